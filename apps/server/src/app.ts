@@ -1,0 +1,86 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { ioPlugin } from './plugins/io.js';
+import { webPlugin } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    db: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webRoot?: string;
+}
+
+/** Builds the whole app (API, Socket.IO, SPA) without listening, so tests can `inject()` into it. */
+export async function buildApp({ config, database, webRoot }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.isProduction,
+    // A 2 MB image arrives base64-encoded in JSON (spec 7, add-image).
+    bodyLimit: 3 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https://docs.google.com'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Scrim Gym API', version: '1.0.0', description: 'Find LoL Custom Lobbies!' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sg_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(ioPlugin);
+  await app.register(webPlugin, { root: webRoot });
+  return app;
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const optionalUrl = optionalText.pipe(z.url().optional());
+const emailList = optionalText.transform((v) =>
+  (v ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** Every setting is an environment variable with a safe default (DESIGN.md 4); `.env.example` documents them. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    ADMIN_KEY: optionalText.pipe(z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional()),
+    ADMIN_EMAILS: emailList,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    RIOT_RSO_CLIENT_ID: optionalText,
+    RIOT_RSO_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_LABEL: z.string().default('Single sign-on'),
+    /** Allow http:// issuers (local test issuers only). */
+    OIDC_ALLOW_INSECURE: booleanText,
+    RIOT_API_KEY: optionalText,
+    RIOT_TOURNAMENT_STUB: booleanText,
+    RIOT_API_BASE_URL: optionalUrl,
+    DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
+    SEED_DEMO: booleanText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['RIOT_RSO_CLIENT_ID', 'RIOT_RSO_CLIENT_SECRET'],
+      ['OIDC_CLIENT_ID', 'OIDC_ISSUER'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `${a} and ${b} go together` });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required in production' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface OidcProviderConfig {
+  id: 'google' | 'riot' | 'oidc';
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  scope: string;
+}
+
+export interface AppConfig extends Env {
+  isProduction: boolean;
+  oidcProviders: OidcProviderConfig[];
+  /** Dev sign-in: only when no identity provider is configured and not in production (DESIGN.md 4). */
+  devLoginEnabled: boolean;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const oidcProviders: OidcProviderConfig[] = [];
+  if (env.GOOGLE_CLIENT_ID) {
+    oidcProviders.push({
+      id: 'google',
+      label: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      scope: 'openid email profile',
+    });
+  }
+  if (env.RIOT_RSO_CLIENT_ID) {
+    oidcProviders.push({
+      id: 'riot',
+      label: 'Riot Sign On',
+      issuer: 'https://auth.riotgames.com',
+      clientId: env.RIOT_RSO_CLIENT_ID,
+      clientSecret: env.RIOT_RSO_CLIENT_SECRET,
+      scope: 'openid cpid offline_access',
+    });
+  }
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+    oidcProviders.push({
+      id: 'oidc',
+      label: env.OIDC_LABEL,
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      scope: 'openid email profile',
+    });
+  }
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    ...env,
+    isProduction,
+    oidcProviders,
+    devLoginEnabled: !isProduction && oidcProviders.length === 0,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+  };
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+ 
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import { participantKindEnum, regionEnum, roleEnum, teamEnum } from './enums.js';
+import { users } from './users.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const scrims = pgTable(
+  'scrims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    region: regionEnum('region').notNull(),
+    gameStartTime: timestamptz('game_start_time').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
+    isWithCasters: boolean('is_with_casters').notNull().default(false),
+    maxCastersAllowedCount: integer('max_casters_allowed_count').notNull().default(2),
+    teamWon: teamEnum('team_won'),
+    lobbyName: text('lobby_name').notNull(),
+    lobbyPassword: text('lobby_password').notNull(),
+    lobbyHostId: uuid('lobby_host_id').references(() => users.id, { onDelete: 'set null' }),
+    useTournamentCode: boolean('use_tournament_code').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('scrims_region_start_idx').on(t.region, t.gameStartTime),
+    index('scrims_created_by_idx').on(t.createdBy),
+    check('scrims_max_casters_ck', sql`${t.maxCastersAllowedCount} between 0 and 2`),
+  ],
+);
+
+/**
+ * Players and casters of a scrim in one table, so the database itself decides the joining rules: one row per
+ * (scrim, user) makes a user a player in one slot or a caster, never both; one player per (scrim, team, role).
+ */
+export const scrimParticipants = pgTable(
+  'scrim_participants',
+  {
+    scrimId: uuid('scrim_id')
+      .notNull()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: participantKindEnum('kind').notNull(),
+    team: teamEnum('team'),
+    role: roleEnum('role'),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('scrim_participants_scrim_user_uq').on(t.scrimId, t.userId),
+    uniqueIndex('scrim_participants_slot_uq')
+      .on(t.scrimId, t.team, t.role)
+      .where(sql`${t.kind} = 'player'`),
+    index('scrim_participants_user_idx').on(t.userId),
+    check(
+      'scrim_participants_slot_ck',
+      sql`(${t.kind} = 'player' and ${t.team} is not null and ${t.role} is not null)
+        or (${t.kind} = 'caster' and ${t.team} is null and ${t.role} is null)`,
+    ),
+  ],
+);
+
+/** The post-game screenshot, re-encoded by sharp; one per scrim. */
+export const postGameImages = pgTable('post_game_images', {
+  scrimId: uuid('scrim_id')
+    .primaryKey()
+    .references(() => scrims.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** One Riot tournament provider per region, with the secret that authenticates its game-end callbacks. */
+export const riotProviders = pgTable('riot_providers', {
+  region: regionEnum('region').primaryKey(),
+  providerId: integer('provider_id').notNull(),
+  callbackSecret: text('callback_secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** One Riot tournament per region and season, reused for every code of that season. */
+export const riotTournamentSeries = pgTable(
+  'riot_tournament_series',
+  {
+    region: regionEnum('region').notNull(),
+    season: text('season').notNull(),
+    tournamentId: integer('tournament_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('riot_tournament_series_uq').on(t.region, t.season)],
+);
+
+/** The tournament code of a scrim (spec: riotTournament). */
+export const riotTournaments = pgTable(
+  'riot_tournaments',
+  {
+    scrimId: uuid('scrim_id')
+      .primaryKey()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    tournamentCode: text('tournament_code'),
+    providerId: integer('provider_id'),
+    tournamentId: integer('tournament_id'),
+    setupCompleted: boolean('setup_completed').notNull().default(false),
+    lobbyCreated: boolean('lobby_created').notNull().default(false),
+    lastError: text('last_error'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('riot_tournaments_code_uq').on(t.tournamentCode)],
+);

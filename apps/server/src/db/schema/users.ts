@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import { regionEnum } from './enums.js';
+
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The identity the account was created with, 'provider|subject' (spec: uid). */
+    uid: text('uid').notNull().unique(),
+    /** Verified email of the sign-in; Riot Sign On gives none. */
+    email: text('email'),
+    name: text('name').notNull(),
+    summonerTagline: text('summoner_tagline').notNull(),
+    region: regionEnum('region').notNull(),
+    rank: text('rank').notNull().default('Unranked'),
+    discord: text('discord').notNull(),
+    canSendEmailsToUser: boolean('can_send_emails_to_user').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isDonator: boolean('is_donator').notNull().default(false),
+    profileBackgroundImg: text('profile_background_img').notNull().default('Summoners Rift'),
+    profileBackgroundBlur: text('profile_background_blur').notNull().default('20'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastLoggedIn: timestamptz('last_logged_in'),
+    /** Last sign-in or session verify: the dashboard's "active today". */
+    lastActiveAt: timestamptz('last_active_at'),
+    /** Last time a socket of the user disconnected: the profile's 'Last seen'. */
+    lastSeenAt: timestamptz('last_seen_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    // Summoner names are unique per region, ignoring case and runs of spaces.
+    uniqueIndex('users_name_region_uq').on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region),
+    // Discord names are unique after removing spaces before '#', ignoring case (spec 5, Settings).
+    uniqueIndex('users_discord_uq').on(sql`lower(regexp_replace(btrim(${t.discord}), '\\s+#', '#', 'g'))`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Verified sign-in identities (Google, Riot Sign On, any OIDC issuer, dev) linked to an account. */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('auth_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * Server-side sessions. The browser holds an opaque random token; only its SHA-256 is stored. A session
+ * without a user is a verified identity that has not signed up yet (it may only register).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    identityProvider: text('identity_provider').notNull(),
+    identitySubject: text('identity_subject').notNull(),
+    identityEmail: text('identity_email'),
+    identityName: text('identity_name'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An OIDC sign-in in flight: PKCE verifier and nonce, keyed by the random `state` that the browser also holds
+ * in a cookie. Kept in the database so that the callback may land on any instance.
+ */
+export const oidcLoginAttempts = pgTable('oidc_login_attempts', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});

@@ -1,0 +1,159 @@
+import { count } from 'drizzle-orm';
+import { ROLES, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
+import { createPassword } from '../lib/tokens.js';
+import type { Database } from './client.js';
+import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const PLAYERS: Array<[name: string, tag: string, region: Region, rank: string]> = [
+  ['Faker Fan', 'NA1', 'NA', 'Diamond 2'],
+  ['Jungle Diff', 'NA1', 'NA', 'Platinum 1'],
+  ['Wardbot', 'WARD', 'NA', 'Gold 3'],
+  ['Baron Steal', 'NA2', 'NA', 'Emerald 4'],
+  ['Smite Check', 'NA1', 'NA', 'Silver 1'],
+  ['Flash On D', 'FLASH', 'NA', 'Gold 1'],
+  ['Mid Or Feed', 'NA1', 'NA', 'Master'],
+  ['Support Gap', 'SUP', 'NA', 'Platinum 3'],
+  ['Tower Diver', 'NA1', 'NA', 'Bronze 2'],
+  ['Drake Soul', 'NA3', 'NA', 'Diamond 4'],
+  ['Pentakill Pete', 'NA1', 'NA', 'Gold 4'],
+  ['Recall Queen', 'NA1', 'NA', 'Emerald 1'],
+  ['Ignite Me', 'NA1', 'NA', 'Iron 1'],
+  ['Herald Rider', 'NA1', 'NA', 'Unranked'],
+  ['Blue Buff', 'NA1', 'NA', 'Grandmaster'],
+  ['Red Side Rex', 'NA1', 'NA', 'Silver 3'],
+  ['Nexus Knight', 'EUW', 'EUW', 'Diamond 1'],
+  ['Rift Herald', 'EUW', 'EUW', 'Platinum 2'],
+  ['Lane Kingdom', 'EUW', 'EUW', 'Gold 2'],
+  ['Cs Perfect', 'EUW', 'EUW', 'Emerald 3'],
+  ['Vision Score', 'EUW', 'EUW', 'Silver 2'],
+  ['Roam Master', 'EUW', 'EUW', 'Challenger'],
+  ['Nordic Jungler', 'EUNE', 'EUNE', 'Gold 3'],
+  ['Baltic Carry', 'EUNE', 'EUNE', 'Platinum 4'],
+  ['Tilt Proof', 'EUNE', 'EUNE', 'Bronze 1'],
+  ['Andes Adc', 'LAN', 'LAN', 'Diamond 3'],
+  ['Mexico Mid', 'LAN', 'LAN', 'Gold 1'],
+  ['Reef Support', 'OCE', 'OCE', 'Emerald 2'],
+  ['Sydney Smite', 'OCE', 'OCE', 'Silver 4'],
+  ['Kiwi Top', 'OCE', 'OCE', 'Unranked'],
+];
+
+interface SeedScrim {
+  title: string;
+  region: Region;
+  startOffsetMs: number;
+  players: number;
+  teamWon?: TeamName;
+  isPrivate?: boolean;
+  casters?: number;
+}
+
+const TODAY: SeedScrim[] = [
+  { title: 'Friday Night Customs', region: 'NA', startOffsetMs: 2 * HOUR, players: 6, casters: 1 },
+  { title: 'Gold+ Inhouse', region: 'NA', startOffsetMs: 5 * HOUR, players: 3 },
+  { title: 'Diamond Practice', region: 'NA', startOffsetMs: -40 * 60 * 1000, players: 10, casters: 2 },
+  { title: 'Lunch Break Scrim', region: 'NA', startOffsetMs: -70 * 60 * 1000, players: 7 },
+  { title: 'Morning Customs', region: 'NA', startOffsetMs: -3.5 * HOUR, players: 10, teamWon: 'teamOne' },
+  { title: 'Coaching Session', region: 'NA', startOffsetMs: 3 * HOUR, players: 2, isPrivate: true },
+  { title: 'EUW Clash Warmup', region: 'EUW', startOffsetMs: 1.5 * HOUR, players: 4 },
+  { title: 'EUW Late Night', region: 'EUW', startOffsetMs: -4 * HOUR, players: 6, teamWon: 'teamTwo' },
+  { title: 'EUNE Sunday Cup', region: 'EUNE', startOffsetMs: 6 * HOUR, players: 5 },
+  { title: 'OCE Arvo Scrim', region: 'OCE', startOffsetMs: -30 * 60 * 1000, players: 8 },
+];
+
+const slotOf = (index: number): { team: TeamName; role: Role } => ({
+  team: TEAMS[index % 2]!,
+  role: ROLES[Math.floor(index / 2) % ROLES.length]!,
+});
+
+/**
+ * On an empty database, a small living community (DESIGN.md 4): an admin, 30 players in five regions, scrims
+ * today in every state and six months of played history. Everyone signs in through the dev sign-in with
+ * `<name>@scrimgym.dev` (the admin: admin@scrimgym.dev).
+ */
+export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database; now?: number }) {
+  const [{ value: existing }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
+  if (existing > 0) return false;
+
+  await db.transaction(async (tx) => {
+    const people = [
+      { name: 'Scrim Admin', tag: 'ADMIN', region: 'NA' as Region, rank: 'Platinum 1', email: 'admin@scrimgym.dev', isAdmin: true },
+      ...PLAYERS.map(([name, tag, region, rank]) => ({
+        name,
+        tag,
+        region,
+        rank,
+        email: `${name.toLowerCase().replace(/\s+/g, '.')}@scrimgym.dev`,
+        isAdmin: false,
+      })),
+    ];
+    const created = await tx
+      .insert(users)
+      .values(
+        people.map((p, i) => ({
+          uid: `dev|${p.email}`,
+          email: p.email,
+          name: p.name,
+          summonerTagline: p.tag,
+          region: p.region,
+          rank: p.rank,
+          discord: `${p.name.toLowerCase().replace(/\s+/g, '_')}#${1000 + i}`,
+          isAdmin: p.isAdmin,
+          isDonator: i % 7 === 3,
+          createdAt: new Date(now - (180 - i * 5) * DAY),
+          lastLoggedIn: new Date(now - (i % 5) * DAY),
+          lastActiveAt: new Date(now - (i % 5) * DAY),
+        })),
+      )
+      .returning();
+    await tx.insert(authIdentities).values(
+      created.map((u) => ({ provider: 'dev', subject: u.email!, userId: u.id, email: u.email })),
+    );
+    const admin = created[0]!;
+    const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin);
+
+    const history: SeedScrim[] = Array.from({ length: 24 }, (_, i) => ({
+      title: `Weekly Inhouse #${i + 1}`,
+      region: 'NA' as Region,
+      startOffsetMs: -(7 + i * 7) * DAY,
+      players: 10,
+      teamWon: i % 3 === 0 ? 'teamTwo' : 'teamOne',
+      casters: i % 4 === 0 ? 1 : 0,
+    }));
+
+    for (const [index, seed] of [...TODAY, ...history].entries()) {
+      const pool = byRegion(seed.region);
+      // Rotate who plays so that histories differ between players.
+      const rotated = [...pool.slice(index % pool.length), ...pool.slice(0, index % pool.length)];
+      const players = rotated.slice(0, Math.min(seed.players, 10));
+      const casters = rotated.slice(players.length, players.length + (seed.casters ?? 0));
+      const full = players.length === 10;
+      const [scrim] = await tx
+        .insert(scrims)
+        .values({
+          title: seed.title,
+          createdBy: admin.id,
+          region: seed.region,
+          gameStartTime: new Date(now + seed.startOffsetMs),
+          isPrivate: seed.isPrivate ?? false,
+          isWithCasters: (seed.casters ?? 0) > 0 || index === 0,
+          maxCastersAllowedCount: 2,
+          teamWon: seed.teamWon ?? null,
+          lobbyName: seed.title,
+          lobbyPassword: createPassword(),
+          lobbyHostId: full ? players[index % players.length]!.id : null,
+          useTournamentCode: false,
+          createdAt: new Date(now + Math.min(seed.startOffsetMs, 0) - DAY),
+        })
+        .returning();
+      const rows = [
+        ...players.map((p, i) => ({ scrimId: scrim!.id, userId: p.id, kind: 'player' as const, ...slotOf(i) })),
+        ...casters.map((c) => ({ scrimId: scrim!.id, userId: c.id, kind: 'caster' as const })),
+      ];
+      if (rows.length) await tx.insert(scrimParticipants).values(rows);
+    }
+  });
+  return true;
+}

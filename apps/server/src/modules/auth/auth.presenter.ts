@@ -1,0 +1,36 @@
+import { DEFAULT_BACKGROUND_BLUR, DEFAULT_BACKGROUND_IMAGE, type CurrentUser, type PublicUser } from '@scrim-gym/shared';
+import type { BanRow, UserRow } from './auth.repository.js';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    summonerTagline: user.summonerTagline,
+    region: user.region,
+    rank: user.rank,
+    discord: user.discord,
+    isAdmin: user.isAdmin,
+    isDonator: user.isDonator,
+    profileBackgroundImg: user.profileBackgroundImg || DEFAULT_BACKGROUND_IMAGE,
+    profileBackgroundBlur: user.profileBackgroundBlur || DEFAULT_BACKGROUND_BLUR,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toCurrentUser(user: UserRow, ban: BanRow | null = null): CurrentUser {
+  return {
+    ...toPublicUser(user),
+    uid: user.uid,
+    email: user.email ?? '',
+    canSendEmailsToUser: user.canSendEmailsToUser,
+    lastLoggedIn: iso(user.lastLoggedIn),
+    currentBan: {
+      isActive: Boolean(ban?.isActive),
+      dateFrom: iso(ban?.dateFrom ?? null),
+      dateTo: iso(ban?.dateTo ?? null),
+      _bannedBy: ban?.bannedBy ?? null,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { authIdentities, bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type BanRow = typeof bans.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export interface Identity {
+  provider: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** The session of a token hash with its user and the user's ban in force, in one round trip. */
+export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; tokenHash: string }) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest ban that is flagged active and has started (it may have expired without being lifted). */
+export async function findActiveBan({ db, userId }: { db: DbOrTx; userId: string }): Promise<BanRow | null> {
+  const [ban] = await db
+    .select()
+    .from(bans)
+    .where(and(eq(bans.userId, userId), eq(bans.isActive, true), lte(bans.dateFrom, sql`now()`)))
+    .orderBy(desc(bans.dateTo))
+    .limit(1);
+  return ban ?? null;
+}
+
+export async function insertSession({
+  db,
+  tokenHash,
+  identity,
+  userId,
+  expiresAt,
+}: {
+  db: DbOrTx;
+  tokenHash: string;
+  identity: Identity;
+  userId: string | null;
+  expiresAt: Date;
+}) {
+  await db.insert(sessions).values({
+    tokenHash,
+    userId,
+    identityProvider: identity.provider,
+    identitySubject: identity.subject,
+    identityEmail: identity.email,
+    identityName: identity.name,
+    expiresAt,
+  });
+}
+
+export async function bindSessionToUser({ db, tokenHash, userId }: { db: DbOrTx; tokenHash: string; userId: string }) {
+  await db.update(sessions).set({ userId }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession({ db, tokenHash }: { db: DbOrTx; tokenHash: string }) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions({ db, userId }: { db: DbOrTx; userId: string }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function findUserByIdentity({ db, provider, subject }: { db: DbOrTx; provider: string; subject: string }) {
+  const [row] = await db
+    .select({ user: users })
+    .from(authIdentities)
+    .innerJoin(users, eq(users.id, authIdentities.userId))
+    .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function findUserById({ db, id }: { db: DbOrTx; id: string }) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export async function insertUserWithIdentity({
+  db,
+  user,
+  identity,
+}: {
+  db: DbOrTx;
+  user: NewUser;
+  identity: Identity;
+}): Promise<UserRow> {
+  const [created] = await db.insert(users).values(user).returning();
+  await db.insert(authIdentities).values({
+    provider: identity.provider,
+    subject: identity.subject,
+    userId: created!.id,
+    email: identity.email,
+  });
+  return created!;
+}
+
+export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: string; fields: Partial<NewUser> }) {
+  const [updated] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
+  return updated ?? null;
+}
+
+export async function insertOidcAttempt({ db, attempt }: { db: DbOrTx; attempt: typeof oidcLoginAttempts.$inferInsert }) {
+  await db.insert(oidcLoginAttempts).values(attempt);
+}
+
+/** Takes (reads and deletes) an unexpired attempt, so a state can be used once. */
+export async function takeOidcAttempt({ db, state }: { db: DbOrTx; state: string }) {
+  const [attempt] = await db
+    .delete(oidcLoginAttempts)
+    .where(and(eq(oidcLoginAttempts.state, state), gt(oidcLoginAttempts.expiresAt, sql`now()`)))
+    .returning();
+  return attempt ?? null;
+}

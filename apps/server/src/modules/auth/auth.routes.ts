@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authProvidersSchema,
+  authStateSchema,
+  devLoginBodySchema,
+  errorBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  tokenResponseSchema,
+  updateUserBodySchema,
+} from '@scrim-gym/shared';
+import { AppError, notFound } from '../../lib/errors.js';
+import { toCurrentUser } from './auth.presenter.js';
+import {
+  getAuthState,
+  loginWithSession,
+  registerAccount,
+  signInWithIdentity,
+  signOut,
+  updateAccount,
+  verifySession,
+} from './auth.service.js';
+import { finishOidcSignIn, safeReturnTo, startOidcSignIn } from './oidc.service.js';
+
+const OIDC_STATE_COOKIE = 'sg_oidc_state';
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['auth'];
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+
+  /** The public origin of this server, for OIDC redirect URIs. */
+  const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/auth/providers',
+    { schema: { tags, summary: 'Sign-in options of this server', response: { 200: authProvidersSchema } } },
+    async () => ({
+      providers: config.oidcProviders.map(({ id, label }) => ({ id, label })),
+      devLogin: config.devLoginEnabled,
+    }),
+  );
+
+  app.get(
+    '/auth/session',
+    { schema: { tags, summary: 'The current session: signed out, a verified identity, or a user', response: { 200: authStateSchema, ...errors } } },
+    async (request) => getAuthState({ db, auth: request.auth }),
+  );
+
+  app.post(
+    '/auth/dev-login',
+    {
+      schema: {
+        tags,
+        summary: 'Dev sign-in (only without identity providers, never in production)',
+        body: devLoginBodySchema,
+        response: { 200: authStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!config.devLoginEnabled) throw notFound('Not found');
+      const { email } = request.body;
+      const { token, user } = await signInWithIdentity({
+        db,
+        config,
+        identity: { provider: 'dev', subject: email, email, name: null },
+      });
+      app.setSessionCookie(reply, token);
+      return {
+        token,
+        user: user ? toCurrentUser(user) : null,
+        identity: user ? null : { provider: 'dev', email, name: null },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/oidc/:provider/start',
+    {
+      schema: {
+        tags,
+        summary: 'Starts an OpenID Connect sign-in (code flow with PKCE)',
+        params: z.object({ provider: z.string().max(20) }),
+        querystring: z.object({ returnTo: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { url, state } = await startOidcSignIn({
+        db,
+        config,
+        providerId: request.params.provider,
+        origin: originOf(request),
+        returnTo: safeReturnTo(request.query.returnTo),
+      });
+      reply.setCookie(OIDC_STATE_COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        path: '/api/auth/oidc',
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/auth/oidc/:provider/callback',
+    {
+      schema: {
+        tags,
+        summary: 'OpenID Connect redirect target',
+        params: z.object({ provider: z.string().max(20) }),
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/auth/oidc' });
+      try {
+        const { identity, returnTo } = await finishOidcSignIn({
+          db,
+          config,
+          providerId: request.params.provider,
+          origin: originOf(request),
+          currentUrl: new URL(request.url, originOf(request)),
+          cookieState: request.cookies[OIDC_STATE_COOKIE],
+        });
+        const { token, user } = await signInWithIdentity({ db, config, identity });
+        app.setSessionCookie(reply, token);
+        const destination = user ? (returnTo.startsWith('/signup') ? '/scrims' : returnTo) : '/signup?resume=1';
+        return reply.redirect(destination);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        request.log.warn({ err: error.cause ?? error }, 'OIDC sign-in refused');
+        return reply.redirect(`/?authError=${encodeURIComponent(error.message)}`);
+      }
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Creates the account of the signed-in identity',
+        body: registerBodySchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = await registerAccount({ db, config, auth: request.auth, body: request.body });
+      app.setSessionCookie(reply, token);
+      return { token };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags, summary: 'The session token of the signed-in identity', body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    async (request) => loginWithSession({ auth: request.auth, body: request.body ?? {} }),
+  );
+
+  app.post(
+    '/auth/verify',
+    { schema: { tags, summary: 'Verifies the session and returns the user', response: { 200: sessionResponseSchema, ...errors } } },
+    async (request) => verifySession({ db, auth: request.auth }),
+  );
+
+  app.put(
+    '/auth/update-user',
+    {
+      schema: {
+        tags,
+        summary: 'Updates the signed-in user (Settings, profile background)',
+        body: updateUserBodySchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => updateAccount({ db, config, auth: request.auth, body: request.body }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'Ends the session', response: { 204: z.null() } } },
+    async (request, reply: FastifyReply) => {
+      await signOut({ db, auth: request.auth });
+      app.clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  MESSAGES,
+  SESSION_TTL_MS,
+  type AuthState,
+  type RegisterBody,
+  type SessionResponse,
+  type UpdateUserBody,
+  profileFieldsSchema,
+  updateUserBodySchema,
+} from '@scrim-gym/shared';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
+import { createToken, hashToken, secretsEqual } from '../../lib/tokens.js';
+import {
+  bindSessionToUser,
+  deleteSession,
+  findActiveBan,
+  findUserByIdentity,
+  insertSession,
+  insertUserWithIdentity,
+  updateUserFields,
+  type Identity,
+  type UserRow,
+} from './auth.repository.js';
+import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
+import { toCurrentUser } from './auth.presenter.js';
+
+interface Deps {
+  db: Database;
+  config: AppConfig;
+}
+
+export const uidOf = (identity: Pick<Identity, 'provider' | 'subject'>) => `${identity.provider}|${identity.subject}`;
+
+const isListedAdmin = (config: AppConfig, email: string | null) =>
+  Boolean(email && config.ADMIN_EMAILS.includes(email.toLowerCase()));
+
+/**
+ * Opens a session for a verified identity (provider callback or dev sign-in). An identity with an account
+ * gets a user session; one without gets an identity session that may only register.
+ */
+export async function signInWithIdentity({ db, config, identity }: Deps & { identity: Identity }) {
+  let user = await findUserByIdentity({ db, provider: identity.provider, subject: identity.subject });
+  if (user) {
+    const ban = await findActiveBan({ db, userId: user.id });
+    if (isBanInForce(ban)) throw bannedError(ban);
+    const now = new Date();
+    user = (await updateUserFields({
+      db,
+      id: user.id,
+      fields: { lastLoggedIn: now, lastActiveAt: now, ...(isListedAdmin(config, identity.email) && { isAdmin: true }) },
+    }))!;
+  }
+  const token = createToken();
+  await insertSession({
+    db,
+    tokenHash: hashToken(token),
+    identity,
+    userId: user?.id ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return { token, user };
+}
+
+/** Maps the unique constraints of `users` to the spec's messages. */
+function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
+  switch (uniqueViolation(error)) {
+    case 'users_name_region_uq':
+      return conflict(MESSAGES.nameTaken(values.name, values.region), 'NAME_TAKEN');
+    case 'users_discord_uq':
+      return conflict(MESSAGES.discordTaken(values.discord), 'DISCORD_TAKEN');
+    case 'users_email_uq':
+      return conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    case 'auth_identities_provider_subject_pk':
+    case 'users_uid_unique':
+      return conflict(MESSAGES.alreadyRegistered, 'ALREADY_REGISTERED');
+    default:
+      return null;
+  }
+}
+
+export async function registerAccount({
+  db,
+  config,
+  auth,
+  body,
+}: Deps & { auth: AuthContext; body: z.output<typeof profileFieldsSchema> & RegisterBody }): Promise<{
+  token: string;
+  user: UserRow;
+}> {
+  const session = assertIdentity(auth);
+  if (auth.user) throw conflict(MESSAGES.alreadyRegistered, 'ALREADY_REGISTERED');
+  const identity: Identity = {
+    provider: session.identityProvider,
+    subject: session.identitySubject,
+    email: session.identityEmail,
+    name: session.identityName,
+  };
+  // The spec's client sends uid and email; the server trusts only the verified identity.
+  if (body.uid && body.uid !== uidOf(identity)) throw forbidden('uid does not match your sign-in', 'IDENTITY_MISMATCH');
+  if (body.email && body.email.toLowerCase() !== identity.email?.toLowerCase()) {
+    throw forbidden('email does not match your sign-in', 'IDENTITY_MISMATCH');
+  }
+  const now = new Date();
+  try {
+    const user = await db.transaction(async (tx) => {
+      const created = await insertUserWithIdentity({
+        db: tx,
+        identity,
+        user: {
+          uid: uidOf(identity),
+          email: identity.email,
+          name: body.name,
+          summonerTagline: body.summonerTagline,
+          region: body.region,
+          discord: body.discord,
+          rank: body.rank,
+          canSendEmailsToUser: body.canSendEmailsToUser,
+          isAdmin: isListedAdmin(config, identity.email),
+          lastLoggedIn: now,
+          lastActiveAt: now,
+        },
+      });
+      await bindSessionToUser({ db: tx, tokenHash: auth.tokenHash!, userId: created.id });
+      return created;
+    });
+    return { token: auth.token!, user };
+  } catch (error) {
+    throw accountConflict(error, body) ?? error;
+  }
+}
+
+/** POST /auth/login: the account of the verified identity of this session. */
+export function loginWithSession({ auth, body }: { auth: AuthContext; body: { email?: string; uid?: string } }) {
+  const session = assertIdentity(auth);
+  if (body.uid && body.uid !== uidOf({ provider: session.identityProvider, subject: session.identitySubject })) {
+    throw forbidden('uid does not match your sign-in', 'IDENTITY_MISMATCH');
+  }
+  if (!auth.user) throw notFound(MESSAGES.noAccount, 'NO_ACCOUNT');
+  if (isBanInForce(auth.ban)) throw bannedError(auth.ban);
+  return { token: auth.token! };
+}
+
+export async function verifySession({ db, auth }: { db: Database; auth: AuthContext }): Promise<SessionResponse> {
+  const user = assertActiveUser(auth);
+  const touched = await updateUserFields({ db, id: user.id, fields: { lastActiveAt: new Date() } });
+  return { token: auth.token!, user: toCurrentUser(touched ?? user, auth.ban) };
+}
+
+/** The browser's view of its session; never a 401, so the app can tell "signed out" from "signed in". */
+export async function getAuthState({ db, auth }: { db: Database; auth: AuthContext }): Promise<AuthState> {
+  if (!auth.session) return { token: null, user: null, identity: null };
+  if (auth.user) {
+    const { token, user } = await verifySession({ db, auth });
+    return { token, user, identity: null };
+  }
+  return {
+    token: auth.token,
+    user: null,
+    identity: {
+      provider: auth.session.identityProvider,
+      email: auth.session.identityEmail,
+      name: auth.session.identityName,
+    },
+  };
+}
+
+export async function updateAccount({
+  db,
+  config,
+  auth,
+  body,
+}: Deps & { auth: AuthContext; body: z.output<typeof updateUserBodySchema> & UpdateUserBody }): Promise<SessionResponse> {
+  const user = assertActiveUser(auth);
+  const { adminKey, ...fields } = body;
+  let isAdmin: boolean | undefined;
+  if (adminKey) {
+    if (!config.ADMIN_KEY || !secretsEqual(adminKey, config.ADMIN_KEY)) throw forbidden(MESSAGES.badAdminKey, 'BAD_ADMIN_KEY');
+    isAdmin = true;
+  }
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  try {
+    const updated = await updateUserFields({
+      db,
+      id: user.id,
+      fields: { ...changes, ...(isAdmin && { isAdmin }) },
+    });
+    return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
+  } catch (error) {
+    throw (
+      accountConflict(error, {
+        name: fields.name ?? user.name,
+        region: fields.region ?? user.region,
+        discord: fields.discord ?? user.discord,
+      }) ?? error
+    );
+  }
+}
+
+export async function signOut({ db, auth }: { db: Database; auth: AuthContext }) {
+  if (auth.tokenHash) await deleteSession({ db, tokenHash: auth.tokenHash });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '@scrim-gym/shared';
+import { hashToken } from '../lib/tokens.js';
+import { findActiveBan, findSessionByTokenHash, type UserRow } from '../modules/auth/auth.repository.js';
+import {
+  anonymousAuth,
+  assertActiveUser,
+  assertAdmin,
+  assertIdentity,
+  type AuthContext,
+} from '../modules/auth/auth.policy.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    /** preHandler: a signed-in, unbanned user (401 / 403 otherwise). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: an admin (401 / 403 otherwise). */
+    authorizeAdmin: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a verified identity, with or without an account. */
+    authenticateIdentity: (request: FastifyRequest) => Promise<void>;
+    setSessionCookie: (reply: FastifyReply, token: string) => void;
+    clearSessionCookie: (reply: FastifyReply) => void;
+  }
+}
+
+/** The session token from the httpOnly cookie (browsers) or `Authorization: Bearer` (scripts). */
+export function readSessionToken(headers: { authorization?: string; cookie?: string }, cookies?: Record<string, string | undefined>) {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? cookies?.[SESSION_COOKIE] ?? null;
+}
+
+export async function resolveAuth(app: FastifyInstance, token: string | null): Promise<AuthContext> {
+  if (!token || token.length > 200) return anonymousAuth;
+  const tokenHash = hashToken(token);
+  const found = await findSessionByTokenHash({ db: app.db, tokenHash });
+  if (!found) return anonymousAuth;
+  const ban = found.user ? await findActiveBan({ db: app.db, userId: found.user.id }) : null;
+  return { token, tokenHash, session: found.session, user: found.user as UserRow | null, ban };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+
+  app.addHook('onRequest', async (request) => {
+    request.auth = request.url.startsWith('/api/')
+      ? await resolveAuth(app, readSessionToken(request.headers, request.cookies))
+      : anonymousAuth;
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    assertActiveUser(request.auth);
+  });
+  app.decorate('authorizeAdmin', async (request: FastifyRequest) => {
+    assertAdmin(request.auth);
+  });
+  app.decorate('authenticateIdentity', async (request: FastifyRequest) => {
+    assertIdentity(request.auth);
+  });
+
+  const secure = app.config.isProduction || Boolean(app.config.PUBLIC_URL?.startsWith('https://'));
+  app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  });
+  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+});

@@ -1,0 +1,96 @@
+/** Business constants of spec section 9, shared by the server, the web app and the tests. */
+
+export const REGIONS = ['NA', 'EUW', 'EUNE', 'LAN', 'OCE'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** Scrim regions known for display only (spec 9); users and scrims are created in REGIONS. */
+export const DISPLAY_ONLY_REGIONS = ['KR', 'JP', 'BR', 'LAS', 'RU', 'TR', 'SG', 'TH', 'TW', 'VN', 'PH'] as const;
+
+export const RANK_DIVISIONS = [
+  'Unranked',
+  'Iron',
+  'Bronze',
+  'Silver',
+  'Gold',
+  'Platinum',
+  'Emerald',
+  'Diamond',
+  'Master',
+  'Grandmaster',
+  'Challenger',
+] as const;
+export type RankDivision = (typeof RANK_DIVISIONS)[number];
+
+/** Divisions that carry a number 4..1 ('Gold 2'); the others stand alone ('Master'). */
+export const NUMBERED_DIVISIONS: readonly RankDivision[] = [
+  'Iron',
+  'Bronze',
+  'Silver',
+  'Gold',
+  'Platinum',
+  'Emerald',
+  'Diamond',
+];
+export const RANK_NUMBERS = [4, 3, 2, 1] as const;
+export type RankNumber = (typeof RANK_NUMBERS)[number];
+export const DEFAULT_RANK_NUMBER: RankNumber = 4;
+
+export const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TEAMS = ['teamOne', 'teamTwo'] as const;
+export type TeamName = (typeof TEAMS)[number];
+export const TEAM_LABELS: Record<TeamName, string> = {
+  teamOne: 'Team One (Blue Side)',
+  teamTwo: 'Team Two (Red Side)',
+};
+
+export const TEAM_SIZE = 5;
+export const MAX_CASTERS_DEFAULT = 2;
+export const MAX_CASTERS_CHOICES = [1, 2] as const;
+
+/** A scrim counts as current from its start until this many milliseconds later. */
+export const CURRENT_SCRIM_WINDOW_MS = 3 * 60 * 60 * 1000;
+export const DEFAULT_SCRIM_START_OFFSET_MS = 30 * 60 * 1000;
+
+export const SUMMONER_NAME_MAX = 16;
+export const TAGLINE_MAX = 5;
+export const DISCORD_MAX = 37;
+export const MIN_AGE = 13;
+
+export const BACKGROUND_IMAGES = [
+  'Summoners Rift',
+  'Anniversary',
+  'Teemo Sunset',
+  'Bootcamp Dragon',
+  'Cat',
+  'Thresh',
+] as const;
+export type BackgroundImage = (typeof BACKGROUND_IMAGES)[number];
+export const DEFAULT_BACKGROUND_IMAGE: BackgroundImage = 'Summoners Rift';
+
+export const BACKGROUND_BLURS = [
+  { value: '4', label: 'Min' },
+  { value: '6', label: 'Low' },
+  { value: '10', label: 'Medium' },
+  { value: '14', label: 'Ultra' },
+  { value: '20', label: 'Max' },
+] as const;
+export type BackgroundBlur = (typeof BACKGROUND_BLURS)[number]['value'];
+export const DEFAULT_BACKGROUND_BLUR: BackgroundBlur = '20';
+
+export const ALERT_HIDE_MS = 6000;
+export const WAKING_UP_AFTER_MS = 6000;
+export const LOOKUP_CACHE_MS = 30 * 60 * 1000;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MAX_SIDE = 900;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const HEADER_SEARCH_LIMIT = 8;
+export const ADMIN_SEARCH_LIMIT = 10;
+export const ADMIN_SEARCH_MIN_CHARS = 2;
+
+/** Breakpoints of the theme (spec 9). */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } as const;
+
+export const SESSION_COOKIE = 'sg_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,54 @@
+/**
+ * The spec's text catalogue (sections 2, 5 and 8), word for word. The server's error bodies and the web
+ * app's alerts both read from here, so a text changes in one place.
+ */
+export const MESSAGES = {
+  // Session and guards
+  verifyingUser: 'Verifying user',
+  wakingUp: 'Waking up the server',
+  checkingPermissions: 'Checking permissions...',
+  pleaseLogin: 'Please login to continue',
+  noPermission: 'You do not have permission to access this page',
+  loginError: 'error logging in, please try again later.',
+  serverError: 'ERROR 503',
+  serverErrorText: 'problem connecting to the server. Please try again later.',
+  notFound: (path: string) => `Oops, ${path} doesn't exist!`,
+  genericError: 'An error occurred',
+  pageDescription: 'Find LoL Custom Lobbies!',
+
+  // Accounts
+  signupSuccess: 'Account created successfully, welcome!',
+  accountUpdated: 'Account details updated!',
+  nameTaken: (name: string, region: string) => `Summoner name ${name} in ${region} is already taken!`,
+  discordTaken: (discord: string) => `Discord name ${discord} is already taken!`,
+  fieldEmpty: (field: string) => `${field} is empty!`,
+  correctErrors: 'Please correct the following error —',
+  taglineHelper: 'Without # (e.g. NA1)',
+  taglineHash: 'Tagline should not include # symbol',
+  backgroundUpdated: 'Profile background updated!',
+  backgroundError: 'Error updating background',
+
+  // Server-side auth answers (not in the spec's catalogue; our own wording)
+  notSignedIn: 'You need to sign in first.',
+  sessionExpired: 'Your session has expired, please sign in again.',
+  noAccount: 'No account found for this sign-in, please sign up first.',
+  alreadyRegistered: 'This sign-in already has an account.',
+  emailTaken: 'An account with this email already exists.',
+  badAdminKey: 'Invalid admin key.',
+  adminOnly: 'You do not have permission to access this page',
+  banned: (until: string, reason: string) => `You are banned until ${until}. Reason: ${reason}`,
+  devLoginDisabled: 'Not found',
+  badRequest: 'Invalid request',
+  tooManyRequests: 'Too many requests, please slow down.',
+  unexpected: 'Something went wrong on our side, please try again.',
+} as const;
+
+/** Human labels of the sign-up and settings fields, used in '{field} is empty!'. */
+export const FIELD_LABELS = {
+  name: 'Summoner Name',
+  summonerTagline: 'Tagline',
+  region: 'Region',
+  discord: 'Discord',
+  rank: 'Rank',
+  email: 'Email',
+} as const;

@@ -1,0 +1,41 @@
+import {
+  DEFAULT_RANK_NUMBER,
+  NUMBERED_DIVISIONS,
+  RANK_DIVISIONS,
+  RANK_NUMBERS,
+  type RankDivision,
+  type RankNumber,
+} from '../constants.js';
+
+export interface RankParts {
+  division: RankDivision;
+  number: RankNumber | null;
+}
+
+export function hasRankNumber(division: RankDivision): boolean {
+  return NUMBERED_DIVISIONS.includes(division);
+}
+
+/** 'Gold 2' for numbered divisions, the division alone otherwise (spec 5, Settings). */
+export function formatRank({ division, number }: { division: RankDivision; number?: RankNumber | null }): string {
+  return hasRankNumber(division) ? `${division} ${number ?? DEFAULT_RANK_NUMBER}` : division;
+}
+
+/** Parses a stored rank text; returns null when it is not one the product can produce. */
+export function parseRank(rank: string): RankParts | null {
+  const [divisionText, numberText, ...rest] = rank.trim().split(/\s+/);
+  const division = RANK_DIVISIONS.find((d) => d === divisionText);
+  if (!division || rest.length > 0) return null;
+  if (!hasRankNumber(division)) return numberText === undefined ? { division, number: null } : null;
+  const number = RANK_NUMBERS.find((n) => String(n) === numberText);
+  return number ? { division, number } : null;
+}
+
+export function isValidRank(rank: string): boolean {
+  return parseRank(rank) !== null;
+}
+
+/** The tier of a rank text ('Gold 2' → 'Gold'); unknown texts give null. */
+export function rankTier(rank: string): RankDivision | null {
+  return parseRank(rank)?.division ?? null;
+}

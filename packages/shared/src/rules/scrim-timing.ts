@@ -1,0 +1,19 @@
+import { CURRENT_SCRIM_WINDOW_MS } from '../constants.js';
+
+export type ScrimTiming = 'upcoming' | 'current' | 'previous';
+
+/** upcoming: now ≤ start; current: started, no winner, under 3 h; previous: a winner or 3 h+ (reference facts). */
+export function getScrimTiming({
+  gameStartTime,
+  teamWon,
+  now = Date.now(),
+}: {
+  gameStartTime: string | Date;
+  teamWon: string | null | undefined;
+  now?: number;
+}): ScrimTiming {
+  const start = new Date(gameStartTime).getTime();
+  if (now <= start) return 'upcoming';
+  if (teamWon) return 'previous';
+  return now - start < CURRENT_SCRIM_WINDOW_MS ? 'current' : 'previous';
+}

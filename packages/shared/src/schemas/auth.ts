@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  backgroundBlurSchema,
+  backgroundImageSchema,
+  currentUserSchema,
+  discordSchema,
+  rankSchema,
+  regionSchema,
+  summonerNameSchema,
+  taglineSchema,
+} from './user.js';
+
+export const profileFieldsSchema = z.object({
+  name: summonerNameSchema,
+  summonerTagline: taglineSchema,
+  region: regionSchema,
+  discord: discordSchema,
+  rank: rankSchema,
+  canSendEmailsToUser: z.boolean().default(false),
+});
+export type ProfileFields = z.input<typeof profileFieldsSchema>;
+
+/**
+ * POST /auth/register. `uid` and `email` are accepted for the spec's client but the server takes them from
+ * the verified identity of the session and answers 403 when they differ.
+ */
+export const registerBodySchema = profileFieldsSchema.extend({
+  uid: z.string().optional(),
+  email: z.string().optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .object({ email: z.string().optional(), uid: z.string().optional() })
+  .default({});
+
+export const devLoginBodySchema = z.object({
+  email: z.email('Enter a valid email address').max(254).transform((e) => e.toLowerCase()),
+});
+
+/** PUT /auth/update-user: every field optional; only the ones sent change. */
+export const updateUserBodySchema = profileFieldsSchema.partial().extend({
+  adminKey: z.string().max(200).optional(),
+  profileBackgroundImg: backgroundImageSchema.optional(),
+  profileBackgroundBlur: backgroundBlurSchema.optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+export const sessionResponseSchema = z.object({ token: z.string(), user: currentUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** The state of the browser's session: signed out, a verified identity without an account, or a user. */
+export const authStateSchema = z.object({
+  token: z.string().nullable(),
+  user: currentUserSchema.nullable(),
+  identity: z
+    .object({ provider: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
+});
+export type AuthState = z.infer<typeof authStateSchema>;
+
+export const authProvidersSchema = z.object({
+  providers: z.array(z.object({ id: z.string(), label: z.string() })),
+  devLogin: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+export const serverStatusSchema = z.object({ isServerUp: z.boolean() });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  BACKGROUND_BLURS,
+  BACKGROUND_IMAGES,
+  DISCORD_MAX,
+  REGIONS,
+  SUMMONER_NAME_MAX,
+  TAGLINE_MAX,
+} from '../constants.js';
+import { FIELD_LABELS, MESSAGES } from '../messages.js';
+import { SUMMONER_NAME_PATTERN, TAGLINE_PATTERN } from '../rules/identity.js';
+import { isValidRank } from '../rules/rank.js';
+
+const required = (label: string) => ({ error: MESSAGES.fieldEmpty(label) });
+
+/** A required trimmed text: empty or missing gives the spec's '{field} is empty!'. */
+const requiredText = (label: string) =>
+  z
+    .string(required(label))
+    .trim()
+    .min(1, required(label));
+
+export const summonerNameSchema = requiredText(FIELD_LABELS.name)
+  .max(SUMMONER_NAME_MAX, `Summoner Name can be at most ${SUMMONER_NAME_MAX} characters`)
+  .regex(SUMMONER_NAME_PATTERN, 'Summoner Name accepts only letters, digits and spaces')
+  .transform((name) => name.replace(/\s+/g, ' '));
+
+export const taglineSchema = requiredText(FIELD_LABELS.summonerTagline)
+  .refine((tag) => !tag.includes('#'), MESSAGES.taglineHash)
+  .pipe(
+    z
+      .string()
+      .max(TAGLINE_MAX, `Tagline can be at most ${TAGLINE_MAX} characters`)
+      .regex(TAGLINE_PATTERN, 'Tagline accepts only letters and digits'),
+  );
+
+export const regionSchema = z.enum(REGIONS, required(FIELD_LABELS.region));
+
+export const discordSchema = requiredText(FIELD_LABELS.discord).max(
+  DISCORD_MAX,
+  `Discord can be at most ${DISCORD_MAX} characters`,
+);
+
+export const rankSchema = requiredText(FIELD_LABELS.rank).refine(isValidRank, 'Rank is not a valid rank');
+
+export const backgroundImageSchema = z.enum(BACKGROUND_IMAGES);
+export const backgroundBlurSchema = z.enum(BACKGROUND_BLURS.map((b) => b.value) as [string, ...string[]]);
+
+export const banSummarySchema = z.object({
+  isActive: z.boolean(),
+  dateFrom: z.string().nullable(),
+  dateTo: z.string().nullable(),
+  _bannedBy: z.string().nullable(),
+});
+
+/** What anyone signed in may know of a user. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  summonerTagline: z.string(),
+  region: z.enum(REGIONS),
+  rank: z.string(),
+  discord: z.string(),
+  isAdmin: z.boolean(),
+  isDonator: z.boolean(),
+  profileBackgroundImg: z.string(),
+  profileBackgroundBlur: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** What the signed-in user gets of their own account. */
+export const currentUserSchema = publicUserSchema.extend({
+  uid: z.string(),
+  email: z.string(),
+  canSendEmailsToUser: z.boolean(),
+  lastLoggedIn: z.string().nullable(),
+  currentBan: banSummarySchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
