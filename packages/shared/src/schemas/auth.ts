@@ -30,9 +30,11 @@ export const registerBodySchema = profileFieldsSchema.extend({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+/** POST /auth/login: the spec's client sends {email, uid}; scripts with a Bearer token may send no body at all. */
 export const loginBodySchema = z
   .object({ email: z.string().optional(), uid: z.string().optional() })
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const devLoginBodySchema = z.object({
   email: z.email('Enter a valid email address').max(254).transform((e) => e.toLowerCase()),
@@ -40,6 +42,8 @@ export const devLoginBodySchema = z.object({
 
 /** PUT /auth/update-user: every field optional; only the ones sent change. */
 export const updateUserBodySchema = profileFieldsSchema.partial().extend({
+  // No default here: zod 4 applies an inner default even under .partial(), which would reset the consent.
+  canSendEmailsToUser: z.boolean().optional(),
   adminKey: z.string().max(200).optional(),
   profileBackgroundImg: backgroundImageSchema.optional(),
   profileBackgroundBlur: backgroundBlurSchema.optional(),

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useAlert } from '../../features/alerts/alert-context';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+
+/** Checks the server on every path change: down → /server-error; up again while there → / (spec 2, Guards). */
+function useServerCheck() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    fetch('/api/server-status', { cache: 'no-store' })
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
+      .then((status: { isServerUp?: boolean }) => {
+        if (cancelled) return;
+        if (!status.isServerUp) navigate('/server-error', { replace: true });
+        else if (pathname === '/server-error') navigate('/', { replace: true });
+      })
+      .catch(() => !cancelled && pathname !== '/server-error' && navigate('/server-error', { replace: true }));
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, navigate]);
+}
+
+/** A sign-in refused at the identity provider comes back as ?authError=… and is shown once. */
+function useAuthErrorAlert() {
+  const [params, setParams] = useSearchParams();
+  const showAlert = useAlert();
+  const authError = params.get('authError');
+  useEffect(() => {
+    if (!authError) return;
+    showAlert({ type: 'Error', message: authError });
+    setParams((p) => {
+      p.delete('authError');
+      return p;
+    }, { replace: true });
+  }, [authError, showAlert, setParams]);
+}
+
+export function AppLayout() {
+  useServerCheck();
+  useAuthErrorAlert();
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <NavBar />
+      <Box component="main" sx={{ flexGrow: 1, width: '100%' }}>
+        <Suspense fallback={<LoadingScreen text="Loading" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+

@@ -1,0 +1,80 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Slide from '@mui/material/Slide';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/session';
+
+// Neither is needed for a visitor's first paint: the drawer is for users, the dialog opens on click.
+const AppDrawer = lazy(() => import('./AppDrawer').then((m) => ({ default: m.AppDrawer })));
+const SignInDialog = lazy(() =>
+  import('../../features/auth/components/SignInDialog').then((m) => ({ default: m.SignInDialog })),
+);
+
+export function Logo() {
+  return (
+    <Typography
+      component={RouterLink}
+      to="/"
+      variant="h6"
+      sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 800, letterSpacing: 0.5 }}
+    >
+      Scrim Gym
+    </Typography>
+  );
+}
+
+/** The navigation bar (spec 2): hides on scroll; visitors get Guide and Log In, users the 'more options' drawer. */
+export function NavBar() {
+  const hidden = useScrollTrigger();
+  const { user, isVerifying } = useCurrentUser();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+
+  return (
+    <>
+      <Slide appear={false} direction="down" in={!hidden}>
+        <AppBar position="sticky" color="default" elevation={0} sx={{ bgcolor: 'rgba(10,20,40,0.92)', borderBottom: 1, borderColor: 'divider' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            <Logo />
+            <Box sx={{ flexGrow: 1 }} />
+            {!isVerifying && !user && (
+              <>
+                <Button component={RouterLink} to="/guide" color="inherit">
+                  Guide
+                </Button>
+                <Button variant="outlined" onClick={() => setSignInOpen(true)}>
+                  Log In
+                </Button>
+                <Button variant="contained" component={RouterLink} to="/signup" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                  Sign Up
+                </Button>
+              </>
+            )}
+            {user && (
+              <IconButton aria-label="more options" onClick={() => setDrawerOpen(true)} edge="end">
+                <MenuIcon />
+              </IconButton>
+            )}
+          </Toolbar>
+        </AppBar>
+      </Slide>
+      {user && (
+        <Suspense>
+          <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} />
+        </Suspense>
+      )}
+      {signInOpen && (
+        <Suspense>
+          <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  DISCORD_MAX,
+  MESSAGES,
+  RANK_DIVISIONS,
+  RANK_NUMBERS,
+  SUMMONER_NAME_MAX,
+  TAGLINE_MAX,
+  hasRankNumber,
+  sanitizeSummonerNameInput,
+  sanitizeTaglineInput,
+  type RankDivision,
+  type RankNumber,
+  type Region,
+} from '@scrim-gym/shared';
+import { regionsFirst, type ProfileForm } from './profile-form';
+
+interface FieldsProps {
+  form: ProfileForm;
+  onChange: (patch: Partial<ProfileForm>) => void;
+}
+
+/** Summoner name, tagline, region and discord, with the spec's keystroke rules (spec 5). */
+export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ownRegion?: Region }) {
+  return (
+    <Stack spacing={2}>
+      <TextField
+        id="profile-name"
+        label="Summoner Name"
+        value={form.name}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: SUMMONER_NAME_MAX, autoComplete: 'nickname' } }}
+        onChange={(e) => onChange({ name: sanitizeSummonerNameInput(e.target.value) })}
+      />
+      <TextField
+        id="profile-tagline"
+        label="Tagline"
+        value={form.summonerTagline}
+        required
+        helperText={MESSAGES.taglineHelper}
+        slotProps={{ htmlInput: { maxLength: TAGLINE_MAX } }}
+        onChange={(e) => onChange({ summonerTagline: sanitizeTaglineInput(e.target.value, TAGLINE_MAX) })}
+      />
+      <TextField
+        id="profile-region"
+        select
+        label="Region"
+        value={form.region}
+        required
+        onChange={(e) => onChange({ region: e.target.value as Region })}
+      >
+        {regionsFirst(ownRegion).map((region) => (
+          <MenuItem key={region} value={region}>
+            {region}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="profile-discord"
+        label="Discord"
+        value={form.discord}
+        required
+        helperText="Your Discord username, so teammates can reach you"
+        slotProps={{ htmlInput: { maxLength: DISCORD_MAX } }}
+        onChange={(e) => onChange({ discord: e.target.value })}
+      />
+    </Stack>
+  );
+}
+
+/** Rank division, plus the number 4..1 for Iron through Diamond (spec 5). */
+export function RankFields({ form, onChange }: FieldsProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        id="profile-rank"
+        select
+        label="Rank"
+        value={form.division}
+        required
+        sx={{ flex: 2 }}
+        onChange={(e) => onChange({ division: e.target.value as RankDivision })}
+      >
+        {RANK_DIVISIONS.map((division) => (
+          <MenuItem key={division} value={division}>
+            {division}
+          </MenuItem>
+        ))}
+      </TextField>
+      {hasRankNumber(form.division) && (
+        <TextField
+          id="profile-rank-number"
+          select
+          label="Rank Number"
+          value={form.rankNumber}
+          required
+          sx={{ flex: 1 }}
+          onChange={(e) => onChange({ rankNumber: Number(e.target.value) as RankNumber })}
+        >
+          {RANK_NUMBERS.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuthProviders,
+  AuthState,
+  RegisterBody,
+  SessionResponse,
+  UpdateUserBody,
+} from '@scrim-gym/shared';
+import { api } from '../../../lib/api';
+
+export const sessionKey = ['auth', 'session'] as const;
+
+export const getSession = () => api.get<AuthState>('/auth/session');
+export const getAuthProviders = () => api.get<AuthProviders>('/auth/providers');
+
+/** The current session; `isPending` is the spec's isVerifyingUser. */
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: getSession, staleTime: 5 * 60_000, retry: 1 });
+}
+
+export function useCurrentUser() {
+  const session = useSession();
+  return { user: session.data?.user ?? null, isVerifying: session.isPending, session };
+}
+
+export function useAuthProviders() {
+  return useQuery({ queryKey: ['auth', 'providers'], queryFn: getAuthProviders, staleTime: Infinity });
+}
+
+export function useDevLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post<AuthState>('/auth/dev-login', { email }),
+    onSuccess: (state) => queryClient.setQueryData(sessionKey, state),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<{ token: string }>('/auth/register', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => api.put<SessionResponse>('/auth/update-user', body),
+    onSuccess: ({ token, user }) => queryClient.setQueryData<AuthState>(sessionKey, { token, user, identity: null }),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/auth/logout'),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+    },
+  });
+}
+
+/** Starts a provider sign-in; the browser leaves for the identity provider and comes back to `returnTo`. */
+export function startProviderSignIn(providerId: string, returnTo: string) {
+  window.location.assign(`/api/auth/oidc/${providerId}/start?returnTo=${encodeURIComponent(returnTo)}`);
+}
