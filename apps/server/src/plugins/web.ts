@@ -16,6 +16,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { root = WEB_DIST_DIR }
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',

@@ -13,12 +13,15 @@ import { isValidRank } from '../rules/rank.js';
 
 const required = (label: string) => ({ error: MESSAGES.fieldEmpty(label) });
 
-/** A required trimmed text: empty or missing gives the spec's '{field} is empty!'. */
+/**
+ * A required trimmed text: empty or missing gives the spec's '{field} is empty!', and only that (the later
+ * checks would add a second, confusing message for the same empty field).
+ */
 const requiredText = (label: string) =>
   z
     .string(required(label))
     .trim()
-    .min(1, required(label));
+    .min(1, { ...required(label), abort: true });
 
 export const summonerNameSchema = requiredText(FIELD_LABELS.name)
   .max(SUMMONER_NAME_MAX, `Summoner Name can be at most ${SUMMONER_NAME_MAX} characters`)

@@ -91,7 +91,10 @@ export async function registerAccount({
   user: UserRow;
 }> {
   const session = assertIdentity(auth);
-  if (auth.user) throw conflict(MESSAGES.alreadyRegistered, 'ALREADY_REGISTERED');
+  if (auth.user) {
+    if (isBanInForce(auth.ban)) throw bannedError(auth.ban);
+    throw conflict(MESSAGES.alreadyRegistered, 'ALREADY_REGISTERED');
+  }
   const identity: Identity = {
     provider: session.identityProvider,
     subject: session.identitySubject,
@@ -138,6 +141,9 @@ export function loginWithSession({ auth, body }: { auth: AuthContext; body: { em
   if (body.uid && body.uid !== uidOf({ provider: session.identityProvider, subject: session.identitySubject })) {
     throw forbidden('uid does not match your sign-in', 'IDENTITY_MISMATCH');
   }
+  if (body.email && body.email.toLowerCase() !== session.identityEmail?.toLowerCase()) {
+    throw forbidden('email does not match your sign-in', 'IDENTITY_MISMATCH');
+  }
   if (!auth.user) throw notFound(MESSAGES.noAccount, 'NO_ACCOUNT');
   if (isBanInForce(auth.ban)) throw bannedError(auth.ban);
   return { token: auth.token! };
@@ -180,13 +186,13 @@ export async function updateAccount({
     if (!config.ADMIN_KEY || !secretsEqual(adminKey, config.ADMIN_KEY)) throw forbidden(MESSAGES.badAdminKey, 'BAD_ADMIN_KEY');
     isAdmin = true;
   }
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const changes = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    ...(isAdmin && { isAdmin }),
+  };
   try {
-    const updated = await updateUserFields({
-      db,
-      id: user.id,
-      fields: { ...changes, ...(isAdmin && { isAdmin }) },
-    });
+    // Nothing to change (an empty body or an empty admin key) is not an UPDATE without a SET.
+    const updated = Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
     return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
   } catch (error) {
     throw (

@@ -113,7 +113,13 @@ export async function finishOidcSignIn({
       expectedNonce: attempt.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims()!;
+    let claims: oidc.IDToken | oidc.UserInfoResponse = tokens.claims()!;
+    // In the code flow a conforming issuer may return the email and profile claims only from UserInfo
+    // (OIDC Core 5.4); Google puts them in the ID token, most other issuers do not.
+    const scopes = provider.scope.split(' ');
+    if ((claims.email === undefined && scopes.includes('email')) || (claims.name === undefined && scopes.includes('profile'))) {
+      claims = { ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)), ...claims };
+    }
     const email = typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.toLowerCase() : null;
     const name = typeof claims.name === 'string' ? claims.name : null;
     return { identity: { provider: provider.id, subject: claims.sub, email, name }, returnTo: attempt.returnTo };

@@ -1,0 +1,361 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@scrim-gym/shared';
+import { oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { unique } from '../../test/factories.js';
+
+/**
+ * The whole OpenID Connect code flow with PKCE against a REAL issuer (oidc-provider) on 127.0.0.1, driven the way
+ * a browser would: fetch with manual redirects and a cookie jar, through the issuer's login and consent pages.
+ */
+
+const CLIENT_ID = 'scrim-gym-test';
+const CLIENT_SECRET = 'a-long-test-client-secret-0123456789';
+
+/** Issuer accounts: any login works; the claims are derived from the account id. */
+const emailOf = (accountId: string) => `${accountId}@issuer.test`;
+const nameOf = (accountId: string) => `Issuer ${accountId}`;
+
+let issuerServer: Server;
+let issuerUrl: string;
+let appUrl: string;
+let ctx: TestContext;
+/** Every authorization request the issuer received, to check what the app sent (PKCE, scope, redirect). */
+const authorizeRequests: URL[] = [];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+beforeAll(async () => {
+  const appPort = await freePort();
+  appUrl = `http://127.0.0.1:${appPort}`;
+
+  issuerServer = createServer();
+  issuerServer.listen(0, '127.0.0.1');
+  await once(issuerServer, 'listening');
+  issuerUrl = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
+  const provider = new Provider(issuerUrl, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${appUrl}/api/auth/oidc/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        // openid-client authenticates with client_secret_post when given a secret.
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    findAccount: (_ctx, accountId) => ({
+      accountId,
+      claims: () => ({ sub: accountId, email: emailOf(accountId), email_verified: true, name: nameOf(accountId) }),
+    }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+    ttl: { Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600, Interaction: 600, AuthorizationCode: 60 },
+  });
+  const handle = provider.callback();
+  issuerServer.on('request', (req, res) => {
+    const url = new URL(req.url ?? '/', issuerUrl);
+    if (url.pathname === '/auth' && req.method === 'GET') authorizeRequests.push(url);
+    handle(req, res);
+  });
+
+  ctx = await createTestApp({
+    PUBLIC_URL: appUrl,
+    OIDC_ISSUER: issuerUrl,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_ALLOW_INSECURE: 'true',
+  });
+  await ctx.app.listen({ port: appPort, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  issuerServer?.closeAllConnections();
+  await new Promise((resolve) => issuerServer?.close(resolve));
+});
+
+/** A browser's cookie store, per origin and path, enough for two servers on 127.0.0.1. */
+class CookieJar {
+  private cookies = new Map<string, { origin: string; path: string; name: string; value: string }>();
+
+  store(url: URL, response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      const attribute = (key: string) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const path = attribute('path') ?? '/';
+      const expires = attribute('expires');
+      const maxAge = attribute('max-age');
+      const key = `${url.origin} ${path} ${name}`;
+      const expired = (maxAge !== undefined && Number(maxAge) <= 0) || (expires && Date.parse(expires) <= Date.now());
+      if (expired || value === '') this.cookies.delete(key);
+      else this.cookies.set(key, { origin: url.origin, path, name, value });
+    }
+  }
+
+  header(url: URL): string {
+    return [...this.cookies.values()]
+      .filter(
+        (c) =>
+          c.origin === url.origin &&
+          (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
+      )
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+  }
+
+  get(origin: string, name: string): string | undefined {
+    return [...this.cookies.values()].find((c) => c.origin === origin && c.name === name)?.value;
+  }
+}
+
+async function request(jar: CookieJar, url: URL, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set('cookie', cookie);
+  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  jar.store(url, response);
+  return response;
+}
+
+/**
+ * Goes through the issuer like a browser: follows redirects from the app's start URL, fills the issuer's login
+ * form with `accountId` and approves its consent page, until the issuer sends the browser back to the app's
+ * callback. Returns that callback URL (code and state) without visiting it.
+ */
+async function authorize(jar: CookieJar, accountId: string, returnTo = '/scrims'): Promise<URL> {
+  let url = new URL(`/api/auth/oidc/oidc/start?returnTo=${encodeURIComponent(returnTo)}`, appUrl);
+  let init: RequestInit = {};
+  for (let step = 0; step < 20; step++) {
+    const response = await request(jar, url, init);
+    init = {};
+    if (response.status >= 300 && response.status < 400) {
+      const next = new URL(response.headers.get('location')!, url);
+      if (next.origin === appUrl && next.pathname === '/api/auth/oidc/oidc/callback') return next;
+      url = next;
+      continue;
+    }
+    const html = await response.text();
+    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
+    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    if (response.status !== 200 || !prompt || !action) {
+      throw new Error(`Unexpected page ${response.status} at ${url.href}: ${html.slice(0, 300)}`);
+    }
+    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt });
+    url = new URL(action.replaceAll('&amp;', '&'), url);
+    init = { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  }
+  throw new Error('The issuer did not send the browser back within 20 steps');
+}
+
+/** Visits the app's callback and returns the app page it redirects to. */
+async function followCallback(jar: CookieJar, callback: URL): Promise<URL> {
+  const response = await request(jar, callback);
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location')!, appUrl);
+}
+
+/** The whole sign-in, from the app's start URL to the app page the browser lands on. */
+const signIn = async (jar: CookieJar, accountId: string, returnTo = '/scrims') =>
+  followCallback(jar, await authorize(jar, accountId, returnTo));
+
+async function api(jar: CookieJar, method: string, path: string, body?: unknown) {
+  const response = await request(jar, new URL(path, appUrl), {
+    method,
+    ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  const json = response.status === 204 ? null : ((await response.json()) as Record<string, unknown>);
+  return { status: response.status, body: json };
+}
+
+const countSessions = async () => (await ctx.database.db.select({ n: count() }).from(sessions))[0]!.n;
+
+describe('OpenID Connect sign-in against a real issuer', () => {
+  it('lists the configured provider and turns the dev sign-in off', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.json()).toEqual({ providers: [{ id: 'oidc', label: 'Single sign-on' }], devLogin: false });
+    const dev = await ctx.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@b.dev' } });
+    expect(dev.statusCode).toBe(404);
+  });
+
+  it('signs a new identity in, lets it register, and signs the account straight in the next time', async () => {
+    const account = `acct${unique()}`;
+    const jar = new CookieJar();
+    const before = authorizeRequests.length;
+
+    const landing = await signIn(jar, account);
+    expect(landing.pathname + landing.search).toBe('/signup?resume=1');
+
+    // The app asked the issuer for a code with PKCE (S256), its own callback and a nonce.
+    const authorize = authorizeRequests[before]!;
+    expect(authorize.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${appUrl}/api/auth/oidc/oidc/callback`);
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+
+    // The attempt was used up: a state cannot be replayed.
+    const attempts = await ctx.database.db
+      .select()
+      .from(oidcLoginAttempts)
+      .where(eq(oidcLoginAttempts.state, authorize.searchParams.get('state')!));
+    expect(attempts).toHaveLength(0);
+
+    const firstToken = jar.get(appUrl, SESSION_COOKIE);
+    expect(firstToken).toBeTruthy();
+    const state = await api(jar, 'GET', '/api/auth/session');
+    expect(state.status).toBe(200);
+    expect(state.body).toEqual({
+      token: firstToken,
+      user: null,
+      identity: { provider: 'oidc', email: emailOf(account), name: nameOf(account) },
+    });
+    // An identity without an account may not use the app yet.
+    expect((await api(jar, 'POST', '/api/auth/verify')).status).toBe(403);
+
+    const name = `Oidc ${unique()}`;
+    const registered = await api(jar, 'POST', '/api/auth/register', {
+      uid: `oidc|${account}`,
+      email: emailOf(account),
+      name,
+      summonerTagline: 'EUW1',
+      region: 'EUW',
+      discord: `oidc_${unique()}`,
+      rank: 'Diamond 1',
+      canSendEmailsToUser: true,
+    });
+    expect(registered).toEqual({ status: 200, body: { token: firstToken } });
+    const [created] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.uid, `oidc|${account}`));
+    expect(created).toMatchObject({ name, email: emailOf(account), region: 'EUW', rank: 'Diamond 1' });
+
+    const verified = await api(jar, 'POST', '/api/auth/verify');
+    expect(verified.status).toBe(200);
+    expect(verified.body?.user).toMatchObject({ _id: created!.id, uid: `oidc|${account}`, name });
+
+    // Signing in again with the same issuer account goes straight to the app, with a fresh session.
+    const again = await signIn(jar, account);
+    expect(again.pathname).toBe('/scrims');
+    const secondToken = jar.get(appUrl, SESSION_COOKIE);
+    expect(secondToken).toBeTruthy();
+    expect(secondToken).not.toBe(firstToken);
+    const second = await api(jar, 'GET', '/api/auth/session');
+    expect(second.body?.user).toMatchObject({ _id: created!.id, name });
+  });
+
+  it('returns only to a same-site path after sign-in', async () => {
+    const account = `acct${unique()}`;
+    const jar = new CookieJar();
+    await signIn(jar, account);
+    await api(jar, 'POST', '/api/auth/register', {
+      name: `Back ${unique()}`,
+      summonerTagline: 'NA1',
+      region: 'NA',
+      discord: `back_${unique()}`,
+      rank: 'Unranked',
+    });
+
+    expect((await signIn(jar, account, '/scrims/some-id')).pathname).toBe('/scrims/some-id');
+    const offSite = await signIn(jar, account, '//evil.example/phish');
+    expect(offSite.origin).toBe(appUrl);
+    expect(offSite.pathname).toBe('/scrims');
+    const absolute = await signIn(jar, account, 'https://evil.example/');
+    expect(absolute.href).toBe(`${appUrl}/scrims`);
+  });
+
+  describe('refuses a callback it did not start', () => {
+    /** Starts a sign-in and returns the issuer's authorize URL, with the browser's state cookie in the jar. */
+    async function start(jar: CookieJar) {
+      const response = await request(jar, new URL('/api/auth/oidc/oidc/start?returnTo=/scrims', appUrl));
+      expect(response.status).toBe(302);
+      const authorizeUrl = new URL(response.headers.get('location')!);
+      expect(authorizeUrl.origin).toBe(issuerUrl);
+      return authorizeUrl;
+    }
+
+    async function expectRefused(jar: CookieJar, callback: string | URL, headers: Record<string, string> = {}) {
+      const sessionsBefore = await countSessions();
+      const response = await request(jar, new URL(callback, appUrl), { headers });
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location')!, appUrl);
+      expect(location.pathname).toBe('/');
+      expect(location.searchParams.get('authError')).toBeTruthy();
+      expect(response.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
+      expect(jar.get(appUrl, SESSION_COOKIE)).toBeUndefined();
+      expect(await countSessions()).toBe(sessionsBefore);
+    }
+
+    it('with a wrong state', async () => {
+      const jar = new CookieJar();
+      await start(jar);
+      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${'x'.repeat(43)}`);
+    });
+
+    it('with no state at all', async () => {
+      const jar = new CookieJar();
+      await start(jar);
+      await expectRefused(jar, '/api/auth/oidc/oidc/callback?code=forged');
+    });
+
+    it('with a real code and state delivered to another browser (login CSRF), which the starter can still use', async () => {
+      const victim = new CookieJar();
+      const callback = await authorize(victim, `acct${unique()}`);
+      await expectRefused(new CookieJar(), callback);
+      // The refused attempt was not consumed: the browser that started it finishes normally.
+      expect((await followCallback(victim, callback)).pathname).toBe('/signup');
+      expect(victim.get(appUrl, SESSION_COOKIE)).toBeTruthy();
+    });
+
+    it('when a finished callback is replayed, even with the state cookie', async () => {
+      const jar = new CookieJar();
+      const callback = await authorize(jar, `acct${unique()}`);
+      const state = callback.searchParams.get('state')!;
+      expect((await followCallback(jar, callback)).pathname).toBe('/signup');
+      await expectRefused(new CookieJar(), callback, { cookie: `sg_oidc_state=${state}` });
+    });
+
+    it('with a matching state but a code the issuer never issued', async () => {
+      const jar = new CookieJar();
+      const state = (await start(jar)).searchParams.get('state');
+      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${state}`);
+    });
+
+    it('when the issuer reports an error (the user declined)', async () => {
+      const jar = new CookieJar();
+      const state = (await start(jar)).searchParams.get('state');
+      await expectRefused(jar, `/api/auth/oidc/oidc/callback?error=access_denied&state=${state}`);
+    });
+  });
+
+  it('answers 404 for an unknown provider id', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/oidc/nope/start' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'UNKNOWN_PROVIDER' });
+    const google = await ctx.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start' });
+    expect(google.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import type { AuthState, CurrentUser } from '@scrim-gym/shared';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
+
+export const signedOut: AuthState = { token: null, user: null, identity: null };
+
+export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  uid: 'dev|tester@test.dev',
+  email: 'tester@test.dev',
+  name: 'Tester',
+  summonerTagline: 'NA1',
+  region: 'NA',
+  rank: 'Gold 2',
+  discord: 'tester',
+  canSendEmailsToUser: false,
+  isAdmin: false,
+  isDonator: false,
+  profileBackgroundImg: 'Summoners Rift',
+  profileBackgroundBlur: '20',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastLoggedIn: null,
+  currentBan: { isActive: false, dateFrom: null, dateTo: null, _bannedBy: null },
+  ...overrides,
+});
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+
+/** Stubs fetch for `/api` paths ("METHOD /path" → answer); unknown paths answer 404. Returns the call log. */
+export function stubApi(handlers: Record<string, Handler | unknown>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input).replace(/^\/api/, '').split('?')[0]!;
+      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const handler = handlers[`${method} ${path}`];
+      const answer =
+        typeof handler === 'function' ? (handler as Handler)(init) : handler === undefined ? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } } : { body: handler };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+/** Renders `element` at `path` inside the app's providers, with a probe route for redirects. */
+export function renderAt(path: string, routePath: string, element: ReactElement) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={createQueryClient()}>
+        <Routes>
+          <Route path={routePath} element={element} />
+          <Route path="/" element={<p>home page</p>} />
+          <Route path="/scrims" element={<p>scrims page</p>} />
+        </Routes>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
