@@ -7,6 +7,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
+import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -73,14 +75,16 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(ioPlugin);
+  registerScrimSocketHandlers(app.io);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(scrimsRoutes);
     },
     { prefix: '/api' },
   );
-  await app.register(ioPlugin);
   await app.register(webPlugin, { root: webRoot });
   return app;
 }

@@ -20,6 +20,7 @@ export interface SocketData {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const scrimRoom = (scrimId: string) => `scrim:${scrimId}`;
+export const regionRoom = (region: string) => `region:${region}`;
 export const ADMINS_ROOM = 'admins';
 
 /**

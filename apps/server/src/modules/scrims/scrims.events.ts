@@ -1,0 +1,29 @@
+import type { Server } from 'socket.io';
+import { areTeamsFull } from '@scrim-gym/shared';
+import { ADMINS_ROOM, regionRoom, scrimRoom, userRoom } from '../../plugins/io.js';
+import { presentScrim } from './scrims.presenter.js';
+import type { ScrimAggregate } from './scrims.repository.js';
+
+/** The socket event that carries a changed scrim (spec 7: getScrimTransaction). */
+export const SCRIM_UPDATED_EVENT = 'getScrimTransaction';
+export const SCRIM_DELETED_EVENT = 'scrimDeleted';
+
+/**
+ * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
+ * Admins, and the players and casters once both teams are full, get the version with the lobby secrets;
+ * everyone else the version without. Called after the transaction commits.
+ */
+export function publishScrim({ io, aggregate }: { io: Server; aggregate: ScrimAggregate }) {
+  const { scrim, participants } = aggregate;
+  const entitledRooms = [
+    ADMINS_ROOM,
+    ...(areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : []),
+  ];
+  const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];
+  io.to(watchingRooms).except(entitledRooms).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: false }));
+  io.to(entitledRooms).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
+}
+
+export function publishScrimDeleted({ io, scrimId, region }: { io: Server; scrimId: string; region: string }) {
+  io.to([scrimRoom(scrimId), regionRoom(region), ADMINS_ROOM]).emit(SCRIM_DELETED_EVENT, { _id: scrimId });
+}

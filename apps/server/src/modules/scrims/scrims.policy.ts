@@ -1,0 +1,24 @@
+import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { forbidden } from '../../lib/errors.js';
+import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
+
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** Players act for themselves only; admins may also act on others where the spec lets them (kick, remove cast). */
+export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed }: { adminAllowed: boolean }) {
+  if (viewer.id === userId) return;
+  if (adminAllowed && viewer.isAdmin) return;
+  throw forbidden(SCRIM_MESSAGES.onlySelf, 'NOT_YOURSELF');
+}
+
+/** The lobby captain or an admin: report the winner, upload the first post-game image. */
+export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
+  if (viewer.isAdmin || scrim.lobbyHostId === viewer.id) return;
+  throw forbidden(SCRIM_MESSAGES.onlyCaptain, 'NOT_CAPTAIN');
+}
+
+export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], userId: string) =>
+  participants.some((p) => p.userId === userId);

@@ -1,0 +1,67 @@
+import { areTeamsFull, type Scrim, type ScrimPlayer, type ScrimUser } from '@scrim-gym/shared';
+import type { Viewer } from './scrims.policy.js';
+import type { ParticipantWithUser, ScrimAggregate } from './scrims.repository.js';
+
+type UserLike = ScrimAggregate['participants'][number]['user'];
+
+export function toScrimUser(user: UserLike): ScrimUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    summonerTagline: user.summonerTagline,
+    region: user.region,
+    rank: user.rank,
+    discord: user.discord,
+  };
+}
+
+const players = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo'): ScrimPlayer[] =>
+  participants
+    .filter((p) => p.kind === 'player' && p.team === team)
+    .map((p) => ({ _user: toScrimUser(p.user), role: p.role!, team: { name: team } }));
+
+/**
+ * Who may see the lobby name, password and tournament code: admins, and the scrim's players and casters once
+ * both teams are full ("unlock lobby name and password", spec 2).
+ */
+export function canSeeLobby(aggregate: ScrimAggregate, viewer: Viewer | null): boolean {
+  if (!viewer) return false;
+  if (viewer.isAdmin) return true;
+  return areTeamsFull(aggregate.participants) && aggregate.participants.some((p) => p.user.id === viewer.id);
+}
+
+export function presentScrim(aggregate: ScrimAggregate, { withLobby }: { withLobby: boolean }): Scrim {
+  const { scrim, creator, host, participants, imageAt, tournament } = aggregate;
+  return {
+    _id: scrim.id,
+    title: scrim.title,
+    createdBy: creator ? toScrimUser(creator) : null,
+    region: scrim.region,
+    gameStartTime: scrim.gameStartTime.toISOString(),
+    isPrivate: scrim.isPrivate,
+    isWithCasters: scrim.isWithCasters,
+    maxCastersAllowedCount: scrim.maxCastersAllowedCount,
+    casters: participants.filter((p) => p.kind === 'caster').map((p) => toScrimUser(p.user)),
+    teamOne: players(participants, 'teamOne'),
+    teamTwo: players(participants, 'teamTwo'),
+    teamWon: scrim.teamWon,
+    lobbyHost: host ? toScrimUser(host) : null,
+    ...(withLobby && { lobbyName: scrim.lobbyName, lobbyPassword: scrim.lobbyPassword }),
+    useTournamentCode: scrim.useTournamentCode,
+    riotTournament: tournament
+      ? {
+          tournamentCode: withLobby ? tournament.tournamentCode : null,
+          providerId: tournament.providerId,
+          tournamentId: tournament.tournamentId,
+          setupCompleted: tournament.setupCompleted,
+          lobbyCreated: tournament.lobbyCreated,
+        }
+      : null,
+    postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
+    createdAt: scrim.createdAt.toISOString(),
+    updatedAt: scrim.updatedAt.toISOString(),
+  };
+}
+
+export const presentScrimFor = (aggregate: ScrimAggregate, viewer: Viewer | null) =>
+  presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer) });

@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addImageBodySchema,
+  adminAssignBodySchema,
+  createScrimBodySchema,
+  errorBodySchema,
+  fillRandomBodySchema,
+  fillRandomResponseSchema,
+  idParamsSchema,
+  playerDataSchema,
+  scrimListQuerySchema,
+  scrimSchema,
+  scrimUserParamsSchema,
+  setWinnerBodySchema,
+  swapPlayersBodySchema,
+  updateScrimBodySchema,
+} from '@scrim-gym/shared';
+import { forbidden } from '../../lib/errors.js';
+import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
+import type { Viewer } from './scrims.policy.js';
+import * as service from './scrims.service.js';
+
+const tags = ['scrims'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+};
+const scrimResponse = { 200: scrimSchema, ...errors };
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const user = assertActiveUser(request.auth);
+  return { id: user.id, isAdmin: user.isAdmin };
+};
+const adminOf = (request: FastifyRequest): Viewer => {
+  const user = assertAdmin(request.auth);
+  return { id: user.id, isAdmin: true };
+};
+
+/** Every scrim call of spec 7. Identity comes from the session; ids in paths and bodies are checked against it. */
+export async function scrimsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, io: app.io };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/scrims',
+    {
+      schema: {
+        tags,
+        summary: "Public scrims of a region starting in [startDate, endDate): the hub's day",
+        querystring: scrimListQuerySchema,
+        response: { 200: z.array(scrimSchema), ...errors },
+      },
+    },
+    async (request) => service.listScrims({ db: app.db, viewer: viewerOf(request), query: request.query }),
+  );
+
+  app.get('/scrims/:id', { schema: { tags, summary: 'One scrim (private ones too: the share link)', params: idParamsSchema, response: scrimResponse } }, async (request) =>
+    service.getScrim({ db: app.db, viewer: viewerOf(request), scrimId: request.params.id }),
+  );
+
+  app.get(
+    '/scrims/:id/image',
+    { schema: { tags, summary: 'The post-game image', params: idParamsSchema } },
+    async (request, reply) => {
+      const image = await service.getImage({ db: app.db, scrimId: request.params.id });
+      reply.header('content-type', image.mimeType);
+      // The URL carries the upload time (?v=), so a replaced image has a new URL.
+      reply.header('cache-control', 'private, max-age=31536000, immutable');
+      return reply.send(image.content);
+    },
+  );
+
+  app.post(
+    '/scrims',
+    { schema: { tags, summary: 'Create a scrim (admin)', body: createScrimBodySchema, response: { 201: scrimSchema, ...errors } } },
+    async (request, reply) => {
+      const scrim = await service.createScrim({ deps, viewer: adminOf(request), body: request.body });
+      return reply.status(201).send(scrim);
+    },
+  );
+
+  app.put(
+    '/scrims/:id',
+    { schema: { tags, summary: 'Edit a scrim (admin)', params: idParamsSchema, body: updateScrimBodySchema, response: scrimResponse } },
+    async (request) => (await service.editScrim({ deps, viewer: adminOf(request), scrimId: request.params.id, body: request.body })).scrim,
+  );
+
+  app.delete(
+    '/scrims/:id',
+    { schema: { tags, summary: 'Delete a scrim (admin)', params: idParamsSchema, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    async (request) => {
+      adminOf(request);
+      await service.removeScrim({ deps, scrimId: request.params.id });
+      return { success: true as const };
+    },
+  );
+
+  const slotRoute = { params: scrimUserParamsSchema, body: playerDataSchema, response: scrimResponse };
+  app.patch('/scrims/:id/insert-player/:userId', { schema: { tags, summary: 'Join a team and role (yourself)', ...slotRoute } }, async (request) => {
+    const { role, team } = request.body.playerData;
+    const { id, userId } = request.params;
+    return (await service.joinTeam({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role })).scrim;
+  });
+
+  app.patch('/scrims/:id/move-player/:userId', { schema: { tags, summary: 'Move to another team or role (yourself)', ...slotRoute } }, async (request) => {
+    const { role, team } = request.body.playerData;
+    const { id, userId } = request.params;
+    return (await service.movePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role })).scrim;
+  });
+
+  const userRoute = { params: scrimUserParamsSchema, response: scrimResponse };
+  app.patch('/scrims/:id/remove-player/:userId', { schema: { tags, summary: 'Leave (yourself) or kick (admin)', ...userRoute } }, async (request) => {
+    const { id, userId } = request.params;
+    return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+  });
+
+  app.patch('/scrims/:id/insert-caster/:userId', { schema: { tags, summary: 'Join the cast (yourself)', ...userRoute } }, async (request) => {
+    const { id, userId } = request.params;
+    return (await service.joinCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+  });
+
+  app.patch('/scrims/:id/remove-caster/:userId', { schema: { tags, summary: 'Leave the cast (yourself, or an admin removing a caster)', ...userRoute } }, async (request) => {
+    const { id, userId } = request.params;
+    return (await service.leaveCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+  });
+
+  app.patch(
+    '/scrims/:id/admin-assign-player',
+    { schema: { tags, summary: 'Assign a user to a slot (admin)', params: idParamsSchema, body: adminAssignBodySchema, response: scrimResponse } },
+    async (request) => {
+      const { userId, teamName, role } = request.body;
+      return (await service.adminAssignPlayer({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team: teamName, role })).scrim;
+    },
+  );
+
+  app.patch(
+    '/scrims/:id/admin-fill-random',
+    {
+      schema: {
+        tags,
+        summary: 'Fill the empty slots with random eligible players (admin)',
+        params: idParamsSchema,
+        body: fillRandomBodySchema,
+        response: { 200: fillRandomResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { value, scrim } = await service.adminFillRandom({
+        deps,
+        viewer: adminOf(request),
+        scrimId: request.params.id,
+        region: request.body.region,
+      });
+      return { filledPositions: value, scrim };
+    },
+  );
+
+  app.patch(
+    '/scrims/:id/set-winner',
+    { schema: { tags, summary: 'Report the winner (lobby captain or admin)', params: idParamsSchema, body: setWinnerBodySchema, response: scrimResponse } },
+    async (request) =>
+      (await service.setWinner({ deps, viewer: viewerOf(request), scrimId: request.params.id, team: request.body.winnerTeamName })).scrim,
+  );
+
+  app.patch(
+    '/scrims/:id/swap-players',
+    { schema: { tags, summary: 'Drag a player onto a slot (admin)', params: idParamsSchema, body: swapPlayersBodySchema, response: scrimResponse } },
+    async (request) => {
+      const { userId, team, role } = request.body;
+      return (await service.swapPlayers({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team, role })).scrim;
+    },
+  );
+
+  app.patch(
+    '/scrims/:id/add-image',
+    { schema: { tags, summary: 'Upload the post-game image (captain or admin)', params: idParamsSchema, body: addImageBodySchema, response: scrimResponse } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (request.body.uploadedBy && request.body.uploadedBy !== viewer.id) {
+        throw forbidden('uploadedBy must be you', 'IDENTITY_MISMATCH');
+      }
+      return (await service.addImage({ deps, viewer, scrimId: request.params.id, base64: request.body.base64, fileName: request.body.fileName })).scrim;
+    },
+  );
+
+  app.patch(
+    '/scrims/:id/remove-image',
+    { schema: { tags, summary: 'Delete the post-game image (admin)', params: idParamsSchema, response: scrimResponse } },
+    async (request) => (await service.removeImage({ deps, viewer: adminOf(request), scrimId: request.params.id })).scrim,
+  );
+}

@@ -1,0 +1,544 @@
+import { randomInt } from 'node:crypto';
+import type { Server } from 'socket.io';
+import {
+  SCRIM_MESSAGES,
+  TEAMS,
+  TEAM_MESSAGE_LABELS,
+  areTeamsFull,
+  emptySlots,
+  freeRoles,
+  type Region,
+  type Role,
+  type TeamName,
+  createScrimBodySchema,
+  updateScrimBodySchema,
+  scrimListQuerySchema,
+} from '@scrim-gym/shared';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
+import { createPassword } from '../../lib/tokens.js';
+import { publishScrim, publishScrimDeleted } from './scrims.events.js';
+import { processPostGameImage } from './scrims.image.js';
+import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
+import { presentScrimFor } from './scrims.presenter.js';
+import {
+  deleteImage,
+  deleteParticipant,
+  deleteScrim,
+  findImage,
+  findParticipants,
+  findPublicScrimsBetween,
+  findScrimAggregate,
+  findUserById,
+  insertParticipants,
+  insertScrim,
+  lockScrim,
+  moveParticipant,
+  sampleEligibleUsers,
+  updateScrim,
+  upsertImage,
+  type ParticipantRow,
+  type ScrimRow,
+} from './scrims.repository.js';
+
+export interface ScrimDeps {
+  db: Database;
+  io: Server;
+}
+
+interface ActionContext {
+  tx: Transaction;
+  scrim: ScrimRow;
+  participants: ParticipantRow[];
+}
+
+const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
+
+/** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC" (reference facts). */
+function spotTaken(participants: ParticipantRow[]) {
+  const players = participants.filter((p) => p.kind === 'player');
+  const free = TEAMS.map((team) => ({ team, roles: freeRoles(players, team) })).filter((t) => t.roles.length > 0);
+  if (free.length === 0) return conflict(SCRIM_MESSAGES.noSpots, 'SPOT_TAKEN');
+  return conflict(
+    SCRIM_MESSAGES.spotTaken(free.map((t) => `${TEAM_MESSAGE_LABELS[t.team]}: ${t.roles.join(', ')}`).join('; ')),
+    'SPOT_TAKEN',
+  );
+}
+
+const playerIn = (participants: ParticipantRow[], team: TeamName, role: Role) =>
+  participants.find((p) => p.kind === 'player' && p.team === team && p.role === role);
+
+function assertNoWinner(scrim: ScrimRow) {
+  if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.gameOver, 'GAME_OVER');
+}
+
+const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
+
+/**
+ * The lobby host rule (reference facts): a host who left is cleared; with both teams full and no host, one of
+ * the ten players is picked with a cryptographic random source.
+ */
+async function settleLobbyHost({ tx, scrimId, before }: { tx: Transaction; scrimId: string; before: ParticipantRow[] }) {
+  // Read again: the action itself may have changed the host (edit).
+  const scrim = (await lockScrim({ db: tx, id: scrimId }))!;
+  const after = await findParticipants({ db: tx, scrimId });
+  let host = scrim.lobbyHostId;
+  if (host && isParticipant(before, host) && !isParticipant(after, host)) host = null;
+  const players = after.filter((p) => p.kind === 'player');
+  if (!host && areTeamsFull(players)) host = pickRandom(players).userId;
+  await updateScrim({ db: tx, id: scrimId, values: { lobbyHostId: host } });
+}
+
+/**
+ * Runs one change of a scrim: the scrim row is locked for the transaction, so concurrent actions on one scrim
+ * run one at a time and constraints catch anything else. After commit the new scrim is published. A refused
+ * action carries the current scrim in its error body, as the spec's client expects.
+ */
+async function changeScrim<T>({
+  deps,
+  scrimId,
+  viewer,
+  apply,
+}: {
+  deps: ScrimDeps;
+  scrimId: string;
+  viewer: Viewer;
+  apply: (ctx: ActionContext) => Promise<T>;
+}) {
+  let value: T;
+  try {
+    value = await deps.db.transaction(async (tx) => {
+      const scrim = await lockScrim({ db: tx, id: scrimId });
+      if (!scrim) throw scrimNotFound();
+      const participants = await findParticipants({ db: tx, scrimId });
+      const result = await apply({ tx, scrim, participants });
+      await settleLobbyHost({ tx, scrimId, before: participants });
+      return result;
+    });
+  } catch (error) {
+    const mapped =
+      error instanceof AppError
+        ? error
+        : uniqueViolation(error)
+          ? spotTaken(await findParticipants({ db: deps.db, scrimId }))
+          : null;
+    if (!mapped) throw error;
+    const current = mapped.code === 'SCRIM_NOT_FOUND' ? null : await findScrimAggregate({ db: deps.db, id: scrimId });
+    throw current ? new AppError(mapped.statusCode, mapped.code, mapped.message, { scrim: presentScrimFor(current, viewer) }) : mapped;
+  }
+  const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
+  publishScrim({ io: deps.io, aggregate });
+  return { value, scrim: presentScrimFor(aggregate, viewer) };
+}
+
+// --- Reading
+
+export async function listScrims({
+  db,
+  viewer,
+  query,
+}: {
+  db: Database;
+  viewer: Viewer;
+  query: z.output<typeof scrimListQuerySchema>;
+}) {
+  const aggregates = await findPublicScrimsBetween({
+    db,
+    region: query.region,
+    from: new Date(query.startDate),
+    to: new Date(query.endDate),
+  });
+  return aggregates.map((aggregate) => presentScrimFor(aggregate, viewer));
+}
+
+export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: Viewer; scrimId: string }) {
+  const aggregate = await findScrimAggregate({ db, id: scrimId });
+  if (!aggregate) throw scrimNotFound();
+  return presentScrimFor(aggregate, viewer);
+}
+
+// --- Players and casters
+
+export function joinTeam({
+  deps,
+  viewer,
+  scrimId,
+  userId,
+  team,
+  role,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  userId: string;
+  team: TeamName;
+  role: Role;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
+      assertNoWinner(scrim);
+      const existing = participants.find((p) => p.userId === userId);
+      if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.casterCannotJoinTeam, 'ALREADY_CASTER');
+      if (existing) throw conflict(SCRIM_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
+      if (playerIn(participants, team, role)) throw spotTaken(participants);
+      await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
+    },
+  });
+}
+
+export function movePlayer({
+  deps,
+  viewer,
+  scrimId,
+  userId,
+  team,
+  role,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  userId: string;
+  team: TeamName;
+  role: Role;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
+      assertNoWinner(scrim);
+      const me = participants.find((p) => p.userId === userId && p.kind === 'player');
+      if (!me) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+      const occupant = playerIn(participants, team, role);
+      if (occupant && occupant.userId !== userId) throw spotTaken(participants);
+      await moveParticipant({ db: tx, scrimId, userId, team, role });
+    },
+  });
+}
+
+/** Leave (yourself) or kick (an admin removing someone else). */
+export function removePlayer({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSelfOrAdmin(viewer, userId, { adminAllowed: true });
+      assertNoWinner(scrim);
+      if (!participants.some((p) => p.userId === userId && p.kind === 'player')) {
+        throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+      }
+      await deleteParticipant({ db: tx, scrimId, userId });
+    },
+  });
+}
+
+export function joinCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
+      assertNoWinner(scrim);
+      const existing = participants.find((p) => p.userId === userId);
+      if (existing?.kind === 'player') throw conflict(SCRIM_MESSAGES.playerCannotCast, 'ALREADY_PLAYER');
+      if (existing) throw conflict(SCRIM_MESSAGES.alreadyCaster, 'ALREADY_CASTER');
+      if (!scrim.isWithCasters || scrim.maxCastersAllowedCount === 0) throw conflict(SCRIM_MESSAGES.castingOff, 'CASTING_OFF');
+      const casters = participants.filter((p) => p.kind === 'caster').length;
+      if (casters >= scrim.maxCastersAllowedCount) throw conflict(SCRIM_MESSAGES.castFull, 'CAST_FULL');
+      await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'caster' }] });
+    },
+  });
+}
+
+export function leaveCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSelfOrAdmin(viewer, userId, { adminAllowed: true });
+      assertNoWinner(scrim);
+      if (!participants.some((p) => p.userId === userId && p.kind === 'caster')) {
+        throw conflict(SCRIM_MESSAGES.notACaster, 'NOT_A_CASTER');
+      }
+      await deleteParticipant({ db: tx, scrimId, userId });
+    },
+  });
+}
+
+// --- Admin moves
+
+export function adminAssignPlayer({
+  deps,
+  viewer,
+  scrimId,
+  userId,
+  team,
+  role,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  userId: string;
+  team: TeamName;
+  role: Role;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertNoWinner(scrim);
+      if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
+      const existing = participants.find((p) => p.userId === userId);
+      if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
+      const occupant = playerIn(participants, team, role);
+      if (occupant && occupant.userId !== userId) throw spotTaken(participants);
+      if (existing) await moveParticipant({ db: tx, scrimId, userId, team, role });
+      else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
+    },
+  });
+}
+
+export function adminFillRandom({
+  deps,
+  viewer,
+  scrimId,
+  region,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  region?: Region;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertNoWinner(scrim);
+      const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
+      if (slots.length === 0) return 0;
+      const picked = await sampleEligibleUsers({ db: tx, scrimId, region: region ?? scrim.region, limit: slots.length });
+      await insertParticipants({
+        db: tx,
+        rows: picked.map((user, i) => ({ scrimId, userId: user.id, kind: 'player' as const, ...slots[i]! })),
+      });
+      return picked.length;
+    },
+  });
+}
+
+/** Drag a player onto a slot: exchange with its player, or move there when it is empty. */
+export function swapPlayers({
+  deps,
+  viewer,
+  scrimId,
+  userId,
+  team,
+  role,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  userId: string;
+  team: TeamName;
+  role: Role;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      assertNoWinner(scrim);
+      const dragged = participants.find((p) => p.userId === userId && p.kind === 'player');
+      if (!dragged) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+      const occupant = playerIn(participants, team, role);
+      if (occupant?.userId === userId) return;
+      if (!occupant) return moveParticipant({ db: tx, scrimId, userId, team, role });
+      // Both slots are unique: take both players out and put them back exchanged.
+      await deleteParticipant({ db: tx, scrimId, userId });
+      await deleteParticipant({ db: tx, scrimId, userId: occupant.userId });
+      await insertParticipants({
+        db: tx,
+        rows: [
+          { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt },
+          { scrimId, userId: occupant.userId, kind: 'player', team: dragged.team, role: dragged.role, joinedAt: occupant.joinedAt },
+        ],
+      });
+    },
+  });
+}
+
+// --- Result and image
+
+export function setWinner({
+  deps,
+  viewer,
+  scrimId,
+  team,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  team: TeamName;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim }) => {
+      assertCaptainOrAdmin(viewer, scrim);
+      if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
+      if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
+      await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
+    },
+  });
+}
+
+export async function addImage({
+  deps,
+  viewer,
+  scrimId,
+  base64,
+  fileName,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  base64: string;
+  fileName?: string;
+}) {
+  // Decode and re-encode outside the transaction: it is the slow part and needs no lock.
+  const image = await processPostGameImage({ base64, fileName });
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim }) => {
+      assertCaptainOrAdmin(viewer, scrim);
+      if (!viewer.isAdmin && (await findImage({ db: tx, scrimId }))) throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
+      await upsertImage({ db: tx, image: { scrimId, uploadedBy: viewer.id, ...image } });
+    },
+  });
+}
+
+export function removeImage({ deps, viewer, scrimId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string }) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx }) => {
+      if (!(await deleteImage({ db: tx, scrimId }))) throw notFound(SCRIM_MESSAGES.noImage, 'NO_IMAGE');
+    },
+  });
+}
+
+export async function getImage({ db, scrimId }: { db: Database; scrimId: string }) {
+  const image = await findImage({ db, scrimId });
+  if (!image) throw notFound(SCRIM_MESSAGES.noImage, 'NO_IMAGE');
+  return image;
+}
+
+// --- Create, edit, delete (admin)
+
+function castersCount(isWithCasters: boolean, requested: number) {
+  if (!isWithCasters) return 0;
+  return requested === 0 ? 2 : requested;
+}
+
+export async function createScrim({
+  deps,
+  viewer,
+  body,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  body: z.output<typeof createScrimBodySchema>;
+}) {
+  if (body.createdBy && body.createdBy !== viewer.id) throw forbidden('createdBy must be you', 'IDENTITY_MISMATCH');
+  let lobbyHostId: string | null = null;
+  if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
+  else if (body.lobbyHost !== 'random') {
+    if (!(await findUserById({ db: deps.db, id: body.lobbyHost }))) throw badRequest('Lobby host not found', 'BAD_HOST');
+    lobbyHostId = body.lobbyHost;
+  }
+  const row = await insertScrim({
+    db: deps.db,
+    values: {
+      title: body.title,
+      region: body.region,
+      gameStartTime: new Date(body.gameStartTime),
+      isPrivate: body.isPrivate,
+      isWithCasters: body.isWithCasters,
+      maxCastersAllowedCount: castersCount(body.isWithCasters, body.maxCastersAllowedCount),
+      lobbyName: body.lobbyName || body.title,
+      lobbyPassword: body.lobbyPassword || createPassword(),
+      lobbyHostId,
+      useTournamentCode: body.useTournamentCode,
+      createdBy: viewer.id,
+    },
+  });
+  const aggregate = (await findScrimAggregate({ db: deps.db, id: row.id }))!;
+  publishScrim({ io: deps.io, aggregate });
+  return presentScrimFor(aggregate, viewer);
+}
+
+export function editScrim({
+  deps,
+  viewer,
+  scrimId,
+  body,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+  body: z.output<typeof updateScrimBodySchema>;
+}) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      const players = participants.filter((p) => p.kind === 'player');
+      let lobbyHostId = scrim.lobbyHostId;
+      if (body.lobbyHost === 'random') lobbyHostId = players.length === 10 ? pickRandom(players).userId : null;
+      else if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
+      else if (body.lobbyHost !== 'keep') {
+        if (!isParticipant(participants, body.lobbyHost)) throw badRequest('The lobby host must be in this scrim', 'BAD_HOST');
+        lobbyHostId = body.lobbyHost;
+      }
+      await updateScrim({
+        db: tx,
+        id: scrimId,
+        values: {
+          title: body.title,
+          region: body.region,
+          gameStartTime: new Date(body.gameStartTime),
+          isPrivate: body.isPrivate,
+          isWithCasters: body.isWithCasters,
+          maxCastersAllowedCount: castersCount(body.isWithCasters, body.maxCastersAllowedCount),
+          lobbyName: body.lobbyName || body.title,
+          lobbyPassword: body.lobbyPassword,
+          lobbyHostId,
+          teamWon: body.teamWon,
+          useTournamentCode: body.useTournamentCode,
+        },
+      });
+    },
+  });
+}
+
+export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
+  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
+  publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });
+}

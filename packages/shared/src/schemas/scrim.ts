@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { MAX_CASTERS_CHOICES, REGIONS, ROLES, TEAMS } from '../constants.js';
+import { regionSchema } from './user.js';
+
+export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
+export const roleSchema = z.enum(ROLES, { error: 'Role must be one of Top, Jungle, Mid, ADC, Support' });
+
+/** What a scrim shows of a user: enough for a slot (name, tagline, discord, rank, profile link). */
+export const scrimUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  summonerTagline: z.string(),
+  region: z.enum(REGIONS),
+  rank: z.string(),
+  discord: z.string(),
+});
+export type ScrimUser = z.infer<typeof scrimUserSchema>;
+
+export const scrimPlayerSchema = z.object({
+  _user: scrimUserSchema,
+  role: roleSchema,
+  team: z.object({ name: teamNameSchema }),
+});
+export type ScrimPlayer = z.infer<typeof scrimPlayerSchema>;
+
+export const riotTournamentSchema = z.object({
+  tournamentCode: z.string().nullable(),
+  providerId: z.number().nullable(),
+  tournamentId: z.number().nullable(),
+  setupCompleted: z.boolean(),
+  lobbyCreated: z.boolean(),
+});
+
+/**
+ * A scrim as the API answers it (spec 3). `lobbyName`, `lobbyPassword` and the tournament code are present only
+ * for admins, and for the scrim's players and casters once both teams are full.
+ */
+export const scrimSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  createdBy: scrimUserSchema.nullable(),
+  region: z.enum(REGIONS),
+  gameStartTime: z.string(),
+  isPrivate: z.boolean(),
+  isWithCasters: z.boolean(),
+  maxCastersAllowedCount: z.number(),
+  casters: z.array(scrimUserSchema),
+  teamOne: z.array(scrimPlayerSchema),
+  teamTwo: z.array(scrimPlayerSchema),
+  teamWon: teamNameSchema.nullable(),
+  lobbyHost: scrimUserSchema.nullable(),
+  lobbyName: z.string().optional(),
+  lobbyPassword: z.string().optional(),
+  useTournamentCode: z.boolean(),
+  riotTournament: riotTournamentSchema.nullable(),
+  postGameImage: z.object({ location: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Scrim = z.infer<typeof scrimSchema>;
+
+export const scrimListQuerySchema = z
+  .object({
+    region: regionSchema,
+    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }),
+    endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }),
+  })
+  .refine((q) => new Date(q.endDate) > new Date(q.startDate), { message: 'endDate must be after startDate', path: ['endDate'] })
+  .refine((q) => new Date(q.endDate).getTime() - new Date(q.startDate).getTime() <= 8 * 24 * 3600 * 1000, {
+    message: 'The range can span at most 8 days',
+    path: ['endDate'],
+  });
+
+export const playerDataSchema = z.object({
+  playerData: z.object({ role: roleSchema, team: z.object({ name: teamNameSchema }) }),
+});
+
+export const scrimUserParamsSchema = z.object({
+  id: z.uuid({ error: 'Invalid scrim id' }),
+  userId: z.uuid({ error: 'Invalid user id' }),
+});
+
+export const adminAssignBodySchema = z.object(
+  {
+    userId: z.uuid({ error: 'Please select a user, team, and role' }),
+    teamName: z.enum(TEAMS, { error: 'Please select a user, team, and role' }),
+    role: z.enum(ROLES, { error: 'Please select a user, team, and role' }),
+  },
+  { error: 'Please select a user, team, and role' },
+);
+
+export const fillRandomBodySchema = z.object({ region: regionSchema.optional() }).nullish().transform((b) => b ?? {});
+
+export const setWinnerBodySchema = z.object({ winnerTeamName: teamNameSchema });
+
+/** Drag one player onto a slot: they exchange places with its player, or move when it is empty. */
+export const swapPlayersBodySchema = z.object({
+  userId: z.uuid(),
+  team: teamNameSchema,
+  role: roleSchema,
+});
+
+export const addImageBodySchema = z.object({
+  base64: z.string().min(1, 'No image provided').max(3_000_000, 'File is too big! max allowed size: 2 MB.'),
+  fileName: z.string().max(255).optional(),
+  timestampNow: z.union([z.number(), z.string()]).optional(),
+  uploadedBy: z.string().optional(),
+});
+
+const titleSchema = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(80, 'Title can be at most 80 characters');
+const lobbyHostSchema = z.union([z.literal('random'), z.literal('me'), z.uuid()]).default('random');
+const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
+
+export const createScrimBodySchema = z.object({
+  title: titleSchema,
+  region: regionSchema,
+  gameStartTime: z.iso.datetime({ offset: true, error: 'Start date and time are required' }),
+  isPrivate: z.boolean().default(false),
+  isWithCasters: z.boolean().default(false),
+  maxCastersAllowedCount: maxCastersSchema.default(2),
+  lobbyName: z.string().trim().max(80).optional(),
+  lobbyPassword: z.string().trim().max(40).optional(),
+  lobbyHost: lobbyHostSchema,
+  useTournamentCode: z.boolean().default(true),
+  /** Sent by the spec's client; the server takes the creator from the session. */
+  createdBy: z.string().optional(),
+  adminKey: z.string().optional(),
+});
+export type CreateScrimBody = z.input<typeof createScrimBodySchema>;
+
+export const updateScrimBodySchema = z.object({
+  title: titleSchema,
+  region: regionSchema,
+  gameStartTime: z.iso.datetime({ offset: true, error: 'Start date and time are required' }),
+  isPrivate: z.boolean(),
+  isWithCasters: z.boolean(),
+  maxCastersAllowedCount: maxCastersSchema,
+  lobbyName: z.string().trim().max(80).optional(),
+  lobbyPassword: z.string({ error: 'Lobby password is required' }).trim().min(1, 'Lobby password is required').max(40),
+  /** 'random' picks one of the ten players when exactly ten are in, else none; 'keep' leaves it; or a user id. */
+  lobbyHost: z.union([z.literal('random'), z.literal('keep'), z.literal('me'), z.uuid()]).default('keep'),
+  teamWon: teamNameSchema.nullable(),
+  useTournamentCode: z.boolean(),
+});
+export type UpdateScrimBody = z.input<typeof updateScrimBodySchema>;
+
+export const fillRandomResponseSchema = z.object({ filledPositions: z.number(), scrim: scrimSchema });
