@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
 import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { ioPlugin } from './plugins/io.js';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(scrimsRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );
