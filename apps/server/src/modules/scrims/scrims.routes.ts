@@ -5,6 +5,7 @@ import {
   addImageBodySchema,
   adminAssignBodySchema,
   createScrimBodySchema,
+  IMAGE_BODY_LIMIT,
   errorBodySchema,
   fillRandomBodySchema,
   fillRandomResponseSchema,
@@ -180,7 +181,12 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/add-image',
-    { schema: { tags, summary: 'Upload the post-game image (captain or admin)', params: idParamsSchema, body: addImageBodySchema, response: scrimResponse } },
+    {
+      // Room for files somewhat over 2 MB (base64 adds a third), so the service answers them with the spec's
+      // 413 'File {name} is too big!' instead of a nameless body-limit error or a 400.
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { tags, summary: 'Upload the post-game image (captain or admin)', params: idParamsSchema, body: addImageBodySchema, response: scrimResponse },
+    },
     async (request) => {
       const viewer = viewerOf(request);
       if (request.body.uploadedBy && request.body.uploadedBy !== viewer.id) {

@@ -417,6 +417,17 @@ export async function addImage({
   base64: string;
   fileName?: string;
 }) {
+  // Refuse early (who may upload, and whether an image exists) so that nobody else costs a decoding; the same
+  // checks run again under the lock below.
+  const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+  if (!current) throw scrimNotFound();
+  try {
+    assertCaptainOrAdmin(viewer, current.scrim);
+    if (!viewer.isAdmin && current.imageAt) throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
+  }
   // Decode and re-encode outside the transaction: it is the slow part and needs no lock.
   const image = await processPostGameImage({ base64, fileName });
   return changeScrim({
