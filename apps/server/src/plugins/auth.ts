@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '@scrim-gym/shared';
 import { hashToken } from '../lib/tokens.js';
-import { findActiveBan, findSessionByTokenHash, type UserRow } from '../modules/auth/auth.repository.js';
+import { findSessionByTokenHash, type UserRow } from '../modules/auth/auth.repository.js';
 import {
   anonymousAuth,
   assertActiveUser,
@@ -38,8 +38,7 @@ export async function resolveAuth(app: FastifyInstance, token: string | null): P
   const tokenHash = hashToken(token);
   const found = await findSessionByTokenHash({ db: app.db, tokenHash });
   if (!found) return anonymousAuth;
-  const ban = found.user ? await findActiveBan({ db: app.db, userId: found.user.id }) : null;
-  return { token, tokenHash, session: found.session, user: found.user as UserRow | null, ban };
+  return { token, tokenHash, session: found.session, user: found.user as UserRow | null, ban: found.ban ?? null };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

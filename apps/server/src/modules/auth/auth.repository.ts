@@ -14,12 +14,38 @@ export interface Identity {
   name: string | null;
 }
 
-/** The session of a token hash with its user and the user's ban in force, in one round trip. */
+/**
+ * The session of a token hash with its user and the user's latest started ban, in one round trip: this runs
+ * on every authenticated request.
+ */
 export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; tokenHash: string }) {
+  const latestBan = db
+    .select()
+    .from(bans)
+    .where(and(eq(bans.userId, sessions.userId), eq(bans.isActive, true), lte(bans.dateFrom, sql`now()`)))
+    .orderBy(desc(bans.dateTo))
+    .limit(1)
+    .as('latest_ban');
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      ban: {
+        id: latestBan.id,
+        userId: latestBan.userId,
+        bannedBy: latestBan.bannedBy,
+        dateFrom: latestBan.dateFrom,
+        dateTo: latestBan.dateTo,
+        reason: latestBan.reason,
+        isActive: latestBan.isActive,
+        liftedAt: latestBan.liftedAt,
+        liftedBy: latestBan.liftedBy,
+        createdAt: latestBan.createdAt,
+      },
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(latestBan, sql`true`)
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return row ?? null;

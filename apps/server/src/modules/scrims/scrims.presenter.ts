@@ -1,8 +1,8 @@
 import { areTeamsFull, type Scrim, type ScrimPlayer, type ScrimUser } from '@scrim-gym/shared';
 import type { Viewer } from './scrims.policy.js';
-import type { ParticipantWithUser, ScrimAggregate } from './scrims.repository.js';
+import type { ParticipantWithUser, ScrimAggregate, ScrimUserRow } from './scrims.repository.js';
 
-type UserLike = ScrimAggregate['participants'][number]['user'];
+type UserLike = ScrimUserRow;
 
 export function toScrimUser(user: UserLike): ScrimUser {
   return {

@@ -20,6 +20,7 @@ import {
 } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
 import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
+import { ScrimListCache } from './scrims.list-cache.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';
 
@@ -46,7 +47,9 @@ const adminOf = (request: FastifyRequest): Viewer => {
 /** Every scrim call of spec 7. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io };
+  const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: new ScrimListCache() };
+  // Another instance changed a scrim: its lists are stale here too.
+  app.io.on(service.LISTS_CHANGED_EVENT, () => deps.listCache.clear());
   app.addHook('preHandler', app.authenticate);
 
   app.get(
@@ -59,7 +62,12 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(scrimSchema), ...errors },
       },
     },
-    async (request) => service.listScrims({ db: app.db, viewer: viewerOf(request), query: request.query }),
+    async (request, reply) => {
+      const result = await service.listScrims({ deps, viewer: viewerOf(request), query: request.query });
+      // The shared list is already JSON: sent as is, it skips serialisation entirely.
+      if ('json' in result) return reply.type('application/json; charset=utf-8').send(result.json as never);
+      return result.scrims;
+    },
   );
 
   app.get('/scrims/:id', { schema: { tags, summary: 'One scrim (private ones too: the share link)', params: idParamsSchema, response: scrimResponse } }, async (request) =>

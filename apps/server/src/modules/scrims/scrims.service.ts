@@ -9,6 +9,7 @@ import {
   freeRoles,
   type Region,
   type Role,
+  type Scrim,
   type TeamName,
   createScrimBodySchema,
   updateScrimBodySchema,
@@ -21,7 +22,8 @@ import { createPassword } from '../../lib/tokens.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
 import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
-import { presentScrimFor } from './scrims.presenter.js';
+import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
+import type { ScrimListCache } from './scrims.list-cache.js';
 import {
   deleteImage,
   deleteParticipant,
@@ -39,12 +41,24 @@ import {
   updateScrim,
   upsertImage,
   type ParticipantRow,
+  type ScrimAggregate,
   type ScrimRow,
 } from './scrims.repository.js';
 
 export interface ScrimDeps {
   db: Database;
   io: Server;
+  listCache: ScrimListCache;
+}
+
+/** Tells every instance that scrim lists changed (through Socket.IO's adapter when there are several). */
+export const LISTS_CHANGED_EVENT = 'scrims:lists-changed';
+
+/** After a commit: clear the cached lists everywhere, then send the scrim to whoever watches it. */
+function publish(deps: ScrimDeps, aggregate: ScrimAggregate) {
+  deps.listCache.clear();
+  deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
+  publishScrim({ io: deps.io, aggregate });
 }
 
 interface ActionContext {
@@ -128,28 +142,29 @@ async function changeScrim<T>({
     throw current ? new AppError(mapped.statusCode, mapped.code, mapped.message, { scrim: presentScrimFor(current, viewer) }) : mapped;
   }
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
-  publishScrim({ io: deps.io, aggregate });
+  publish(deps, aggregate);
   return { value, scrim: presentScrimFor(aggregate, viewer) };
 }
 
 // --- Reading
 
+/**
+ * The hub's day. Viewers without lobby rights in any of its scrims (nearly everyone) get the shared serialised
+ * list; admins and the players of full scrims get their own presentation of the same cached rows.
+ */
 export async function listScrims({
-  db,
+  deps,
   viewer,
   query,
 }: {
-  db: Database;
+  deps: ScrimDeps;
   viewer: Viewer;
   query: z.output<typeof scrimListQuerySchema>;
-}) {
-  const aggregates = await findPublicScrimsBetween({
-    db,
-    region: query.region,
-    from: new Date(query.startDate),
-    to: new Date(query.endDate),
-  });
-  return aggregates.map((aggregate) => presentScrimFor(aggregate, viewer));
+}): Promise<{ json: string } | { scrims: Scrim[] }> {
+  const key = { region: query.region, from: new Date(query.startDate), to: new Date(query.endDate) };
+  const list = await deps.listCache.get(key, () => findPublicScrimsBetween({ db: deps.db, ...key }));
+  if (!list.aggregates.some((aggregate) => canSeeLobby(aggregate, viewer))) return { json: list.publicJson };
+  return { scrims: list.aggregates.map((aggregate) => presentScrimFor(aggregate, viewer)) };
 }
 
 export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: Viewer; scrimId: string }) {
@@ -499,7 +514,7 @@ export async function createScrim({
     },
   });
   const aggregate = (await findScrimAggregate({ db: deps.db, id: row.id }))!;
-  publishScrim({ io: deps.io, aggregate });
+  publish(deps, aggregate);
   return presentScrimFor(aggregate, viewer);
 }
 
@@ -551,5 +566,7 @@ export function editScrim({
 export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
+  deps.listCache.clear();
+  deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });
 }

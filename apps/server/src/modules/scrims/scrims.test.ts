@@ -597,6 +597,20 @@ describe('bad input', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('GET /api/scrims', () => {
+  it('answers from its cache until a change through the API, then shows the change', async () => {
+    const viewer = await createUser({ db: db() });
+    const joiner = await createUser({ db: db() });
+    const start = new Date('2032-02-02T00:00:00.000Z');
+    const scrim = await createScrim({ db: db(), gameStartTime: new Date(start.getTime() + HOUR) });
+    const url = `/api/scrims?region=NA&startDate=${start.toISOString()}&endDate=${new Date(start.getTime() + 24 * HOUR).toISOString()}`;
+    const before = await api.call('GET', url, { token: viewer.token });
+    expect((before.json() as Scrim[]).find((s) => s._id === scrim.id)?.teamOne).toEqual([]);
+    expect((await api.join(scrim.id, joiner.id, { team: 'teamOne', role: 'Mid' }, joiner.token)).statusCode).toBe(200);
+    const after = await api.call('GET', url, { token: viewer.token });
+    expect((after.json() as Scrim[]).find((s) => s._id === scrim.id)?.teamOne.map((p) => p._user._id)).toEqual([joiner.id]);
+    expect(after.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('lists every public scrim of the region in [startDate, endDate), with no cap', async () => {
     const viewer = await createUser({ db: db() });
     const start = new Date('2031-05-10T00:00:00.000Z');
