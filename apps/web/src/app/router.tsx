@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/public/LandingPage';
-import { HomePage } from '../features/scrims/HomePage';
+import { ScrimsHubPage } from '../features/scrims/pages/ScrimsHubPage';
 import { RequireAdmin, RequireUser } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -16,6 +16,9 @@ const PrivacyPolicyPage = page(() => import('../features/public/PrivacyPolicyPag
 const TermsOfServicePage = page(() => import('../features/public/TermsOfServicePage'), 'TermsOfServicePage');
 const ServerErrorPage = page(() => import('../features/public/ServerErrorPage'), 'ServerErrorPage');
 const NotFoundPage = page(() => import('../features/public/NotFoundPage'), 'NotFoundPage');
+const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDetailPage');
+const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
+const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -27,7 +30,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/signup', element: <SignupPage /> },
-      { path: '/scrims', element: user(<HomePage />) },
+      { path: '/scrims', element: user(<ScrimsHubPage />) },
+      { path: '/scrims/new', element: adminOnly(<CreateScrimPage />) },
+      { path: '/scrims/:id', element: user(<ScrimDetailPage />) },
+      { path: '/scrims/:id/edit', element: adminOnly(<EditScrimPage />) },
       { path: '/settings', element: user(<SettingsPage />) },
       { path: '/guide', element: <GuidePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

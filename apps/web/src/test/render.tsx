@@ -37,11 +37,17 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const path = String(input).replace(/^\/api/, '').split('?')[0]!;
+      const path = String(input)
+        .replace(/^\/api/, '')
+        .split('?')[0]!;
       calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const handler = handlers[`${method} ${path}`];
       const answer =
-        typeof handler === 'function' ? (handler as Handler)(init) : handler === undefined ? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } } : { body: handler };
+        typeof handler === 'function'
+          ? (handler as Handler)(init)
+          : handler === undefined
+            ? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } }
+            : { body: handler };
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
         headers: { 'content-type': 'application/json' },
@@ -51,8 +57,11 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
   return calls;
 }
 
-/** Renders `element` at `path` inside the app's providers, with a probe route for redirects. */
-export function renderAt(path: string, routePath: string, element: ReactElement) {
+/**
+ * Renders `element` at `path` inside the app's providers, with probe routes for redirects ('/', '/scrims' and
+ * any `probes`: path → text).
+ */
+export function renderAt(path: string, routePath: string, element: ReactElement, probes: Record<string, string> = {}) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders queryClient={createQueryClient()}>
@@ -60,6 +69,9 @@ export function renderAt(path: string, routePath: string, element: ReactElement)
           <Route path={routePath} element={element} />
           <Route path="/" element={<p>home page</p>} />
           <Route path="/scrims" element={<p>scrims page</p>} />
+          {Object.entries(probes).map(([probePath, text]) => (
+            <Route key={probePath} path={probePath} element={<p>{text}</p>} />
+          ))}
         </Routes>
       </AppProviders>
     </MemoryRouter>,

@@ -8,11 +8,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { useWideScreen } from '../../features/scrims/hooks/useWideScreen';
 
 // Neither is needed for a visitor's first paint: the drawer is for users, the dialog opens on click.
 const AppDrawer = lazy(() => import('./AppDrawer').then((m) => ({ default: m.AppDrawer })));
+// The hub's date and region pickers and toggles sit here on wide screens (spec 2), loaded with the hub.
+const HubFilters = lazy(() => import('../../features/scrims/lazy').then((m) => ({ default: m.HubFilters })));
 const SignInDialog = lazy(() =>
   import('../../features/auth/components/SignInDialog').then((m) => ({ default: m.SignInDialog })),
 );
@@ -36,14 +39,26 @@ export function NavBar() {
   const { user, isVerifying } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  const onHub = useLocation().pathname === '/scrims';
+  const wide = useWideScreen();
 
   return (
     <>
       <Slide appear={false} direction="down" in={!hidden}>
-        <AppBar position="sticky" color="default" elevation={0} sx={{ bgcolor: 'rgba(10,20,40,0.92)', borderBottom: 1, borderColor: 'divider' }}>
+        <AppBar
+          position="sticky"
+          color="default"
+          elevation={0}
+          sx={{ bgcolor: 'rgba(10,20,40,0.92)', borderBottom: 1, borderColor: 'divider' }}
+        >
           <Toolbar sx={{ gap: 1 }}>
             <Logo />
             <Box sx={{ flexGrow: 1 }} />
+            {user && onHub && wide && (
+              <Suspense>
+                <HubFilters variant="nav" />
+              </Suspense>
+            )}
             {!isVerifying && !user && (
               <>
                 <Button component={RouterLink} to="/guide" color="inherit">
@@ -52,7 +67,12 @@ export function NavBar() {
                 <Button variant="outlined" onClick={() => setSignInOpen(true)}>
                   Log In
                 </Button>
-                <Button variant="contained" component={RouterLink} to="/signup" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                <Button
+                  variant="contained"
+                  component={RouterLink}
+                  to="/signup"
+                  sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+                >
                   Sign Up
                 </Button>
               </>

@@ -1,6 +1,5 @@
 import {
   DEFAULT_RANK_NUMBER,
-  REGIONS,
   formatRank,
   parseRank,
   profileFieldsSchema,
@@ -76,7 +75,4 @@ export function validateProfile(form: ProfileForm, fields: readonly ProfileField
     .map((issue) => issue.message);
 }
 
-/** The user's own region first (spec 9). */
-export function regionsFirst(own?: Region | ''): Region[] {
-  return own ? [own, ...REGIONS.filter((r) => r !== own)] : [...REGIONS];
-}
+export { regionsFirst } from '../../lib/regions';

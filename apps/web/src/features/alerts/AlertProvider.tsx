@@ -1,11 +1,8 @@
-import MuiAlert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useState, type ReactNode } from 'react';
-import { ALERT_HIDE_MS } from '@scrim-gym/shared';
-import { messageOf } from '../../lib/api';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { AlertContext, type Alert } from './alert-context';
 
-const SEVERITY = { Error: 'error', Success: 'success', Info: 'info' } as const;
+// Loaded with the first alert: a visitor's first page does not pay for the snackbar.
+const AlertSnackbar = lazy(() => import('./AlertSnackbar').then((m) => ({ default: m.AlertSnackbar })));
 
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Alert & { key: number }) | null>(null);
@@ -18,22 +15,11 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        autoHideDuration={ALERT_HIDE_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        onClose={(_event, reason) => reason !== 'clickaway' && setOpen(false)}
-      >
-        <MuiAlert
-          variant="filled"
-          severity={SEVERITY[current?.type ?? 'Info']}
-          onClose={() => setOpen(false)}
-          sx={{ width: '100%', whiteSpace: 'pre-line' }}
-        >
-          {messageOf(current?.message)}
-        </MuiAlert>
-      </Snackbar>
+      {current && (
+        <Suspense>
+          <AlertSnackbar alert={current} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AlertContext.Provider>
   );
 }

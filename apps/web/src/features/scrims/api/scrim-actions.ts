@@ -1,0 +1,127 @@
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { SCRIM_MESSAGES, type Role, type Scrim, type TeamName } from '@scrim-gym/shared';
+import { api, ApiError, messageOf } from '../../../lib/api';
+import { useAlert } from '../../alerts/alert-context';
+import { SCRIM_TEXTS } from '../texts';
+import { upsertScrim } from './scrims-cache';
+
+const ACTION_KEY = ['scrims', 'action'] as const;
+
+interface Target {
+  scrimId: string;
+}
+
+interface ActionSpec<V extends Target, R> {
+  /** The PATCH path after /scrims/:id/ and its body. */
+  request: (vars: V) => { path: string; body?: unknown };
+  scrimOf?: (response: R) => Scrim;
+  success?: (vars: V, response: R) => string | null;
+  /** Server messages not worth an alert (spec 8: 'Player already exists in game…' on join). */
+  silent?: (message: string) => boolean;
+  /** Shown when the failure carries no message of its own. */
+  fallbackError?: string;
+}
+
+/**
+ * One scrim action (spec 4, Player moves): the returned scrim replaces every cached copy; on failure the
+ * server's message is shown as an Error and the scrim in the error body, if any, replaces the local copy
+ * (spec 8, Scrim actions).
+ */
+function useScrimAction<V extends Target, R = Scrim>({
+  request,
+  scrimOf,
+  success,
+  silent,
+  fallbackError,
+}: ActionSpec<V, R>) {
+  const queryClient = useQueryClient();
+  const showAlert = useAlert();
+  return useMutation({
+    mutationKey: ACTION_KEY,
+    mutationFn: (vars: V) => {
+      const { path, body } = request(vars);
+      return api.patch<R>(`/scrims/${vars.scrimId}/${path}`, body);
+    },
+    onSuccess: (response, vars) => {
+      upsertScrim(queryClient, scrimOf ? scrimOf(response) : (response as unknown as Scrim));
+      const message = success?.(vars, response);
+      if (message) showAlert({ type: 'Success', message });
+    },
+    onError: (error) => {
+      const current = error instanceof ApiError ? (error.body.scrim as Scrim | undefined) : undefined;
+      if (current?._id) upsertScrim(queryClient, current);
+      const message = messageOf(error, fallbackError);
+      if (!silent?.(message)) showAlert({ type: 'Error', message });
+    },
+  });
+}
+
+/** Whether an action on this scrim is in flight: its buttons wait (and are re-enabled after, spec 8). */
+export function useScrimBusy(scrimId: string) {
+  return (
+    useIsMutating({
+      mutationKey: ACTION_KEY,
+      predicate: (m) => (m.state.variables as Target | undefined)?.scrimId === scrimId,
+    }) > 0
+  );
+}
+
+type SlotVars = Target & { userId: string; team: TeamName; role: Role };
+type UserVars = Target & { userId: string };
+const playerData = ({ team, role }: SlotVars) => ({ playerData: { role, team: { name: team } } });
+
+export const useJoinSlot = () =>
+  useScrimAction<SlotVars>({
+    request: (v) => ({ path: `insert-player/${v.userId}`, body: playerData(v) }),
+    silent: (message) => message === SCRIM_MESSAGES.alreadyPlayer,
+  });
+
+export const useMoveSlot = () =>
+  useScrimAction<SlotVars>({ request: (v) => ({ path: `move-player/${v.userId}`, body: playerData(v) }) });
+
+/** Leave (yourself) or kick (admin); a kick names the player in its success message. */
+export const useRemovePlayer = () =>
+  useScrimAction<UserVars & { kickedName?: string }>({
+    request: (v) => ({ path: `remove-player/${v.userId}` }),
+    success: (v) => (v.kickedName ? SCRIM_MESSAGES.kicked(v.kickedName) : null),
+  });
+
+export const useJoinCast = () => useScrimAction<UserVars>({ request: (v) => ({ path: `insert-caster/${v.userId}` }) });
+export const useLeaveCast = () => useScrimAction<UserVars>({ request: (v) => ({ path: `remove-caster/${v.userId}` }) });
+
+export const useSetWinner = () =>
+  useScrimAction<Target & { team: TeamName }>({
+    request: (v) => ({ path: 'set-winner', body: { winnerTeamName: v.team } }),
+  });
+
+export const useSwapPlayers = () =>
+  useScrimAction<SlotVars>({
+    request: ({ userId, team, role }) => ({ path: 'swap-players', body: { userId, team, role } }),
+    success: () => SCRIM_MESSAGES.swapped,
+  });
+
+export const useAdminAssign = () =>
+  useScrimAction<SlotVars>({
+    request: ({ userId, team, role }) => ({ path: 'admin-assign-player', body: { userId, teamName: team, role } }),
+    success: () => SCRIM_MESSAGES.assigned,
+  });
+
+export const useFillRandom = () =>
+  useScrimAction<Target, { filledPositions: number; scrim: Scrim }>({
+    request: () => ({ path: 'admin-fill-random', body: {} }),
+    scrimOf: (response) => response.scrim,
+    success: (_v, response) => SCRIM_MESSAGES.filled(response.filledPositions),
+  });
+
+export const useAddImage = () =>
+  useScrimAction<Target & { base64: string; fileName: string }>({
+    request: ({ base64, fileName }) => ({ path: 'add-image', body: { base64, fileName } }),
+    success: () => SCRIM_MESSAGES.imageUploaded,
+  });
+
+export const useRemoveImage = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'remove-image' }),
+    success: () => SCRIM_MESSAGES.imageDeleted,
+    fallbackError: SCRIM_TEXTS.imageError,
+  });

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Region, Scrim } from '@scrim-gym/shared';
+import { api } from '../../../lib/api';
+import { dayRange } from '../lib/day';
+
+export interface ScrimListParams {
+  region: Region;
+  startDate: string;
+  endDate: string;
+}
+
+export const scrimKeys = {
+  all: ['scrims'] as const,
+  lists: () => ['scrims', 'list'] as const,
+  list: (params: ScrimListParams) => ['scrims', 'list', params] as const,
+  detail: (id: string) => ['scrims', 'detail', id] as const,
+};
+
+export const getScrims = ({ region, startDate, endDate }: ScrimListParams) =>
+  api.get<Scrim[]>(`/scrims?${new URLSearchParams({ region, startDate, endDate })}`);
+
+/** The public scrims of one region on one local day (the hub). */
+export function useScrims({ region, day }: { region: Region; day: string }) {
+  const params: ScrimListParams = { region, ...dayRange(day) };
+  return useQuery({ queryKey: scrimKeys.list(params), queryFn: () => getScrims(params) });
+}

@@ -1,0 +1,73 @@
+import MicIcon from '@mui/icons-material/Mic';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { profilePath } from '../../../lib/profile-link';
+import { useJoinCast, useLeaveCast } from '../api/scrim-actions';
+import { SCRIM_TEXTS } from '../texts';
+import type { ScrimView } from './scrim-view-context';
+
+/**
+ * Casters (spec 4, Casting): join while the cast has room and you are not a caster; leave when you are; both
+ * hidden once the game has ended. Nothing shows when the scrim has casting turned off.
+ */
+export function CastersRow({ view }: { view: ScrimView }) {
+  const joinCast = useJoinCast();
+  const leaveCast = useLeaveCast();
+  const { scrim, rel, userId, busy, timing } = view;
+  if (!scrim.isWithCasters) return null;
+  const ended = timing === 'previous' || view.over;
+  const canJoin = !ended && !rel.isCaster && scrim.casters.length < scrim.maxCastersAllowedCount;
+  const canLeave = !ended && rel.isCaster;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <MicIcon fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden />
+      <Typography variant="body2" color="text.secondary">
+        {SCRIM_TEXTS.castersCount(scrim.casters.length, scrim.maxCastersAllowedCount)}:
+      </Typography>
+      <Typography variant="body2" component="span">
+        {scrim.casters.length === 0
+          ? SCRIM_TEXTS.noCasters
+          : scrim.casters.map((caster, i) => (
+              <Fragment key={caster._id}>
+                {i > 0 && ', '}
+                <Link
+                  component={RouterLink}
+                  to={profilePath(caster)}
+                  underline="hover"
+                  color="inherit"
+                  sx={{ fontWeight: 600 }}
+                >
+                  {caster.name}
+                </Link>
+              </Fragment>
+            ))}
+      </Typography>
+      {userId && canJoin && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="secondary"
+          disabled={busy}
+          onClick={() => joinCast.mutate({ scrimId: scrim._id, userId })}
+        >
+          {SCRIM_TEXTS.joinCast}
+        </Button>
+      )}
+      {userId && canLeave && (
+        <Button
+          size="small"
+          color="warning"
+          disabled={busy}
+          onClick={() => leaveCast.mutate({ scrimId: scrim._id, userId })}
+        >
+          {SCRIM_TEXTS.leaveCast}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { useGeneratingWindow } from '../hooks/useGeneratingWindow';
+import { centreState, teamsFull } from '../lib/scrim-view';
+import { SCRIM_TEXTS } from '../texts';
+import { CopyButton } from './CopyButton';
+import { Countdown } from './Countdown';
+import { PostGameImage } from './PostGameImage';
+import type { ScrimView } from './scrim-view-context';
+import { WinnerBanner } from './WinnerBanner';
+import { WinnerButtons } from './WinnerButtons';
+
+/** Between the two teams: countdown, or what the lobby needs, then the result tools (spec 2, 4). */
+export function CentreInfoBox({ view }: { view: ScrimView }) {
+  const { scrim, timing } = view;
+  const awaitingCode =
+    timing !== 'upcoming' && teamsFull(scrim) && scrim.useTournamentCode && !scrim.riotTournament?.tournamentCode;
+  const generating = useGeneratingWindow(awaitingCode);
+  const state = centreState(scrim, timing, { generating });
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{
+        alignSelf: 'center',
+        textAlign: 'center',
+        p: 2,
+        borderRadius: 2,
+        border: '1px solid rgba(200,170,110,0.25)',
+        bgcolor: 'rgba(10,20,40,0.5)',
+        minWidth: 0,
+      }}
+    >
+      <WinnerBanner scrim={scrim} timing={timing} />
+      {state.kind === 'countdown' && (
+        <>
+          <Typography sx={{ fontWeight: 700 }}>{SCRIM_TEXTS.gameStarting}</Typography>
+          <Countdown target={new Date(scrim.gameStartTime).getTime()} />
+        </>
+      )}
+      {state.kind === 'notEnough' && <Typography color="text.secondary">{state.text}</Typography>}
+      {state.kind === 'generating' && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
+          <CircularProgress size={18} aria-hidden />
+          <Typography>{SCRIM_TEXTS.generatingCode}</Typography>
+        </Box>
+      )}
+      {state.kind === 'code' && (
+        <Box>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {SCRIM_TEXTS.tournamentCode}
+          </Typography>
+          <CopyButton
+            value={state.code}
+            message={SCRIM_MESSAGES.copiedCode}
+            label={`${SCRIM_TEXTS.tournamentCode} ${state.code}`}
+            size="medium"
+            sx={{ fontFamily: 'monospace', color: 'primary.main' }}
+          />
+          <Box component="ol" sx={{ textAlign: 'left', color: 'text.secondary', fontSize: '0.85rem', pl: 2.5, mb: 0 }}>
+            {SCRIM_TEXTS.codeSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {state.kind === 'lobby' && (
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'auto minmax(0, 1fr)',
+            alignItems: 'center',
+            columnGap: 1,
+            textAlign: 'left',
+          }}
+        >
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {SCRIM_TEXTS.lobbyName}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+            <CopyButton
+              value={state.name}
+              message={SCRIM_MESSAGES.copiedLobbyName}
+              label={`${SCRIM_TEXTS.lobbyName} ${state.name}`}
+            />
+          </Box>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {SCRIM_TEXTS.lobbyPassword}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+            <CopyButton
+              value={state.password}
+              message={SCRIM_MESSAGES.copiedPassword}
+              label={`${SCRIM_TEXTS.lobbyPassword} ${state.password}`}
+              sx={{ fontFamily: 'monospace' }}
+            />
+          </Box>
+        </Box>
+      )}
+      {state.kind === 'hidden' && (
+        <Typography variant="body2" color="text.secondary">
+          {SCRIM_TEXTS.lobbyHidden}
+        </Typography>
+      )}
+      <WinnerButtons view={view} />
+      <PostGameImage view={view} />
+    </Stack>
+  );
+}

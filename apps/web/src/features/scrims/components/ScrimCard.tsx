@@ -1,0 +1,116 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fade from '@mui/material/Fade';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { getScrimTiming, type Scrim } from '@scrim-gym/shared';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { useCurrentUser } from '../../auth/api/session';
+import { useScrimBusy } from '../api/scrim-actions';
+import { useTimingNow } from '../hooks/useNow';
+import { playersOf, relationOf } from '../lib/scrim-view';
+import { SCRIM_TEXTS } from '../texts';
+import { CastersRow } from './CastersRow';
+import { CentreInfoBox } from './CentreInfoBox';
+import { Countdown } from './Countdown';
+import { ScrimCardHeader } from './ScrimCardHeader';
+import type { ScrimView } from './scrim-view-context';
+import { StartTime } from './StartTime';
+import { TeamList } from './TeamList';
+import { WinnerBanner } from './WinnerBanner';
+
+/** The spec's fade of the expanded part. */
+export const EXPAND_FADE_MS = 400;
+
+/**
+ * A scrim (spec 2, Scrim card): collapsed in the hub with 'Show More' / 'Show less', always expanded on its own
+ * page. Expanded: Team One (Blue Side), the centre info box, Team Two (Red Side).
+ */
+export function ScrimCard({ scrim, alwaysExpanded = false }: { scrim: Scrim; alwaysExpanded?: boolean }) {
+  const { user } = useCurrentUser();
+  const [expandedByUser, setExpanded] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
+  const now = useTimingNow([scrim]);
+  const busy = useScrimBusy(scrim._id);
+  const contentId = useId();
+  const expanded = alwaysExpanded || expandedByUser;
+  const timing = getScrimTiming({ ...scrim, now });
+  const view: ScrimView = {
+    scrim,
+    rel: relationOf(scrim, user),
+    userId: user?._id ?? null,
+    timing,
+    over: Boolean(scrim.teamWon),
+    busy,
+    confirm,
+    level: alwaysExpanded ? 1 : 3,
+  };
+
+  return (
+    <Paper
+      component={alwaysExpanded ? 'div' : 'article'}
+      variant="outlined"
+      sx={{
+        p: { xs: 2, md: 3 },
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 1.5,
+        borderColor: 'rgba(200,170,110,0.25)',
+      }}
+    >
+      <ScrimCardHeader view={view} linkTitle={!alwaysExpanded} />
+      <StartTime gameStartTime={scrim.gameStartTime} />
+      <CastersRow view={view} />
+      {!expanded && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          {timing === 'upcoming' && !scrim.teamWon ? (
+            <Typography variant="body2">
+              {SCRIM_TEXTS.gameStarting} <Countdown target={new Date(scrim.gameStartTime).getTime()} compact />
+            </Typography>
+          ) : (
+            <WinnerBanner scrim={scrim} timing={timing} />
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {SCRIM_TEXTS.players(playersOf(scrim).length)}
+          </Typography>
+        </Box>
+      )}
+      <Fade in={expanded} timeout={EXPAND_FADE_MS} unmountOnExit>
+        <Box
+          id={contentId}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(240px, 300px) minmax(0, 1fr)' },
+            alignItems: 'start',
+            pt: 1,
+          }}
+        >
+          <TeamList view={view} team="teamOne" />
+          <CentreInfoBox view={view} />
+          <TeamList view={view} team="teamTwo" />
+          {view.rel.isAdmin && !view.over && (
+            <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+              {SCRIM_TEXTS.dragHint}
+            </Typography>
+          )}
+        </Box>
+      </Fade>
+      {!alwaysExpanded && (
+        <Button
+          onClick={() => setExpanded((open) => !open)}
+          aria-expanded={expanded}
+          aria-controls={expanded ? contentId : undefined}
+          endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          sx={{ justifySelf: 'center' }}
+        >
+          {expanded ? SCRIM_TEXTS.showLess : SCRIM_TEXTS.showMore}
+        </Button>
+      )}
+      {confirmDialog}
+    </Paper>
+  );
+}

@@ -1,0 +1,196 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_CASTERS_CHOICES, MAX_CASTERS_DEFAULT, TEAMS, type Region, type TeamName } from '@scrim-gym/shared';
+import { regionsFirst } from '../../../lib/regions';
+import { validateScrimForm, type ScrimFormErrors, type ScrimFormMode, type ScrimFormValues } from '../lib/scrim-form';
+import { SCRIM_TEXTS } from '../texts';
+
+export interface ScrimFormProps {
+  mode: ScrimFormMode;
+  initial: ScrimFormValues;
+  ownRegion?: Region;
+  hostOptions: { value: string; label: string }[];
+  submitting: boolean;
+  onSubmit: (values: ScrimFormValues) => void;
+  /** Edit: the tournament code toggle was turned on (spec 4, Edit form toggles). */
+  onTournamentCodeOn?: () => void;
+  /** Edit: Delete Scrim. */
+  extraActions?: ReactNode;
+}
+
+/** The one form of the create and edit screens (spec 2, 4 and 5). */
+export function ScrimForm({
+  mode,
+  initial,
+  ownRegion,
+  hostOptions,
+  submitting,
+  onSubmit,
+  onTournamentCodeOn,
+  extraActions,
+}: ScrimFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ScrimFormErrors>({});
+  const edit = mode === 'edit';
+  const set = (patch: Partial<ScrimFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const text = (field: 'title' | 'lobbyName' | 'lobbyPassword' | 'date' | 'time') => ({
+    id: `scrim-${field}`,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set({ [field]: e.target.value }),
+    error: Boolean(errors[field]),
+    helperText: errors[field],
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateScrimForm(mode, values);
+    setErrors(problems);
+    if (Object.keys(problems).length === 0 && !submitting) onSubmit(values);
+  };
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="scrim-form-title"
+      sx={{ p: { xs: 2.5, sm: 4 } }}
+    >
+      <Typography id="scrim-form-title" variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+        {edit ? SCRIM_TEXTS.editTitle : SCRIM_TEXTS.createTitle}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
+        <TextField
+          {...text('title')}
+          label={SCRIM_TEXTS.title}
+          required
+          autoFocus={!edit}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <TextField
+          {...text('date')}
+          type="date"
+          label={SCRIM_TEXTS.startDate}
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          {...text('time')}
+          type="time"
+          label={SCRIM_TEXTS.startTime}
+          required
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+        />
+        <TextField
+          select
+          id="scrim-region"
+          label="Region"
+          value={values.region}
+          onChange={(e) => set({ region: e.target.value as Region })}
+        >
+          {regionsFirst(ownRegion).map((region) => (
+            <MenuItem key={region} value={region}>
+              {region}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          id="scrim-host"
+          label={SCRIM_TEXTS.lobbyHost}
+          value={values.lobbyHost}
+          onChange={(e) => set({ lobbyHost: e.target.value })}
+        >
+          {hostOptions.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          {...text('lobbyName')}
+          label={SCRIM_TEXTS.lobbyName}
+          helperText={errors.lobbyName ?? SCRIM_TEXTS.lobbyNameHelper}
+        />
+        {edit && <TextField {...text('lobbyPassword')} label={SCRIM_TEXTS.lobbyPassword} required />}
+        {edit && (
+          <TextField
+            select
+            id="scrim-winner"
+            label={SCRIM_TEXTS.winner}
+            value={values.teamWon}
+            onChange={(e) => set({ teamWon: e.target.value as TeamName | '' })}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{SCRIM_TEXTS.winnerNone}</MenuItem>
+            {TEAMS.map((team) => (
+              <MenuItem key={team} value={team}>
+                {team}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Box>
+      <Box sx={{ display: 'grid', justifyItems: 'start', gap: 1, mt: 2.5 }}>
+        <FormControlLabel
+          control={<Switch checked={values.isPrivate} onChange={(e) => set({ isPrivate: e.target.checked })} />}
+          label={SCRIM_TEXTS.isPrivate}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.isWithCasters}
+                // spec 4: turning casters on sets the max to 2 (off sends 0).
+                onChange={(e) => set({ isWithCasters: e.target.checked, maxCastersAllowedCount: MAX_CASTERS_DEFAULT })}
+              />
+            }
+            label={SCRIM_TEXTS.withCasters}
+          />
+          {values.isWithCasters && (
+            <TextField
+              select
+              size="small"
+              id="scrim-max-casters"
+              label={SCRIM_TEXTS.maxCasters}
+              value={values.maxCastersAllowedCount}
+              onChange={(e) => set({ maxCastersAllowedCount: Number(e.target.value) as 1 | 2 })}
+              sx={{ minWidth: 140 }}
+            >
+              {MAX_CASTERS_CHOICES.map((n) => (
+                <MenuItem key={n} value={n}>
+                  {n}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.useTournamentCode}
+              onChange={(e) => {
+                set({ useTournamentCode: e.target.checked });
+                if (e.target.checked) onTournamentCodeOn?.();
+              }}
+            />
+          }
+          label={SCRIM_TEXTS.useTournamentCode}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end', mt: 3 }}>
+        {extraActions}
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          {edit ? SCRIM_TEXTS.saveChanges : SCRIM_TEXTS.createSubmit}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

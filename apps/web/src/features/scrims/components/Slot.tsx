@@ -1,0 +1,175 @@
+import StarIcon from '@mui/icons-material/Star';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState, type DragEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
+import { profilePath } from '../../../lib/profile-link';
+import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers } from '../api/scrim-actions';
+import { SCRIM_TEXTS } from '../texts';
+import { CopyButton } from './CopyButton';
+import type { ScrimView } from './scrim-view-context';
+
+const DRAG_TYPE = 'application/x-scrim-player';
+
+/** Join or move here when empty (spec 2); admins drag players between slots to swap them. */
+function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
+  const join = useJoinSlot();
+  const move = useMoveSlot();
+  const remove = useRemovePlayer();
+  const swap = useSwapPlayers();
+  const { scrim, rel, userId, confirm } = view;
+  const scrimId = scrim._id;
+  return {
+    take: () => userId && (rel.player ? move : join).mutate({ scrimId, userId, team, role }),
+    leave: () => userId && remove.mutate({ scrimId, userId }),
+    kick: async () => {
+      if (!player) return;
+      const name = player._user.name;
+      if (
+        await confirm({ title: SCRIM_MESSAGES.confirmKick(name), confirmLabel: SCRIM_TEXTS.kick, destructive: true })
+      ) {
+        remove.mutate({ scrimId, userId: player._user._id, kickedName: name });
+      }
+    },
+    dropped: (draggedUserId: string) => {
+      // Dropping a player on their own slot does nothing (spec 2).
+      if (!draggedUserId || draggedUserId === player?._user._id) return;
+      swap.mutate({ scrimId, userId: draggedUserId, team, role });
+    },
+  };
+}
+
+export function Slot({
+  view,
+  team,
+  role,
+  player,
+}: {
+  view: ScrimView;
+  team: TeamName;
+  role: Role;
+  player?: ScrimPlayer;
+}) {
+  const { rel, over, busy, scrim } = view;
+  const actions = useSlotActions(view, team, role, player);
+  const [dragOver, setDragOver] = useState(false);
+  const canDrag = rel.isAdmin && !over;
+  const isMe = Boolean(player && player._user._id === view.userId);
+  const teamLabel = TEAM_LABELS[team];
+
+  const dropHandlers = canDrag
+    ? {
+        onDragOver: (e: DragEvent) => {
+          if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+          e.preventDefault();
+          setDragOver(true);
+        },
+        onDragLeave: () => setDragOver(false),
+        onDrop: (e: DragEvent) => {
+          e.preventDefault();
+          setDragOver(false);
+          actions.dropped(e.dataTransfer.getData(DRAG_TYPE));
+        },
+      }
+    : {};
+
+  return (
+    <Box
+      component="li"
+      {...dropHandlers}
+      draggable={canDrag && Boolean(player)}
+      onDragStart={
+        canDrag && player ? (e: DragEvent) => e.dataTransfer.setData(DRAG_TYPE, player._user._id) : undefined
+      }
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 56,
+        px: 1.25,
+        py: 0.75,
+        borderRadius: 1.5,
+        border: '1px solid',
+        borderColor: dragOver ? 'secondary.main' : player ? 'rgba(182,194,214,0.14)' : 'rgba(10,200,185,0.35)',
+        borderStyle: player ? 'solid' : 'dashed',
+        bgcolor: isMe ? 'rgba(200,170,110,0.10)' : 'rgba(255,255,255,0.025)',
+        cursor: canDrag && player ? 'grab' : undefined,
+      }}
+    >
+      <Typography variant="body2" sx={{ width: 58, flex: 'none', color: 'text.secondary', fontWeight: 600 }}>
+        {role}
+      </Typography>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        {player ? <PlayerInfo player={player} isCaptain={scrim.lobbyHost?._id === player._user._id} /> : null}
+      </Box>
+      {!over && !player && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="secondary"
+          disabled={busy}
+          onClick={actions.take}
+          aria-label={rel.player ? SCRIM_TEXTS.moveSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role)}
+        >
+          {rel.player ? SCRIM_TEXTS.move : SCRIM_TEXTS.join}
+        </Button>
+      )}
+      {!over && player && isMe && (
+        <Button size="small" color="warning" disabled={busy} onClick={actions.leave} aria-label={SCRIM_TEXTS.leaveSlot}>
+          {SCRIM_TEXTS.leave}
+        </Button>
+      )}
+      {!over && player && !isMe && rel.isAdmin && (
+        <Button
+          size="small"
+          color="error"
+          disabled={busy}
+          onClick={() => void actions.kick()}
+          aria-label={SCRIM_TEXTS.kickPlayer(player._user.name)}
+        >
+          {SCRIM_TEXTS.kick}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boolean }) {
+  const user = player._user;
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        <Link
+          component={RouterLink}
+          to={profilePath(user)}
+          underline="hover"
+          noWrap
+          sx={{ fontWeight: 700, color: 'text.primary', minWidth: 0 }}
+        >
+          {user.name}
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+            #{user.summonerTagline}
+          </Box>
+        </Link>
+        {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover (spec 6). */}
+        {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
+        <Typography variant="caption" noWrap sx={{ flex: 'none' }}>
+          {user.rank}
+        </Typography>
+        {user.discord && (
+          <CopyButton
+            value={user.discord}
+            message={SCRIM_MESSAGES.copiedDiscord(user.discord)}
+            label={SCRIM_TEXTS.copyDiscord(user.discord)}
+            sx={{ py: 0, px: 0.5, fontSize: '0.75rem', fontWeight: 400, color: 'text.secondary', minHeight: 0 }}
+          />
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import type { ScrimTiming, Scrim } from '@scrim-gym/shared';
+import { bannerText } from '../lib/scrim-view';
+import { SCRIM_TEXTS } from '../texts';
+import { TEAM_COLORS } from './TeamList';
+
+/** WAITING FOR PLAYERS / TEAMS NOT FULL / GAME READY / '… WON!' once started (spec 2). */
+export function WinnerBanner({ scrim, timing }: { scrim: Scrim; timing: ScrimTiming }) {
+  const text = bannerText(scrim, timing);
+  if (!text) return null;
+  const color = scrim.teamWon ? TEAM_COLORS[scrim.teamWon] : text === SCRIM_TEXTS.banner.ready ? '#3ecf8e' : '#c8aa6e';
+  return (
+    <Box
+      role="status"
+      sx={{
+        px: 2,
+        py: 0.75,
+        borderRadius: 1.5,
+        textAlign: 'center',
+        fontWeight: 800,
+        letterSpacing: 1,
+        color,
+        border: `1px solid ${color}80`,
+        bgcolor: `${color}14`,
+      }}
+    >
+      {text}
+    </Box>
+  );
+}

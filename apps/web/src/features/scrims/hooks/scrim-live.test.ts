@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Scrim } from '@scrim-gym/shared';
+import { createQueryClient } from '../../../lib/query-client';
+import { scrimKeys } from '../api/scrims';
+import { dayRange } from '../lib/day';
+import { makeScrim } from '../test/scrim-factory';
+import { SCRIM_EVENTS, scrimListeners } from './scrim-live';
+
+const DAY = '2026-05-01';
+const at = (hour: number) => new Date(2026, 4, 1, hour).toISOString();
+
+function setup() {
+  const queryClient = createQueryClient();
+  const naKey = scrimKeys.list({ region: 'NA', ...dayRange(DAY) });
+  const euKey = scrimKeys.list({ region: 'EUW', ...dayRange(DAY) });
+  const a = makeScrim({ _id: 'a', gameStartTime: at(10) });
+  const c = makeScrim({ _id: 'c', gameStartTime: at(20) });
+  queryClient.setQueryData(naKey, [a, c]);
+  queryClient.setQueryData(euKey, []);
+  const listeners = scrimListeners(queryClient);
+  const list = (key = naKey) => queryClient.getQueryData<Scrim[]>(key)!.map((s) => s._id);
+  return { queryClient, listeners, list, naKey, euKey, a };
+}
+
+describe("live updates from the socket (spec 7: 'getScrimTransaction', 'scrimDeleted')", () => {
+  it('adds a new scrim of the day and region, in start order', () => {
+    const { listeners, list, euKey } = setup();
+    listeners[SCRIM_EVENTS.updated](makeScrim({ _id: 'b', gameStartTime: at(15) }));
+    expect(list()).toEqual(['a', 'b', 'c']);
+    expect(list(euKey)).toEqual([]);
+  });
+
+  it('replaces a changed scrim in the list and the detail', () => {
+    const { listeners, queryClient, a } = setup();
+    const joined = {
+      ...a,
+      teamOne: [{ _user: { ...a.createdBy!, _id: 'u1' }, role: 'Top' as const, team: { name: 'teamOne' as const } }],
+    };
+    listeners[SCRIM_EVENTS.updated](joined);
+    expect(
+      queryClient.getQueryData<Scrim[]>(scrimKeys.list({ region: 'NA', ...dayRange(DAY) }))![0]!.teamOne,
+    ).toHaveLength(1);
+    expect(queryClient.getQueryData<Scrim>(scrimKeys.detail('a'))!.teamOne).toHaveLength(1);
+  });
+
+  it('moves a scrim edited to another region, day or made private out of the list', () => {
+    const { listeners, list, euKey, a } = setup();
+    listeners[SCRIM_EVENTS.updated]({ ...a, region: 'EUW' });
+    expect(list()).toEqual(['c']);
+    expect(list(euKey)).toEqual(['a']);
+    listeners[SCRIM_EVENTS.updated]({ ...a, region: 'EUW', isPrivate: true });
+    expect(list(euKey)).toEqual([]);
+    listeners[SCRIM_EVENTS.updated]({ ...a, gameStartTime: new Date(2026, 4, 2, 10).toISOString() });
+    expect(list()).toEqual(['c']);
+  });
+
+  it('removes a deleted scrim', () => {
+    const { listeners, list } = setup();
+    listeners[SCRIM_EVENTS.deleted]({ _id: 'c' });
+    expect(list()).toEqual(['a']);
+  });
+});

@@ -1,0 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuthState, Scrim } from '@scrim-gym/shared';
+import { closeSocket, getSocket } from '../../../lib/socket';
+import { sessionKey } from '../../auth/api/session';
+import { scrimKeys } from '../api/scrims';
+import { removeScrim, upsertScrim } from '../api/scrims-cache';
+
+export const SCRIM_EVENTS = { updated: 'getScrimTransaction', deleted: 'scrimDeleted' } as const;
+
+export type ScrimRoom = { region: string } | { scrimId: string };
+
+/** The socket listeners of the scrims feature: each event updates the TanStack Query cache. */
+export function scrimListeners(queryClient: QueryClient) {
+  return {
+    [SCRIM_EVENTS.updated]: (scrim: Scrim) => upsertScrim(queryClient, scrim),
+    [SCRIM_EVENTS.deleted]: ({ _id }: { _id: string }) => removeScrim(queryClient, _id),
+  };
+}
+
+let endsWithSession = false;
+
+/** The connection belongs to a signed-in user: it ends when the session does (log out, expiry). */
+function endSocketWithSession(queryClient: QueryClient) {
+  if (endsWithSession) return;
+  endsWithSession = true;
+  queryClient.getQueryCache().subscribe(({ type, query }) => {
+    if ((type === 'added' || type === 'updated') && query.queryHash === JSON.stringify(sessionKey)) {
+      const state = query.state.data as AuthState | undefined;
+      if (state && !state.user) closeSocket();
+    }
+  });
+}
+
+/**
+ * Watches a region (the hub) or one scrim (its page) live; returns the function that stops watching. The room
+ * is joined again after every reconnect (rooms do not survive one), and what may have been missed meanwhile
+ * is refetched.
+ */
+export async function watchScrims({
+  queryClient,
+  userId,
+  room,
+}: {
+  queryClient: QueryClient;
+  userId: string;
+  room: ScrimRoom;
+}) {
+  endSocketWithSession(queryClient);
+  const socket = await getSocket(userId);
+  const listeners = scrimListeners(queryClient);
+  const join = () =>
+    'region' in room ? socket.emit('join_region_room', room.region) : socket.emit('join_scrim_room', room.scrimId);
+  let connectedBefore = socket.connected;
+  const onConnect = () => {
+    join();
+    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: scrimKeys.all });
+    connectedBefore = true;
+  };
+  if (socket.connected) join();
+  socket.on('connect', onConnect);
+  socket.on(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
+  socket.on(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
+  return () => {
+    socket.off('connect', onConnect);
+    socket.off(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
+    socket.off(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
+    if ('scrimId' in room) socket.emit('leave_scrim_room', room.scrimId);
+  };
+}

@@ -1,0 +1,3 @@
+/** A scrim's page; its share link is the origin plus this path (spec 2). */
+export const scrimPath = (id: string) => `/scrims/${id}`;
+export const scrimEditPath = (id: string) => `/scrims/${id}/edit`;

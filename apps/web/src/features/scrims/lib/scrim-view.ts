@@ -1,0 +1,110 @@
+import {
+  SCRIM_MESSAGES,
+  TEAM_SIZE,
+  areTeamsFull,
+  teamCount,
+  type Scrim,
+  type ScrimPlayer,
+  type ScrimTiming,
+} from '@scrim-gym/shared';
+import { SCRIM_TEXTS } from '../texts';
+
+/** The title, or "{creator}'s Scrim" (spec 2). */
+export const scrimTitle = (scrim: Pick<Scrim, 'title' | 'createdBy'>) =>
+  scrim.title.trim() || SCRIM_TEXTS.creatorTitle(scrim.createdBy?.name ?? 'Unknown');
+
+export const playersOf = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>): ScrimPlayer[] => [
+  ...scrim.teamOne,
+  ...scrim.teamTwo,
+];
+
+const occupancy = (scrim: Scrim) => playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role }));
+export const teamsFull = (scrim: Scrim) => areTeamsFull(occupancy(scrim));
+
+/** What the signed-in user is in this scrim. */
+export function relationOf(scrim: Scrim, user: { _id: string; isAdmin: boolean } | null) {
+  const id = user?._id;
+  return {
+    isAdmin: Boolean(user?.isAdmin),
+    player: id ? playersOf(scrim).find((p) => p._user._id === id) : undefined,
+    isCaster: Boolean(id && scrim.casters.some((c) => c._id === id)),
+    isCaptain: Boolean(id && scrim.lobbyHost?._id === id),
+  };
+}
+export type Relation = ReturnType<typeof relationOf>;
+
+export type CountdownUnit = keyof typeof SCRIM_TEXTS.countdownUnits;
+export interface CountdownPart {
+  unit: CountdownUnit;
+  value: number;
+}
+
+/** Days, hours, minutes and seconds left; zero leading units are hidden, seconds always show (spec 2). */
+export function countdownParts(ms: number): CountdownPart[] {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const parts: CountdownPart[] = [
+    { unit: 'days', value: Math.floor(total / 86_400) },
+    { unit: 'hours', value: Math.floor((total % 86_400) / 3600) },
+    { unit: 'minutes', value: Math.floor((total % 3600) / 60) },
+    { unit: 'seconds', value: total % 60 },
+  ];
+  const first = parts.findIndex((p) => p.value > 0);
+  return parts.slice(first === -1 ? parts.length - 1 : first);
+}
+
+/** '1d 02h 03m 04s' style, for the collapsed card and screen readers. */
+export const formatCountdown = (ms: number) =>
+  countdownParts(ms)
+    .map((p, i) => `${i === 0 ? p.value : String(p.value).padStart(2, '0')}${p.unit[0]}`)
+    .join(' ');
+
+/** The started-state banner (spec 2); null before the start. */
+export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
+  if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
+  if (timing === 'upcoming') return null;
+  if (teamsFull(scrim)) return SCRIM_TEXTS.banner.ready;
+  return timing === 'current' ? SCRIM_TEXTS.banner.waiting : SCRIM_TEXTS.banner.notFull;
+}
+
+export type CentreState =
+  | { kind: 'countdown' }
+  | { kind: 'notEnough'; text: string }
+  | { kind: 'generating' }
+  | { kind: 'code'; code: string }
+  | { kind: 'lobby'; name: string; password: string }
+  | { kind: 'hidden' };
+
+/**
+ * The centre info box (spec 2 and 4): the countdown before the start; then 'Not enough players…' while a team
+ * is short; then the tournament code, 'Generating Tournament Code...' for its first 5 seconds without one,
+ * or the manual lobby name and password, when the server sent them to this viewer.
+ */
+export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: { generating: boolean }): CentreState {
+  if (timing === 'upcoming' && !scrim.teamWon) return { kind: 'countdown' };
+  const occupied = occupancy(scrim);
+  if (!areTeamsFull(occupied)) {
+    const one = teamCount(occupied, 'teamOne');
+    const two = teamCount(occupied, 'teamTwo');
+    return { kind: 'notEnough', text: SCRIM_MESSAGES.notEnoughPlayers(one + two, TEAM_SIZE - one, TEAM_SIZE - two) };
+  }
+  const code = scrim.riotTournament?.tournamentCode;
+  if (scrim.useTournamentCode && code) return { kind: 'code', code };
+  if (scrim.useTournamentCode && generating) return { kind: 'generating' };
+  if (scrim.lobbyName && scrim.lobbyPassword)
+    return { kind: 'lobby', name: scrim.lobbyName, password: scrim.lobbyPassword };
+  return { kind: 'hidden' };
+}
+
+/** 'in 2 hours', '40 minutes ago' (Intl, no date library). */
+export function relativeTime(target: number, now: number): string {
+  const diff = target - now;
+  const abs = Math.abs(diff);
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ];
+  for (const [unit, size] of units) if (abs >= size) return format.format(Math.round(diff / size), unit);
+  return format.format(Math.round(diff / 1000), 'second');
+}

@@ -1,0 +1,46 @@
+import Container from '@mui/material/Container';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { useAlert } from '../../alerts/alert-context';
+import { useCurrentUser } from '../../auth/api/session';
+import { useCreateScrim } from '../api/scrim-admin';
+import { scrimPath } from '../lib/paths';
+import { ScrimForm } from '../components/ScrimForm';
+import { serverMessage } from '../lib/errors';
+import { createDefaults, hostOptions, toCreateBody, type ScrimFormValues } from '../lib/scrim-form';
+import { SCRIM_TEXTS } from '../texts';
+
+/** /scrims/new (admin): 'Create New Scrim'; on success the new scrim's page (spec 2, 5, 8). */
+export function CreateScrimPage() {
+  const { user } = useCurrentUser();
+  const create = useCreateScrim();
+  const showAlert = useAlert();
+  const navigate = useNavigate();
+  const [initial] = useState(() => createDefaults(user?.region ?? 'NA'));
+
+  const onSubmit = (values: ScrimFormValues) =>
+    create.mutate(toCreateBody(values), {
+      onSuccess: (scrim) => {
+        showAlert({
+          type: 'Success',
+          message: scrim.isPrivate ? SCRIM_MESSAGES.createdPrivate : SCRIM_MESSAGES.created,
+        });
+        navigate(scrimPath(scrim._id));
+      },
+      onError: (error) => showAlert({ type: 'Error', message: serverMessage(error, SCRIM_TEXTS.createError) }),
+    });
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <ScrimForm
+        mode="create"
+        initial={initial}
+        ownRegion={user?.region}
+        hostOptions={hostOptions('create', null, user?._id ?? '')}
+        submitting={create.isPending}
+        onSubmit={onSubmit}
+      />
+    </Container>
+  );
+}

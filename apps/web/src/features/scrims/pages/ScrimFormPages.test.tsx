@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireAdmin } from '../../../app/guards';
+import { renderAt, stubApi, testUser } from '../../../test/render';
+import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
+import { CreateScrimPage } from './CreateScrimPage';
+import { EditScrimPage } from './EditScrimPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = testUser({ isAdmin: true, region: 'EUW' });
+const session = { 'GET /auth/session': { token: 't', user: ADMIN, identity: null } };
+const probes = { '/scrims/:id': 'scrim detail page' };
+
+function renderCreate(handlers: Record<string, unknown> = {}) {
+  const calls = stubApi({ ...session, ...handlers });
+  renderAt(
+    '/scrims/new',
+    '/scrims/new',
+    <RequireAdmin>
+      <CreateScrimPage />
+    </RequireAdmin>,
+    probes,
+  );
+  return calls;
+}
+
+describe("Create scrim (spec 2, 5): 'Create New Scrim'", () => {
+  it('starts from the defaults: now + 30 min, random host, my region, public, no casters, tournament code on', async () => {
+    const before = dayjs().add(30, 'minute');
+    renderCreate();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create New Scrim' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Start date/)).toHaveValue(before.format('YYYY-MM-DD'));
+    const time = (screen.getByLabelText(/^Start time/) as HTMLInputElement).value;
+    expect(Math.abs(dayjs(`${before.format('YYYY-MM-DD')}T${time}`).diff(before, 'minute'))).toBeLessThanOrEqual(1);
+    expect(screen.getByRole('combobox', { name: 'Region' })).toHaveTextContent('EUW');
+    expect(screen.getByRole('combobox', { name: 'Lobby host' })).toHaveTextContent('Random');
+    expect(screen.getByRole('switch', { name: /Private/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Allow casters' })).not.toBeChecked();
+    expect(screen.queryByRole('combobox', { name: 'Max casters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Generate a tournament code' })).toBeChecked();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+
+  it('requires a title and sends nothing without one', async () => {
+    const calls = renderCreate();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Scrim' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('creates the scrim (casters on: max 2), says so and opens it', async () => {
+    const created = makeScrim({ _id: '00000000-0000-4000-8000-0000000000aa' });
+    const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: created }) });
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Friday Night Customs');
+    await userEvent.click(screen.getByRole('switch', { name: 'Allow casters' }));
+    expect(screen.getByRole('combobox', { name: 'Max casters' })).toHaveTextContent('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    expect(await screen.findByText('scrim detail page')).toBeInTheDocument();
+    expect(await screen.findByText('scrim created successfully!')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: 'Friday Night Customs',
+      region: 'EUW',
+      isPrivate: false,
+      isWithCasters: true,
+      maxCastersAllowedCount: 2,
+      lobbyHost: 'random',
+      useTournamentCode: true,
+    });
+    expect(new Date(body.gameStartTime as string).getSeconds()).toBe(0);
+  });
+
+  it('tells how a private scrim is reached, and sends 0 max casters with casting off', async () => {
+    const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: makeScrim({ isPrivate: true }) }) });
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Coaching');
+    await userEvent.click(screen.getByRole('switch', { name: /Private/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    expect(
+      await screen.findByText('Private scrim created, only users with the share link can access it'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      isPrivate: true,
+      isWithCasters: false,
+      maxCastersAllowedCount: 0,
+    });
+  });
+
+  it("shows the server's error, else 'error creating scrim'", async () => {
+    renderCreate({ 'POST /scrims': () => ({ status: 500, body: {} }) });
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Broken');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    expect(await screen.findByText('error creating scrim')).toBeInTheDocument();
+  });
+});
+
+describe("Edit scrim (spec 2, 4, 5): 'Edit Scrim'", () => {
+  const full = makeScrim({
+    ...players(10),
+    gameStartTime: hoursFromNow(3),
+    lobbyName: 'Lobby',
+    lobbyPassword: 'pw123456',
+    isWithCasters: true,
+    maxCastersAllowedCount: 1,
+    useTournamentCode: false,
+  });
+
+  function renderEdit(handlers: Record<string, unknown> = {}) {
+    const calls = stubApi({ ...session, [`GET /scrims/${full._id}`]: full, ...handlers });
+    renderAt(`/scrims/${full._id}/edit`, '/scrims/:id/edit', <EditScrimPage />, probes);
+    return calls;
+  }
+
+  it("goes home with 'Error finding scrim, returning to home page' when the scrim cannot be loaded", async () => {
+    stubApi(session);
+    renderAt('/scrims/nope/edit', '/scrims/:id/edit', <EditScrimPage />);
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(await screen.findByText('Error finding scrim, returning to home page')).toBeInTheDocument();
+  });
+
+  it('fills the form, offers each participant as lobby host and N/A as winner, and saves after a confirm', async () => {
+    const calls = renderEdit({ [`PUT /scrims/${full._id}`]: { ...full, title: 'Renamed' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Scrim' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('pw123456');
+    expect(screen.getByRole('combobox', { name: 'Winner' })).toHaveTextContent('N/A');
+    expect(screen.getByRole('combobox', { name: 'Max casters' })).toHaveTextContent('1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Lobby host' }));
+    const hosts = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(hosts).toEqual(['Random', 'Me', ...Array.from({ length: 10 }, (_, i) => `Player ${i + 1}#NA1`)]);
+    await userEvent.click(screen.getByRole('option', { name: 'Player 3#NA1' }));
+
+    const title = screen.getByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to update this scrim?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('scrim detail page')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      title: 'Renamed',
+      lobbyPassword: 'pw123456',
+      lobbyHost: players(10).teamOne[2]!._user._id,
+      teamWon: null,
+      maxCastersAllowedCount: 1,
+    });
+  });
+
+  it('requires the lobby password', async () => {
+    const calls = renderEdit();
+    await userEvent.clear(await screen.findByLabelText(/^Password/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Lobby password is required')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('asks to save for a tournament code when it is turned on with full teams', async () => {
+    renderEdit();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Generate a tournament code' }));
+    expect(
+      await screen.findByText('Please save the scrim to generate a tournament code for full teams.'),
+    ).toBeInTheDocument();
+  });
+
+  it("deletes after 'This action cannot be undone.' and goes to the hub", async () => {
+    const calls = renderEdit({ [`DELETE /scrims/${full._id}`]: { success: true } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Scrim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this scrim?' });
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Scrim' }));
+    expect(await screen.findByText('scrims page')).toBeInTheDocument();
+    expect(await screen.findByText('Scrim deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+});

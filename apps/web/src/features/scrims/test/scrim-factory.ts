@@ -1,0 +1,53 @@
+import { ROLES, TEAMS, type Scrim, type ScrimPlayer, type ScrimUser, type TeamName } from '@scrim-gym/shared';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export const scrimUser = (n: number, overrides: Partial<ScrimUser> = {}): ScrimUser => ({
+  _id: id(1000 + n),
+  name: `Player ${n}`,
+  summonerTagline: 'NA1',
+  region: 'NA',
+  rank: 'Gold 2',
+  discord: `player${n}`,
+  ...overrides,
+});
+
+/** `count` players filling teamOne then teamTwo, Top to Support (players 1..count). */
+export function players(count: number): Pick<Scrim, 'teamOne' | 'teamTwo'> {
+  const all: ScrimPlayer[] = Array.from({ length: count }, (_, i) => {
+    const team: TeamName = TEAMS[Math.floor(i / 5)]!;
+    return { _user: scrimUser(i + 1), role: ROLES[i % 5]!, team: { name: team } };
+  });
+  return {
+    teamOne: all.filter((p) => p.team.name === 'teamOne'),
+    teamTwo: all.filter((p) => p.team.name === 'teamTwo'),
+  };
+}
+
+const HOUR = 3_600_000;
+
+export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
+  return {
+    _id: id(1),
+    title: 'Friday Night Customs',
+    createdBy: scrimUser(99, { name: 'Creator' }),
+    region: 'NA',
+    gameStartTime: new Date(Date.now() + 2 * HOUR).toISOString(),
+    isPrivate: false,
+    isWithCasters: false,
+    maxCastersAllowedCount: 0,
+    casters: [],
+    teamOne: [],
+    teamTwo: [],
+    teamWon: null,
+    lobbyHost: null,
+    useTournamentCode: false,
+    riotTournament: null,
+    postGameImage: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();

@@ -1,0 +1,23 @@
+import type { Socket } from 'socket.io-client';
+
+/**
+ * The app's one Socket.IO connection, opened for the signed-in user the first time a page needs it.
+ * socket.io-client is loaded with a dynamic import, so it never weighs on a first visit. The handshake is
+ * authenticated by the session cookie, so a different user (after a log out and a sign-in) gets a new one.
+ */
+let current: { userId: string; socket: Promise<Socket> } | null = null;
+
+export function getSocket(userId: string): Promise<Socket> {
+  if (current?.userId === userId) return current.socket;
+  closeSocket();
+  const socket = import('socket.io-client').then(({ io }) => io({ path: '/socket.io', withCredentials: true }));
+  current = { userId, socket };
+  return socket;
+}
+
+/** Ends the connection (log out). */
+export function closeSocket() {
+  const closing = current?.socket;
+  current = null;
+  void closing?.then((socket) => socket.disconnect());
+}
