@@ -10,12 +10,16 @@ const BUDGETS = [
 ];
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 const rows = [];
 try {
   for (const { route, budgetKb, signedIn, waitFor } of BUDGETS) {
     const context = await browser.newContext();
-    if (signedIn) await context.request.post(`${server.url}/api/auth/dev-login`, { data: { email: 'faker.fan@scrimgym.dev' } });
+    if (signedIn)
+      await context.request.post(`${server.url}/api/auth/dev-login`, { data: { email: 'faker.fan@scrimgym.dev' } });
     const page = await context.newPage();
     const scripts = new Map();
     page.on('response', async (response) => {
@@ -26,7 +30,14 @@ try {
     await page.waitForSelector(waitFor);
     await page.waitForLoadState('networkidle');
     const totalKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
-    rows.push({ route: `${route}${signedIn ? ' (signed in)' : ''}`, files: scripts.size, gzipKb: totalKb.toFixed(1), budgetKb, ratio: (totalKb / budgetKb).toFixed(2), ok: totalKb <= budgetKb });
+    rows.push({
+      route: `${route}${signedIn ? ' (signed in)' : ''}`,
+      files: scripts.size,
+      gzipKb: totalKb.toFixed(1),
+      budgetKb,
+      ratio: (totalKb / budgetKb).toFixed(2),
+      ok: totalKb <= budgetKb,
+    });
     await context.close();
   }
 } finally {

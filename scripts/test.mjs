@@ -12,6 +12,10 @@ const run = (label, args, env = process.env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-run('shared, server (PGlite) and web', ['--project', 'shared', '--project', 'server', '--project', 'web'], withoutPostgres);
+run(
+  'shared, server (PGlite) and web',
+  ['--project', 'shared', '--project', 'server', '--project', 'web'],
+  withoutPostgres,
+);
 if (TEST_DATABASE_URL) run('server on PostgreSQL', ['--project', 'server']);
 if (process.env.SKIP_E2E !== '1') run('browser journeys (Chromium)', ['--project', 'e2e']);

@@ -55,7 +55,8 @@ export const FIELD_LABELS = {
 
 /** Scrim texts (spec 2, 4, 5 and 8). */
 export const SCRIM_MESSAGES = {
-  alreadyPlayer: 'Player already exists in game. Did you mean to move the player? use the /move-player endpoint instead.',
+  alreadyPlayer:
+    'Player already exists in game. Did you mean to move the player? use the /move-player endpoint instead.',
   casterCannotJoinTeam: "Cannot join team: You're already a caster for this game!",
   playerCannotCast: "Cannot join cast: You're already a player in this game!",
   castFull: 'Cannot join cast: the cast is full!',

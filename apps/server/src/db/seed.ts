@@ -79,7 +79,14 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
 
   await db.transaction(async (tx) => {
     const people = [
-      { name: 'Scrim Admin', tag: 'ADMIN', region: 'NA' as Region, rank: 'Platinum 1', email: 'admin@scrimgym.dev', isAdmin: true },
+      {
+        name: 'Scrim Admin',
+        tag: 'ADMIN',
+        region: 'NA' as Region,
+        rank: 'Platinum 1',
+        email: 'admin@scrimgym.dev',
+        isAdmin: true,
+      },
       ...PLAYERS.map(([name, tag, region, rank]) => ({
         name,
         tag,
@@ -108,9 +115,9 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
         })),
       )
       .returning();
-    await tx.insert(authIdentities).values(
-      created.map((u) => ({ provider: 'dev', subject: u.email!, userId: u.id, email: u.email })),
-    );
+    await tx
+      .insert(authIdentities)
+      .values(created.map((u) => ({ provider: 'dev', subject: u.email!, userId: u.id, email: u.email })));
     const admin = created[0]!;
     const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin);
 

@@ -28,7 +28,10 @@ declare module 'fastify' {
 }
 
 /** The session token from the httpOnly cookie (browsers) or `Authorization: Bearer` (scripts). */
-export function readSessionToken(headers: { authorization?: string; cookie?: string }, cookies?: Record<string, string | undefined>) {
+export function readSessionToken(
+  headers: { authorization?: string; cookie?: string },
+  cookies?: Record<string, string | undefined>,
+) {
   const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   return bearer ?? cookies?.[SESSION_COOKIE] ?? null;
 }

@@ -28,7 +28,9 @@ export const webPlugin = fp(async (app: FastifyInstance, { root = WEB_DIST_DIR }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasBuild) {
-      return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

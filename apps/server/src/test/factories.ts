@@ -11,10 +11,9 @@ export const unique = () => `${(++sequence).toString(36)}${randomBytes(3).toStri
 export type TestUser = typeof users.$inferSelect & { token: string };
 
 /** A registered user with a dev identity and a live session; `token` works as cookie or Bearer. */
-export async function createUser({
-  db,
-  ...overrides
-}: { db: Database } & Partial<typeof users.$inferInsert> = {} as { db: Database }): Promise<TestUser> {
+export async function createUser(
+  { db, ...overrides }: { db: Database } & Partial<typeof users.$inferInsert> = {} as { db: Database },
+): Promise<TestUser> {
   const id = unique();
   const email = overrides.email ?? `player-${id}@test.dev`;
   const [user] = await db
@@ -38,7 +37,13 @@ export async function createUser({
 export const createAdmin = ({ db }: { db: Database }) => createUser({ db, isAdmin: true });
 
 /** A verified identity without an account (signed in with a provider, not signed up yet). */
-export async function createIdentitySession({ db, email = `new-${unique()}@test.dev` }: { db: Database; email?: string }) {
+export async function createIdentitySession({
+  db,
+  email = `new-${unique()}@test.dev`,
+}: {
+  db: Database;
+  email?: string;
+}) {
   const token = createToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),

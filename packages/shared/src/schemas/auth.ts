@@ -37,7 +37,10 @@ export const loginBodySchema = z
   .transform((body) => body ?? {});
 
 export const devLoginBodySchema = z.object({
-  email: z.email('Enter a valid email address').max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .email('Enter a valid email address')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
 });
 
 /** PUT /auth/update-user: every field optional; only the ones sent change. */
@@ -58,9 +61,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const authStateSchema = z.object({
   token: z.string().nullable(),
   user: currentUserSchema.nullable(),
-  identity: z
-    .object({ provider: z.string(), email: z.string().nullable(), name: z.string().nullable() })
-    .nullable(),
+  identity: z.object({ provider: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
 });
 export type AuthState = z.infer<typeof authStateSchema>;
 

@@ -65,7 +65,10 @@ export const scrimListQuerySchema = z
     startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }),
     endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }),
   })
-  .refine((q) => new Date(q.endDate) > new Date(q.startDate), { message: 'endDate must be after startDate', path: ['endDate'] })
+  .refine((q) => new Date(q.endDate) > new Date(q.startDate), {
+    message: 'endDate must be after startDate',
+    path: ['endDate'],
+  })
   .refine((q) => new Date(q.endDate).getTime() - new Date(q.startDate).getTime() <= 8 * 24 * 3600 * 1000, {
     message: 'The range can span at most 8 days',
     path: ['endDate'],
@@ -89,7 +92,10 @@ export const adminAssignBodySchema = z.object(
   { error: 'Please select a user, team, and role' },
 );
 
-export const fillRandomBodySchema = z.object({ region: regionSchema.optional() }).nullish().transform((b) => b ?? {});
+export const fillRandomBodySchema = z
+  .object({ region: regionSchema.optional() })
+  .nullish()
+  .transform((b) => b ?? {});
 
 export const setWinnerBodySchema = z.object({ winnerTeamName: teamNameSchema });
 
@@ -110,7 +116,11 @@ export const addImageBodySchema = z.object({
   uploadedBy: z.string().optional(),
 });
 
-const titleSchema = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(80, 'Title can be at most 80 characters');
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(80, 'Title can be at most 80 characters');
 const lobbyHostSchema = z.union([z.literal('random'), z.literal('me'), z.uuid()]).default('random');
 const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
 

@@ -4,7 +4,6 @@ import { timestamptz } from './columns.js';
 import { scrims } from './scrims.js';
 import { users } from './users.js';
 
-
 /**
  * Bans. States (spec 4): active (isActive, dateTo ahead); expired but not lifted (isActive, dateTo passed);
  * lifted (isActive false, liftedAt set).

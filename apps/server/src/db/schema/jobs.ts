@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
-
 /**
  * Scheduled work, claimed atomically (UPDATE … WHERE due AND unclaimed … RETURNING) so that each job runs
  * once across several instances and survives restarts. `dedupeKey` keeps one pending job per purpose.
@@ -22,5 +21,9 @@ export const jobs = pgTable(
     completedAt: timestamptz('completed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.completedAt} is null`)],
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.completedAt} is null`),
+  ],
 );

@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   text,
- 
   unique,
   uniqueIndex,
   uuid,

@@ -3,7 +3,6 @@ import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'dr
 import { timestamptz } from './columns.js';
 import { regionEnum } from './enums.js';
 
-
 export const users = pgTable(
   'users',
   {

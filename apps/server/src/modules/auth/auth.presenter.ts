@@ -1,4 +1,9 @@
-import { DEFAULT_BACKGROUND_BLUR, DEFAULT_BACKGROUND_IMAGE, type CurrentUser, type PublicUser } from '@scrim-gym/shared';
+import {
+  DEFAULT_BACKGROUND_BLUR,
+  DEFAULT_BACKGROUND_IMAGE,
+  type CurrentUser,
+  type PublicUser,
+} from '@scrim-gym/shared';
 import type { BanRow, UserRow } from './auth.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

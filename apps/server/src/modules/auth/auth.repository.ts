@@ -137,7 +137,13 @@ export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: str
   return updated ?? null;
 }
 
-export async function insertOidcAttempt({ db, attempt }: { db: DbOrTx; attempt: typeof oidcLoginAttempts.$inferInsert }) {
+export async function insertOidcAttempt({
+  db,
+  attempt,
+}: {
+  db: DbOrTx;
+  attempt: typeof oidcLoginAttempts.$inferInsert;
+}) {
   await db.insert(oidcLoginAttempts).values(attempt);
 }
 

@@ -26,7 +26,13 @@ import {
 import { finishOidcSignIn, safeReturnTo, startOidcSignIn } from './oidc.service.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const tags = ['auth'];
 
 export async function authRoutes(fastify: FastifyInstance) {
@@ -47,7 +53,13 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/auth/session',
-    { schema: { tags, summary: 'The current session: signed out, a verified identity, or a user', response: { 200: authStateSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The current session: signed out, a verified identity, or a user',
+        response: { 200: authStateSchema, ...errors },
+      },
+    },
     async (request) => getAuthState({ db, auth: request.auth }),
   );
 
@@ -158,13 +170,26 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/auth/login',
-    { schema: { tags, summary: 'The session token of the signed-in identity', body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The session token of the signed-in identity',
+        body: loginBodySchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
     async (request) => loginWithSession({ auth: request.auth, body: request.body ?? {} }),
   );
 
   app.post(
     '/auth/verify',
-    { schema: { tags, summary: 'Verifies the session and returns the user', response: { 200: sessionResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Verifies the session and returns the user',
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
     async (request) => verifySession({ db, auth: request.auth }),
   );
 

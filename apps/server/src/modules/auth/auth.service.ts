@@ -178,12 +178,16 @@ export async function updateAccount({
   config,
   auth,
   body,
-}: Deps & { auth: AuthContext; body: z.output<typeof updateUserBodySchema> & UpdateUserBody }): Promise<SessionResponse> {
+}: Deps & {
+  auth: AuthContext;
+  body: z.output<typeof updateUserBodySchema> & UpdateUserBody;
+}): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   const { adminKey, ...fields } = body;
   let isAdmin: boolean | undefined;
   if (adminKey) {
-    if (!config.ADMIN_KEY || !secretsEqual(adminKey, config.ADMIN_KEY)) throw forbidden(MESSAGES.badAdminKey, 'BAD_ADMIN_KEY');
+    if (!config.ADMIN_KEY || !secretsEqual(adminKey, config.ADMIN_KEY))
+      throw forbidden(MESSAGES.badAdminKey, 'BAD_ADMIN_KEY');
     isAdmin = true;
   }
   const changes = {
@@ -192,7 +196,8 @@ export async function updateAccount({
   };
   try {
     // Nothing to change (an empty body or an empty admin key) is not an UPDATE without a SET.
-    const updated = Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
+    const updated =
+      Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
     return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
   } catch (error) {
     throw (

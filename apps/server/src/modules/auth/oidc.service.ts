@@ -99,7 +99,8 @@ export async function finishOidcSignIn({
 }): Promise<{ identity: Identity; returnTo: string }> {
   const provider = providerById(config, providerId);
   const state = currentUrl.searchParams.get('state');
-  if (!state || !cookieState || state !== cookieState) throw badRequest('Sign-in expired, please try again', 'BAD_STATE');
+  if (!state || !cookieState || state !== cookieState)
+    throw badRequest('Sign-in expired, please try again', 'BAD_STATE');
   const attempt = await takeOidcAttempt({ db, state });
   if (!attempt || attempt.provider !== provider.id) throw badRequest('Sign-in expired, please try again', 'BAD_STATE');
   const client = await discover(config, provider);
@@ -117,10 +118,14 @@ export async function finishOidcSignIn({
     // In the code flow a conforming issuer may return the email and profile claims only from UserInfo
     // (OIDC Core 5.4); Google puts them in the ID token, most other issuers do not.
     const scopes = provider.scope.split(' ');
-    if ((claims.email === undefined && scopes.includes('email')) || (claims.name === undefined && scopes.includes('profile'))) {
+    if (
+      (claims.email === undefined && scopes.includes('email')) ||
+      (claims.name === undefined && scopes.includes('profile'))
+    ) {
       claims = { ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)), ...claims };
     }
-    const email = typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.toLowerCase() : null;
+    const email =
+      typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.toLowerCase() : null;
     const name = typeof claims.name === 'string' ? claims.name : null;
     return { identity: { provider: provider.id, subject: claims.sub, email, name }, returnTo: attempt.returnTo };
   } catch (error) {

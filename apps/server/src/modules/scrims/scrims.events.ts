@@ -20,7 +20,9 @@ export function publishScrim({ io, aggregate }: { io: Server; aggregate: ScrimAg
     ...(areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : []),
   ];
   const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];
-  io.to(watchingRooms).except(entitledRooms).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: false }));
+  io.to(watchingRooms)
+    .except(entitledRooms)
+    .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: false }));
   io.to(entitledRooms).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
 }
 

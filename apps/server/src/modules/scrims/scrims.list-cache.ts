@@ -16,7 +16,10 @@ export interface CachedScrimList {
 export class ScrimListCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<CachedScrimList> }>();
 
-  constructor(private readonly ttlMs = 10_000, private readonly maxEntries = 500) {}
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 500,
+  ) {}
 
   /** One load per key at a time: concurrent misses share the same query. */
   get(key: { region: Region; from: Date; to: Date }, load: () => Promise<ScrimAggregate[]>): Promise<CachedScrimList> {

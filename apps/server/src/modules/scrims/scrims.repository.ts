@@ -70,7 +70,12 @@ async function loadAggregates(db: DbOrTx, where: ReturnType<typeof and>): Promis
     })
     .from(scrimParticipants)
     .innerJoin(users, eq(users.id, scrimParticipants.userId))
-    .where(inArray(scrimParticipants.scrimId, rows.map((r) => r.scrim.id)))
+    .where(
+      inArray(
+        scrimParticipants.scrimId,
+        rows.map((r) => r.scrim.id),
+      ),
+    )
     .orderBy(asc(scrimParticipants.joinedAt));
   const byScrim = new Map<string, ParticipantWithUser[]>();
   for (const { scrimId, ...participant } of participants) {
@@ -93,10 +98,25 @@ export async function findScrimAggregate({ db, id }: { db: DbOrTx; id: string })
 }
 
 /** Public scrims of a region starting in [from, to): the hub's day. Private scrims never appear in lists. */
-export function findPublicScrimsBetween({ db, region, from, to }: { db: DbOrTx; region: Region; from: Date; to: Date }) {
+export function findPublicScrimsBetween({
+  db,
+  region,
+  from,
+  to,
+}: {
+  db: DbOrTx;
+  region: Region;
+  from: Date;
+  to: Date;
+}) {
   return loadAggregates(
     db,
-    and(eq(scrims.region, region), eq(scrims.isPrivate, false), gte(scrims.gameStartTime, from), lt(scrims.gameStartTime, to)),
+    and(
+      eq(scrims.region, region),
+      eq(scrims.isPrivate, false),
+      gte(scrims.gameStartTime, from),
+      lt(scrims.gameStartTime, to),
+    ),
   );
 }
 
@@ -127,12 +147,20 @@ export async function deleteScrim({ db, id }: { db: DbOrTx; id: string }) {
   return deleted.length > 0;
 }
 
-export async function insertParticipants({ db, rows }: { db: DbOrTx; rows: (typeof scrimParticipants.$inferInsert)[] }) {
+export async function insertParticipants({
+  db,
+  rows,
+}: {
+  db: DbOrTx;
+  rows: (typeof scrimParticipants.$inferInsert)[];
+}) {
   if (rows.length) await db.insert(scrimParticipants).values(rows);
 }
 
 export async function deleteParticipant({ db, scrimId, userId }: { db: DbOrTx; scrimId: string; userId: string }) {
-  await db.delete(scrimParticipants).where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.userId, userId)));
+  await db
+    .delete(scrimParticipants)
+    .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.userId, userId)));
 }
 
 export async function moveParticipant({
@@ -174,12 +202,20 @@ export function sampleEligibleUsers({
   region: Region;
   limit: number;
 }) {
-  const inScrim = db.select({ id: scrimParticipants.userId }).from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrimId));
+  const inScrim = db
+    .select({ id: scrimParticipants.userId })
+    .from(scrimParticipants)
+    .where(eq(scrimParticipants.scrimId, scrimId));
   const banInForce = db
     .select({ one: sql`1` })
     .from(bans)
     .where(
-      and(eq(bans.userId, users.id), eq(bans.isActive, true), sql`${bans.dateFrom} <= now()`, sql`${bans.dateTo} > now()`),
+      and(
+        eq(bans.userId, users.id),
+        eq(bans.isActive, true),
+        sql`${bans.dateFrom} <= now()`,
+        sql`${bans.dateTo} > now()`,
+      ),
     );
   return db
     .select({ id: users.id })
@@ -202,7 +238,13 @@ export async function upsertImage({ db, image }: { db: DbOrTx; image: typeof pos
 }
 
 export async function deleteImage({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
-  const deleted = await db.delete(postGameImages).where(eq(postGameImages.scrimId, scrimId)).returning({ id: postGameImages.scrimId });
+  const deleted = await db
+    .delete(postGameImages)
+    .where(eq(postGameImages.scrimId, scrimId))
+    .returning({ id: postGameImages.scrimId });
   return deleted.length > 0;
 }
 
+export async function deleteRiotTournament({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  await db.delete(riotTournaments).where(eq(riotTournaments.scrimId, scrimId));
+}

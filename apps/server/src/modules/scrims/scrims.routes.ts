@@ -70,8 +70,17 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/scrims/:id', { schema: { tags, summary: 'One scrim (private ones too: the share link)', params: idParamsSchema, response: scrimResponse } }, async (request) =>
-    service.getScrim({ db: app.db, viewer: viewerOf(request), scrimId: request.params.id }),
+  app.get(
+    '/scrims/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One scrim (private ones too: the share link)',
+        params: idParamsSchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) => service.getScrim({ db: app.db, viewer: viewerOf(request), scrimId: request.params.id }),
   );
 
   app.get(
@@ -88,7 +97,14 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/scrims',
-    { schema: { tags, summary: 'Create a scrim (admin)', body: createScrimBodySchema, response: { 201: scrimSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a scrim (admin)',
+        body: createScrimBodySchema,
+        response: { 201: scrimSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const scrim = await service.createScrim({ deps, viewer: adminOf(request), body: request.body });
       return reply.status(201).send(scrim);
@@ -97,13 +113,30 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/scrims/:id',
-    { schema: { tags, summary: 'Edit a scrim (admin)', params: idParamsSchema, body: updateScrimBodySchema, response: scrimResponse } },
-    async (request) => (await service.editScrim({ deps, viewer: adminOf(request), scrimId: request.params.id, body: request.body })).scrim,
+    {
+      schema: {
+        tags,
+        summary: 'Edit a scrim (admin)',
+        params: idParamsSchema,
+        body: updateScrimBodySchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) =>
+      (await service.editScrim({ deps, viewer: adminOf(request), scrimId: request.params.id, body: request.body }))
+        .scrim,
   );
 
   app.delete(
     '/scrims/:id',
-    { schema: { tags, summary: 'Delete a scrim (admin)', params: idParamsSchema, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a scrim (admin)',
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
     async (request) => {
       adminOf(request);
       await service.removeScrim({ deps, scrimId: request.params.id });
@@ -112,40 +145,79 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   );
 
   const slotRoute = { params: scrimUserParamsSchema, body: playerDataSchema, response: scrimResponse };
-  app.patch('/scrims/:id/insert-player/:userId', { schema: { tags, summary: 'Join a team and role (yourself)', ...slotRoute } }, async (request) => {
-    const { role, team } = request.body.playerData;
-    const { id, userId } = request.params;
-    return (await service.joinTeam({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role })).scrim;
-  });
+  app.patch(
+    '/scrims/:id/insert-player/:userId',
+    { schema: { tags, summary: 'Join a team and role (yourself)', ...slotRoute } },
+    async (request) => {
+      const { role, team } = request.body.playerData;
+      const { id, userId } = request.params;
+      return (await service.joinTeam({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role }))
+        .scrim;
+    },
+  );
 
-  app.patch('/scrims/:id/move-player/:userId', { schema: { tags, summary: 'Move to another team or role (yourself)', ...slotRoute } }, async (request) => {
-    const { role, team } = request.body.playerData;
-    const { id, userId } = request.params;
-    return (await service.movePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role })).scrim;
-  });
+  app.patch(
+    '/scrims/:id/move-player/:userId',
+    { schema: { tags, summary: 'Move to another team or role (yourself)', ...slotRoute } },
+    async (request) => {
+      const { role, team } = request.body.playerData;
+      const { id, userId } = request.params;
+      return (await service.movePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role }))
+        .scrim;
+    },
+  );
 
   const userRoute = { params: scrimUserParamsSchema, response: scrimResponse };
-  app.patch('/scrims/:id/remove-player/:userId', { schema: { tags, summary: 'Leave (yourself) or kick (admin)', ...userRoute } }, async (request) => {
-    const { id, userId } = request.params;
-    return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
-  });
+  app.patch(
+    '/scrims/:id/remove-player/:userId',
+    { schema: { tags, summary: 'Leave (yourself) or kick (admin)', ...userRoute } },
+    async (request) => {
+      const { id, userId } = request.params;
+      return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+    },
+  );
 
-  app.patch('/scrims/:id/insert-caster/:userId', { schema: { tags, summary: 'Join the cast (yourself)', ...userRoute } }, async (request) => {
-    const { id, userId } = request.params;
-    return (await service.joinCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
-  });
+  app.patch(
+    '/scrims/:id/insert-caster/:userId',
+    { schema: { tags, summary: 'Join the cast (yourself)', ...userRoute } },
+    async (request) => {
+      const { id, userId } = request.params;
+      return (await service.joinCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+    },
+  );
 
-  app.patch('/scrims/:id/remove-caster/:userId', { schema: { tags, summary: 'Leave the cast (yourself, or an admin removing a caster)', ...userRoute } }, async (request) => {
-    const { id, userId } = request.params;
-    return (await service.leaveCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
-  });
+  app.patch(
+    '/scrims/:id/remove-caster/:userId',
+    { schema: { tags, summary: 'Leave the cast (yourself, or an admin removing a caster)', ...userRoute } },
+    async (request) => {
+      const { id, userId } = request.params;
+      return (await service.leaveCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+    },
+  );
 
   app.patch(
     '/scrims/:id/admin-assign-player',
-    { schema: { tags, summary: 'Assign a user to a slot (admin)', params: idParamsSchema, body: adminAssignBodySchema, response: scrimResponse } },
+    {
+      schema: {
+        tags,
+        summary: 'Assign a user to a slot (admin)',
+        params: idParamsSchema,
+        body: adminAssignBodySchema,
+        response: scrimResponse,
+      },
+    },
     async (request) => {
       const { userId, teamName, role } = request.body;
-      return (await service.adminAssignPlayer({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team: teamName, role })).scrim;
+      return (
+        await service.adminAssignPlayer({
+          deps,
+          viewer: adminOf(request),
+          scrimId: request.params.id,
+          userId,
+          team: teamName,
+          role,
+        })
+      ).scrim;
     },
   );
 
@@ -173,17 +245,42 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/set-winner',
-    { schema: { tags, summary: 'Report the winner (lobby captain or admin)', params: idParamsSchema, body: setWinnerBodySchema, response: scrimResponse } },
+    {
+      schema: {
+        tags,
+        summary: 'Report the winner (lobby captain or admin)',
+        params: idParamsSchema,
+        body: setWinnerBodySchema,
+        response: scrimResponse,
+      },
+    },
     async (request) =>
-      (await service.setWinner({ deps, viewer: viewerOf(request), scrimId: request.params.id, team: request.body.winnerTeamName })).scrim,
+      (
+        await service.setWinner({
+          deps,
+          viewer: viewerOf(request),
+          scrimId: request.params.id,
+          team: request.body.winnerTeamName,
+        })
+      ).scrim,
   );
 
   app.patch(
     '/scrims/:id/swap-players',
-    { schema: { tags, summary: 'Drag a player onto a slot (admin)', params: idParamsSchema, body: swapPlayersBodySchema, response: scrimResponse } },
+    {
+      schema: {
+        tags,
+        summary: 'Drag a player onto a slot (admin)',
+        params: idParamsSchema,
+        body: swapPlayersBodySchema,
+        response: scrimResponse,
+      },
+    },
     async (request) => {
       const { userId, team, role } = request.body;
-      return (await service.swapPlayers({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team, role })).scrim;
+      return (
+        await service.swapPlayers({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team, role })
+      ).scrim;
     },
   );
 
@@ -193,20 +290,37 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       // Room for files somewhat over 2 MB (base64 adds a third), so the service answers them with the spec's
       // 413 'File {name} is too big!' instead of a nameless body-limit error or a 400.
       bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { tags, summary: 'Upload the post-game image (captain or admin)', params: idParamsSchema, body: addImageBodySchema, response: scrimResponse },
+      schema: {
+        tags,
+        summary: 'Upload the post-game image (captain or admin)',
+        params: idParamsSchema,
+        body: addImageBodySchema,
+        response: scrimResponse,
+      },
     },
     async (request) => {
       const viewer = viewerOf(request);
       if (request.body.uploadedBy && request.body.uploadedBy !== viewer.id) {
         throw forbidden('uploadedBy must be you', 'IDENTITY_MISMATCH');
       }
-      return (await service.addImage({ deps, viewer, scrimId: request.params.id, base64: request.body.base64, fileName: request.body.fileName })).scrim;
+      return (
+        await service.addImage({
+          deps,
+          viewer,
+          scrimId: request.params.id,
+          base64: request.body.base64,
+          fileName: request.body.fileName,
+        })
+      ).scrim;
     },
   );
 
   app.patch(
     '/scrims/:id/remove-image',
-    { schema: { tags, summary: 'Delete the post-game image (admin)', params: idParamsSchema, response: scrimResponse } },
-    async (request) => (await service.removeImage({ deps, viewer: adminOf(request), scrimId: request.params.id })).scrim,
+    {
+      schema: { tags, summary: 'Delete the post-game image (admin)', params: idParamsSchema, response: scrimResponse },
+    },
+    async (request) =>
+      (await service.removeImage({ deps, viewer: adminOf(request), scrimId: request.params.id })).scrim,
   );
 }

@@ -26,6 +26,7 @@ import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
 import type { ScrimListCache } from './scrims.list-cache.js';
 import {
   deleteImage,
+  deleteRiotTournament,
   deleteParticipant,
   deleteScrim,
   findImage,
@@ -67,6 +68,20 @@ interface ActionContext {
   participants: ParticipantRow[];
 }
 
+/** The arguments of an action on a scrim, on one of its users, on one of its slots. */
+interface ScrimAction {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+}
+interface UserAction extends ScrimAction {
+  userId: string;
+}
+interface SlotAction extends UserAction {
+  team: TeamName;
+  role: Role;
+}
+
 const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 
 /** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC" (reference facts). */
@@ -93,7 +108,15 @@ const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
  * The lobby host rule (reference facts): a host who left is cleared; with both teams full and no host, one of
  * the ten players is picked with a cryptographic random source.
  */
-async function settleLobbyHost({ tx, scrimId, before }: { tx: Transaction; scrimId: string; before: ParticipantRow[] }) {
+async function settleLobbyHost({
+  tx,
+  scrimId,
+  before,
+}: {
+  tx: Transaction;
+  scrimId: string;
+  before: ParticipantRow[];
+}) {
   // Read again: the action itself may have changed the host (edit).
   const scrim = (await lockScrim({ db: tx, id: scrimId }))!;
   const after = await findParticipants({ db: tx, scrimId });
@@ -139,7 +162,9 @@ async function changeScrim<T>({
           : null;
     if (!mapped) throw error;
     const current = mapped.code === 'SCRIM_NOT_FOUND' ? null : await findScrimAggregate({ db: deps.db, id: scrimId });
-    throw current ? new AppError(mapped.statusCode, mapped.code, mapped.message, { scrim: presentScrimFor(current, viewer) }) : mapped;
+    throw current
+      ? new AppError(mapped.statusCode, mapped.code, mapped.message, { scrim: presentScrimFor(current, viewer) })
+      : mapped;
   }
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
   publish(deps, aggregate);
@@ -175,21 +200,7 @@ export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: 
 
 // --- Players and casters
 
-export function joinTeam({
-  deps,
-  viewer,
-  scrimId,
-  userId,
-  team,
-  role,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  userId: string;
-  team: TeamName;
-  role: Role;
-}) {
+export function joinTeam({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -206,21 +217,7 @@ export function joinTeam({
   });
 }
 
-export function movePlayer({
-  deps,
-  viewer,
-  scrimId,
-  userId,
-  team,
-  role,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  userId: string;
-  team: TeamName;
-  role: Role;
-}) {
+export function movePlayer({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -238,7 +235,7 @@ export function movePlayer({
 }
 
 /** Leave (yourself) or kick (an admin removing someone else). */
-export function removePlayer({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+export function removePlayer({ deps, viewer, scrimId, userId }: UserAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -254,7 +251,7 @@ export function removePlayer({ deps, viewer, scrimId, userId }: { deps: ScrimDep
   });
 }
 
-export function joinCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+export function joinCast({ deps, viewer, scrimId, userId }: UserAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -265,7 +262,8 @@ export function joinCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; v
       const existing = participants.find((p) => p.userId === userId);
       if (existing?.kind === 'player') throw conflict(SCRIM_MESSAGES.playerCannotCast, 'ALREADY_PLAYER');
       if (existing) throw conflict(SCRIM_MESSAGES.alreadyCaster, 'ALREADY_CASTER');
-      if (!scrim.isWithCasters || scrim.maxCastersAllowedCount === 0) throw conflict(SCRIM_MESSAGES.castingOff, 'CASTING_OFF');
+      if (!scrim.isWithCasters || scrim.maxCastersAllowedCount === 0)
+        throw conflict(SCRIM_MESSAGES.castingOff, 'CASTING_OFF');
       const casters = participants.filter((p) => p.kind === 'caster').length;
       if (casters >= scrim.maxCastersAllowedCount) throw conflict(SCRIM_MESSAGES.castFull, 'CAST_FULL');
       await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'caster' }] });
@@ -273,7 +271,7 @@ export function joinCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; v
   });
 }
 
-export function leaveCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string; userId: string }) {
+export function leaveCast({ deps, viewer, scrimId, userId }: UserAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -291,21 +289,7 @@ export function leaveCast({ deps, viewer, scrimId, userId }: { deps: ScrimDeps; 
 
 // --- Admin moves
 
-export function adminAssignPlayer({
-  deps,
-  viewer,
-  scrimId,
-  userId,
-  team,
-  role,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  userId: string;
-  team: TeamName;
-  role: Role;
-}) {
+export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -323,17 +307,7 @@ export function adminAssignPlayer({
   });
 }
 
-export function adminFillRandom({
-  deps,
-  viewer,
-  scrimId,
-  region,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  region?: Region;
-}) {
+export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction & { region?: Region }) {
   return changeScrim({
     deps,
     scrimId,
@@ -342,7 +316,12 @@ export function adminFillRandom({
       assertNoWinner(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
       if (slots.length === 0) return 0;
-      const picked = await sampleEligibleUsers({ db: tx, scrimId, region: region ?? scrim.region, limit: slots.length });
+      const picked = await sampleEligibleUsers({
+        db: tx,
+        scrimId,
+        region: region ?? scrim.region,
+        limit: slots.length,
+      });
       await insertParticipants({
         db: tx,
         rows: picked.map((user, i) => ({ scrimId, userId: user.id, kind: 'player' as const, ...slots[i]! })),
@@ -353,21 +332,7 @@ export function adminFillRandom({
 }
 
 /** Drag a player onto a slot: exchange with its player, or move there when it is empty. */
-export function swapPlayers({
-  deps,
-  viewer,
-  scrimId,
-  userId,
-  team,
-  role,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  userId: string;
-  team: TeamName;
-  role: Role;
-}) {
+export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -386,7 +351,14 @@ export function swapPlayers({
         db: tx,
         rows: [
           { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt },
-          { scrimId, userId: occupant.userId, kind: 'player', team: dragged.team, role: dragged.role, joinedAt: occupant.joinedAt },
+          {
+            scrimId,
+            userId: occupant.userId,
+            kind: 'player',
+            team: dragged.team,
+            role: dragged.role,
+            joinedAt: occupant.joinedAt,
+          },
         ],
       });
     },
@@ -395,17 +367,7 @@ export function swapPlayers({
 
 // --- Result and image
 
-export function setWinner({
-  deps,
-  viewer,
-  scrimId,
-  team,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  team: TeamName;
-}) {
+export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team: TeamName }) {
   return changeScrim({
     deps,
     scrimId,
@@ -425,13 +387,7 @@ export async function addImage({
   scrimId,
   base64,
   fileName,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  scrimId: string;
-  base64: string;
-  fileName?: string;
-}) {
+}: ScrimAction & { base64: string; fileName?: string }) {
   // Refuse early (who may upload, and whether an image exists) so that nobody else costs a decoding; the same
   // checks run again under the lock below.
   const current = await findScrimAggregate({ db: deps.db, id: scrimId });
@@ -451,13 +407,14 @@ export async function addImage({
     viewer,
     apply: async ({ tx, scrim }) => {
       assertCaptainOrAdmin(viewer, scrim);
-      if (!viewer.isAdmin && (await findImage({ db: tx, scrimId }))) throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
+      if (!viewer.isAdmin && (await findImage({ db: tx, scrimId })))
+        throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
       await upsertImage({ db: tx, image: { scrimId, uploadedBy: viewer.id, ...image } });
     },
   });
 }
 
-export function removeImage({ deps, viewer, scrimId }: { deps: ScrimDeps; viewer: Viewer; scrimId: string }) {
+export function removeImage({ deps, viewer, scrimId }: ScrimAction) {
   return changeScrim({
     deps,
     scrimId,
@@ -494,7 +451,8 @@ export async function createScrim({
   let lobbyHostId: string | null = null;
   if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
   else if (body.lobbyHost !== 'random') {
-    if (!(await findUserById({ db: deps.db, id: body.lobbyHost }))) throw badRequest('Lobby host not found', 'BAD_HOST');
+    if (!(await findUserById({ db: deps.db, id: body.lobbyHost })))
+      throw badRequest('Lobby host not found', 'BAD_HOST');
     lobbyHostId = body.lobbyHost;
   }
   const row = await insertScrim({
@@ -539,7 +497,8 @@ export function editScrim({
       if (body.lobbyHost === 'random') lobbyHostId = players.length === 10 ? pickRandom(players).userId : null;
       else if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
       else if (body.lobbyHost !== 'keep') {
-        if (!isParticipant(participants, body.lobbyHost)) throw badRequest('The lobby host must be in this scrim', 'BAD_HOST');
+        if (!isParticipant(participants, body.lobbyHost))
+          throw badRequest('The lobby host must be in this scrim', 'BAD_HOST');
         lobbyHostId = body.lobbyHost;
       }
       await updateScrim({
@@ -559,6 +518,8 @@ export function editScrim({
           useTournamentCode: body.useTournamentCode,
         },
       });
+      // Turning the tournament code off clears it (spec 4, edit form toggles).
+      if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
     },
   });
 }

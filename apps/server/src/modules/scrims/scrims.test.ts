@@ -607,7 +607,9 @@ describe('GET /api/scrims', () => {
     expect((before.json() as Scrim[]).find((s) => s._id === scrim.id)?.teamOne).toEqual([]);
     expect((await api.join(scrim.id, joiner.id, { team: 'teamOne', role: 'Mid' }, joiner.token)).statusCode).toBe(200);
     const after = await api.call('GET', url, { token: viewer.token });
-    expect((after.json() as Scrim[]).find((s) => s._id === scrim.id)?.teamOne.map((p) => p._user._id)).toEqual([joiner.id]);
+    expect((after.json() as Scrim[]).find((s) => s._id === scrim.id)?.teamOne.map((p) => p._user._id)).toEqual([
+      joiner.id,
+    ]);
     expect(after.headers['content-type']).toMatch(/^application\/json/);
   });
 

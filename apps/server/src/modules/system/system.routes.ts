@@ -8,7 +8,13 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/server-status',
-    { schema: { tags: ['system'], summary: 'Whether the server is up (checked by the app on every page change)', response: { 200: serverStatusSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the server is up (checked by the app on every page change)',
+        response: { 200: serverStatusSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { isServerUp: true };
@@ -21,7 +27,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Readiness: the database answers',
-        response: { 200: z.object({ ok: z.literal(true), databaseMs: z.number() }), 503: z.object({ ok: z.literal(false), error: z.string(), code: z.string() }) },
+        response: {
+          200: z.object({ ok: z.literal(true), databaseMs: z.number() }),
+          503: z.object({ ok: z.literal(false), error: z.string(), code: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

@@ -23,7 +23,9 @@ export function findUsersMatching({
   const conditions: (SQL | undefined)[] = [];
   if (name) {
     const pattern = `%${escapeLike(name)}%`;
-    conditions.push(tag === null ? or(ilike(users.name, pattern), ilike(users.summonerTagline, pattern)) : ilike(users.name, pattern));
+    conditions.push(
+      tag === null ? or(ilike(users.name, pattern), ilike(users.summonerTagline, pattern)) : ilike(users.name, pattern),
+    );
   }
   if (tag) conditions.push(ilike(users.summonerTagline, `${escapeLike(tag)}%`));
   if (region) conditions.push(eq(users.region, region));

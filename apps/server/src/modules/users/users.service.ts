@@ -28,5 +28,11 @@ export async function searchUsers({
     .map((row) => ({ row, distance: editDistance(row.name.toLowerCase(), needle) }))
     .sort((a, b) => a.distance - b.distance || a.row.name.localeCompare(b.row.name))
     .slice(0, limit)
-    .map(({ row }) => ({ _id: row.id, name: row.name, summonerTagline: row.summonerTagline, region: row.region, rank: row.rank }));
+    .map(({ row }) => ({
+      _id: row.id,
+      name: row.name,
+      summonerTagline: row.summonerTagline,
+      region: row.region,
+      rank: row.rank,
+    }));
 }

@@ -65,7 +65,10 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
           <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{user.name.slice(0, 1)}</Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography noWrap sx={{ fontWeight: 700 }}>
-              {user.name} <Typography component="span" color="text.secondary">#{user.summonerTagline}</Typography>
+              {user.name}{' '}
+              <Typography component="span" color="text.secondary">
+                #{user.summonerTagline}
+              </Typography>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {user.rank} · {user.region}

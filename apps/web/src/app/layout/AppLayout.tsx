@@ -34,10 +34,13 @@ function useAuthErrorAlert() {
   useEffect(() => {
     if (!authError) return;
     showAlert({ type: 'Error', message: authError });
-    setParams((p) => {
-      p.delete('authError');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('authError');
+        return p;
+      },
+      { replace: true },
+    );
   }, [authError, showAlert, setParams]);
 }
 
@@ -61,4 +64,3 @@ export function AppLayout() {
     </Box>
   );
 }
-

@@ -110,4 +110,3 @@ export function RankFields({ form, onChange }: FieldsProps) {
     </Stack>
   );
 }
-

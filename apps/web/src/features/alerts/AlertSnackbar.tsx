@@ -7,7 +7,15 @@ import type { Alert } from './alert-context';
 const SEVERITY = { Error: 'error', Success: 'success', Info: 'info' } as const;
 
 /** The top-centre snackbar: 6 seconds, three types, the spec's message rule. */
-export function AlertSnackbar({ alert, open, onClose }: { alert: Alert & { key: number }; open: boolean; onClose: () => void }) {
+export function AlertSnackbar({
+  alert,
+  open,
+  onClose,
+}: {
+  alert: Alert & { key: number };
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Snackbar
       key={alert.key}
@@ -16,7 +24,12 @@ export function AlertSnackbar({ alert, open, onClose }: { alert: Alert & { key: 
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
     >
-      <MuiAlert variant="filled" severity={SEVERITY[alert.type]} onClose={onClose} sx={{ width: '100%', whiteSpace: 'pre-line' }}>
+      <MuiAlert
+        variant="filled"
+        severity={SEVERITY[alert.type]}
+        onClose={onClose}
+        sx={{ width: '100%', whiteSpace: 'pre-line' }}
+      >
         {messageOf(alert.message)}
       </MuiAlert>
     </Snackbar>

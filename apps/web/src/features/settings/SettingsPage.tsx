@@ -44,7 +44,10 @@ function SettingsForm({ user }: { user: CurrentUser }) {
     const problems = validateProfile(form, ALL_FIELDS);
     setErrors(problems);
     if (problems.length > 0 || updateUser.isPending) return;
-    const body: UpdateUserBody = { ...changedFields(user, form), ...(adminKey.trim() && { adminKey: adminKey.trim() }) };
+    const body: UpdateUserBody = {
+      ...changedFields(user, form),
+      ...(adminKey.trim() && { adminKey: adminKey.trim() }),
+    };
     updateUser.mutate(body, {
       onSuccess: ({ user: updated }) => {
         setAdminKey('');
@@ -56,7 +59,13 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2.5, sm: 4 } }} aria-labelledby="settings-title">
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ p: { xs: 2.5, sm: 4 } }}
+      aria-labelledby="settings-title"
+    >
       <Typography id="settings-title" variant="h4" component="h1" gutterBottom>
         Settings
       </Typography>

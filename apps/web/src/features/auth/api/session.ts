@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuthProviders,
-  AuthState,
-  RegisterBody,
-  SessionResponse,
-  UpdateUserBody,
-} from '@scrim-gym/shared';
+import type { AuthProviders, AuthState, RegisterBody, SessionResponse, UpdateUserBody } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 
 export const sessionKey = ['auth', 'session'] as const;

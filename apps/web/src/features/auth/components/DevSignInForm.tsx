@@ -12,7 +12,10 @@ import { useDevLogin } from '../api/session';
  * 'Continue with a dev account': an email stands for a verified identity, only when the server has no
  * identity provider configured and is not in production (the server answers 404 otherwise).
  */
-export function DevSignInForm({ onSignedIn, label = 'Continue with a dev account' }: {
+export function DevSignInForm({
+  onSignedIn,
+  label = 'Continue with a dev account',
+}: {
   onSignedIn: (state: AuthState) => void;
   label?: string;
 }) {
@@ -50,4 +53,3 @@ export function DevSignInForm({ onSignedIn, label = 'Continue with a dev account
     </Stack>
   );
 }
-

@@ -41,7 +41,11 @@ describe('sign-up wizard', () => {
     const calls = stubApi({
       'GET /auth/session': signedOut,
       'GET /auth/providers': providers,
-      'POST /auth/dev-login': { token: 't', user: null, identity: { provider: 'dev', email: 'new@test.dev', name: null } },
+      'POST /auth/dev-login': {
+        token: 't',
+        user: null,
+        identity: { provider: 'dev', email: 'new@test.dev', name: null },
+      },
       'POST /auth/register': { token: 't' },
     });
     renderAt('/signup', '/signup', <SignupPage />);
@@ -85,7 +89,14 @@ describe('sign-up wizard', () => {
     });
     sessionStorage.setItem(
       'scrim-gym.signup-form',
-      JSON.stringify({ name: 'Taken', summonerTagline: 'NA1', region: 'NA', discord: 'd', division: 'Gold', rankNumber: 1 }),
+      JSON.stringify({
+        name: 'Taken',
+        summonerTagline: 'NA1',
+        region: 'NA',
+        discord: 'd',
+        division: 'Gold',
+        rankNumber: 1,
+      }),
     );
     renderAt('/signup?resume=1', '/signup', <SignupPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Create my account' }));
@@ -94,7 +105,10 @@ describe('sign-up wizard', () => {
   });
 
   it('sends a signed-in user to the hub', async () => {
-    stubApi({ 'GET /auth/session': { token: 't', user: testUser(), identity: null }, 'GET /auth/providers': providers });
+    stubApi({
+      'GET /auth/session': { token: 't', user: testUser(), identity: null },
+      'GET /auth/providers': providers,
+    });
     renderAt('/signup', '/signup', <SignupPage />);
     await waitFor(() => expect(screen.getByText('scrims page')).toBeInTheDocument());
   });

@@ -41,7 +41,8 @@ function loadSavedForm(): ProfileForm | null {
 }
 
 const isTyping = (element: Element | null) =>
-  element instanceof HTMLElement && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
+  element instanceof HTMLElement &&
+  (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
 
 /** The three-step sign-up wizard (spec 2 and 5). */
 export function SignupPage() {
@@ -128,7 +129,13 @@ export function SignupPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2.5, sm: 4 } }} aria-labelledby="signup-title">
+      <Paper
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ p: { xs: 2.5, sm: 4 } }}
+        aria-labelledby="signup-title"
+      >
         <Typography id="signup-title" variant="h4" component="h1" gutterBottom>
           Sign Up
         </Typography>
@@ -145,7 +152,10 @@ export function SignupPage() {
           {step === 1 && <RankFields form={form} onChange={update} />}
           {step === 2 && (
             <Stack spacing={2}>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+              <Box
+                component="dl"
+                sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+              >
                 {[
                   ['Summoner Name', `${form.name} #${form.summonerTagline}`],
                   ['Region', form.region],
@@ -184,8 +194,7 @@ export function SignupPage() {
                 />
               )}
               <Typography variant="body2" color="text.secondary">
-                By signing up you accept the{' '}
-                <RouterLink to="/terms-of-service">Terms of Service</RouterLink> and the{' '}
+                By signing up you accept the <RouterLink to="/terms-of-service">Terms of Service</RouterLink> and the{' '}
                 <RouterLink to="/privacy-policy">Privacy Policy</RouterLink>. You must be at least 13 years old.
               </Typography>
             </Stack>

@@ -12,9 +12,12 @@ export function useUserSearch({ q, region }: { q: string; region: Region }) {
   const query = q.trim();
   return useQuery({
     queryKey: ['users', 'search', { q: query, region }],
-    queryFn: () => api.get<{ users: FoundUser[] }>(`/users/search?${new URLSearchParams({ q: query, region })}`),
+    queryFn: () =>
+      api.get<{ users: FoundUser[] }>(
+        `/users/search?${new URLSearchParams({ q: query, region, limit: String(ADMIN_SEARCH_LIMIT) })}`,
+      ),
     enabled: query.length >= ADMIN_SEARCH_MIN_CHARS,
-    select: (data) => data.users.slice(0, ADMIN_SEARCH_LIMIT),
+    select: (data) => data.users,
     staleTime: 30_000,
   });
 }
