@@ -5,7 +5,6 @@ import {
   authProvidersSchema,
   authStateSchema,
   devLoginBodySchema,
-  errorBodySchema,
   loginBodySchema,
   registerBodySchema,
   sessionResponseSchema,
@@ -13,6 +12,7 @@ import {
   updateUserBodySchema,
 } from '@scrim-gym/shared';
 import { AppError, notFound } from '../../lib/errors.js';
+import { errorResponses } from '../../lib/responses.js';
 import { toCurrentUser } from './auth.presenter.js';
 import {
   getAuthState,
@@ -26,13 +26,7 @@ import {
 import { finishOidcSignIn, safeReturnTo, startOidcSignIn } from './oidc.service.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses;
 const tags = ['auth'];
 
 export async function authRoutes(fastify: FastifyInstance) {

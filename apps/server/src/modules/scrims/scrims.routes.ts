@@ -6,7 +6,6 @@ import {
   adminAssignBodySchema,
   createScrimBodySchema,
   IMAGE_BODY_LIMIT,
-  errorBodySchema,
   fillRandomBodySchema,
   fillRandomResponseSchema,
   idParamsSchema,
@@ -19,20 +18,14 @@ import {
   updateScrimBodySchema,
 } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
+import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
 import { ScrimListCache } from './scrims.list-cache.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';
 
 const tags = ['scrims'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-};
+const errors = errorResponses;
 const scrimResponse = { 200: scrimSchema, ...errors };
 
 const viewerOf = (request: FastifyRequest): Viewer => {

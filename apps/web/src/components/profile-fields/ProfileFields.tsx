@@ -15,7 +15,8 @@ import {
   type RankNumber,
   type Region,
 } from '@scrim-gym/shared';
-import { regionsFirst, type ProfileForm } from './profile-form';
+import { RegionSelect } from '../RegionSelect';
+import type { ProfileForm } from './profile-form';
 
 interface FieldsProps {
   form: ProfileForm;
@@ -44,20 +45,13 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
         slotProps={{ htmlInput: { maxLength: TAGLINE_MAX } }}
         onChange={(e) => onChange({ summonerTagline: sanitizeTaglineInput(e.target.value, TAGLINE_MAX) })}
       />
-      <TextField
+      <RegionSelect
         id="profile-region"
-        select
-        label="Region"
         value={form.region}
         required
-        onChange={(e) => onChange({ region: e.target.value as Region })}
-      >
-        {regionsFirst(ownRegion).map((region) => (
-          <MenuItem key={region} value={region}>
-            {region}
-          </MenuItem>
-        ))}
-      </TextField>
+        ownRegion={ownRegion}
+        onChange={(region) => onChange({ region })}
+      />
       <TextField
         id="profile-discord"
         label="Discord"

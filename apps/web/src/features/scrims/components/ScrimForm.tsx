@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_CASTERS_CHOICES, MAX_CASTERS_DEFAULT, TEAMS, type Region, type TeamName } from '@scrim-gym/shared';
-import { regionsFirst } from '../../../lib/regions';
+import { RegionSelect } from '../../../components/RegionSelect';
 import { validateScrimForm, type ScrimFormErrors, type ScrimFormMode, type ScrimFormValues } from '../lib/scrim-form';
 import { SCRIM_TEXTS } from '../texts';
 
@@ -88,19 +88,12 @@ export function ScrimForm({
           required
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
         />
-        <TextField
-          select
+        <RegionSelect
           id="scrim-region"
-          label="Region"
           value={values.region}
-          onChange={(e) => set({ region: e.target.value as Region })}
-        >
-          {regionsFirst(ownRegion).map((region) => (
-            <MenuItem key={region} value={region}>
-              {region}
-            </MenuItem>
-          ))}
-        </TextField>
+          ownRegion={ownRegion}
+          onChange={(region) => set({ region })}
+        />
         <TextField
           select
           id="scrim-host"

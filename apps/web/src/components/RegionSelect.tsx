@@ -1,0 +1,26 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { Region } from '@scrim-gym/shared';
+import { regionsFirst } from '../lib/regions';
+
+/** The region select of every form: the user's own region listed first (spec 9). */
+export function RegionSelect({
+  value,
+  onChange,
+  ownRegion,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'value' | 'select'> & {
+  value: Region | '';
+  onChange: (region: Region) => void;
+  ownRegion?: Region | '';
+}) {
+  return (
+    <TextField select label="Region" value={value} onChange={(e) => onChange(e.target.value as Region)} {...props}>
+      {regionsFirst(ownRegion).map((region) => (
+        <MenuItem key={region} value={region}>
+          {region}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
