@@ -1,15 +1,40 @@
 // The test command of the README (`npm test`): unit and integration tests on the embedded PGlite, the server
-// suite again on real PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in Chromium.
+// suite again on real PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in Chromium. Ends
+// with one 'N passed, N failed' line over every run.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'scrimgym-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
 
 const run = (label, args, env = process.env) => {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed`);
-    process.exit(result.status ?? 1);
+  const report = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { stdio: 'inherit', env },
+  );
+  try {
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += numPassedTests;
+    totals.failed += numFailedTests;
+    totals.skipped += numPendingTests + numTodoTests;
+  } catch {
+    totals.failed += 1; // the run crashed before reporting
   }
+  if (result.status !== 0) finish(result.status ?? 1);
 };
+
+function finish(code) {
+  rmSync(reports, { recursive: true, force: true });
+  console.log(
+    `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  process.exit(code);
+}
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 run(
@@ -19,3 +44,4 @@ run(
 );
 if (TEST_DATABASE_URL) run('server on PostgreSQL', ['--project', 'server']);
 if (process.env.SKIP_E2E !== '1') run('browser journeys (Chromium)', ['--project', 'e2e']);
+finish(totals.failed > 0 ? 1 : 0);
