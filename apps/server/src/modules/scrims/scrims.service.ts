@@ -64,6 +64,7 @@ function publish(deps: ScrimDeps, aggregate: ScrimAggregate) {
 
 interface ActionContext {
   tx: Transaction;
+  /** The locked row. An action that sets the lobby host sets it here too, for the host rule that follows. */
   scrim: ScrimRow;
   participants: ParticipantRow[];
 }
@@ -108,17 +109,8 @@ const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
  * The lobby host rule (reference facts): a host who left is cleared; with both teams full and no host, one of
  * the ten players is picked with a cryptographic random source.
  */
-async function settleLobbyHost({
-  tx,
-  scrimId,
-  before,
-}: {
-  tx: Transaction;
-  scrimId: string;
-  before: ParticipantRow[];
-}) {
-  // Read again: the action itself may have changed the host (edit).
-  const scrim = (await lockScrim({ db: tx, id: scrimId }))!;
+async function settleLobbyHost({ tx, scrim, before }: { tx: Transaction; scrim: ScrimRow; before: ParticipantRow[] }) {
+  const scrimId = scrim.id;
   const after = await findParticipants({ db: tx, scrimId });
   let host = scrim.lobbyHostId;
   if (host && isParticipant(before, host) && !isParticipant(after, host)) host = null;
@@ -150,7 +142,7 @@ async function changeScrim<T>({
       if (!scrim) throw scrimNotFound();
       const participants = await findParticipants({ db: tx, scrimId });
       const result = await apply({ tx, scrim, participants });
-      await settleLobbyHost({ tx, scrimId, before: participants });
+      await settleLobbyHost({ tx, scrim, before: participants });
       return result;
     });
   } catch (error) {
@@ -518,6 +510,7 @@ export function editScrim({
           useTournamentCode: body.useTournamentCode,
         },
       });
+      scrim.lobbyHostId = lobbyHostId;
       // Turning the tournament code off clears it (spec 4, edit form toggles).
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
     },
