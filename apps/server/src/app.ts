@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { jobsPlugin } from './jobs/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { riotRoutes } from './modules/riot/riot.routes.js';
 import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
 import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -78,12 +80,15 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(ioPlugin);
   registerScrimSocketHandlers(app.io);
+  // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
+  await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(scrimsRoutes);
       await api.register(usersRoutes);
+      await api.register(riotRoutes);
     },
     { prefix: '/api' },
   );

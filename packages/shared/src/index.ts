@@ -10,3 +10,4 @@ export * from './schemas/user.js';
 export * from './schemas/auth.js';
 export * from './schemas/scrim.js';
 export * from './schemas/users.js';
+export * from './schemas/riot.js';

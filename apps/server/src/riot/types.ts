@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Riot's documented DTOs, reduced to the fields the app reads. Answers are checked against these, so a change
+ * on Riot's side becomes a typed `bad_response` error instead of `undefined` deep in a service.
+ */
+
+export const accountDtoSchema = z.object({
+  puuid: z.string().min(1),
+  gameName: z.string().optional(),
+  tagLine: z.string().optional(),
+});
+export type RiotAccount = z.infer<typeof accountDtoSchema>;
+
+export const summonerDtoSchema = z.object({
+  puuid: z.string(),
+  profileIconId: z.number().int(),
+  summonerLevel: z.number().int(),
+  revisionDate: z.number().optional(),
+});
+export type RiotSummoner = z.infer<typeof summonerDtoSchema>;
+
+export const leagueEntryDtoSchema = z.object({
+  queueType: z.string(),
+  tier: z.string(),
+  rank: z.string(),
+  leaguePoints: z.number().optional(),
+  wins: z.number().optional(),
+  losses: z.number().optional(),
+});
+export type RiotLeagueEntry = z.infer<typeof leagueEntryDtoSchema>;
+export const leagueEntriesDtoSchema = z.array(leagueEntryDtoSchema);
+
+const statusEntrySchema = z.object({
+  id: z.number().optional(),
+  maintenance_status: z.string().nullable().optional(),
+  incident_severity: z.string().nullable().optional(),
+  titles: z.array(z.object({ locale: z.string(), content: z.string() })).optional(),
+  created_at: z.string().nullable().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+
+export const platformDataDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  locales: z.array(z.string()).optional(),
+  maintenances: z.array(statusEntrySchema),
+  incidents: z.array(statusEntrySchema),
+});
+export type RiotPlatformStatus = z.infer<typeof platformDataDtoSchema>;
+
+export const versionsSchema = z.array(z.string().min(1)).min(1);
+
+/** What the app shows of a player (spec: Summoner profile data), plus the ids it resolved. */
+export interface SummonerProfile {
+  puuid: string;
+  gameName: string;
+  tagLine: string;
+  profileIconId: number;
+  summonerLevel: number;
+  rankedData: RiotLeagueEntry[];
+}
+
+// Tournament v5 (and tournament-stub/v5, which has the same shapes).
+
+export const TOURNAMENT_PICK_TYPES = ['BLIND_PICK', 'DRAFT_MODE', 'ALL_RANDOM', 'TOURNAMENT_DRAFT'] as const;
+export const TOURNAMENT_MAP_TYPES = ['SUMMONERS_RIFT', 'HOWLING_ABYSS'] as const;
+export const TOURNAMENT_SPECTATOR_TYPES = ['NONE', 'LOBBYONLY', 'ALL'] as const;
+export type TournamentPickType = (typeof TOURNAMENT_PICK_TYPES)[number];
+export type TournamentMapType = (typeof TOURNAMENT_MAP_TYPES)[number];
+export type TournamentSpectatorType = (typeof TOURNAMENT_SPECTATOR_TYPES)[number];
+
+/** Body of `POST /lol/tournament/v5/codes` (TournamentCodeParametersV5). */
+export interface TournamentCodeParameters {
+  teamSize: number;
+  mapType: TournamentMapType;
+  pickType: TournamentPickType;
+  spectatorType: TournamentSpectatorType;
+  /** PUUIDs allowed to join the lobby (both teams together). */
+  allowedParticipants?: string[];
+  /** Free text Riot echoes back in the callback and in games/by-code (`metaData`). */
+  metadata?: string;
+  /** Whether the allowed participants are enough to make full teams. */
+  enoughPlayers: boolean;
+}
+
+export const providerIdSchema = z.number().int();
+export const tournamentIdSchema = z.number().int();
+export const tournamentCodesSchema = z.array(z.string().min(1));
+
+export const tournamentCodeDtoSchema = z.object({
+  code: z.string(),
+  tournamentId: z.number().optional(),
+  providerId: z.number().optional(),
+  region: z.string().optional(),
+  map: z.string().optional(),
+  pickType: z.string().optional(),
+  spectators: z.string().optional(),
+  teamSize: z.number().optional(),
+  lobbyName: z.string().optional(),
+  password: z.string().optional(),
+  metaData: z.string().optional(),
+  participants: z.array(z.string()).optional(),
+});
+export type RiotTournamentCode = z.infer<typeof tournamentCodeDtoSchema>;
+
+export const lobbyEventsDtoSchema = z.object({
+  eventList: z.array(z.object({ timestamp: z.string(), eventType: z.string(), puuid: z.string().optional() })),
+});
+export type RiotLobbyEvents = z.infer<typeof lobbyEventsDtoSchema>;
+
+const teamMemberSchema = z.object({ puuid: z.string() });
+/** One game played with a code (TournamentGamesV5). */
+export const tournamentGameDtoSchema = z.object({
+  winningTeam: z.array(teamMemberSchema),
+  losingTeam: z.array(teamMemberSchema),
+  shortCode: z.string(),
+  metaData: z.string().optional(),
+  gameId: z.number(),
+  gameName: z.string().optional(),
+  gameType: z.string().optional(),
+  gameMap: z.number().optional(),
+  gameMode: z.string().optional(),
+  region: z.string().optional(),
+});
+export type RiotTournamentGame = z.infer<typeof tournamentGameDtoSchema>;
+export const tournamentGamesDtoSchema = z.array(tournamentGameDtoSchema);

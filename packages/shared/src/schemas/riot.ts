@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DISPLAY_ONLY_REGIONS, REGIONS, SUMMONER_NAME_MAX } from '../constants.js';
+import { FIELD_LABELS, MESSAGES } from '../messages.js';
+import { taglineSchema } from './user.js';
+
+/** Regions a Riot look-up accepts: the playable ones and the display-only ones (spec 9). */
+export const riotRegionSchema = z.enum([...REGIONS, ...DISPLAY_ONLY_REGIONS], {
+  error: MESSAGES.fieldEmpty(FIELD_LABELS.region),
+});
+
+/** `GET /api/riot/summoner?gameName&tagLine&region` (spec 7); a tagline with '#' is refused (spec 8). */
+export const summonerLookupQuerySchema = z.object({
+  gameName: z
+    .string({ error: MESSAGES.fieldEmpty(FIELD_LABELS.name) })
+    .trim()
+    .min(1, { error: MESSAGES.fieldEmpty(FIELD_LABELS.name), abort: true })
+    .max(SUMMONER_NAME_MAX, `Summoner Name can be at most ${SUMMONER_NAME_MAX} characters`),
+  tagLine: taglineSchema,
+  region: riotRegionSchema,
+});
+export type SummonerLookupQuery = z.infer<typeof summonerLookupQuerySchema>;
+
+export const rankedEntrySchema = z.object({
+  queueType: z.string(),
+  tier: z.string(),
+  rank: z.string(),
+});
+export type RankedEntry = z.infer<typeof rankedEntrySchema>;
+
+/** Spec: Summoner profile data. `fallback` is true when Riot could not be asked or did not answer. */
+export const summonerProfileSchema = z.object({
+  profileIconId: z.number().int(),
+  summonerLevel: z.number().int(),
+  rankedData: z.array(rankedEntrySchema),
+  fallback: z.boolean(),
+});
+export type SummonerProfileData = z.infer<typeof summonerProfileSchema>;
+
+/** Spec 8: when the look-up fails, the default icon, level 0 and no rank. */
+export const SUMMONER_PROFILE_FALLBACK: SummonerProfileData = Object.freeze({
+  profileIconId: 29,
+  summonerLevel: 0,
+  rankedData: [],
+  fallback: true,
+}) as SummonerProfileData;
+
+export const DDRAGON_FALLBACK_VERSION = '14.24.1';
+
+export const ddragonVersionSchema = z.object({ version: z.string() });
+export type DdragonVersion = z.infer<typeof ddragonVersionSchema>;
