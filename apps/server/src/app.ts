@@ -8,10 +8,12 @@ import type { AppConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { jobsPlugin } from './jobs/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { riotPlugin } from './modules/riot/riot.plugin.js';
 import { riotRoutes } from './modules/riot/riot.routes.js';
 import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
 import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tournamentsPlugin } from './modules/tournaments/tournaments.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -82,6 +84,10 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   registerScrimSocketHandlers(app.io);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
+  // The Riot client at the root, for the jobs (the /api routes get the same client); then the scrim start and
+  // tournament code jobs.
+  await app.register(riotPlugin);
+  await app.register(tournamentsPlugin);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);

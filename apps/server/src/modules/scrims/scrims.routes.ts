@@ -20,7 +20,7 @@ import {
 import { forbidden } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
-import { ScrimListCache } from './scrims.list-cache.js';
+import { regenerateTournamentCode } from '../tournaments/tournaments.service.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';
 
@@ -40,7 +40,7 @@ const adminOf = (request: FastifyRequest): Viewer => {
 /** Every scrim call of spec 7. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: new ScrimListCache() };
+  const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: service.listCacheFor(app.io), jobs: app.jobs };
   // Another instance changed a scrim: its lists are stale here too.
   app.io.on(service.LISTS_CHANGED_EVENT, () => deps.listCache.clear());
   app.addHook('preHandler', app.authenticate);
@@ -102,6 +102,24 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       const scrim = await service.createScrim({ deps, viewer: adminOf(request), body: request.body });
       return reply.status(201).send(scrim);
     },
+  );
+
+  app.post(
+    '/scrims/:id/regenerate-tournament-code',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the tournament code with a new one (admin); the old code no longer works',
+        params: idParamsSchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) =>
+      regenerateTournamentCode({
+        deps: { db: app.db, io: app.io, riot: app.riot, config: app.config },
+        viewer: adminOf(request),
+        scrimId: request.params.id,
+      }),
   );
 
   app.put(

@@ -17,13 +17,15 @@ import {
 } from '@scrim-gym/shared';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
 import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
-import type { ScrimListCache } from './scrims.list-cache.js';
+import { ScrimListCache } from './scrims.list-cache.js';
+import { cancelScrimJobs, scheduleScrimStart, scheduleTournamentCode } from '../tournaments/tournaments.schedule.js';
 import {
   deleteImage,
   deleteRiotTournament,
@@ -50,13 +52,26 @@ export interface ScrimDeps {
   db: Database;
   io: Server;
   listCache: ScrimListCache;
+  /** Woken after a job due now is scheduled (the start job, a late fill's tournament code job). */
+  jobs?: JobRunner;
+}
+
+/** One list cache per Socket.IO server (per app), shared by the routes and the jobs that change scrims. */
+const listCaches = new WeakMap<Server, ScrimListCache>();
+export function listCacheFor(io: Server): ScrimListCache {
+  let cache = listCaches.get(io);
+  if (!cache) {
+    cache = new ScrimListCache();
+    listCaches.set(io, cache);
+  }
+  return cache;
 }
 
 /** Tells every instance that scrim lists changed (through Socket.IO's adapter when there are several). */
 export const LISTS_CHANGED_EVENT = 'scrims:lists-changed';
 
 /** After a commit: clear the cached lists everywhere, then send the scrim to whoever watches it. */
-function publish(deps: ScrimDeps, aggregate: ScrimAggregate) {
+export function publishScrimChange(deps: Pick<ScrimDeps, 'io' | 'listCache'>, aggregate: ScrimAggregate) {
   deps.listCache.clear();
   deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
   publishScrim({ io: deps.io, aggregate });
@@ -136,11 +151,13 @@ async function changeScrim<T>({
   apply: (ctx: ActionContext) => Promise<T>;
 }) {
   let value: T;
+  let wasFull = false;
   try {
     value = await deps.db.transaction(async (tx) => {
       const scrim = await lockScrim({ db: tx, id: scrimId });
       if (!scrim) throw scrimNotFound();
       const participants = await findParticipants({ db: tx, scrimId });
+      wasFull = areTeamsFull(participants);
       const result = await apply({ tx, scrim, participants });
       await settleLobbyHost({ tx, scrim, before: participants });
       return result;
@@ -159,8 +176,23 @@ async function changeScrim<T>({
       : mapped;
   }
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
-  publish(deps, aggregate);
-  return { value, scrim: presentScrimFor(aggregate, viewer) };
+  publishScrimChange(deps, aggregate);
+  // Both teams filled after the start: the start job has run already, so the code gets its own job.
+  if (!wasFull && needsTournamentCode(aggregate)) {
+    await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+  }
+  return { value, scrim: presentScrimFor(aggregate, viewer), aggregate };
+}
+
+/** Started, both teams full, no winner, the option on and no code yet (spec 4, lifecycle step 3). */
+function needsTournamentCode({ scrim, participants, tournament }: ScrimAggregate) {
+  return (
+    scrim.gameStartTime.getTime() <= Date.now() &&
+    areTeamsFull(participants) &&
+    !scrim.teamWon &&
+    scrim.useTournamentCode &&
+    !tournament?.tournamentCode
+  );
 }
 
 // --- Reading
@@ -463,12 +495,13 @@ export async function createScrim({
       createdBy: viewer.id,
     },
   });
+  await scheduleScrimStart({ db: deps.db, jobs: deps.jobs, scrimId: row.id, gameStartTime: row.gameStartTime });
   const aggregate = (await findScrimAggregate({ db: deps.db, id: row.id }))!;
-  publish(deps, aggregate);
+  publishScrimChange(deps, aggregate);
   return presentScrimFor(aggregate, viewer);
 }
 
-export function editScrim({
+export async function editScrim({
   deps,
   viewer,
   scrimId,
@@ -479,11 +512,12 @@ export function editScrim({
   scrimId: string;
   body: z.output<typeof updateScrimBodySchema>;
 }) {
-  return changeScrim({
+  const result = await changeScrim({
     deps,
     scrimId,
     viewer,
     apply: async ({ tx, scrim, participants }) => {
+      const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
       const players = participants.filter((p) => p.kind === 'player');
       let lobbyHostId = scrim.lobbyHostId;
       if (body.lobbyHost === 'random') lobbyHostId = players.length === 10 ? pickRandom(players).userId : null;
@@ -513,13 +547,30 @@ export function editScrim({
       scrim.lobbyHostId = lobbyHostId;
       // Turning the tournament code off clears it (spec 4, edit form toggles).
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
+      return { startChanged };
     },
   });
+  const { scrim } = result.aggregate;
+  // A new start time moves the start job (and re-arms one that fired); otherwise a fired one stays fired, and
+  // a scrim that started before it had a start job is not notified late.
+  if (result.value.startChanged || scrim.gameStartTime.getTime() > Date.now()) {
+    await scheduleScrimStart({
+      db: deps.db,
+      jobs: deps.jobs,
+      scrimId,
+      gameStartTime: scrim.gameStartTime,
+      ifCompleted: result.value.startChanged ? 'replace' : 'keep',
+    });
+  }
+  // Saved after the start with full teams, the option on and no code: generate it now (spec 4, after save).
+  if (needsTournamentCode(result.aggregate)) await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+  return result;
 }
 
 export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
+  await cancelScrimJobs({ db: deps.db, scrimId });
   deps.listCache.clear();
   deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });

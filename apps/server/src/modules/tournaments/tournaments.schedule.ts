@@ -1,0 +1,66 @@
+import type { DbOrTx } from '../../db/client.js';
+import { cancelJob, scheduleJob, type JobRunner } from '../../jobs/index.js';
+
+/** At a scrim's start: notify its players and casters, then generate the tournament code when both teams are full. */
+export const SCRIM_START_JOB = 'scrim.start';
+/** A code for a scrim already started: a late fill, a save with the option on, or a retry after a Riot failure. */
+export const TOURNAMENT_CODE_JOB = 'scrim.tournament-code';
+
+export const scrimStartKey = (scrimId: string) => `scrim-start:${scrimId}`;
+export const tournamentCodeKey = (scrimId: string) => `scrim-code:${scrimId}`;
+
+/**
+ * Schedules (or moves) the scrim's start job at `gameStartTime`. `ifCompleted: 'keep'` leaves a start job that
+ * already fired alone (an edit that did not change the start time must not notify the players again).
+ */
+export async function scheduleScrimStart({
+  db,
+  jobs,
+  scrimId,
+  gameStartTime,
+  ifCompleted = 'replace',
+}: {
+  db: DbOrTx;
+  jobs?: JobRunner;
+  scrimId: string;
+  gameStartTime: Date;
+  ifCompleted?: 'replace' | 'keep';
+}) {
+  await scheduleJob({
+    db,
+    kind: SCRIM_START_JOB,
+    runAt: gameStartTime,
+    payload: { scrimId },
+    dedupeKey: scrimStartKey(scrimId),
+    ifCompleted,
+  });
+  if (gameStartTime.getTime() <= Date.now()) jobs?.wake();
+}
+
+/** Schedules the scrim's code job, due now by default (or at `runAt`, e.g. after a rate limit). */
+export async function scheduleTournamentCode({
+  db,
+  jobs,
+  scrimId,
+  runAt,
+}: {
+  db: DbOrTx;
+  jobs?: JobRunner;
+  scrimId: string;
+  runAt?: Date;
+}) {
+  await scheduleJob({
+    db,
+    kind: TOURNAMENT_CODE_JOB,
+    runAt,
+    payload: { scrimId },
+    dedupeKey: tournamentCodeKey(scrimId),
+  });
+  if (!runAt || runAt.getTime() <= Date.now()) jobs?.wake();
+}
+
+/** A deleted scrim: its pending jobs go too (done ones stay as history). */
+export async function cancelScrimJobs({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  await cancelJob({ db, dedupeKey: scrimStartKey(scrimId) });
+  await cancelJob({ db, dedupeKey: tournamentCodeKey(scrimId) });
+}

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Server } from 'socket.io';
+import { SCRIM_MESSAGES, areTeamsFull, type Region } from '@scrim-gym/shared';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { ADMINS_ROOM, scrimRoom } from '../../plugins/io.js';
+import { isRiotRegion, RiotError, type RiotClient } from '../../riot/index.js';
+import { presentScrimFor } from '../scrims/scrims.presenter.js';
+import type { Viewer } from '../scrims/scrims.policy.js';
+import { findScrimAggregate } from '../scrims/scrims.repository.js';
+import { listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
+
+/** Socket events of spec 7 (received by the client). */
+export const TOURNAMENT_INITIALIZED_EVENT = 'tournamentInitialized';
+export const TOURNAMENT_SKIPPED_EVENT = 'tournamentSkipped';
+export const TOURNAMENT_ERROR_EVENT = 'tournamentError';
+
+export const REGENERATE_FAILED_MESSAGE = 'Failed to generate new tournament code';
+
+export interface TournamentDeps {
+  db: Database;
+  io: Server;
+  riot: RiotClient;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>;
+}
+
+export type GenerateOutcome =
+  | { status: 'created'; code: string }
+  | { status: 'skipped'; reason: 'disabled' | 'not_configured' }
+  /** Nothing to do: the scrim is gone, its teams are not full, it has a winner, or it has a code already. */
+  | { status: 'not_needed' };
+
+/** The season a tournament belongs to: one Riot tournament per region and calendar year. */
+export const currentSeason = (now = new Date()) => String(now.getUTCFullYear());
+
+/**
+ * Where Riot POSTs game results for a provider. Riot accepts only port 80 or 443: without PUBLIC_URL (local
+ * development) the localhost URL below is refused by the real API; the tournament stub and the fake accept it.
+ */
+export function callbackUrl(config: TournamentDeps['config'], secret: string) {
+  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return `${base}/api/riot/callback/${secret}`;
+}
+
+/** Tournament events go to the scrim's watchers and to the admins (who see why a code is missing). */
+const emitTournamentEvent = (io: Server, scrimId: string, event: string, payload: object) =>
+  io.to([scrimRoom(scrimId), ADMINS_ROOM]).emit(event, payload);
+
+/** The region's provider, registered with Riot once and stored (the first stored one wins a race). */
+async function ensureProvider({ db, riot, config }: TournamentDeps, region: Region): Promise<number> {
+  const [stored] = await db.select().from(riotProviders).where(eq(riotProviders.region, region));
+  if (stored) return stored.providerId;
+  const callbackSecret = randomBytes(32).toString('base64url');
+  const providerId = await riot.registerProvider({ region, callbackUrl: callbackUrl(config, callbackSecret) });
+  const [inserted] = await db
+    .insert(riotProviders)
+    .values({ region, providerId, callbackSecret })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted.providerId;
+  const [winner] = await db.select().from(riotProviders).where(eq(riotProviders.region, region));
+  return winner!.providerId;
+}
+
+/** The region's tournament of this season, created once and stored. */
+async function ensureTournament({ db, riot }: TournamentDeps, region: Region, providerId: number): Promise<number> {
+  const season = currentSeason();
+  const where = and(eq(riotTournamentSeries.region, region), eq(riotTournamentSeries.season, season));
+  const [stored] = await db.select().from(riotTournamentSeries).where(where);
+  if (stored) return stored.tournamentId;
+  const tournamentId = await riot.createTournament({ providerId, name: `Scrim Gym ${region} ${season}` });
+  const [inserted] = await db
+    .insert(riotTournamentSeries)
+    .values({ region, season, tournamentId })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted.tournamentId;
+  const [winner] = await db.select().from(riotTournamentSeries).where(where);
+  return winner!.tournamentId;
+}
+
+async function recordError(db: Database, scrimId: string, lastError: string) {
+  await db
+    .insert(riotTournaments)
+    .values({ scrimId, lastError })
+    .onConflictDoUpdate({ target: riotTournaments.scrimId, set: { lastError, updatedAt: sql`now()` } });
+}
+
+/** What the client and the row may show: a RiotError's message names the call, never the key or a URL. */
+const describeFailure = (error: unknown) =>
+  error instanceof RiotError ? error.message : 'Tournament code generation failed';
+
+/**
+ * Generates the scrim's tournament code when it should have one: both teams full, no winner, the option on,
+ * Riot configured, and no code yet (`replace` makes a new one over an existing code: regenerate).
+ * On success the code is stored, the scrim published (players with lobby rights see the code live) and
+ * 'tournamentInitialized' sent. Option off or no key: 'tournamentSkipped'. A Riot failure is stored in
+ * `lastError`, sent as 'tournamentError' and rethrown (the caller decides about retrying); the manual lobby
+ * name and password stay available throughout.
+ */
+export async function generateTournamentCode({
+  deps,
+  scrimId,
+  replace = false,
+}: {
+  deps: TournamentDeps;
+  scrimId: string;
+  replace?: boolean;
+}): Promise<GenerateOutcome> {
+  const { db, io, riot } = deps;
+  const aggregate = await findScrimAggregate({ db, id: scrimId });
+  if (!aggregate) return { status: 'not_needed' };
+  const { scrim, participants, tournament } = aggregate;
+  if (!areTeamsFull(participants) || scrim.teamWon) return { status: 'not_needed' };
+  if (!replace && tournament?.tournamentCode) return { status: 'not_needed' };
+  if (!scrim.useTournamentCode || !riot.isConfigured) {
+    const reason = scrim.useTournamentCode ? 'not_configured' : 'disabled';
+    emitTournamentEvent(io, scrimId, TOURNAMENT_SKIPPED_EVENT, { scrimId, reason });
+    return { status: 'skipped', reason };
+  }
+
+  let code: string;
+  try {
+    if (!isRiotRegion(scrim.region)) {
+      throw new RiotError({ kind: 'unsupported', call: 'tournament', message: `no tournament API in ${scrim.region}` });
+    }
+    const providerId = await ensureProvider(deps, scrim.region);
+    const tournamentId = await ensureTournament(deps, scrim.region, providerId);
+    const [created] = await riot.createTournamentCodes({
+      tournamentId,
+      count: 1,
+      metadata: JSON.stringify({ scrimId }),
+      // No PUUIDs are stored for users yet, so no allowedParticipants: the list cannot make the teams.
+      enoughPlayers: false,
+    });
+    if (!created) throw new RiotError({ kind: 'bad_response', call: 'tournament-v5.createTournamentCode' });
+    code = created;
+    const values = {
+      tournamentCode: code,
+      providerId,
+      tournamentId,
+      setupCompleted: true,
+      lobbyCreated: false,
+      lastError: null,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(riotTournaments)
+      .values({ scrimId, ...values })
+      .onConflictDoUpdate({
+        target: riotTournaments.scrimId,
+        set: values,
+        // Without `replace`, a code stored meanwhile (another run) is kept.
+        ...(!replace && { setWhere: isNull(riotTournaments.tournamentCode) }),
+      });
+  } catch (error) {
+    const message = describeFailure(error);
+    await recordError(db, scrimId, message);
+    emitTournamentEvent(io, scrimId, TOURNAMENT_ERROR_EVENT, { scrimId, error: message });
+    throw error;
+  }
+
+  const updated = await findScrimAggregate({ db, id: scrimId });
+  if (updated) publishScrimChange({ io, listCache: listCacheFor(io) }, updated);
+  emitTournamentEvent(io, scrimId, TOURNAMENT_INITIALIZED_EVENT, { scrimId });
+  return { status: 'created', code };
+}
+
+/**
+ * `POST /scrims/:id/regenerate-tournament-code` (admin): a new code replaces the old one (which no longer
+ * works for this scrim). 409 when the teams are not full or codes are off; 502 when Riot fails or has no key.
+ */
+export async function regenerateTournamentCode({
+  deps,
+  viewer,
+  scrimId,
+}: {
+  deps: TournamentDeps;
+  viewer: Viewer;
+  scrimId: string;
+}) {
+  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  if (!aggregate) throw notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
+  if (!areTeamsFull(aggregate.participants)) {
+    throw conflict('Both teams must be full to generate a tournament code', 'TEAMS_NOT_FULL');
+  }
+  if (!aggregate.scrim.useTournamentCode) {
+    throw conflict('The tournament code is turned off for this scrim', 'TOURNAMENT_CODE_OFF');
+  }
+  if (aggregate.scrim.teamWon) throw conflict(SCRIM_MESSAGES.gameOver, 'GAME_OVER');
+  let outcome: GenerateOutcome;
+  try {
+    outcome = await generateTournamentCode({ deps, scrimId, replace: true });
+  } catch (error) {
+    throw new AppError(502, 'RIOT_FAILED', REGENERATE_FAILED_MESSAGE, {}, error);
+  }
+  if (outcome.status !== 'created') throw new AppError(502, 'RIOT_FAILED', REGENERATE_FAILED_MESSAGE);
+  const updated = await findScrimAggregate({ db: deps.db, id: scrimId });
+  if (!updated) throw notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
+  return presentScrimFor(updated, viewer);
+}
