@@ -258,8 +258,8 @@ export function movePlayer({ deps, viewer, scrimId, userId, team, role }: SlotAc
   });
 }
 
-/** Leave (yourself) or kick (an admin removing someone else). */
-export function removePlayer({ deps, viewer, scrimId, userId }: UserAction) {
+/** Takes a player or a caster out: yourself, or an admin removing someone else (kick, remove from the cast). */
+function removeParticipant({ deps, viewer, scrimId, userId, kind }: UserAction & { kind: 'player' | 'caster' }) {
   return changeScrim({
     deps,
     scrimId,
@@ -267,13 +267,18 @@ export function removePlayer({ deps, viewer, scrimId, userId }: UserAction) {
     apply: async ({ tx, scrim, participants }) => {
       assertSelfOrAdmin(viewer, userId, { adminAllowed: true });
       assertNoWinner(scrim);
-      if (!participants.some((p) => p.userId === userId && p.kind === 'player')) {
-        throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+      if (!participants.some((p) => p.userId === userId && p.kind === kind)) {
+        throw kind === 'player'
+          ? conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER')
+          : conflict(SCRIM_MESSAGES.notACaster, 'NOT_A_CASTER');
       }
       await deleteParticipant({ db: tx, scrimId, userId });
     },
   });
 }
+
+/** Leave (yourself) or kick (an admin removing someone else). */
+export const removePlayer = (action: UserAction) => removeParticipant({ ...action, kind: 'player' });
 
 export function joinCast({ deps, viewer, scrimId, userId }: UserAction) {
   return changeScrim({
@@ -295,21 +300,7 @@ export function joinCast({ deps, viewer, scrimId, userId }: UserAction) {
   });
 }
 
-export function leaveCast({ deps, viewer, scrimId, userId }: UserAction) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertSelfOrAdmin(viewer, userId, { adminAllowed: true });
-      assertNoWinner(scrim);
-      if (!participants.some((p) => p.userId === userId && p.kind === 'caster')) {
-        throw conflict(SCRIM_MESSAGES.notACaster, 'NOT_A_CASTER');
-      }
-      await deleteParticipant({ db: tx, scrimId, userId });
-    },
-  });
-}
+export const leaveCast = (action: UserAction) => removeParticipant({ ...action, kind: 'caster' });
 
 // --- Admin moves
 
