@@ -3,13 +3,5 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// One list of flags for the journeys and the bench scripts.
+export { CHROMIUM_ARGS } from '../../bench/lib.mjs';
