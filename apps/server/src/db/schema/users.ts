@@ -27,6 +27,11 @@ export const users = pgTable(
     lastActiveAt: timestamptz('last_active_at'),
     /** Last time a socket of the user disconnected: the profile's 'Last seen'. */
     lastSeenAt: timestamptz('last_seen_at'),
+    /**
+     * Riot's id of the account behind name#summonerTagline, looked up (account-v1) when a tournament code is
+     * made; it lets a game result name the winning team. Cleared when the name or tagline changes.
+     */
+    riotPuuid: text('riot_puuid'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
