@@ -11,3 +11,5 @@ export * from './schemas/auth.js';
 export * from './schemas/scrim.js';
 export * from './schemas/users.js';
 export * from './schemas/riot.js';
+export * from './rules/dashboard.js';
+export * from './schemas/admin.js';

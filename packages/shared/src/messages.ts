@@ -108,3 +108,30 @@ export const SCRIM_MESSAGES = {
 
 /** Team labels in messages: 'Team 1 (Blue Side)'. */
 export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
+
+/** Admin texts (spec 2, Admin dashboard and Ban history; spec 8, Admin). */
+export const ADMIN_MESSAGES = {
+  userUpdated: 'User successfuly updated!',
+  userBanned: 'User banned successfully',
+  userUnbanned: 'User unbanned successfully',
+  unbanError: 'Error unbanning user',
+  noDashboardPermission: 'You do not have permission to view this page',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  liftFailed: 'Failed to lift expired bans',
+  expiredLifted: 'Expired bans have been lifted',
+  liftedCount: (n: number) => `Lifted ${n} expired ban(s)`,
+  expiredNotLifted: (n: number) => `${n} ban(s) expired but not lifted`,
+  loadingDashboard: 'Loading Dashboard...',
+  loadingData: 'Loading Data',
+  noRecentActivities: 'No recent activities found',
+  serverStatusMissing: 'Unable to fetch server status',
+  // Our own wording (not in the spec's catalogue)
+  adminCannotBeBanned: 'Admins cannot be banned.',
+  alreadyBanned: 'This user is already banned.',
+  notBanned: 'This user is not banned.',
+  userNotFound: 'User not found',
+  banDatesOrder: 'Date To must be after Date From',
+  banEndsInPast: 'Date To must be in the future',
+  reasonEmpty: 'Reason is empty!',
+  nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
+} as const;
