@@ -14,6 +14,7 @@ import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
 import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tournamentsPlugin } from './modules/tournaments/tournaments.jobs.js';
+import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(scrimsRoutes);
       await api.register(usersRoutes);
       await api.register(riotRoutes);
+      await api.register(tournamentsRoutes);
     },
     { prefix: '/api' },
   );

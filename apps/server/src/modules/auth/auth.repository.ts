@@ -133,7 +133,10 @@ export async function insertUserWithIdentity({
 }
 
 export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: string; fields: Partial<NewUser> }) {
-  const [updated] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
+  // A new Riot ID may be another Riot account: its PUUID is looked up again at the next tournament code.
+  const riotIdChanged = fields.name !== undefined || fields.summonerTagline !== undefined;
+  const values = riotIdChanged ? { ...fields, riotPuuid: null } : fields;
+  const [updated] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return updated ?? null;
 }
 

@@ -396,6 +396,27 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
   });
 }
 
+/** Who acts for the server's own automation (game results); it only ever reads the scrim as an admin would. */
+const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };
+
+/**
+ * The winner from a finished game (Riot's callback or games/by-code): no captain or start-time check, and a
+ * winner already reported stays (the first result wins). Returns whether this call set it.
+ */
+export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDeps; scrimId: string; team: TeamName }) {
+  const { value } = await changeScrim({
+    deps,
+    scrimId,
+    viewer: SYSTEM_VIEWER,
+    apply: async ({ tx, scrim }) => {
+      if (scrim.teamWon) return false;
+      await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
+      return true;
+    },
+  });
+  return value;
+}
+
 export async function addImage({
   deps,
   viewer,

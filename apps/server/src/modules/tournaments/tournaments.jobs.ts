@@ -5,7 +5,13 @@ import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../jobs/i
 import { userRoom } from '../../plugins/io.js';
 import { isRiotError } from '../../riot/index.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
-import { SCRIM_START_JOB, TOURNAMENT_CODE_JOB, scheduleTournamentCode } from './tournaments.schedule.js';
+import { handleResultPollJob } from './tournaments.results.js';
+import {
+  RESULT_POLL_JOB,
+  SCRIM_START_JOB,
+  TOURNAMENT_CODE_JOB,
+  scheduleTournamentCode,
+} from './tournaments.schedule.js';
 import { generateTournamentCode, type TournamentDeps } from './tournaments.service.js';
 
 export const SCRIM_START_NOTIFICATION_EVENT = 'scrimStartNotification';
@@ -61,12 +67,13 @@ export async function handleScrimStartJob(deps: TournamentDeps & { jobs?: JobRun
   }
 }
 
-/** Registers the scrim start and tournament code jobs on the app's runner (needs `app.riot` and `app.jobs`). */
+/** Registers the scrim start, tournament code and result poll jobs on the app's runner (needs `app.riot` and `app.jobs`). */
 export const tournamentsPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, io: app.io, riot: app.riot, config: app.config, jobs: app.jobs };
     app.jobs.register(SCRIM_START_JOB, (job) => handleScrimStartJob(deps, job));
     app.jobs.register(TOURNAMENT_CODE_JOB, (job) => handleTournamentCodeJob(deps, job));
+    app.jobs.register(RESULT_POLL_JOB, (job) => handleResultPollJob(deps, job));
   },
   { name: 'tournaments', dependencies: ['jobs', 'riot-client'] },
 );

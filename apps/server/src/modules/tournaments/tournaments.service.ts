@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { SCRIM_MESSAGES, areTeamsFull, type Region } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Region } from '@scrim-gym/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { ADMINS_ROOM, scrimRoom } from '../../plugins/io.js';
-import { isRiotRegion, RiotError, type RiotClient } from '../../riot/index.js';
+import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../../riot/index.js';
 import { presentScrimFor } from '../scrims/scrims.presenter.js';
 import type { Viewer } from '../scrims/scrims.policy.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
+import { findPlayerAccounts, storePuuids } from './tournaments.repository.js';
+import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
 /** Socket events of spec 7 (received by the client). */
 export const TOURNAMENT_INITIALIZED_EVENT = 'tournamentInitialized';
@@ -46,7 +48,7 @@ export function callbackUrl(config: TournamentDeps['config'], secret: string) {
 }
 
 /** Tournament events go to the scrim's watchers and to the admins (who see why a code is missing). */
-const emitTournamentEvent = (io: Server, scrimId: string, event: string, payload: object) =>
+export const emitTournamentEvent = (io: Server, scrimId: string, event: string, payload: object) =>
   io.to([scrimRoom(scrimId), ADMINS_ROOM]).emit(event, payload);
 
 /** The region's provider, registered with Riot once and stored (the first stored one wins a race). */
@@ -94,6 +96,30 @@ const describeFailure = (error: unknown) =>
   error instanceof RiotError ? error.message : 'Tournament code generation failed';
 
 /**
+ * The PUUIDs of the scrim's ten players, looked up by Riot ID (account-v1, cached 30 min by the client) and
+ * stored on the users so that a game result can name the winning side later. A Riot ID that Riot does not know
+ * clears the stored PUUID; any other failure keeps it. Returns all ten, or null when one is unknown: then the
+ * code stays open to whoever has it, since allowedParticipants would lock that player out of the lobby.
+ */
+async function resolveAllowedParticipants({ db, riot }: TournamentDeps, scrimId: string) {
+  const players = await findPlayerAccounts({ db, scrimId });
+  const found = new Map<string, string | null>();
+  await Promise.all(
+    players.map(async (player) => {
+      try {
+        const { name: gameName, summonerTagline: tagLine, region } = player;
+        found.set(player.userId, (await riot.getAccountByRiotId({ gameName, tagLine, region })).puuid);
+      } catch (error) {
+        if (isRiotError(error) && error.kind === 'not_found') found.set(player.userId, null);
+      }
+    }),
+  );
+  await storePuuids({ db, puuids: found });
+  const puuids = players.map((player) => (found.has(player.userId) ? found.get(player.userId) : player.riotPuuid));
+  return puuids.length === TEAMS.length * TEAM_SIZE && puuids.every(Boolean) ? (puuids as string[]) : null;
+}
+
+/**
  * Generates the scrim's tournament code when it should have one: both teams full, no winner, the option on,
  * Riot configured, and no code yet (`replace` makes a new one over an existing code: regenerate).
  * On success the code is stored, the scrim published (players with lobby rights see the code live) and
@@ -127,13 +153,14 @@ export async function generateTournamentCode({
     if (!isRiotRegion(scrim.region)) {
       throw new RiotError({ kind: 'unsupported', call: 'tournament', message: `no tournament API in ${scrim.region}` });
     }
+    const allowedParticipants = await resolveAllowedParticipants(deps, scrimId);
     const providerId = await ensureProvider(deps, scrim.region);
     const tournamentId = await ensureTournament(deps, scrim.region, providerId);
     const [created] = await riot.createTournamentCodes({
       tournamentId,
       count: 1,
       metadata: JSON.stringify({ scrimId }),
-      // No PUUIDs are stored for users yet, so no allowedParticipants: the list cannot make the teams.
+      ...(allowedParticipants && { allowedParticipants }),
       enoughPlayers: false,
     });
     if (!created) throw new RiotError({ kind: 'bad_response', call: 'tournament-v5.createTournamentCode' });
@@ -163,6 +190,11 @@ export async function generateTournamentCode({
     throw error;
   }
 
+  // games/by-code is the fallback for a lost game-end callback (the stub has no games/by-code).
+  if (!riot.tournamentStub) {
+    const firstPoll = Math.max(Date.now(), scrim.gameStartTime.getTime()) + FIRST_RESULT_POLL_DELAY_MS;
+    await scheduleResultPoll({ db, scrimId, runAt: new Date(firstPoll) });
+  }
   const updated = await findScrimAggregate({ db, id: scrimId });
   if (updated) publishScrimChange({ io, listCache: listCacheFor(io) }, updated);
   emitTournamentEvent(io, scrimId, TOURNAMENT_INITIALIZED_EVENT, { scrimId });

@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import type { Region, TeamName } from '@scrim-gym/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { riotProviders, riotTournaments, scrimParticipants, users } from '../../db/schema/index.js';
+
+export interface PlayerAccount {
+  userId: string;
+  team: TeamName;
+  name: string;
+  summonerTagline: string;
+  region: Region;
+  riotPuuid: string | null;
+}
+
+/** The scrim's players (not casters) with the Riot account data a tournament code and a result need. */
+export async function findPlayerAccounts({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<PlayerAccount[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      team: scrimParticipants.team,
+      name: users.name,
+      summonerTagline: users.summonerTagline,
+      region: users.region,
+      riotPuuid: users.riotPuuid,
+    })
+    .from(scrimParticipants)
+    .innerJoin(users, eq(users.id, scrimParticipants.userId))
+    .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.kind, 'player')));
+  return rows.filter((row): row is PlayerAccount => row.team !== null);
+}
+
+/** Stores what account-v1 answered for each player (null: Riot knows no account with that Riot ID). */
+export async function storePuuids({ db, puuids }: { db: DbOrTx; puuids: Map<string, string | null> }) {
+  for (const [userId, riotPuuid] of puuids) {
+    await db.update(users).set({ riotPuuid }).where(eq(users.id, userId));
+  }
+}
+
+/** Every provider's callback secret, to compare in constant time (one row per region). */
+export function findProviderSecrets({ db }: { db: DbOrTx }) {
+  return db
+    .select({ region: riotProviders.region, providerId: riotProviders.providerId, secret: riotProviders.callbackSecret })
+    .from(riotProviders);
+}
+
+export async function findTournamentByCode({ db, code }: { db: DbOrTx; code: string }) {
+  const [row] = await db.select().from(riotTournaments).where(eq(riotTournaments.tournamentCode, code));
+  return row ?? null;
+}
+
+export async function recordTournamentError({ db, scrimId, lastError }: { db: DbOrTx; scrimId: string; lastError: string | null }) {
+  await db.update(riotTournaments).set({ lastError, updatedAt: new Date() }).where(eq(riotTournaments.scrimId, scrimId));
+}
