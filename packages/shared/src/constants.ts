@@ -94,3 +94,19 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } as co
 
 export const SESSION_COOKIE = 'sg_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Social limits (spec 9 and issue #5). The database checks the message length too. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const NOTIFICATION_MESSAGE_MAX = 200;
+/** Notifications listed at most (newest first). */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+/** User ids one socket may watch the presence of at once (a scrim page shows 10 players and 2 casters). */
+export const PRESENCE_WATCH_MAX = 200;
+/** Messenger volume 0-100, default 25, kept in browser storage under this key. */
+export const MESSENGER_VOLUME_DEFAULT = 25;
+export const MESSENGER_VOLUME_STORAGE_KEY = 'scrimgym:messenger-volume';
+/** Chat box: at most 4 rows; message list 300 px; notifications list 400 px; friends list 300 px (spec 2, 9). */
+export const CHAT_INPUT_MAX_ROWS = 4;
+export const CHAT_LIST_HEIGHT_PX = 300;
+export const NOTIFICATIONS_LIST_HEIGHT_PX = 400;
+export const FRIENDS_LIST_MAX_HEIGHT_PX = 300;

@@ -13,3 +13,5 @@ export * from './schemas/users.js';
 export * from './schemas/riot.js';
 export * from './rules/dashboard.js';
 export * from './schemas/admin.js';
+export * from './events.js';
+export * from './schemas/social.js';

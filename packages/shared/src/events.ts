@@ -1,0 +1,45 @@
+/**
+ * Socket.IO event names (spec 7 Socket), one place for the server and the web app. Payload schemas of the
+ * social events are in schemas/social.ts. The server never trusts an identity sent in an event: the user is
+ * the one of the handshake's session.
+ */
+export const SOCKET_EVENTS = {
+  // Client → server
+  /** After connecting: the server answers `getUsers` with the presence of the user's friends and conversations. */
+  addUser: 'addUser',
+  joinScrimRoom: 'join_scrim_room',
+  leaveScrimRoom: 'leave_scrim_room',
+  joinRegionRoom: 'join_region_room',
+  /** {userIds}: the players a page shows; answered (ack and `getUsers`) with those the user may see. */
+  watchPresence: 'watchPresence',
+  /** {scrimId, userId?}: open or close a scrim's chat (joins its chat room if allowed); acked. */
+  scrimChatOpen: 'scrimChatOpen',
+  scrimChatClose: 'scrimChatClose',
+  /** {conversationId, text, receiverId?}: like POST /api/messages; acked with the message. */
+  sendMessage: 'sendMessage',
+  /** {scrimId, text}: a message in a scrim's chat; acked with the message. */
+  sendScrimMessage: 'sendScrimMessage',
+  /**
+   * The spec's relays (the client announced what it had just written). Our server emits these itself after
+   * the write commits, so client emits of them are ignored.
+   */
+  sendConversation: 'sendConversation',
+  sendNotification: 'sendNotification',
+  sendScrimTransaction: 'sendScrimTransaction',
+
+  // Server → client
+  getUsers: 'getUsers',
+  getNotification: 'getNotification',
+  getMessage: 'getMessage',
+  getConversation: 'getConversation',
+  getMessagesSeen: 'getMessagesSeen',
+  getScrimMessage: 'getScrimMessage',
+  getScrimusers: 'getScrimusers',
+  getScrimTransaction: 'getScrimTransaction',
+  scrimDeleted: 'scrimDeleted',
+  scrimStartNotification: 'scrimStartNotification',
+  tournamentInitialized: 'tournamentInitialized',
+  tournamentSkipped: 'tournamentSkipped',
+  tournamentError: 'tournamentError',
+} as const;
+export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
