@@ -15,3 +15,6 @@ export * from './rules/dashboard.js';
 export * from './schemas/admin.js';
 export * from './events.js';
 export * from './schemas/social.js';
+export * from './rules/stats.js';
+export * from './rules/activity-range.js';
+export * from './schemas/profile.js';

@@ -199,3 +199,13 @@ export const SOCIAL_MESSAGES = {
   online: 'Online',
   lastSeen: (when: string) => `Last seen ${when}`,
 } as const;
+
+/** Profile texts (spec 2, User profile; spec 8, profile load). */
+export const PROFILE_MESSAGES = {
+  userNotFound: (name: string, region?: string) => `User ${name} was not found${region ? ` in ${region}` : ''}`,
+  donator: 'helped keep this app alive!',
+  banThisUser: 'Ban This User',
+  unbanThisUser: 'Unban This User',
+  // Our own wording (not in the spec's catalogue)
+  createdScrimsForbidden: "Only the profile's owner and admins can see the scrims a user created.",
+} as const;
