@@ -23,6 +23,17 @@ export const scrimRoom = (scrimId: string) => `scrim:${scrimId}`;
 export const regionRoom = (region: string) => `region:${region}`;
 export const ADMINS_ROOM = 'admins';
 
+/** Socket.IO servers that share rooms with other instances (the Redis adapter is attached). */
+const clustered = new WeakSet<object>();
+
+/**
+ * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
+ * single instance has nobody to tell (and Socket.IO's in-memory adapter would log a warning on every call).
+ */
+export function emitToOtherInstances(io: { serverSideEmit(event: string): unknown }, event: string) {
+  if (clustered.has(io)) io.serverSideEmit(event);
+}
+
 /**
  * Socket.IO on the HTTP server. Identity comes only from the session at the handshake (cookie or
  * `auth.token`), never from an event. With REDIS_URL, rooms span every instance through the Redis adapter.
@@ -40,6 +51,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis adapter error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
+    clustered.add(io);
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });

@@ -11,9 +11,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app on this file's own database, ready for `app.inject()`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/**
+ * The whole app on this file's own database, ready for `app.inject()`. Pass `database` to run a second app
+ * (a second server instance) on a database opened elsewhere; closing the app leaves that database open.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { database: shared }: { database?: DatabaseHandle } = {},
+): Promise<TestContext> {
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: 'false', ...env });
   const app = await buildApp({ config, database, webRoot: '/nonexistent' });
   await app.ready();
@@ -23,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

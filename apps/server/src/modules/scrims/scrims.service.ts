@@ -20,6 +20,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
+import { emitToOtherInstances } from '../../plugins/io.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
 import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
@@ -73,7 +74,7 @@ export const LISTS_CHANGED_EVENT = 'scrims:lists-changed';
 /** After a commit: clear the cached lists everywhere, then send the scrim to whoever watches it. */
 export function publishScrimChange(deps: Pick<ScrimDeps, 'io' | 'listCache'>, aggregate: ScrimAggregate) {
   deps.listCache.clear();
-  deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
+  emitToOtherInstances(deps.io, LISTS_CHANGED_EVENT);
   publishScrim({ io: deps.io, aggregate });
 }
 
@@ -584,6 +585,6 @@ export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId:
   if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
   deps.listCache.clear();
-  deps.io.serverSideEmit(LISTS_CHANGED_EVENT);
+  emitToOtherInstances(deps.io, LISTS_CHANGED_EVENT);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });
 }

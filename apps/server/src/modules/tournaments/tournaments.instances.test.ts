@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openPostgres, type DatabaseHandle } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
+import { jobStatus } from '../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
+import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
+import { createScrim, fillScrim } from '../../test/scrim-factories.js';
+import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
+import { scheduleScrimStart, scrimStartKey } from './tournaments.schedule.js';
+
+/**
+ * Two server instances on one database, both running their job runner: every scrim's start job fires once —
+ * one notification per player, one tournament code per scrim. On PostgreSQL each instance has its own
+ * connection pool, as two processes would; on PGlite (one process by design) they share the handle.
+ */
+const SCRIMS = 12;
+
+let fake: FakeRiot;
+let first: TestContext;
+let second: TestContext;
+let secondDatabase: DatabaseHandle | null = null;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeRiot();
+  const env = { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' };
+  first = await createTestApp(env);
+  const url = (first.database as DatabaseHandle & { url: string | null }).url;
+  secondDatabase = url ? openPostgres(url) : null;
+  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await second.close();
+  await secondDatabase?.close();
+  await first.close();
+  await fake.close();
+});
+
+async function origin(ctx: TestContext) {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Connects `user` to an instance and counts the start notifications it receives per scrim. */
+async function countNotifications(url: string, user: TestUser, counts: Map<string, number>) {
+  const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], forceNew: true });
+  sockets.push(socket);
+  socket.on(SCRIM_START_NOTIFICATION_EVENT, ({ scrimId }: { scrimId: string }) =>
+    counts.set(`${user.id}:${scrimId}`, (counts.get(`${user.id}:${scrimId}`) ?? 0) + 1),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+it('two instances fire each scrim start job exactly once', async () => {
+  const db = first.database.db;
+  const urls = [await origin(first), await origin(second)];
+  const counts = new Map<string, number>();
+  const scrimIds: string[] = [];
+  const watched: Array<{ user: TestUser; scrimId: string }> = [];
+  for (let i = 0; i < SCRIMS; i++) {
+    const scrim = await createScrim({ db, gameStartTime: new Date(Date.now() - 1000) });
+    const { players } = await fillScrim({ db, scrim });
+    scrimIds.push(scrim.id);
+    // Without a shared adapter an instance reaches only its own sockets: the watched player is on both.
+    for (const url of urls) await countNotifications(url, players[0]!, counts);
+    watched.push({ user: players[0]!, scrimId: scrim.id });
+    await scheduleScrimStart({ db, scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
+  }
+
+  first.app.jobs.start();
+  second.app.jobs.start();
+  const startJobs = () => db.select().from(jobs).where(inArray(jobs.dedupeKey, scrimIds.map(scrimStartKey)));
+  await expect.poll(async () => (await startJobs()).every((job) => jobStatus(job) === 'done'), { timeout: 20_000 }).toBe(true);
+  await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
+
+  for (const job of await startJobs()) expect(job.attempts).toBe(1);
+  const codeRequests = fake
+    .apiRequests()
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/codes'))
+    .map((r) => (JSON.parse((r.body as { metadata: string }).metadata) as { scrimId: string }).scrimId);
+  expect(codeRequests.sort()).toEqual([...scrimIds].sort());
+  await expect.poll(() => counts.size).toBe(SCRIMS);
+  for (const { user, scrimId } of watched) expect(counts.get(`${user.id}:${scrimId}`)).toBe(1);
+});
