@@ -7,6 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { jobsPlugin } from './jobs/index.js';
+import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { scrimAuditPlugin } from './modules/admin/scrim-audit.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { riotPlugin } from './modules/riot/riot.plugin.js';
 import { riotRoutes } from './modules/riot/riot.routes.js';
@@ -89,6 +92,9 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // tournament code jobs.
   await app.register(riotPlugin);
   await app.register(tournamentsPlugin);
+  // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
+  await app.register(adminJobsPlugin);
+  await app.register(scrimAuditPlugin);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
@@ -97,6 +103,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(usersRoutes);
       await api.register(riotRoutes);
       await api.register(tournamentsRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

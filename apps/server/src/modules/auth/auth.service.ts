@@ -65,7 +65,7 @@ export async function signInWithIdentity({ db, config, identity }: Deps & { iden
 }
 
 /** Maps the unique constraints of `users` to the spec's messages. */
-function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
+export function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
   switch (uniqueViolation(error)) {
     case 'users_name_region_uq':
       return conflict(MESSAGES.nameTaken(values.name, values.region), 'NAME_TAKEN');

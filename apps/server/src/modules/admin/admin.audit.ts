@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client.js';
+import { insertAuditEntries, type AuditEntry } from './admin.repository.js';
+
+/** What the audit log records (audit_log.action). */
+export const AUDIT_ACTIONS = {
+  ban: 'ban.create',
+  unban: 'ban.lift',
+  liftExpired: 'ban.lift-expired',
+  /** The ban expiry job lifted a ban (no actor). */
+  expire: 'ban.expire',
+  updateUser: 'user.update',
+  createScrim: 'scrim.create',
+  editScrim: 'scrim.update',
+  deleteScrim: 'scrim.delete',
+  regenerateCode: 'scrim.regenerate-code',
+  assignPlayer: 'scrim.assign-player',
+  fillRandom: 'scrim.fill-random',
+  swapPlayers: 'scrim.swap-players',
+  kickPlayer: 'scrim.kick-player',
+  removeCaster: 'scrim.remove-caster',
+  setWinner: 'scrim.set-winner',
+  addImage: 'scrim.add-image',
+  removeImage: 'scrim.remove-image',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/** Ban actions are shown in Recent Activity from the bans table itself, so older bans show too. */
+export const BAN_AUDIT_ACTIONS: readonly string[] = [
+  AUDIT_ACTIONS.ban,
+  AUDIT_ACTIONS.unban,
+  AUDIT_ACTIONS.liftExpired,
+  AUDIT_ACTIONS.expire,
+];
+
+export function writeAudit({ db, entries }: { db: DbOrTx; entries: (AuditEntry & { action: AuditAction })[] }) {
+  return insertAuditEntries({ db, entries });
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminUpdateUserBodySchema,
+  adminUpdateUserResponseSchema,
+  banHistoryResponseSchema,
+  banUserBodySchema,
+  banUserResponseSchema,
+  dashboardStatsSchema,
+  idParamsSchema,
+  liftExpiredBansResponseSchema,
+  recentActivitiesResponseSchema,
+  successResponseSchema,
+  systemStatusSchema,
+  unbanUserBodySchema,
+} from '@scrim-gym/shared';
+import { errorResponses as errors } from '../../lib/responses.js';
+import { assertAdmin } from '../auth/auth.policy.js';
+import * as admin from './admin.service.js';
+import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
+
+const tags = ['admin'];
+
+/**
+ * The admin calls of spec 7. Every one is for admins only, decided from the server's own user record
+ * (`authorizeAdmin`: 401 without a session, 403 with the ban text for a banned user, 403 for a non-admin).
+ */
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Before validation, so a visitor or a player learns nothing about the body it sent (401 / 403 first).
+  app.addHook('preValidation', app.authorizeAdmin);
+  const deps: admin.AdminDeps = { db: app.db, io: app.io };
+  const adminId = (request: { auth: Parameters<typeof assertAdmin>[0] }) => assertAdmin(request.auth).id;
+
+  app.post(
+    '/admin/banUser',
+    {
+      schema: {
+        tags,
+        summary: 'Ban a user: ends their sessions and sockets now (or at dateFrom); lifted at dateTo',
+        body: banUserBodySchema,
+        response: { 200: banUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.banUser({ deps, adminId: adminId(request), body: request.body }),
+  );
+
+  app.post(
+    '/admin/unbanUser',
+    {
+      schema: {
+        tags,
+        summary: "Lift a user's ban",
+        body: unbanUserBodySchema,
+        response: { 200: successResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.unbanUser({ deps, adminId: adminId(request), userId: request.body.bannedUserId }),
+  );
+
+  app.post(
+    '/admin/lift-expired-bans',
+    {
+      schema: {
+        tags,
+        summary: 'Lift every ban whose dateTo has passed (the expiry job does it on time too)',
+        response: { 200: liftExpiredBansResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.liftAllExpiredBans({ deps, adminId: adminId(request) }),
+  );
+
+  app.get(
+    '/admin/all-bans-history',
+    {
+      schema: {
+        tags,
+        summary: 'Every ban, oldest first, with its user and status',
+        response: { 200: banHistoryResponseSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.listBanHistory({ db: app.db });
+    },
+  );
+
+  app.post(
+    '/admin/updateUser/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a user's summoner name, tagline or rank (nothing else)",
+        params: idParamsSchema,
+        body: adminUpdateUserBodySchema,
+        response: { 200: adminUpdateUserResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      admin.updateUserByAdmin({
+        db: app.db,
+        adminId: adminId(request),
+        userId: request.params.id,
+        fields: request.body,
+      }),
+  );
+
+  app.get(
+    '/admin/dashboard-stats',
+    { schema: { tags, summary: "The dashboard's figures", response: { 200: dashboardStatsSchema, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getDashboardStats({ db: app.db });
+    },
+  );
+
+  app.get(
+    '/admin/recent-activities',
+    {
+      schema: {
+        tags,
+        summary: 'Scrims created and completed, users registered, bans, lifts and admin actions, newest first',
+        response: { 200: recentActivitiesResponseSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getRecentActivities({ db: app.db });
+    },
+  );
+
+  app.get(
+    '/admin/server-status',
+    {
+      schema: {
+        tags,
+        summary: 'Database latency, connected sockets (every instance), Riot API and email service status',
+        response: { 200: systemStatusSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSystemStatus({ database: app.database, io: app.io, riot: app.riot });
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { scrims } from '../../db/schema/index.js';
+import { AUDIT_ACTIONS, writeAudit, type AuditAction } from './admin.audit.js';
+
+interface AuditedRoute {
+  action: AuditAction;
+  /** The user the action is about, when there is one (an assigned, swapped or kicked player). */
+  targetUserOf?: (request: FastifyRequest) => string | undefined;
+  /** Only some calls of a shared route are admin actions (kick vs leave). */
+  when?: (request: FastifyRequest, actorId: string) => boolean;
+}
+
+type Params = { id?: string; userId?: string };
+type Body = { userId?: string } | undefined;
+const bodyUser = (request: FastifyRequest) => (request.body as Body)?.userId;
+const pathUser = (request: FastifyRequest) => (request.params as Params).userId;
+const onSomeoneElse = (request: FastifyRequest, actorId: string) => pathUser(request) !== actorId;
+
+/** The scrim routes (by method and route pattern) whose successful calls by an admin are admin actions. */
+const AUDITED: Record<string, AuditedRoute> = {
+  'POST /api/scrims': { action: AUDIT_ACTIONS.createScrim },
+  'PUT /api/scrims/:id': { action: AUDIT_ACTIONS.editScrim },
+  'DELETE /api/scrims/:id': { action: AUDIT_ACTIONS.deleteScrim },
+  'POST /api/scrims/:id/regenerate-tournament-code': { action: AUDIT_ACTIONS.regenerateCode },
+  'PATCH /api/scrims/:id/admin-assign-player': { action: AUDIT_ACTIONS.assignPlayer, targetUserOf: bodyUser },
+  'PATCH /api/scrims/:id/admin-fill-random': { action: AUDIT_ACTIONS.fillRandom },
+  'PATCH /api/scrims/:id/swap-players': { action: AUDIT_ACTIONS.swapPlayers, targetUserOf: bodyUser },
+  'PATCH /api/scrims/:id/remove-player/:userId': {
+    action: AUDIT_ACTIONS.kickPlayer,
+    targetUserOf: pathUser,
+    when: onSomeoneElse,
+  },
+  'PATCH /api/scrims/:id/remove-caster/:userId': {
+    action: AUDIT_ACTIONS.removeCaster,
+    targetUserOf: pathUser,
+    when: onSomeoneElse,
+  },
+  'PATCH /api/scrims/:id/set-winner': { action: AUDIT_ACTIONS.setWinner },
+  'PATCH /api/scrims/:id/add-image': { action: AUDIT_ACTIONS.addImage },
+  'PATCH /api/scrims/:id/remove-image': { action: AUDIT_ACTIONS.removeImage },
+};
+
+const auditedRouteOf = (request: FastifyRequest) => AUDITED[`${request.method} ${request.routeOptions.url}`];
+const isAdminCall = (request: FastifyRequest) => Boolean(request.auth?.user?.isAdmin);
+
+/** What a route's answer tells about the scrim (a created scrim's id) and what a deleted one was called. */
+const scrimFacts = new WeakMap<FastifyRequest, { id?: string; title?: string }>();
+
+/**
+ * Writes the audit row of every successful scrim admin action (create, edit, delete, assign, fill, swap, kick,
+ * winner, images, code), from hooks around the scrim routes, so the scrim module needs no audit code. The row is
+ * written after the answer is sent and outside the action's transaction: a failure to write it is logged, never
+ * the caller's error. Bans and user updates write theirs inside their own transaction (admin.service.ts).
+ */
+export const scrimAuditPlugin = fp(
+  async (app: FastifyInstance) => {
+    // A deleted scrim's title cannot be read afterwards: read it first (one indexed row, admins only).
+    app.addHook('preHandler', async (request) => {
+      if (request.method !== 'DELETE' || auditedRouteOf(request)?.action !== AUDIT_ACTIONS.deleteScrim) return;
+      const id = (request.params as Params).id;
+      if (!id || !isAdminCall(request)) return;
+      const [row] = await app.db
+        .select({ title: scrims.title })
+        .from(scrims)
+        .where(eq(scrims.id, id))
+        .catch(() => []);
+      if (row) scrimFacts.set(request, { title: row.title });
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const route = auditedRouteOf(request);
+      if (route?.action !== AUDIT_ACTIONS.createScrim || reply.statusCode >= 300 || typeof payload !== 'string') return;
+      try {
+        scrimFacts.set(request, { id: (JSON.parse(payload) as { _id?: string })._id });
+      } catch {
+        /* not JSON: nothing to record */
+      }
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const route = auditedRouteOf(request);
+      const actor = request.auth?.user;
+      if (!route || !actor?.isAdmin || reply.statusCode >= 300) return;
+      if (route.when && !route.when(request, actor.id)) return;
+      const facts = scrimFacts.get(request);
+      const scrimId = facts?.id ?? (request.params as Params).id;
+      const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
+      try {
+        await writeAudit({
+          db: app.db,
+          entries: [
+            {
+              actorId: actor.id,
+              action: route.action,
+              targetUserId: route.targetUserOf?.(request) ?? null,
+              // A deleted scrim has no row to point to: its id and title go in the details.
+              targetScrimId: deleted ? null : (scrimId ?? null),
+              details: deleted ? { scrimId, title: facts?.title } : {},
+            },
+          ],
+        });
+      } catch (err) {
+        request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin action');
+      }
+    });
+  },
+  { name: 'scrim-audit' },
+);
