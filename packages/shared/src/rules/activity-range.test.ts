@@ -20,8 +20,8 @@ describe('activityBucket', () => {
     expect(activityBucket('2026-01-01', '2026-01-01')).toBe('day');
     expect(activityBucket('2026-01-01', '2026-03-03')).toBe('day');
     expect(activityBucket('2026-01-01', '2026-03-04')).toBe('week');
-    expect(activityBucket(...Object.values(presetRange('6M', '2026-11-22')) as [string, string])).toBe('week');
-    expect(activityBucket(...Object.values(presetRange('1Y', '2026-11-22')) as [string, string])).toBe('month');
+    expect(activityBucket(...(Object.values(presetRange('6M', '2026-11-22')) as [string, string]))).toBe('week');
+    expect(activityBucket(...(Object.values(presetRange('1Y', '2026-11-22')) as [string, string]))).toBe('month');
   });
 });
 

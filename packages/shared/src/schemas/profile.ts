@@ -60,9 +60,9 @@ const listQueryBase = z.object({
 });
 
 export const participatedScrimsQuerySchema = listQueryBase.extend({
-  filter: z.enum(PARTICIPATED_FILTERS, { error: `filter must be one of ${PARTICIPATED_FILTERS.join(', ')}` }).default(
-    'none',
-  ),
+  filter: z
+    .enum(PARTICIPATED_FILTERS, { error: `filter must be one of ${PARTICIPATED_FILTERS.join(', ')}` })
+    .default('none'),
 });
 export type ParticipatedScrimsQuery = z.input<typeof participatedScrimsQuerySchema>;
 
@@ -132,11 +132,7 @@ export const activityQuerySchema = z
     from: calendarDate.optional(),
     to: calendarDate.optional(),
     /** The viewer's IANA time zone: days, weeks and months are theirs. */
-    tz: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, 'Unknown time zone')
-      .default('UTC'),
+    tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone').default('UTC'),
   })
   .refine((q) => q.range !== 'custom' || (q.from && q.to), {
     message: 'A custom range needs both From and To',

@@ -1,22 +1,129 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, userSearchQuerySchema, userSearchResponseSchema } from '@scrim-gym/shared';
-import { searchUsers } from './users.service.js';
+import {
+  activityQuerySchema,
+  activityResponseSchema,
+  createdScrimsQuerySchema,
+  createdScrimsResponseSchema,
+  errorBodySchema,
+  idParamsSchema,
+  participatedScrimsQuerySchema,
+  participatedScrimsResponseSchema,
+  profileByNameParamsSchema,
+  profileByNameQuerySchema,
+  userProfileSchema,
+  userSearchQuerySchema,
+  userSearchResponseSchema,
+} from '@scrim-gym/shared';
+import { errorResponses } from '../../lib/responses.js';
+import { assertActiveUser } from '../auth/auth.policy.js';
+import type { Viewer } from './users.policy.js';
+import * as service from './users.service.js';
 
+const tags = ['users'];
+const errors = errorResponses;
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const user = assertActiveUser(request.auth);
+  return { id: user.id, isAdmin: user.isAdmin };
+};
+
+/**
+ * The spec's Users calls (spec 7) but `GET /users`: the whole user list never leaves the server (search,
+ * uniqueness and profiles are answered here instead; ARCHITECTURE.md, Profiles).
+ */
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
   app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/users/search',
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Search users by name or tagline (Name#Tag), ranked by edit distance',
         querystring: userSearchQuerySchema,
         response: { 200: userSearchResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => ({ users: await searchUsers({ db: app.db, ...request.query }) }),
+    async (request) => ({ users: await service.searchUsers({ db, ...request.query }) }),
+  );
+
+  app.get(
+    '/users/by-id/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A profile by user id (what the viewer may see of it)',
+        params: idParamsSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request) => service.getProfileById({ db, viewer: viewerOf(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/users/:name',
+    {
+      schema: {
+        tags,
+        summary: "A profile by summoner name, in a region and with a tagline when given: 'User {name} was not found'",
+        params: profileByNameParamsSchema,
+        querystring: profileByNameQuerySchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.getProfileByName({ db, viewer: viewerOf(request), name: request.params.name, ...request.query }),
+  );
+
+  app.get(
+    '/users/:id/scrims',
+    {
+      schema: {
+        tags,
+        summary: 'Scrims the user played or casted in (a page, filtered and sorted by date) and their stats',
+        params: idParamsSchema,
+        querystring: participatedScrimsQuerySchema,
+        response: { 200: participatedScrimsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.listParticipatedScrims({
+        db,
+        viewer: viewerOf(request),
+        userId: request.params.id,
+        query: request.query,
+      }),
+  );
+
+  app.get(
+    '/users/:id/created-scrims',
+    {
+      schema: {
+        tags,
+        summary: 'Scrims the user created (their own profile or admins), a page filtered by visibility',
+        params: idParamsSchema,
+        querystring: createdScrimsQuerySchema,
+        response: { 200: createdScrimsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.listCreatedScrims({ db, viewer: viewerOf(request), userId: request.params.id, query: request.query }),
+  );
+
+  app.get(
+    '/users/:id/activity',
+    {
+      schema: {
+        tags,
+        summary: 'Finished games played and casted per day, week or month of a range (3M, 6M, 1Y or custom)',
+        params: idParamsSchema,
+        querystring: activityQuerySchema,
+        response: { 200: activityResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.getActivity({ db, userId: request.params.id, query: request.query }),
   );
 }
