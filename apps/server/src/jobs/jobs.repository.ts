@@ -114,6 +114,19 @@ export async function cancelJob({ db, dedupeKey }: { db: DbOrTx; dedupeKey: stri
   return rows.length > 0;
 }
 
+/**
+ * Milliseconds until the earliest unclaimed pending job is due (0 when one is due already), or null when none
+ * waits. Lets an idle runner wake right at a job's runAt instead of at its next poll.
+ */
+export async function msUntilNextDue({ db }: { db: DbOrTx }): Promise<number | null> {
+  const [row] = await db
+    .select({ ms: sql<number | null>`extract(epoch from (min(${jobs.runAt}) - now())) * 1000` })
+    .from(jobs)
+    .where(and(isNull(jobs.completedAt), isNull(jobs.claimedAt)));
+  const ms = row?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
 /** `now() - leaseMs`, computed by the database so every instance shares one clock. */
 const leaseCutoff = (leaseMs: number) => sql`now() - ${leaseMs}::double precision * interval '1 millisecond'`;
 /** Milliseconds, so the token read back as a JS Date matches the stored value exactly. */

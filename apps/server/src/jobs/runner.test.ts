@@ -523,6 +523,19 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await runner.stop();
     });
 
+    it('an idle runner wakes when its next job falls due, not at its next poll', async () => {
+      let ranAt = 0;
+      const job = await scheduleJob({ db: db(), kind: 'soon', runAt: new Date(Date.now() + 400) });
+      const runner = track(
+        createJobRunner({ db: db(), pollMs: 60_000, handlers: { soon: async () => void (ranAt = Date.now()) } }),
+      );
+      runner.start();
+      await waitFor(async () => jobStatus(await getJob(job.id)) === 'done', 3000);
+      expect(ranAt - job.runAt.getTime()).toBeGreaterThanOrEqual(0);
+      expect(ranAt - job.runAt.getTime()).toBeLessThan(500);
+      await runner.stop();
+    });
+
     it('the app has a runner that tests start themselves and that stops with the app', async () => {
       const ctx = await createTestApp();
       try {

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DbOrTx } from '../db/client.js';
-import { claimDueJobs, completeJob, extendClaim, failJob, type ClaimedJob, type JobClaim } from './jobs.repository.js';
+import {
+  claimDueJobs,
+  completeJob,
+  extendClaim,
+  failJob,
+  msUntilNextDue,
+  type ClaimedJob,
+  type JobClaim,
+} from './jobs.repository.js';
 
 export interface JobContext {
   workerId: string;
@@ -244,8 +252,15 @@ export function createJobRunner({
       }
       if (!running) break;
       if (wakeRequested || (moreDue && active.size < batch)) continue;
-      await sleep(errorStreak ? Math.min(MAX_ERROR_BACKOFF_MS, pollMs * 2 ** errorStreak) : pollMs);
+      await sleep(errorStreak ? Math.min(MAX_ERROR_BACKOFF_MS, pollMs * 2 ** errorStreak) : await idleWait());
     }
+  }
+
+  /** Until the next poll, or sooner when a job falls due before it (a scrim starting this second). */
+  async function idleWait() {
+    if (active.size >= batch) return pollMs;
+    const next = await msUntilNextDue({ db }).catch(() => null);
+    return next === null ? pollMs : Math.min(pollMs, Math.ceil(next) + 5);
   }
 
   function wake() {

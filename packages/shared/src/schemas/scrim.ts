@@ -29,6 +29,8 @@ export const riotTournamentSchema = z.object({
   tournamentId: z.number().nullable(),
   setupCompleted: z.boolean(),
   lobbyCreated: z.boolean(),
+  /** Why the code (or the automatic result) is missing; sent with the lobby secrets only. */
+  lastError: z.string().nullable(),
 });
 
 /**

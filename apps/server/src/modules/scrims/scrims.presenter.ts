@@ -55,6 +55,7 @@ export function presentScrim(aggregate: ScrimAggregate, { withLobby }: { withLob
           tournamentId: tournament.tournamentId,
           setupCompleted: tournament.setupCompleted,
           lobbyCreated: tournament.lobbyCreated,
+          lastError: withLobby ? tournament.lastError : null,
         }
       : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,

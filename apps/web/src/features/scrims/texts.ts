@@ -54,6 +54,12 @@ export const SCRIM_TEXTS = {
     'Choose the trophy icon (tournament code) at the top.',
     'Paste the code and join the lobby.',
   ],
+  regenerateCode: 'Regenerate Tournament Code',
+  regenerateTitle: 'Regenerate the tournament code?',
+  regenerateWarning: 'The old code will no longer work.',
+  regenerateFailed: 'Error regenerating tournament code',
+  /** Shown to admins (and the players) when Riot could not make the code or name the winner. */
+  codeProblem: (reason: string) => `Tournament code: ${reason}`,
   lobbyName: 'Lobby Name',
   lobbyPassword: 'Password',
   lobbyHidden: "The lobby name and password are shown to this game's players and casters.",

@@ -33,3 +33,12 @@ export function useDeleteScrim(scrimId: string) {
     },
   });
 }
+
+/** POST /scrims/:id/regenerate-tournament-code (admin): a new code replaces the old one. */
+export function useRegenerateCode(scrimId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Scrim>(`/scrims/${scrimId}/regenerate-tournament-code`),
+    onSuccess: (scrim) => upsertScrim(queryClient, scrim),
+  });
+}

@@ -10,6 +10,7 @@ import { CopyButton } from './CopyButton';
 import { Countdown } from './Countdown';
 import { PostGameImage } from './PostGameImage';
 import type { ScrimView } from './scrim-view-context';
+import { TournamentCodeAdmin } from './TournamentCodeAdmin';
 import { WinnerBanner } from './WinnerBanner';
 import { WinnerButtons } from './WinnerButtons';
 
@@ -107,6 +108,7 @@ export function CentreInfoBox({ view }: { view: ScrimView }) {
           {SCRIM_TEXTS.lobbyHidden}
         </Typography>
       )}
+      <TournamentCodeAdmin view={view} />
       <WinnerButtons view={view} />
       <PostGameImage view={view} />
     </Stack>

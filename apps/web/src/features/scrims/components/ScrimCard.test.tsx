@@ -175,7 +175,7 @@ describe('centre info box and banners (spec 2)', () => {
       providerId: 1,
       tournamentId: 2,
       setupCompleted: true,
-      lobbyCreated: false,
+      lobbyCreated: false, lastError: null,
     };
     renderScrim(
       makeScrim({ ...players(10), gameStartTime: hoursFromNow(-0.5), useTournamentCode: true, riotTournament }),

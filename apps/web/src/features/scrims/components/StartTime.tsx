@@ -17,8 +17,10 @@ export function zoneName(date: Date): string {
 
 /** 'Starts 05/01/2026 8:00 PM EDT · in 2 hours' (spec 2: start time with time zone and relative time). */
 export function StartTime({ gameStartTime }: { gameStartTime: string }) {
-  const now = useTicker(30_000);
   const start = new Date(gameStartTime);
+  // Seconds matter around the start ('in 12 seconds', '5 seconds ago'); minutes elsewhere.
+  const nearStart = Math.abs(start.getTime() - Date.now()) < 90_000;
+  const now = useTicker(nearStart ? 1_000 : 30_000);
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'text.secondary' }}>
       <ScheduleIcon fontSize="small" aria-hidden sx={{ flex: 'none', mt: '1px' }} />
