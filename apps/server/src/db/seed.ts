@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { ROLES, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
 import { createPassword } from '../lib/tokens.js';
 import type { Database } from './client.js';
+import { scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
 import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -160,6 +161,10 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
         ...casters.map((c) => ({ scrimId: scrim!.id, userId: c.id, kind: 'caster' as const })),
       ];
       if (rows.length) await tx.insert(scrimParticipants).values(rows);
+      // Upcoming demo scrims start like real ones: notification to their players at the start.
+      if (scrim!.gameStartTime.getTime() > now) {
+        await scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
+      }
     }
   });
   return true;
