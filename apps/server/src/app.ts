@@ -11,6 +11,12 @@ import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { scrimAuditPlugin } from './modules/admin/scrim-audit.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { registerMessageSocketHandlers } from './modules/messages/messages.socket.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { registerPresenceSocketHandlers } from './modules/presence/presence.socket.js';
 import { riotPlugin } from './modules/riot/riot.plugin.js';
 import { riotRoutes } from './modules/riot/riot.routes.js';
 import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
@@ -86,6 +92,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(ioPlugin);
   registerScrimSocketHandlers(app.io);
+  registerPresenceSocketHandlers({ io: app.io, db: app.db, log: app.log });
+  registerMessageSocketHandlers({ io: app.io, db: app.db, log: app.log });
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
   // The Riot client at the root, for the jobs (the /api routes get the same client); then the scrim start and
@@ -101,6 +109,10 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(authRoutes);
       await api.register(scrimsRoutes);
       await api.register(usersRoutes);
+      await api.register(friendsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(conversationsRoutes);
+      await api.register(messagesRoutes);
       await api.register(riotRoutes);
       await api.register(tournamentsRoutes);
       await api.register(adminRoutes);

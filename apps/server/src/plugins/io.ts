@@ -22,6 +22,10 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const scrimRoom = (scrimId: string) => `scrim:${scrimId}`;
 export const regionRoom = (region: string) => `region:${region}`;
 export const ADMINS_ROOM = 'admins';
+/** The sockets that have a scrim's chat open (joined only after the chat rule allows it). */
+export const scrimChatRoom = (scrimId: string) => `scrim-chat:${scrimId}`;
+/** The sockets allowed to follow a user's online status (friends, conversation partners, viewers of their scrims). */
+export const presenceRoom = (userId: string) => `presence:${userId}`;
 
 /** Socket.IO servers that share rooms with other instances (the Redis adapter is attached). */
 const clustered = new WeakSet<object>();

@@ -23,9 +23,16 @@ export const socialUserSchema = z.object({
 });
 export type SocialUser = z.infer<typeof socialUserSchema>;
 
-export const userIdParamsSchema = z.object({ userId: idSchema });
-export const scrimIdParamsSchema = z.object({ scrimId: idSchema });
-export const conversationIdParamsSchema = z.object({ conversationId: idSchema });
+/**
+ * An id in a social path or body, lower-cased: ids are compared with the session user's and ordered (a
+ * friendship stores the smaller id first), so 'ABC…' and 'abc…' must be the same id.
+ */
+export const socialIdSchema = idSchema.transform((id) => id.toLowerCase());
+
+export const socialIdParamsSchema = z.object({ id: socialIdSchema });
+export const userIdParamsSchema = z.object({ userId: socialIdSchema });
+export const scrimIdParamsSchema = z.object({ scrimId: socialIdSchema });
+export const conversationIdParamsSchema = z.object({ conversationId: socialIdSchema });
 
 /** The text of a message: not blank, at most MESSAGE_MAX_LENGTH characters, stored and returned verbatim. */
 export const messageTextSchema = z
@@ -37,7 +44,7 @@ export const messageTextSchema = z
 // Friends (spec 7 Friends)
 // ----------------------------------------------------------------------------------------------------------------
 
-/** A pending friend request; `_user` is the other user (the sender in the received list). */
+/** A pending friend request; `_user` is the user who sent it. */
 export const friendRequestSchema = z.object({
   _id: z.string(),
   _user: socialUserSchema,
@@ -65,7 +72,7 @@ export const friendStatusResponseSchema = z.object({
 export type FriendStatusResponse = z.infer<typeof friendStatusResponseSchema>;
 
 /** POST /friend-requests/send-friend-request/:userId/:currentUserId (currentUserId must be the session user). */
-export const sendFriendRequestParamsSchema = z.object({ userId: idSchema, currentUserId: idSchema });
+export const sendFriendRequestParamsSchema = z.object({ userId: socialIdSchema, currentUserId: socialIdSchema });
 
 /** Returned by notification endpoints and pushed live as `getNotification`. See NOTIFICATION_KINDS below. */
 export const NOTIFICATION_KINDS = [
@@ -111,7 +118,7 @@ export const sendFriendRequestResponseSchema = z.object({
 export type SendFriendRequestResponse = z.infer<typeof sendFriendRequestResponseSchema>;
 
 /** POST /friend-requests/accept-request/:userId (userId: the session user) {newFriendUserId: the sender}. */
-export const acceptFriendRequestBodySchema = z.object({ newFriendUserId: idSchema });
+export const acceptFriendRequestBodySchema = z.object({ newFriendUserId: socialIdSchema });
 export const acceptFriendRequestResponseSchema = z.object({
   updatedUserFriends: z.array(socialUserSchema),
   friendRequests: z.array(friendRequestSchema),
@@ -119,7 +126,7 @@ export const acceptFriendRequestResponseSchema = z.object({
 export type AcceptFriendRequestResponse = z.infer<typeof acceptFriendRequestResponseSchema>;
 
 /** POST /friend-requests/:userId/reject-friend-request/:senderId (userId: the session user; senderId: a user id). */
-export const rejectFriendRequestParamsSchema = z.object({ userId: idSchema, senderId: idSchema });
+export const rejectFriendRequestParamsSchema = z.object({ userId: socialIdSchema, senderId: socialIdSchema });
 export const friendRequestListResponseSchema = z.object({ friendRequests: z.array(friendRequestSchema) });
 export type FriendRequestListResponse = z.infer<typeof friendRequestListResponseSchema>;
 
@@ -131,7 +138,7 @@ export const userFriendsResponseSchema = z.object({ friends: z.array(socialUserS
 export type UserFriendsResponse = z.infer<typeof userFriendsResponseSchema>;
 
 /** POST /friends/unfriend-user {friendUserId} → the session user's remaining friends. */
-export const unfriendBodySchema = z.object({ friendUserId: idSchema });
+export const unfriendBodySchema = z.object({ friendUserId: socialIdSchema });
 export const unfriendResponseSchema = z.object({ userFriends: z.array(socialUserSchema) });
 export type UnfriendResponse = z.infer<typeof unfriendResponseSchema>;
 
@@ -162,7 +169,11 @@ export const pushNotificationBodySchema = z.object({
 
 export const messageSenderSchema = z.object({ _id: z.string(), name: z.string(), rank: z.string() });
 
-/** A message; `text` is plain text, to be rendered as text. */
+/**
+ * A message; `text` is plain text, to be rendered as text. Pushed live as `getMessage` to the receiver's and to
+ * the sender's tabs (so every tab of both shows it): dedupe by `_id`, and play the sound only when
+ * `_sender._id` is not the current user.
+ */
 export const messageSchema = z.object({
   _id: z.string(),
   text: z.string(),
@@ -170,7 +181,7 @@ export const messageSchema = z.object({
   /** The other member of a direct conversation; null in a scrim chat. */
   _receiver: z.string().nullable(),
   _conversation: z.string(),
-  /** Ids of the users who have seen it (direct: either member; scrim chat: only the viewer, when seen). */
+  /** Ids of users other than the sender who have seen it (direct: the receiver; scrim chat: only the viewer). */
   _seenBy: z.array(z.string()),
   createdAt: z.string(),
 });
@@ -193,7 +204,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationsResponseSchema = z.array(conversationSchema);
 
 /** GET /conversations/find/:a/:b (one of them must be the session user) → the conversation, or null. */
-export const findConversationParamsSchema = z.object({ a: idSchema, b: idSchema });
+export const findConversationParamsSchema = z.object({ a: socialIdSchema, b: socialIdSchema });
 export const findConversationResponseSchema = z.object({ conversation: conversationSchema.nullable() });
 
 /**
@@ -202,18 +213,18 @@ export const findConversationResponseSchema = z.object({ conversation: conversat
  * 'Start a new conversation' flow); the receiver gets `getConversation`, `getMessage` and a notification.
  */
 export const createConversationBodySchema = z.object({
-  senderId: idSchema.optional(),
-  receiverId: idSchema,
+  senderId: socialIdSchema.optional(),
+  receiverId: socialIdSchema,
   text: messageTextSchema.optional(),
 });
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 
 /** POST /messages → 201 the message. The receiver is the conversation's other member (a given one must match). */
 export const sendMessageBodySchema = z.object({
-  conversationId: idSchema,
+  conversationId: socialIdSchema,
   text: messageTextSchema,
-  receiverId: idSchema.optional(),
-  senderId: idSchema.optional(),
+  receiverId: socialIdSchema.optional(),
+  senderId: socialIdSchema.optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
@@ -251,10 +262,10 @@ export type Presence = z.infer<typeof presenceSchema>;
 export const getUsersPayloadSchema = z.array(presenceSchema);
 
 /** `watchPresence` {userIds}: the players a page shows; replaces the socket's previous watch list. */
-export const watchPresencePayloadSchema = z.object({ userIds: z.array(idSchema).max(PRESENCE_WATCH_MAX) });
+export const watchPresencePayloadSchema = z.object({ userIds: z.array(socialIdSchema).max(PRESENCE_WATCH_MAX) });
 
 /** `scrimChatOpen` / `scrimChatClose` {scrimId, userId?}: userId, when sent, must be the socket's user. */
-export const scrimChatPayloadSchema = z.object({ scrimId: idSchema, userId: idSchema.optional() });
+export const scrimChatPayloadSchema = z.object({ scrimId: socialIdSchema, userId: socialIdSchema.optional() });
 /** `getScrimusers`: who has the scrim's chat open now (user ids, deduplicated over tabs and instances). */
 export const scrimChatUsersPayloadSchema = z.object({ scrimId: z.string(), userIds: z.array(z.string()) });
 export type ScrimChatUsers = z.infer<typeof scrimChatUsersPayloadSchema>;
@@ -262,7 +273,7 @@ export type ScrimChatUsers = z.infer<typeof scrimChatUsersPayloadSchema>;
 /** `sendMessage` over the socket: the same rules as POST /messages; acked with the message. */
 export const sendMessagePayloadSchema = sendMessageBodySchema;
 /** `sendScrimMessage` {scrimId, text}: acked with the message. */
-export const sendScrimMessagePayloadSchema = z.object({ scrimId: idSchema, text: messageTextSchema });
+export const sendScrimMessagePayloadSchema = z.object({ scrimId: socialIdSchema, text: messageTextSchema });
 
 /** `getScrimMessage`: a new message in a scrim's chat (to the open chat and to the scrim's players and casters). */
 export const scrimMessagePayloadSchema = z.object({ scrimId: z.string(), message: messageSchema });

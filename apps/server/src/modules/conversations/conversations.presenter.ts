@@ -1,0 +1,16 @@
+import type { Conversation } from '@scrim-gym/shared';
+import { toSocialUser } from '../friends/friends.presenter.js';
+import type { ConversationView } from './conversations.repository.js';
+
+export function presentConversation(view: ConversationView): Conversation {
+  const { conversation, members, scrim, lastMessageAt, unseenCount } = view;
+  return {
+    _id: conversation.id,
+    kind: conversation.scrimId ? 'scrim' : 'direct',
+    members: members.map(toSocialUser),
+    scrim: scrim ? { _id: scrim.id, title: scrim.title } : null,
+    createdAt: conversation.createdAt.toISOString(),
+    lastMessageAt: lastMessageAt?.toISOString() ?? null,
+    unseenCount,
+  };
+}

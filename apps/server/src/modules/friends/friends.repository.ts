@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Transaction } from '../../db/client.js';
+import { friendRequests, friendships, users } from '../../db/schema/index.js';
+import { socialUserColumns, type SocialUserRow } from './friends.presenter.js';
+
+/** A friendship row stores the pair with the smaller id first (friendships_order_ck). */
+export const orderedPair = (a: string, b: string) => (a < b ? { low: a, high: b } : { low: b, high: a });
+
+/**
+ * Serialises every friend change of one pair of users for the rest of the transaction (send, accept, reject,
+ * cancel, unfriend), so "a reverse pending request accepts instead of duplicating" holds under races too.
+ */
+export async function lockPair({ tx, a, b }: { tx: Transaction; a: string; b: string }) {
+  const { low, high } = orderedPair(a, b);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`friends:${low}:${high}`}, 0))`);
+}
+
+export async function findSocialUser({ db, id }: { db: DbOrTx; id: string }): Promise<SocialUserRow | null> {
+  const [user] = await db.select(socialUserColumns()).from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function areFriends({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
+  const { low, high } = orderedPair(a, b);
+  const [row] = await db
+    .select({ low: friendships.userLowId })
+    .from(friendships)
+    .where(and(eq(friendships.userLowId, low), eq(friendships.userHighId, high)));
+  return Boolean(row);
+}
+
+/** Inserts the friendship; false when the two were already friends. */
+export async function insertFriendship({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
+  const { low, high } = orderedPair(a, b);
+  const rows = await db
+    .insert(friendships)
+    .values({ userLowId: low, userHighId: high })
+    .onConflictDoNothing()
+    .returning({ low: friendships.userLowId });
+  return rows.length > 0;
+}
+
+/** Deletes the friendship; false when there was none. */
+export async function deleteFriendship({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
+  const { low, high } = orderedPair(a, b);
+  const rows = await db
+    .delete(friendships)
+    .where(and(eq(friendships.userLowId, low), eq(friendships.userHighId, high)))
+    .returning({ low: friendships.userLowId });
+  return rows.length > 0;
+}
+
+/** The friends of `userId`, by name. */
+export function findFriends({ db, userId }: { db: DbOrTx; userId: string }): Promise<SocialUserRow[]> {
+  return db
+    .select(socialUserColumns())
+    .from(friendships)
+    .innerJoin(
+      users,
+      sql`${users.id} = case when ${friendships.userLowId} = ${userId} then ${friendships.userHighId} else ${friendships.userLowId} end`,
+    )
+    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)))
+    .orderBy(sql`lower(${users.name})`, asc(users.id));
+}
+
+export async function findFriendRequest({
+  db,
+  fromUserId,
+  toUserId,
+}: {
+  db: DbOrTx;
+  fromUserId: string;
+  toUserId: string;
+}) {
+  const [row] = await db
+    .select()
+    .from(friendRequests)
+    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)));
+  return row ?? null;
+}
+
+export async function insertFriendRequest({
+  db,
+  fromUserId,
+  toUserId,
+}: {
+  db: DbOrTx;
+  fromUserId: string;
+  toUserId: string;
+}) {
+  const [row] = await db.insert(friendRequests).values({ fromUserId, toUserId }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Deletes the pending request from one user to the other; null when there was none. */
+export async function deleteFriendRequest({
+  db,
+  fromUserId,
+  toUserId,
+}: {
+  db: DbOrTx;
+  fromUserId: string;
+  toUserId: string;
+}) {
+  const [row] = await db
+    .delete(friendRequests)
+    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)))
+    .returning();
+  return row ?? null;
+}
+
+/** The requests `userId` received, newest first, with their senders. */
+export async function findReceivedRequests({ db, userId }: { db: DbOrTx; userId: string }) {
+  return db
+    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, sender: socialUserColumns() })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.fromUserId))
+    .where(eq(friendRequests.toUserId, userId))
+    .orderBy(desc(friendRequests.createdAt), asc(friendRequests.id));
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptFriendRequestBodySchema,
+  acceptFriendRequestResponseSchema,
+  cancelFriendRequestResponseSchema,
+  friendRequestListResponseSchema,
+  friendRequestsResponseSchema,
+  friendStatusResponseSchema,
+  rejectFriendRequestParamsSchema,
+  sendFriendRequestParamsSchema,
+  sendFriendRequestResponseSchema,
+  unfriendBodySchema,
+  unfriendResponseSchema,
+  userFriendsResponseSchema,
+  userIdParamsSchema,
+} from '@scrim-gym/shared';
+import { errorResponses } from '../../lib/responses.js';
+import { assertActiveUser } from '../auth/auth.policy.js';
+import * as service from './friends.service.js';
+
+const tags = ['friends'];
+const viewerId = (request: FastifyRequest) => assertActiveUser(request.auth).id;
+const noBody = z.unknown().optional();
+
+/** Spec 7 Friends. The sender, accepter and rejecter are always the session user. */
+export async function friendsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, io: app.io };
+  // Identity before validation: a visitor or a banned user learns nothing about the input rules.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/friend-requests',
+    {
+      schema: {
+        tags,
+        summary: 'The friend requests the session user received, newest first',
+        response: { 200: friendRequestsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listReceivedRequests({ db: app.db, userId: viewerId(request) }),
+  );
+
+  app.get(
+    '/friend-requests/check-friend-request-sent/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Where the session user stands with :userId (none, sent, received, friends, self)',
+        params: userIdParamsSchema,
+        response: { 200: friendStatusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const status = await service.findFriendStatus({
+        db: app.db,
+        viewerId: viewerId(request),
+        userId: request.params.userId,
+      });
+      return { status, friendRequestSent: status === 'sent' };
+    },
+  );
+
+  app.post(
+    '/friend-requests/send-friend-request/:userId/:currentUserId',
+    {
+      schema: {
+        tags,
+        summary: 'Send :userId a friend request (currentUserId must be the session user); accepts a reverse request',
+        params: sendFriendRequestParamsSchema,
+        body: noBody,
+        response: { 201: sendFriendRequestResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.sendFriendRequest({ deps, viewerId: viewerId(request), ...request.params });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/friend-requests/accept-request/:userId',
+    {
+      schema: {
+        tags,
+        summary: "Accept newFriendUserId's request (:userId must be the session user)",
+        params: userIdParamsSchema,
+        body: acceptFriendRequestBodySchema,
+        response: { 200: acceptFriendRequestResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.acceptFriendRequest({
+        deps,
+        viewerId: viewerId(request),
+        userId: request.params.userId,
+        newFriendUserId: request.body.newFriendUserId,
+      }),
+  );
+
+  app.post(
+    '/friend-requests/:userId/reject-friend-request/:senderId',
+    {
+      schema: {
+        tags,
+        summary: "Reject :senderId's request (:userId must be the session user)",
+        params: rejectFriendRequestParamsSchema,
+        body: noBody,
+        response: { 200: friendRequestListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      friendRequests: await service.rejectFriendRequest({ deps, viewerId: viewerId(request), ...request.params }),
+    }),
+  );
+
+  app.post(
+    '/friend-requests/cancel-friend-request/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Take back the request the session user sent to :userId',
+        params: userIdParamsSchema,
+        body: noBody,
+        response: { 200: cancelFriendRequestResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      status: await service.cancelFriendRequest({ deps, viewerId: viewerId(request), userId: request.params.userId }),
+    }),
+  );
+
+  app.get(
+    '/friends/user-friends/:userId',
+    {
+      schema: {
+        tags,
+        summary: "A user's friends, by name",
+        params: userIdParamsSchema,
+        response: { 200: userFriendsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      viewerId(request);
+      return { friends: await service.listUserFriends({ db: app.db, userId: request.params.userId }) };
+    },
+  );
+
+  app.post(
+    '/friends/unfriend-user',
+    {
+      schema: {
+        tags,
+        summary: 'End the friendship with friendUserId',
+        body: unfriendBodySchema,
+        response: { 200: unfriendResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      userFriends: await service.unfriend({
+        deps,
+        viewerId: viewerId(request),
+        friendUserId: request.body.friendUserId,
+      }),
+    }),
+  );
+}

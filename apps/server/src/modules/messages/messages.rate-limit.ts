@@ -1,0 +1,32 @@
+import type { Server } from 'socket.io';
+import { MESSAGES } from '@scrim-gym/shared';
+import { AppError } from '../../lib/errors.js';
+import { createMemoryTokenBucket, type RateLimiter } from '../../lib/token-bucket.js';
+
+/** A burst of 10 messages, then one every 2 seconds (30 a minute), per user. */
+export const MESSAGE_BURST = 10;
+export const MESSAGES_PER_SECOND = 0.5;
+
+/** One limiter per Socket.IO server (per app), shared by POST /messages and the socket's sendMessage. */
+const limiters = new WeakMap<Server, RateLimiter>();
+export function messageLimiterFor(io: Server): RateLimiter {
+  let limiter = limiters.get(io);
+  if (!limiter) {
+    limiter = createMemoryTokenBucket({ capacity: MESSAGE_BURST, refillPerSecond: MESSAGES_PER_SECOND });
+    limiters.set(io, limiter);
+  }
+  return limiter;
+}
+
+/** 429 with the seconds to wait (the routes turn `retryAfterSeconds` into a Retry-After header). */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
+  }
+}
+
+/** Takes one message from the user's budget, or throws 429. */
+export async function assertMessageBudget({ limiter, userId }: { limiter: RateLimiter; userId: string }) {
+  const { allowed, retryAfterMs } = await limiter.consume(`messages:${userId}`);
+  if (!allowed) throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+}

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import {
+  SOCKET_EVENTS,
+  scrimChatPayloadSchema,
+  sendMessagePayloadSchema,
+  sendScrimMessagePayloadSchema,
+} from '@scrim-gym/shared';
+import type { Database } from '../../db/client.js';
+import { onClientEvent } from '../../lib/socket-events.js';
+import { scrimChatRoom, type SocketData } from '../../plugins/io.js';
+import type { SocialViewer } from '../conversations/conversations.policy.js';
+import { openScrimConversation } from '../conversations/conversations.service.js';
+import { assertSelf } from '../friends/friends.policy.js';
+import { messageLimiterFor } from './messages.rate-limit.js';
+import { sendMessage, sendScrimMessage } from './messages.service.js';
+
+const SCRIM_CHAT_PREFIX = scrimChatRoom('');
+
+/**
+ * Chat over the socket: open and close a scrim's chat (its room is joined only if the scrim chat rule allows),
+ * and send messages with the same rules, budget and live delivery as POST /api/messages. Every event is
+ * validated and acknowledged; the sender is always the handshake's user.
+ */
+export function registerMessageSocketHandlers({ io, db, log }: { io: Server; db: Database; log: FastifyBaseLogger }) {
+  const deps = { db, io, limiter: messageLimiterFor(io) };
+
+  /** `getScrimusers` to the chat's room: who has it open now, over every tab and instance. */
+  async function publishChatUsers(scrimId: string) {
+    const sockets = await io.in(scrimChatRoom(scrimId)).fetchSockets();
+    const userIds = [...new Set(sockets.map((s) => (s.data as SocketData).userId))];
+    io.to(scrimChatRoom(scrimId)).emit(SOCKET_EVENTS.getScrimusers, { scrimId, userIds });
+  }
+  const publishChatUsersSafely = (scrimId: string) =>
+    publishChatUsers(scrimId).catch((err) => log.warn({ err }, 'scrim chat: publishing its users failed'));
+
+  io.on('connection', (socket: Socket) => {
+    const { userId, isAdmin } = socket.data as SocketData;
+    const viewer: SocialViewer = { id: userId, isAdmin };
+
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.scrimChatOpen,
+      scrimChatPayloadSchema,
+      async ({ scrimId, userId: claimed }) => {
+        if (claimed !== undefined) assertSelf(userId, claimed);
+        const { conversation } = await openScrimConversation({ db, viewer, scrimId });
+        await socket.join(scrimChatRoom(scrimId));
+        await publishChatUsersSafely(scrimId);
+        return conversation;
+      },
+      log,
+    );
+
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.scrimChatClose,
+      scrimChatPayloadSchema,
+      async ({ scrimId }) => {
+        if (!socket.rooms.has(scrimChatRoom(scrimId))) return null;
+        await socket.leave(scrimChatRoom(scrimId));
+        await publishChatUsersSafely(scrimId);
+        return null;
+      },
+      log,
+    );
+
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.sendMessage,
+      sendMessagePayloadSchema,
+      (payload) => sendMessage({ deps, viewer, ...payload }),
+      log,
+    );
+
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.sendScrimMessage,
+      sendScrimMessagePayloadSchema,
+      (payload) => sendScrimMessage({ deps, viewer, ...payload }),
+      log,
+    );
+
+    // The chats this socket had open lose a reader: the rooms are gone by 'disconnect', so note them now.
+    let openChats: string[] = [];
+    socket.on('disconnecting', () => {
+      openChats = [...socket.rooms].filter((room) => room.startsWith(SCRIM_CHAT_PREFIX));
+    });
+    socket.on('disconnect', () => {
+      for (const room of openChats) void publishChatUsersSafely(room.slice(SCRIM_CHAT_PREFIX.length));
+    });
+  });
+}

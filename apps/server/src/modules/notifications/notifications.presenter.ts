@@ -1,0 +1,21 @@
+import type { Notification } from '@scrim-gym/shared';
+import { toSocialUser } from '../friends/friends.presenter.js';
+import type { NotificationAggregate } from './notifications.repository.js';
+
+export function presentNotification({ notification, relatedUser, relatedScrim }: NotificationAggregate): Notification {
+  const createdAt = notification.createdAt.toISOString();
+  return {
+    _id: notification.id,
+    kind: notification.kind,
+    message: notification.message,
+    createdAt,
+    createdDate: createdAt,
+    // A left-joined row comes back with null columns when absent.
+    _relatedUser: relatedUser?.id ? toSocialUser(relatedUser) : null,
+    _relatedScrim: relatedScrim?.id ? { _id: relatedScrim.id, title: relatedScrim.title } : null,
+    conversation: notification.conversationId,
+    isFriendRequest: notification.kind === 'friend_request',
+    isScrimAlert: notification.kind === 'scrim_alert',
+    isConversationStart: notification.kind === 'conversation_start',
+  };
+}

@@ -1,0 +1,90 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { NOTIFICATIONS_LIST_LIMIT, type NotificationKind } from '@scrim-gym/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { notifications, scrims, users } from '../../db/schema/index.js';
+import { socialUserColumns, type SocialUserRow } from '../friends/friends.presenter.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+/** Notifications with their related user and scrim title (one query). */
+function selectWithRelations(db: DbOrTx) {
+  return db
+    .select({
+      notification: notifications,
+      relatedUser: socialUserColumns(),
+      relatedScrim: { id: scrims.id, title: scrims.title },
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.relatedUserId))
+    .leftJoin(scrims, eq(scrims.id, notifications.relatedScrimId));
+}
+export interface NotificationAggregate {
+  notification: NotificationRow;
+  relatedUser: SocialUserRow | null;
+  relatedScrim: { id: string; title: string } | null;
+}
+
+export async function insertNotifications({
+  db,
+  values,
+}: {
+  db: DbOrTx;
+  values: NewNotification[];
+}): Promise<NotificationAggregate[]> {
+  if (values.length === 0) return [];
+  const ids = (await db.insert(notifications).values(values).returning({ id: notifications.id })).map((r) => r.id);
+  const rows = await selectWithRelations(db).where(inArray(notifications.id, ids));
+  // In the order they were given (the caller pairs them with their receivers).
+  return ids.map((id) => rows.find((row) => row.notification.id === id)!);
+}
+
+/** The user's notifications, newest first. */
+export function findUserNotifications({
+  db,
+  userId,
+}: {
+  db: DbOrTx;
+  userId: string;
+}): Promise<NotificationAggregate[]> {
+  return selectWithRelations(db)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_LIST_LIMIT);
+}
+
+export async function findNotificationOwner({ db, id }: { db: DbOrTx; id: string }) {
+  const [row] = await db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, id));
+  return row?.userId ?? null;
+}
+
+export async function deleteNotification({ db, id, userId }: { db: DbOrTx; id: string; userId: string }) {
+  await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+}
+
+export async function deleteUserNotifications({ db, userId }: { db: DbOrTx; userId: string }) {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Removes `userId`'s notifications of `kind` about `relatedUserId` (a friend request that was answered). */
+export async function deleteNotificationsAbout({
+  db,
+  userId,
+  kind,
+  relatedUserId,
+}: {
+  db: DbOrTx;
+  userId: string;
+  kind: NotificationKind;
+  relatedUserId: string;
+}) {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, kind),
+        eq(notifications.relatedUserId, relatedUserId),
+      ),
+    );
+}

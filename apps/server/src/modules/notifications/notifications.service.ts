@@ -1,0 +1,107 @@
+import type { Server } from 'socket.io';
+import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Notification } from '@scrim-gym/shared';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { userRoom } from '../../plugins/io.js';
+import { presentNotification } from './notifications.presenter.js';
+import {
+  deleteNotification,
+  deleteUserNotifications,
+  findNotificationOwner,
+  findUserNotifications,
+  insertNotifications,
+  type NewNotification,
+} from './notifications.repository.js';
+
+export interface NotificationDeps {
+  db: Database;
+  io: Server;
+}
+
+/** A notification written and ready to be pushed: `userId` is its owner. */
+export interface StoredNotification {
+  userId: string;
+  notification: Notification;
+}
+
+/** Writes notifications inside the caller's transaction; push them with `publishNotifications` after commit. */
+export async function insertNotificationRows({
+  db,
+  values,
+}: {
+  db: DbOrTx;
+  values: NewNotification[];
+}): Promise<StoredNotification[]> {
+  const rows = await insertNotifications({ db, values });
+  return rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) }));
+}
+
+/** Sends each stored notification live to its owner's tabs (`getNotification` to `user:<id>`). */
+export function publishNotifications({ io, stored }: { io: Server; stored: StoredNotification[] }) {
+  for (const { userId, notification } of stored)
+    io.to(userRoom(userId)).emit(SOCKET_EVENTS.getNotification, notification);
+}
+
+/**
+ * Stores a notification for `userId` and pushes it live once stored. The one entry point for other modules
+ * (e.g. the scrim start job: kind 'scrim_alert', relatedScrimId). Inside a transaction, use
+ * `insertNotificationRows` and publish after commit instead.
+ */
+export async function createNotification({ deps, ...value }: { deps: NotificationDeps } & NewNotification) {
+  const [stored] = await insertNotificationRows({ db: deps.db, values: [value] });
+  publishNotifications({ io: deps.io, stored: [stored!] });
+  return stored!.notification;
+}
+
+export async function listNotifications({ db, userId }: { db: DbOrTx; userId: string }) {
+  return (await findUserNotifications({ db, userId })).map(presentNotification);
+}
+
+function assertSelf(viewerId: string, userId: string) {
+  if (viewerId !== userId) throw forbidden(SOCIAL_MESSAGES.notYourNotification, 'NOT_YOURSELF');
+}
+
+/**
+ * push-user-notification/:id: the spec's client pushed notifications to other users; here notifications about
+ * others are only written by the server as part of an action, so this only lets users write a reminder for
+ * themselves (:id must be their own id).
+ */
+export async function pushOwnNotification({
+  deps,
+  viewerId,
+  userId,
+  message,
+}: {
+  deps: NotificationDeps;
+  viewerId: string;
+  userId: string;
+  message: string;
+}) {
+  assertSelf(viewerId, userId);
+  await createNotification({ deps, userId, kind: 'general', message });
+  return listNotifications({ db: deps.db, userId });
+}
+
+/** Mark as read: only the owner removes a notification (403 for anyone else, 404 when gone). */
+export async function removeNotification({ db, viewerId, id }: { db: Database; viewerId: string; id: string }) {
+  const owner = await findNotificationOwner({ db, id });
+  if (!owner) throw notFound(SOCIAL_MESSAGES.notificationNotFound, 'NOTIFICATION_NOT_FOUND');
+  assertSelf(viewerId, owner);
+  await deleteNotification({ db, id, userId: viewerId });
+  return listNotifications({ db, userId: viewerId });
+}
+
+/** Mark all as read (:userId must be the session user). */
+export async function removeAllNotifications({
+  db,
+  viewerId,
+  userId,
+}: {
+  db: Database;
+  viewerId: string;
+  userId: string;
+}) {
+  assertSelf(viewerId, userId);
+  await deleteUserNotifications({ db, userId });
+  return [];
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { SocketAck } from '@scrim-gym/shared';
+import type { Database } from '../db/client.js';
+import { friendships } from '../db/schema/index.js';
+import { orderedPair } from '../modules/friends/friends.repository.js';
+import { bearer, type TestUser } from './factories.js';
+import { expectError, type Method } from './scrim-api.js';
+
+/** Makes two users friends directly in the database (no notification, no socket event). */
+export async function befriend({ db, a, b }: { db: Database; a: Pick<TestUser, 'id'>; b: Pick<TestUser, 'id'> }) {
+  const { low, high } = orderedPair(a.id, b.id);
+  await db.insert(friendships).values({ userLowId: low, userHighId: high });
+}
+
+/** One call through `app.inject()`, with `token` as `Authorization: Bearer`. */
+export function callApi(app: FastifyInstance) {
+  return (method: Method, url: string, token?: string, payload?: InjectOptions['payload']) =>
+    app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined && { payload }) });
+}
+
+/** The JSON body of a response with this status. */
+export function expectStatus<T = unknown>(res: LightMyRequestResponse, status: number): T {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+export const expectNoSession = (res: LightMyRequestResponse) => expectError(res, 401, 'UNAUTHORIZED');
+export const expectBanned = (res: LightMyRequestResponse) => {
+  const body = expectError(res, 403, 'BANNED');
+  expect(body.error).toMatch(/^You are banned until .+\. Reason: griefing$/);
+};
+export const expectValidation = (res: LightMyRequestResponse) => expectError(res, 400, 'VALIDATION');
+
+/** The address of an app listening on a random local port (for socket tests). */
+export async function listenLocally(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A connected socket.io client that records every event it receives, by name. */
+export interface TestClient {
+  socket: Socket;
+  events: { event: string; payload: unknown }[];
+  /** Resolves with the first payload of `event` (received from index `from` on) that matches `where`. */
+  next<T>(event: string, where?: (payload: T) => boolean, from?: number, timeoutMs?: number): Promise<T>;
+  /** Payloads of `event` received so far. */
+  all<T>(event: string): T[];
+  /** Emits with an acknowledgement and resolves with it. */
+  request<T = unknown>(event: string, payload?: unknown): Promise<SocketAck<T>>;
+  close(): void;
+}
+
+export async function connectClient(url: string, token: string): Promise<TestClient> {
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: TestClient['events'] = [];
+  socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    events,
+    async next<T>(event: string, where: (payload: T) => boolean = () => true, from = 0, timeoutMs = 3000) {
+      const started = Date.now();
+      for (;;) {
+        const found = events.slice(from).find((e) => e.event === event && where(e.payload as T));
+        if (found) return found.payload as T;
+        if (Date.now() - started > timeoutMs) throw new Error(`no ${event} received`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    all: <T>(event: string) => events.filter((e) => e.event === event).map((e) => e.payload as T),
+    request: <T>(event: string, payload?: unknown) =>
+      socket.timeout(3000).emitWithAck(event, payload) as Promise<SocketAck<T>>,
+    close: () => socket.disconnect(),
+  };
+}
+
+/** Lets in-flight socket deliveries land before asserting that something did NOT arrive. */
+export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
