@@ -25,6 +25,11 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    /**
+     * Names this deployment's Socket.IO channels in Redis. Pub/sub ignores Redis database numbers, so two
+     * deployments (or test runs) sharing one Redis need different prefixes to stay apart.
+     */
+    REDIS_PREFIX: z.string().trim().min(1).max(64).default('scrimgym'),
     PUBLIC_URL: optionalUrl,
     ADMIN_KEY: optionalText.pipe(z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional()),
     ADMIN_EMAILS: emailList,

@@ -54,7 +54,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis adapter error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${app.config.REDIS_PREFIX}#socket.io` }));
     clustered.add(io);
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
