@@ -42,6 +42,8 @@ export const scrims = pgTable(
   (t) => [
     index('scrims_region_start_idx').on(t.region, t.gameStartTime),
     index('scrims_created_by_idx').on(t.createdBy),
+    // The admin dashboard: scrims created this week, and the newest ones for Recent Activity.
+    index('scrims_created_at_idx').on(t.createdAt),
     check('scrims_max_casters_ck', sql`${t.maxCastersAllowedCount} between 0 and 2`),
   ],
 );

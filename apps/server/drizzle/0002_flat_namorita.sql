@@ -1,0 +1,1 @@
+CREATE INDEX "scrims_created_at_idx" ON "scrims" USING btree ("created_at");
