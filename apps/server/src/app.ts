@@ -92,8 +92,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(ioPlugin);
   registerScrimSocketHandlers(app.io);
-  registerPresenceSocketHandlers({ io: app.io, db: app.db, log: app.log });
-  registerMessageSocketHandlers({ io: app.io, db: app.db, log: app.log });
+  registerPresenceSocketHandlers(app);
+  registerMessageSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
   // The Riot client at the root, for the jobs (the /api routes get the same client); then the scrim start and

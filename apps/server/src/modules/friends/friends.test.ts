@@ -64,8 +64,7 @@ const notificationsOf = async (user: TestUser) =>
 
 /** Every row the friend endpoints write, for the pair: what a refused call must leave untouched. */
 async function pairRows(a: TestUser, b: TestUser) {
-  const pair = (x: AnyPgColumn, y: AnyPgColumn) =>
-    or(and(eq(x, a.id), eq(y, b.id)), and(eq(x, b.id), eq(y, a.id)));
+  const pair = (x: AnyPgColumn, y: AnyPgColumn) => or(and(eq(x, a.id), eq(y, b.id)), and(eq(x, b.id), eq(y, a.id)));
   const [requests] = await db()
     .select({ n: count() })
     .from(friendRequests)

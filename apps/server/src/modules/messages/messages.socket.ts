@@ -1,12 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
 import {
   SOCKET_EVENTS,
   scrimChatPayloadSchema,
   sendMessagePayloadSchema,
   sendScrimMessagePayloadSchema,
 } from '@scrim-gym/shared';
-import type { Database } from '../../db/client.js';
 import { onClientEvent } from '../../lib/socket-events.js';
 import { scrimChatRoom, type SocketData } from '../../plugins/io.js';
 import type { SocialViewer } from '../conversations/conversations.policy.js';
@@ -22,8 +21,14 @@ const SCRIM_CHAT_PREFIX = scrimChatRoom('');
  * and send messages with the same rules, budget and live delivery as POST /api/messages. Every event is
  * validated and acknowledged; the sender is always the handshake's user.
  */
-export function registerMessageSocketHandlers({ io, db, log }: { io: Server; db: Database; log: FastifyBaseLogger }) {
+export function registerMessageSocketHandlers(app: FastifyInstance) {
+  const { io, db, log } = app;
   const deps = { db, io, limiter: messageLimiterFor(io) };
+  // While the instance closes, its sockets leave every chat at once: nobody is left to tell.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
 
   /** `getScrimusers` to the chat's room: who has it open now, over every tab and instance. */
   async function publishChatUsers(scrimId: string) {
@@ -87,6 +92,7 @@ export function registerMessageSocketHandlers({ io, db, log }: { io: Server; db:
       openChats = [...socket.rooms].filter((room) => room.startsWith(SCRIM_CHAT_PREFIX));
     });
     socket.on('disconnect', () => {
+      if (closing) return;
       for (const room of openChats) void publishChatUsersSafely(room.slice(SCRIM_CHAT_PREFIX.length));
     });
   });

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { SOCKET_EVENTS, watchPresencePayloadSchema } from '@scrim-gym/shared';
-import type { Database } from '../../db/client.js';
 import { onClientEvent } from '../../lib/socket-events.js';
 import { presenceRoom, type SocketData } from '../../plugins/io.js';
 import { findCircle, findVisibleUserIds, updateLastSeen } from './presence.repository.js';
@@ -18,8 +17,14 @@ import { findOnlineUserIds, findPresence, publishPresence } from './presence.ser
  * A user's first socket announces them online; when the last one goes, `lastSeenAt` is written and they are
  * announced offline.
  */
-export function registerPresenceSocketHandlers({ io, db, log }: { io: Server; db: Database; log: FastifyBaseLogger }) {
+export function registerPresenceSocketHandlers(app: FastifyInstance) {
+  const { io, db, log } = app;
   const deps = { io, db };
+  // A closing instance's sockets move to the others (clients reconnect): that is not their users leaving.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   /** Per socket, the users it follows because of watchPresence (not its circle), to replace on the next call. */
   const watchedBySocket = new Map<string, Set<string>>();
 
@@ -77,6 +82,7 @@ export function registerPresenceSocketHandlers({ io, db, log }: { io: Server; db
 
     socket.on('disconnect', () => {
       watchedBySocket.delete(socket.id);
+      if (closing) return;
       announceIfGone(userId).catch((err) => log.warn({ err }, 'presence: announcing offline failed'));
     });
   });

@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message, Presence, ScrimChatUsers } from '@scrim-gym/shared';
+import { openPostgres, type DatabaseHandle } from '../../db/client.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { createUser } from '../../test/factories.js';
+import { createScrim } from '../../test/scrim-factories.js';
+import {
+  befriend,
+  callApi,
+  connectClient,
+  expectStatus,
+  listenLocally,
+  settle,
+  type TestClient,
+} from '../../test/social.js';
+import { findOnlineUserIds } from './presence.service.js';
+
+/**
+ * Two server instances behind one Redis (the Socket.IO adapter) and one database, as two processes behind a
+ * load balancer: presence counts the sockets of every instance, and chat reaches sockets wherever they are.
+ * The file starts its own redis-server on a free port: the adapter's request channel is shared by every app on a
+ * Redis, and adapter-wide queries (fetchSockets) count the subscribers, so other test runs on a shared Redis
+ * would skew the answers. Skipped when redis-server cannot be started.
+ */
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startRedis(): Promise<{ url: string; stop: () => void } | null> {
+  try {
+    const port = await freePort();
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    child.on('error', () => {});
+    const url = `redis://127.0.0.1:${port}`;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.quit();
+        return { url, stop: () => child.kill() };
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    child.kill();
+    return null;
+  } catch {
+    return null;
+  }
+}
+const redis = await startRedis();
+const withRedis = redis !== null;
+if (!withRedis) console.warn('[presence] could not start redis-server: the two-instance tests are skipped');
+const REDIS_URL = redis?.url ?? '';
+
+let first: TestContext | undefined;
+let second: TestContext | undefined;
+let secondDatabase: DatabaseHandle | null = null;
+const urls: string[] = [];
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  if (!withRedis) return;
+  const one = await createTestApp({ REDIS_URL });
+  first = one;
+  const url = (one.database as DatabaseHandle & { url: string | null }).url;
+  secondDatabase = url ? openPostgres(url) : null;
+  second = await createTestApp({ REDIS_URL }, { database: secondDatabase ?? one.database });
+  urls.push(await listenLocally(one.app), await listenLocally(second.app));
+});
+afterEach(() => {
+  for (const c of clients.splice(0)) c.close();
+});
+afterAll(async () => {
+  try {
+    if (!first) return;
+    // Let the last disconnects' presence checks (adapter requests to both instances) finish first.
+    await settle(300);
+    await second?.close();
+    await secondDatabase?.close();
+    await first.close();
+  } finally {
+    redis?.stop();
+  }
+});
+
+const db = () => first!.database.db;
+/** A client of `token` on instance 0 or 1. */
+const on = async (instance: 0 | 1, token: string) => {
+  const c = await connectClient(urls[instance]!, token);
+  clients.push(c);
+  return c;
+};
+const onlineSeenFrom = async (ctx: TestContext, userId: string) =>
+  (await findOnlineUserIds({ io: ctx.app.io, userIds: [userId] })).has(userId);
+
+describe.skipIf(!withRedis)('two instances through the Redis adapter', () => {
+  it('a user with tabs on both instances stays online until the last one closes; the friend on the other instance is told', async () => {
+    const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    await befriend({ db: db(), a, b });
+    const tabOnFirst = await on(0, a.token);
+    const tabOnSecond = await on(1, a.token);
+    const friend = await on(1, b.token);
+    const ack = await friend.request<Presence[]>('addUser');
+    expect(ack).toMatchObject({ ok: true, data: [{ _id: a.id, isOnline: true }] });
+    for (const ctx of [first!, second!]) expect(await onlineSeenFrom(ctx, a.id)).toBe(true);
+
+    tabOnSecond.close();
+    await settle(400);
+    expect(await onlineSeenFrom(first!, a.id)).toBe(true);
+    expect(await onlineSeenFrom(second!, a.id)).toBe(true);
+    expect(
+      friend
+        .all<Presence[]>('getUsers')
+        .flat()
+        .filter((p) => p._id === a.id && !p.isOnline),
+    ).toEqual([]);
+
+    tabOnFirst.close();
+    const offline = await friend.next<Presence[]>(
+      'getUsers',
+      (l) => l.some((p) => p._id === a.id && !p.isOnline),
+      0,
+      5000,
+    );
+    expect(offline.find((p) => p._id === a.id)!.lastSeenAt).not.toBeNull();
+    for (const ctx of [first!, second!]) expect(await onlineSeenFrom(ctx, a.id)).toBe(false);
+  });
+
+  it('a direct message sent through one instance reaches the receiver on the other', async () => {
+    const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    await befriend({ db: db(), a, b });
+    const receiver = await on(1, b.token);
+    const conversation = expectStatus<Conversation>(
+      await callApi(first!.app)('POST', '/api/conversations', a.token, { receiverId: b.id, text: 'across' }),
+      201,
+    );
+    expect((await receiver.next<Conversation>('getConversation', () => true, 0, 5000))._id).toBe(conversation._id);
+    expect((await receiver.next<Message>('getMessage', () => true, 0, 5000)).text).toBe('across');
+  });
+
+  it("a scrim chat's readers are counted over both instances", async () => {
+    const scrim = await createScrim({ db: db() });
+    const [x, y] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    const sx = await on(0, x.token);
+    const sy = await on(1, y.token);
+    expect((await sx.request('scrimChatOpen', { scrimId: scrim.id })).ok).toBe(true);
+    expect((await sy.request('scrimChatOpen', { scrimId: scrim.id })).ok).toBe(true);
+    const both = await sx.next<ScrimChatUsers>('getScrimusers', (p) => p.userIds.length === 2, 0, 5000);
+    expect(both.userIds.sort()).toEqual([x.id, y.id].sort());
+    expect((await sy.request('sendScrimMessage', { scrimId: scrim.id, text: 'hi from 2' })).ok).toBe(true);
+    expect((await sx.next<{ message: Message }>('getScrimMessage', () => true, 0, 5000)).message.text).toBe(
+      'hi from 2',
+    );
+  });
+});
