@@ -1,6 +1,6 @@
 // Shared pieces of the bench scripts: start the built server on a throwaway PGlite, launch Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,10 +27,13 @@ export async function freePort() {
   });
 }
 
-/** Starts apps/server/dist/server.js (run `npm run build` first) on a fresh PGlite with the demo seed. */
-export async function startServer(env = {}) {
+/**
+ * Starts apps/server/dist/server.js (run `npm run build` first) on a fresh PGlite with the demo seed (or on
+ * `dataDir`, which is then kept). `startMs`: from spawn to the first answer of /api/server-status.
+ */
+export async function startServer(env = {}, { dataDir: keptDir } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scrimgym-bench-'));
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'scrimgym-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     env: {
@@ -54,7 +57,7 @@ export async function startServer(env = {}) {
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   const startMs = performance.now() - started;
   return {
@@ -63,7 +66,21 @@ export async function startServer(env = {}) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Prints a bench's checks and stores them in bench/results/<name>.json for `npm run bench` to gather into
+ * bench/RESULTS.md. A check: { figure, budget, measured, reference?, ratio?, ok } (ok null: reported only).
+ * Sets a failing exit code when a budget is missed.
+ */
+export function report(name, title, checks) {
+  const dir = join(process.cwd(), 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, title, at: new Date().toISOString(), checks }, null, 2));
+  console.log(`\n${title}`);
+  console.table(checks);
+  if (checks.some((check) => check.ok === false)) process.exitCode = 1;
 }

@@ -39,7 +39,7 @@ export function ensureServerBuild() {
  * Creates `scrimgym_bench_<pid>`, starts the built server on it (it migrates at start; no demo seed) and returns
  * a pg pool on it plus `close()`, which stops the server and drops the database.
  */
-export async function startBenchServer() {
+export async function startBenchServer({ env = {} } = {}) {
   ensureServerBuild();
   const name = `scrimgym_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
@@ -62,6 +62,7 @@ export async function startBenchServer() {
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://localhost',
       LOG_LEVEL: 'warn',
+      ...env,
     });
     pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     pool.on('error', () => {});

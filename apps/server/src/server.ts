@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCommunity } from './db/seed.js';
+import { exitOnSignals, shutdownGracefully } from './shutdown.js';
 
 async function main() {
   let config;
@@ -14,21 +15,33 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // How long each start-up step took, logged once listening (bench/startup.mjs measures the whole).
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
+  phase('openDatabase');
   await database.migrate();
+  phase('migrate');
   if (config.seedDemo) await seedDemoCommunity({ db: database.db });
+  phase('seed');
 
   const app = await buildApp({ config, database });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  phase('buildApp');
+  exitOnSignals((signal) => shutdownGracefully({ app, database, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, signal }));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  phase('listen');
+  app.log.info({ startupMs: phases, sinceProcessStartMs: Math.round(performance.now()) }, 'started');
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   app.log.info(`Scrim Gym is running on http://localhost:${config.PORT} (${where})`);
 }
