@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.js';
+import { AUTHORIZATION_TABLE, type Outcome } from '../test/authorization-table.js';
+import { bearer } from '../test/factories.js';
+import { startFakeRiot } from '../test/fake-riot.js';
+import { createRoleWorld, ROLES, type RoleName, type RoleWorld } from '../test/roles.js';
+import { listApiRoutes, routeUrl, type ApiRoute } from './openapi-routes.js';
+import { installWriteJournal } from './write-journal.js';
+
+/**
+ * The authorization matrix: every route of the OpenAPI document, called by every role with one valid request,
+ * answers what `test/authorization-table.ts` declares; a refused call writes nothing. A new route fails here
+ * until someone declares who may call it.
+ */
+const riot = await startFakeRiot();
+const ctx = await createTestApp({
+  RIOT_API_KEY: riot.apiKey,
+  RIOT_API_BASE_URL: riot.url,
+  DDRAGON_BASE_URL: riot.url,
+  // Riot takes callback URLs on port 443 only.
+  PUBLIC_URL: 'https://scrim-gym.test',
+});
+const db = ctx.database.db;
+const journal = await installWriteJournal(db);
+const routes = listApiRoutes(ctx.app);
+
+afterAll(async () => {
+  await ctx.close();
+  await riot.close();
+});
+
+const outcomeOf = (status: number): Outcome =>
+  status >= 200 && status < 300 ? '2xx' : status >= 300 && status < 400 ? '3xx' : (status as Outcome);
+
+/** Refused roles first: they write nothing, so they share one world; a role that wrote gets the next one anew. */
+const order: RoleName[] = [...ROLES].sort(
+  (a, b) => Number(a !== 'visitor' && a !== 'banned') - Number(b !== 'visitor' && b !== 'banned'),
+);
+
+async function callAs(route: ApiRoute, world: RoleWorld, role: RoleName) {
+  const rule = AUTHORIZATION_TABLE[route.key]!;
+  const self = role === 'visitor' ? world.users.player : world.users[role];
+  const { params = {}, query = {}, body } = rule.request?.({ world, self }) ?? {};
+  const token = world.tokenOf(role);
+  return ctx.app.inject({
+    method: route.method,
+    url: routeUrl(route, params, query),
+    headers: token ? bearer(token) : {},
+    ...(body !== undefined && { payload: body as object }),
+  });
+}
+
+describe('authorization matrix', () => {
+  it('declares every route of the OpenAPI document, and only those', () => {
+    const documented = new Set(routes.map((r) => r.key));
+    const missing = [...documented].filter((key) => !(key in AUTHORIZATION_TABLE));
+    const stale = Object.keys(AUTHORIZATION_TABLE).filter((key) => !documented.has(key));
+    expect(
+      missing,
+      `Declare who may call these routes in apps/server/src/test/authorization-table.ts (spec 6, the module's policy)`,
+    ).toEqual([]);
+    expect(stale, 'These routes are no longer in the OpenAPI document: remove them from the table').toEqual([]);
+  });
+
+  it.each(routes.filter((r) => r.key in AUTHORIZATION_TABLE).map((r) => [r.key, r] as const))(
+    '%s',
+    async (_key, route) => {
+      const expected = AUTHORIZATION_TABLE[route.key]!.expect;
+      const actual: Partial<Record<RoleName, Outcome>> = {};
+      const problems: string[] = [];
+      let world = await createRoleWorld({ app: ctx.app, db });
+      for (const role of order) {
+        const mark = await journal.mark();
+        const res = await callAs(route, world, role);
+        const writes = await journal.since(mark);
+        actual[role] = outcomeOf(res.statusCode);
+        if (actual[role] !== expected[role])
+          problems.push(`${role}: expected ${expected[role]}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 400 && writes.length > 0) {
+          problems.push(
+            `${role}: refused with ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.table}`).join(', ')}`,
+          );
+        }
+        if (writes.length > 0) world = await createRoleWorld({ app: ctx.app, db });
+      }
+      expect(problems, `${route.key}\n${problems.join('\n')}`).toEqual([]);
+    },
+    60_000,
+  );
+});

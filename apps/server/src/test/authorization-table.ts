@@ -1,0 +1,321 @@
+import type { RoleName, RoleWorld } from './roles.js';
+import type { TestUser } from './factories.js';
+
+/**
+ * Who may do what: every route of the OpenAPI document, with the answer each role gets for one valid request
+ * (spec 6 and each module's policy). `authorization.test.ts` walks it against the running app; a route missing
+ * here fails that test. The world behind the requests is `createRoleWorld` (test/roles.ts):
+ * - player sits in openScrim (public, not full, with a post-game image), is friends with otherPlayer and shares
+ *   their conversation, and has a friend request (and its notification) from captain;
+ * - captain is the lobby host of fullScrim (private, ten players, started 30 minutes ago), caster casts it;
+ * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
+ */
+
+/** The answer expected: a status class for successes and redirects, the exact status for refusals. */
+export type Outcome = '2xx' | '3xx' | 400 | 401 | 403 | 404 | 409;
+export type Expectations = Record<RoleName, Outcome>;
+
+export interface AuthorizationRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface RouteRule {
+  /** One valid request; `self` is the caller (the player for the visitor). */
+  request?: (ctx: { world: RoleWorld; self: TestUser }) => AuthorizationRequest;
+  expect: Expectations;
+}
+
+/** Open to everyone, visitors and banned users included. */
+const everyone = (outcome: Outcome = '2xx'): Expectations => ({
+  visitor: outcome,
+  player: outcome,
+  otherPlayer: outcome,
+  banned: outcome,
+  captain: outcome,
+  caster: outcome,
+  admin: outcome,
+});
+
+/** Any signed-in user who is not banned (`assertActiveUser`). */
+const signedIn = (outcome: Outcome = '2xx', others: Partial<Expectations> = {}): Expectations => ({
+  ...everyone(outcome),
+  visitor: 401,
+  banned: 403,
+  ...others,
+});
+
+/** Admins only (`assertAdmin`): 401 without a session, 403 banned or not an admin. */
+const adminOnly = (outcome: Outcome = '2xx'): Expectations => ({ ...signedIn(403), admin: outcome });
+
+/** Only the listed roles get `outcome`; the other signed-in users get `refused`. */
+const only = (roles: RoleName[], outcome: Outcome, refused: Outcome = 403): Expectations => ({
+  ...signedIn(refused),
+  ...Object.fromEntries(roles.map((role) => [role, outcome])),
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const addDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const slot = (team: 'teamOne' | 'teamTwo', role: string) => ({ playerData: { role, team: { name: team } } });
+const scrimDay = () => ({ region: 'NA', startDate: addDays(-1), endDate: addDays(1) });
+const newScrimBody = () => ({
+  title: 'Matrix scrim',
+  region: 'NA',
+  gameStartTime: addDays(1),
+  isPrivate: false,
+  isWithCasters: true,
+  maxCastersAllowedCount: 2,
+  lobbyPassword: 'secret12',
+  teamWon: null,
+  useTournamentCode: false,
+});
+
+export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
+  // System
+  'GET /api/server-status': { expect: everyone() },
+  'GET /api/health/ready': { expect: everyone() },
+
+  // Auth: signing in is for everyone; the session calls need one.
+  'GET /api/auth/providers': { expect: everyone() },
+  // The SPA's boot call never answers 401 (signed out is an answer); a banned user learns the ban.
+  'GET /api/auth/session': { expect: { ...everyone(), banned: 403 } },
+  // Signing in again as oneself; a banned user is refused at the door.
+  'POST /api/auth/dev-login': {
+    request: ({ self }) => ({ body: { email: self.email } }),
+    expect: { ...everyone(), banned: 403 },
+  },
+  'GET /api/auth/oidc/{provider}/start': {
+    request: () => ({ params: { provider: 'google' } }),
+    expect: everyone(404),
+  },
+  'GET /api/auth/oidc/{provider}/callback': {
+    request: () => ({ params: { provider: 'google' }, query: { code: 'x', state: 'y' } }),
+    expect: everyone('3xx'),
+  },
+  'POST /api/auth/register': {
+    request: ({ self }) => ({
+      body: {
+        name: 'Matrix',
+        summonerTagline: 'NA1',
+        region: 'NA',
+        discord: `m_${self.id.slice(0, 8)}`,
+        rank: 'Gold 2',
+      },
+    }),
+    expect: signedIn(409),
+  },
+  'POST /api/auth/login': { request: () => ({ body: {} }), expect: signedIn() },
+  'POST /api/auth/verify': { expect: signedIn() },
+  'PUT /api/auth/update-user': { request: () => ({ body: { canSendEmailsToUser: false } }), expect: signedIn() },
+  'POST /api/auth/logout': { expect: everyone() },
+
+  // Scrims: browsing for every signed-in user, the admin tools for admins, slots for oneself.
+  'GET /api/scrims': { request: () => ({ query: scrimDay() }), expect: signedIn() },
+  'POST /api/scrims': { request: () => ({ body: newScrimBody() }), expect: adminOnly() },
+  'GET /api/scrims/{id}': { request: ({ world }) => ({ params: { id: world.fullScrim.id } }), expect: signedIn() },
+  'PUT /api/scrims/{id}': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id }, body: newScrimBody() }),
+    expect: adminOnly(),
+  },
+  'DELETE /api/scrims/{id}': { request: ({ world }) => ({ params: { id: world.openScrim.id } }), expect: adminOnly() },
+  'GET /api/scrims/{id}/image': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/scrims/{id}/regenerate-tournament-code': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: adminOnly(),
+  },
+  'PATCH /api/scrims/{id}/insert-player/{userId}': {
+    request: ({ world, self }) => ({
+      params: { id: world.openScrim.id, userId: self.id },
+      body: slot('teamTwo', 'Mid'),
+    }),
+    expect: signedIn('2xx', { player: 409 }),
+  },
+  'PATCH /api/scrims/{id}/move-player/{userId}': {
+    request: ({ world }) => ({
+      params: { id: world.openScrim.id, userId: world.users.player.id },
+      body: slot('teamTwo', 'Mid'),
+    }),
+    expect: only(['player'], '2xx'),
+  },
+  'PATCH /api/scrims/{id}/remove-player/{userId}': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id, userId: world.users.player.id } }),
+    expect: only(['player', 'admin'], '2xx'),
+  },
+  'PATCH /api/scrims/{id}/insert-caster/{userId}': {
+    request: ({ world, self }) => ({ params: { id: world.fullScrim.id, userId: self.id } }),
+    expect: signedIn('2xx', { captain: 409, caster: 409 }),
+  },
+  'PATCH /api/scrims/{id}/remove-caster/{userId}': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id, userId: world.users.caster.id } }),
+    expect: only(['caster', 'admin'], '2xx'),
+  },
+  'PATCH /api/scrims/{id}/admin-assign-player': {
+    request: ({ world }) => ({
+      params: { id: world.openScrim.id },
+      body: { userId: world.users.otherPlayer.id, teamName: 'teamTwo', role: 'Mid' },
+    }),
+    expect: adminOnly(),
+  },
+  'PATCH /api/scrims/{id}/admin-fill-random': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id }, body: {} }),
+    expect: adminOnly(),
+  },
+  'PATCH /api/scrims/{id}/set-winner': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { winnerTeamName: 'teamOne' } }),
+    expect: only(['captain', 'admin'], '2xx'),
+  },
+  'PATCH /api/scrims/{id}/swap-players': {
+    request: ({ world }) => ({
+      params: { id: world.fullScrim.id },
+      body: { userId: world.users.captain.id, team: 'teamTwo', role: 'Support' },
+    }),
+    expect: adminOnly(),
+  },
+  'PATCH /api/scrims/{id}/add-image': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { base64: world.pngBase64 } }),
+    expect: only(['captain', 'admin'], '2xx'),
+  },
+  'PATCH /api/scrims/{id}/remove-image': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id } }),
+    expect: adminOnly(),
+  },
+
+  // Users: profiles for every signed-in user; created scrims for the owner and admins.
+  'GET /api/users/search': { request: () => ({ query: { q: 'Player' } }), expect: signedIn() },
+  'GET /api/users/by-id/{id}': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{name}': {
+    request: ({ world }) => ({ params: { name: world.users.player.name }, query: { region: 'NA' } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{id}/scrims': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{id}/created-scrims': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: only(['player', 'admin'], '2xx'),
+  },
+  'GET /api/users/{id}/activity': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
+
+  // Friends: a user acts for themselves only; admins get no say in other people's friendships.
+  'GET /api/friend-requests': { expect: signedIn() },
+  'GET /api/friend-requests/check-friend-request-sent/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.users.player.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/friend-requests/send-friend-request/{userId}/{currentUserId}': {
+    request: ({ world, self }) => ({ params: { userId: world.users.caster.id, currentUserId: self.id } }),
+    expect: signedIn('2xx', { caster: 400 }),
+  },
+  'POST /api/friend-requests/accept-request/{userId}': {
+    request: ({ world }) => ({
+      params: { userId: world.users.player.id },
+      body: { newFriendUserId: world.users.captain.id },
+    }),
+    expect: only(['player'], '2xx'),
+  },
+  'POST /api/friend-requests/{userId}/reject-friend-request/{senderId}': {
+    request: ({ world }) => ({ params: { userId: world.users.player.id, senderId: world.users.captain.id } }),
+    expect: only(['player'], '2xx'),
+  },
+  'POST /api/friend-requests/cancel-friend-request/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.users.player.id } }),
+    expect: only(['captain'], '2xx', 404),
+  },
+  'GET /api/friends/user-friends/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.users.player.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/friends/unfriend-user': {
+    request: ({ world }) => ({ body: { friendUserId: world.users.otherPlayer.id } }),
+    expect: only(['player'], '2xx', 404),
+  },
+
+  // Notifications: the owner's only.
+  'GET /api/notifications/user-notifications': { expect: signedIn() },
+  'POST /api/notifications/push-user-notification/{id}': {
+    request: ({ world }) => ({ params: { id: world.users.player.id }, body: { message: 'remember the scrim' } }),
+    expect: only(['player'], '2xx'),
+  },
+  'POST /api/notifications/remove-user-notification/{id}': {
+    request: ({ world }) => ({ params: { id: world.notificationId } }),
+    expect: only(['player'], '2xx'),
+  },
+  'POST /api/notifications/remove-all-user-notifications/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.users.player.id } }),
+    expect: only(['player'], '2xx'),
+  },
+
+  // Conversations and messages: members only (admins too stay out of private messages); scrim chats follow
+  // the scrim chat rule (participants and admins of a private scrim).
+  'GET /api/conversations/user': { expect: signedIn() },
+  'GET /api/conversations/find/{a}/{b}': {
+    request: ({ world }) => ({ params: { a: world.users.player.id, b: world.users.otherPlayer.id } }),
+    expect: only(['player', 'otherPlayer'], '2xx'),
+  },
+  'GET /api/conversations/scrim/{scrimId}': {
+    request: ({ world }) => ({ params: { scrimId: world.fullScrim.id } }),
+    expect: only(['captain', 'caster', 'admin'], '2xx'),
+  },
+  'POST /api/conversations': {
+    request: ({ world }) => ({ body: { receiverId: world.users.player.id } }),
+    // With a friend only; nobody starts a conversation with themselves.
+    expect: { ...only(['otherPlayer'], '2xx'), player: 400 },
+  },
+  'GET /api/messages/verifiedUser/unseen-messages': { expect: signedIn() },
+  'POST /api/messages': {
+    request: ({ world }) => ({ body: { conversationId: world.conversationId, text: 'see you at 8' } }),
+    expect: only(['player', 'otherPlayer'], '2xx'),
+  },
+  'GET /api/messages/{conversationId}': {
+    request: ({ world }) => ({ params: { conversationId: world.conversationId } }),
+    expect: only(['player', 'otherPlayer'], '2xx'),
+  },
+  'POST /api/messages/post-seen/{id}': {
+    request: ({ world }) => ({ params: { id: world.conversationId } }),
+    expect: only(['player', 'otherPlayer'], '2xx'),
+  },
+
+  // Riot: look-ups for signed-in users (they spend the key); the version is public; the callback's
+  // credential is its secret, whoever calls.
+  'GET /api/riot/summoner': {
+    request: () => ({ query: { gameName: 'Faker', tagLine: 'KR1', region: 'KR' } }),
+    expect: signedIn(),
+  },
+  'GET /api/riot/ddragon-version': { expect: everyone() },
+  'POST /api/riot/callback/{secret}': {
+    request: () => ({ params: { secret: 'not-the-secret' }, body: { shortCode: 'NA-CODE' } }),
+    expect: everyone(404),
+  },
+
+  // Admin
+  'POST /api/admin/banUser': {
+    request: ({ world }) => ({
+      body: { banUserId: world.users.otherPlayer.id, dateFrom: addDays(0), dateTo: addDays(2), reason: 'toxic' },
+    }),
+    expect: adminOnly(),
+  },
+  'POST /api/admin/unbanUser': {
+    request: ({ world }) => ({ body: { bannedUserId: world.users.banned.id } }),
+    expect: adminOnly(),
+  },
+  'POST /api/admin/lift-expired-bans': { expect: adminOnly() },
+  'GET /api/admin/all-bans-history': { expect: adminOnly() },
+  'POST /api/admin/updateUser/{id}': {
+    request: ({ world }) => ({ params: { id: world.users.otherPlayer.id }, body: { rank: 'Silver 1' } }),
+    expect: adminOnly(),
+  },
+  'GET /api/admin/dashboard-stats': { expect: adminOnly() },
+  'GET /api/admin/recent-activities': { expect: adminOnly() },
+  'GET /api/admin/server-status': { expect: adminOnly() },
+};

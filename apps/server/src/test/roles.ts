@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { postGameImages } from '../db/schema/index.js';
+import type { Database } from '../db/client.js';
+import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from './factories.js';
+import { addCaster, addPlayers, createScrim, fillScrim, type TestScrim } from './scrim-factories.js';
+import { befriend } from './social.js';
+
+/** The roles of spec 6 and DESIGN.md 5 that every permission is tested against. */
+export const ROLES = ['visitor', 'player', 'otherPlayer', 'banned', 'captain', 'caster', 'admin'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+/**
+ * One user per role and the rows that give the roles meaning:
+ * - `player` sits in `openScrim` (public, casters on, slots free, with a post-game image), is friends with `otherPlayer` and shares
+ *   `conversation` with them (one unseen `message` from otherPlayer), and has a pending friend request from
+ *   `captain` (with its `notification`);
+ * - `captain` is the lobby host of `fullScrim` (private, ten players, started 30 minutes ago), `caster` casts it;
+ * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
+ */
+export interface RoleWorld {
+  users: Record<Exclude<RoleName, 'visitor'>, TestUser>;
+  openScrim: TestScrim;
+  fullScrim: TestScrim;
+  conversationId: string;
+  messageId: string;
+  notificationId: string;
+  /** A small valid PNG, for uploads. */
+  pngBase64: string;
+  /** Every id above, for the fuzzers' pools. */
+  ids: string[];
+  /** The session token of a role (none for the visitor). */
+  tokenOf(role: RoleName): string | undefined;
+}
+
+export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: Database }): Promise<RoleWorld> {
+  const [player, otherPlayer, banned, admin] = await Promise.all([
+    createUser({ db }),
+    createUser({ db }),
+    createBannedUser({ db }),
+    createAdmin({ db }),
+  ]);
+  const openScrim = await createScrim({ db, isWithCasters: true, maxCastersAllowedCount: 2, createdBy: admin.id });
+  const fullScrim = await createScrim({
+    db,
+    isPrivate: true,
+    isWithCasters: true,
+    maxCastersAllowedCount: 2,
+    createdBy: admin.id,
+    gameStartTime: new Date(Date.now() - 30 * 60 * 1000),
+  });
+  await addPlayers({ db, scrim: openScrim, users: [player] });
+  const { host: captain } = await fillScrim({ db, scrim: fullScrim });
+  const caster = await addCaster({ db, scrim: fullScrim });
+  const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0a84ff' } })
+    .png()
+    .toBuffer();
+  await db.insert(postGameImages).values({
+    scrimId: openScrim.id,
+    content: png,
+    mimeType: 'image/png',
+    width: 1,
+    height: 1,
+    uploadedBy: captain!.id,
+  });
+
+  await befriend({ db, a: player, b: otherPlayer });
+  const conversation = await call(app, 'POST', '/api/conversations', otherPlayer.token, {
+    receiverId: player.id,
+    text: 'gg, again tomorrow?',
+  });
+  const conversationId = (conversation as { _id: string })._id;
+  const messages = (await call(app, 'GET', `/api/messages/${conversationId}`, player.token)) as { _id: string }[];
+  await call(app, 'POST', `/api/friend-requests/send-friend-request/${player.id}/${captain!.id}`, captain!.token);
+  const { notifications } = (await call(app, 'GET', '/api/notifications/user-notifications', player.token)) as {
+    notifications: { _id: string }[];
+  };
+
+  const users = { player, otherPlayer, banned, captain: captain!, caster, admin };
+  const world = {
+    users,
+    openScrim,
+    fullScrim,
+    conversationId,
+    messageId: messages[0]!._id,
+    notificationId: notifications[0]!._id,
+    pngBase64: png.toString('base64'),
+    tokenOf: (role: RoleName) => (role === 'visitor' ? undefined : users[role].token),
+  };
+  return {
+    ...world,
+    ids: [
+      ...Object.values(users).map((u) => u.id),
+      openScrim.id,
+      fullScrim.id,
+      conversationId,
+      world.messageId,
+      world.notificationId,
+    ],
+  };
+}
+
+async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const res = await app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+  if (res.statusCode >= 300)
+    throw new Error(`createRoleWorld: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+  return res.json() as unknown;
+}
