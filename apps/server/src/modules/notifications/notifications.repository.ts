@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATIONS_LIST_LIMIT, type NotificationKind } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, scrims, users } from '../../db/schema/index.js';
@@ -87,4 +87,37 @@ export async function deleteNotificationsAbout({
         eq(notifications.relatedUserId, relatedUserId),
       ),
     );
+}
+
+/**
+ * The 'scrim_alert' of a scrim's start for each of `userIds` that has none for this scrim yet (a job may run
+ * twice: nobody is notified twice). Returns the new ones.
+ */
+export async function insertScrimAlertsOnce({
+  db,
+  scrimId,
+  userIds,
+  message,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  userIds: string[];
+  message: string;
+}): Promise<NotificationAggregate[]> {
+  if (userIds.length === 0) return [];
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    insert into ${notifications} (user_id, kind, message, related_scrim_id)
+    select u.id, 'scrim_alert', ${message}, ${scrimId}::uuid from unnest(array[${ids}]) as u(id)
+    where not exists (
+      select 1 from ${notifications} n
+      where n.user_id = u.id and n.kind = 'scrim_alert' and n.related_scrim_id = ${scrimId}::uuid
+    )
+    returning id`);
+  const inserted = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (inserted.length === 0) return [];
+  return selectWithRelations(db).where(inArray(notifications.id, inserted));
 }

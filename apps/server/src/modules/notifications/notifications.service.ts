@@ -10,6 +10,7 @@ import {
   findNotificationOwner,
   findUserNotifications,
   insertNotifications,
+  insertScrimAlertsOnce,
   type NewNotification,
 } from './notifications.repository.js';
 
@@ -51,6 +52,33 @@ export async function createNotification({ deps, ...value }: { deps: Notificatio
   const [stored] = await insertNotificationRows({ db: deps.db, values: [value] });
   publishNotifications({ io: deps.io, stored: [stored!] });
   return stored!.notification;
+}
+
+/**
+ * A scrim is starting: its players and casters get a stored 'scrim_alert' (the bell, a click opens the scrim),
+ * pushed live. Idempotent per user and scrim, for the at-least-once start job.
+ */
+export async function notifyScrimStart({
+  deps,
+  scrimId,
+  title,
+  userIds,
+}: {
+  deps: NotificationDeps;
+  scrimId: string;
+  title: string;
+  userIds: string[];
+}) {
+  const rows = await insertScrimAlertsOnce({
+    db: deps.db,
+    scrimId,
+    userIds: [...new Set(userIds)],
+    message: SOCIAL_MESSAGES.scrimStartingNotification(title),
+  });
+  publishNotifications({
+    io: deps.io,
+    stored: rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) })),
+  });
 }
 
 export async function listNotifications({ db, userId }: { db: DbOrTx; userId: string }) {

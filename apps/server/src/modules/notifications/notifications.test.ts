@@ -16,7 +16,7 @@ import {
   listenLocally,
   settle,
 } from '../../test/social.js';
-import { createNotification } from './notifications.service.js';
+import { createNotification, notifyScrimStart } from './notifications.service.js';
 
 let ctx: TestContext;
 let call: ReturnType<typeof callApi>;
@@ -95,6 +95,32 @@ describe('createNotification (for other modules) and GET user-notifications', ()
       expect(await list(other)).toEqual([]);
     } finally {
       for (const c of [tab1, tab2, stranger]) c.close();
+    }
+  });
+});
+
+describe('notifyScrimStart (the scrim start job)', () => {
+  it("stores one 'scrim_alert' per player and caster, pushed live, even when the job runs twice", async () => {
+    const scrim = await createScrim({ db: db() });
+    const [player, caster] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    const live = await connectClient(url, player.token);
+    try {
+      const args = { deps: deps(), scrimId: scrim.id, title: scrim.title, userIds: [player.id, caster.id, player.id] };
+      await notifyScrimStart(args);
+      await notifyScrimStart(args);
+      const pushed = await live.next<Notification>('getNotification');
+      expect(pushed).toMatchObject({
+        kind: 'scrim_alert',
+        isScrimAlert: true,
+        message: SOCIAL_MESSAGES.scrimStartingNotification(scrim.title),
+        _relatedScrim: { _id: scrim.id, title: scrim.title },
+      });
+      await settle();
+      expect(live.all('getNotification')).toHaveLength(1);
+      expect(await rowsOf(player)).toBe(1);
+      expect(await rowsOf(caster)).toBe(1);
+    } finally {
+      live.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { areTeamsFull } from '@scrim-gym/shared';
 import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../jobs/index.js';
 import { userRoom } from '../../plugins/io.js';
 import { isRiotError } from '../../riot/index.js';
+import { notifyScrimStart } from '../notifications/notifications.service.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import {
@@ -55,6 +56,8 @@ export async function handleScrimStartJob(deps: TournamentDeps & { jobs?: JobRun
   if (rooms.length > 0) {
     deps.io.to(rooms).emit(SCRIM_START_NOTIFICATION_EVENT, { scrimId, title: scrim.title });
   }
+  // The bell's stored 'scrim_alert' too (once per player even if this job runs again).
+  await notifyScrimStart({ deps, scrimId, title: scrim.title, userIds: participants.map((p) => p.user.id) });
   if (!areTeamsFull(participants) || scrim.teamWon || tournament?.tournamentCode) return;
   try {
     await generateTournamentCode({ deps, scrimId });
