@@ -1,25 +1,36 @@
-import { and, desc, eq, gte, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { REGIONS } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, bans, scrims, users } from '../../db/schema/index.js';
 
 /**
- * The dashboard's figures (reference facts, Admin dashboard figures) in six aggregate queries, each one scan
- * of its table at most; the service runs them concurrently. Days and months are UTC.
+ * The dashboard's figures (reference facts, Admin dashboard figures) in a few aggregate queries, each at most one
+ * scan of its table; the service runs them concurrently. Days and months are UTC.
+ *
+ * The instants they compare with (a week ago, today's midnight) come in as parameters: an expression such as
+ * `date_trunc('day', now(), 'UTC')` in a filter is evaluated again for every row of a sequential scan, which made
+ * the figures several times slower on 50,000 scrims.
  */
 
 const count = sql<number>`count(*)::int`;
-const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
-const lastSevenDays = (column: AnyPgColumn) => sql`${column} >= now() - interval '7 days'`;
+const countWhere = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instants the figures are counted from: a week before `now`, and today's UTC midnight. */
+export function dashboardInstants(now = new Date()) {
+  const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { weekAgo: new Date(now.getTime() - 7 * DAY_MS), startOfToday };
+}
+export type DashboardInstants = ReturnType<typeof dashboardInstants>;
 
 /** totalUsers, weeklyNewUsers, activeToday (last sign-in or session verify today). */
-export async function countUsers({ db }: { db: DbOrTx }) {
+export async function countUsers({ db, at }: { db: DbOrTx; at: DashboardInstants }) {
   const [row] = await db
     .select({
       total: count,
-      weekly: countWhere(lastSevenDays(users.createdAt)),
-      activeToday: countWhere(sql`${users.lastActiveAt} >= ${startOfTodayUtc}`),
+      weekly: countWhere(gte(users.createdAt, at.weekAgo)),
+      activeToday: countWhere(gte(users.lastActiveAt, at.startOfToday)),
     })
     .from(users);
   return row!;
@@ -27,9 +38,16 @@ export async function countUsers({ db }: { db: DbOrTx }) {
 
 /** New users per calendar month, oldest first (months without any are absent). */
 export function countUsersByMonth({ db }: { db: DbOrTx }) {
-  const year = sql<number>`extract(year from ${users.createdAt} at time zone 'UTC')::int`;
-  const month = sql<number>`extract(month from ${users.createdAt} at time zone 'UTC')::int`;
-  return db.select({ year, month, count }).from(users).groupBy(year, month).orderBy(year, month);
+  const month = sql`date_trunc('month', ${users.createdAt} at time zone 'UTC')`;
+  return db
+    .select({
+      year: sql<number>`extract(year from ${month})::int`,
+      month: sql<number>`extract(month from ${month})::int`,
+      count,
+    })
+    .from(users)
+    .groupBy(month)
+    .orderBy(month);
 }
 
 /** Users per (region, first word of the rank): both distributions from one scan. */
@@ -38,22 +56,33 @@ export function countUsersByRegionAndTier({ db }: { db: DbOrTx }) {
   return db.select({ region: users.region, tier, count }).from(users).groupBy(users.region, tier);
 }
 
-/** totalScrims, weeklyNewScrims (created in the last 7 days). */
-export async function countScrims({ db }: { db: DbOrTx }) {
-  const [row] = await db.select({ total: count, weekly: countWhere(lastSevenDays(scrims.createdAt)) }).from(scrims);
-  return row!;
+/**
+ * totalScrims, weeklyNewScrims. Two counts rather than one scan with a FILTER: a plain count(*) never reads into
+ * the rows, and the week's count is a range of the created_at index; together several times cheaper.
+ */
+export async function countScrims({ db, at }: { db: DbOrTx; at: DashboardInstants }) {
+  const [[total], [weekly]] = await Promise.all([
+    db.select({ n: count }).from(scrims),
+    db.select({ n: count }).from(scrims).where(gte(scrims.createdAt, at.weekAgo)),
+  ]);
+  return { total: total!.n, weekly: weekly!.n };
 }
 
-/** Scrims starting on each day (UTC, 'YYYY-MM-DD') from 6 days ago to today; days without any are absent. */
-export function countScrimsByDay({ db }: { db: DbOrTx }) {
+/**
+ * Scrims starting on each day (UTC, 'YYYY-MM-DD') from 6 days ago to today; days without any are absent. The
+ * region condition is always true (every scrim has one of them) but lets the (region, game_start_time) index
+ * serve the range: a few index pages instead of a scan of every scrim.
+ */
+export function countScrimsByDay({ db, at }: { db: DbOrTx; at: DashboardInstants }) {
   const day = sql<string>`to_char(${scrims.gameStartTime} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ day, scrims: count })
     .from(scrims)
     .where(
       and(
-        gte(scrims.gameStartTime, sql`${startOfTodayUtc} - interval '6 days'`),
-        lt(scrims.gameStartTime, sql`${startOfTodayUtc} + interval '1 day'`),
+        inArray(scrims.region, [...REGIONS]),
+        gte(scrims.gameStartTime, new Date(at.startOfToday.getTime() - 6 * DAY_MS)),
+        lt(scrims.gameStartTime, new Date(at.startOfToday.getTime() + DAY_MS)),
       ),
     )
     .groupBy(day);

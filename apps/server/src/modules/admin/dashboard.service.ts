@@ -20,6 +20,7 @@ import {
   countUsers,
   countUsersByMonth,
   countUsersByRegionAndTier,
+  dashboardInstants,
   findNewestAuditEntries,
   findNewestBans,
   findNewestCompletedScrims,
@@ -60,14 +61,21 @@ export function distributions(rows: { region: string; tier: string; count: numbe
   };
 }
 
-/** GET /admin/dashboard-stats: six aggregate queries, run concurrently. */
-export async function getDashboardStats({ db }: { db: Database }): Promise<DashboardStats> {
+/** GET /admin/dashboard-stats: a few aggregate queries, run concurrently. */
+export async function getDashboardStats({
+  db,
+  now = new Date(),
+}: {
+  db: Database;
+  now?: Date;
+}): Promise<DashboardStats> {
+  const at = dashboardInstants(now);
   const [userCounts, monthly, regionTier, scrimCounts, scrimDays, banStatistics] = await Promise.all([
-    countUsers({ db }),
+    countUsers({ db, at }),
     countUsersByMonth({ db }),
     countUsersByRegionAndTier({ db }),
-    countScrims({ db }),
-    countScrimsByDay({ db }),
+    countScrims({ db, at }),
+    countScrimsByDay({ db, at }),
     countBans({ db }),
   ]);
   return {
@@ -77,7 +85,7 @@ export async function getDashboardStats({ db }: { db: Database }): Promise<Dashb
     weeklyNewScrims: scrimCounts.weekly,
     activeToday: userCounts.activeToday,
     monthlyUserGrowth: monthly,
-    weeklyScrimActivity: lastSevenDays(scrimDays),
+    weeklyScrimActivity: lastSevenDays(scrimDays, now),
     ...distributions(regionTier),
     banStatistics,
   };

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { createClient } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_BANNED_EVENT, type UserBannedEvent } from '@scrim-gym/shared';
+import { openPostgres, type DatabaseHandle } from '../../db/client.js';
+import { auditLog, bans, jobs, sessions } from '../../db/schema/index.js';
+import { jobStatus } from '../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
+import { banExpireKey, banStartKey } from './admin.schedule.js';
+import { liftBanOnExpiry } from './admin.service.js';
+
+/**
+ * Two server instances on one database, as two processes behind a load balancer would run: the ban jobs run once
+ * between them, and a ban signs the player out live wherever their socket is. On PostgreSQL each instance has its
+ * own connection pool; on PGlite (one process by design) they share the handle. The cross-instance socket cases
+ * need Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; channels under a prefix of the run's own) and are
+ * skipped without it.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HOUR = 60 * 60 * 1000;
+
+async function redisAvailable() {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const withRedis = await redisAvailable();
+if (!withRedis) console.warn(`[admin] Redis not reachable at ${REDIS_URL}: the cross-instance socket test is skipped`);
+
+let first: TestContext;
+let second: TestContext;
+let secondDatabase: DatabaseHandle | null = null;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  // A prefix of this run's own: other test files on the same Redis get channels of their own.
+  const env: Record<string, string> = withRedis
+    ? { REDIS_URL, REDIS_PREFIX: `admin-test-${randomBytes(4).toString('hex')}` }
+    : {};
+  first = await createTestApp(env);
+  const url = (first.database as DatabaseHandle & { url: string | null }).url;
+  secondDatabase = url ? openPostgres(url) : null;
+  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  // Let the servers finish handling those disconnects (presence announcements go through Redis) before closing.
+  await sleep(300);
+  await second.close();
+  await secondDatabase?.close();
+  await first.close();
+});
+
+const db = () => first.database.db;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function origin(ctx: TestContext) {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A connected socket of `user` on an instance, recording the ban event and how it was disconnected. */
+async function connectAs(ctx: TestContext, user: TestUser) {
+  const socket = connect(await origin(ctx), {
+    auth: { token: user.token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const seen: { banned: UserBannedEvent | null; disconnectReason: string | null } = {
+    banned: null,
+    disconnectReason: null,
+  };
+  socket.on(USER_BANNED_EVENT, (event: UserBannedEvent) => {
+    // The event must arrive while the socket is still connected, before the server's disconnect.
+    if (seen.disconnectReason === null) seen.banned = event;
+  });
+  socket.on('disconnect', (reason) => {
+    seen.disconnectReason = reason;
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, seen };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000, state?: () => unknown) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${state ? `: ${JSON.stringify(state())}` : ''}`);
+    }
+    await sleep(10);
+  }
+}
+
+function banViaApi(ctx: TestContext, admin: TestUser, target: TestUser, dates: { dateFrom: Date; dateTo: Date }) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/banUser',
+    headers: bearer(admin.token),
+    payload: {
+      banUserId: target.id,
+      dateFrom: dates.dateFrom.toISOString(),
+      dateTo: dates.dateTo.toISOString(),
+      reason: 'match fixing',
+    },
+  });
+}
+
+describe('a ban signs the player out live', () => {
+  it('on the same instance: the ban event, then a server disconnect; other users stay; the old token cannot reconnect', async () => {
+    const [admin, player, bystander] = await Promise.all([
+      createAdmin({ db: db() }),
+      createUser({ db: db() }),
+      createUser({ db: db() }),
+    ]);
+    const tabs = [await connectAs(first, player), await connectAs(first, player)];
+    const other = await connectAs(first, bystander);
+    const res = await banViaApi(first, admin, player, {
+      dateFrom: new Date(Date.now() - 1000),
+      dateTo: new Date(Date.now() + HOUR),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const tab of tabs) {
+      await until(() => tab.seen.disconnectReason !== null, 'the banned tab to be disconnected');
+      expect(tab.seen.disconnectReason).toBe('io server disconnect');
+      expect(tab.seen.banned?.message).toMatch(/^You are banned until \d\d\/\d\d\/\d{4}\. Reason: match fixing$/);
+    }
+    await sleep(100);
+    expect(other.socket.connected).toBe(true);
+    await expect(connectAs(first, player)).rejects.toThrow();
+  });
+
+  it.skipIf(!withRedis)(
+    'across instances through the Redis adapter: banned on one, disconnected on the other',
+    async () => {
+      const [admin, player] = await Promise.all([createAdmin({ db: db() }), createUser({ db: db() })]);
+      const tab = await connectAs(second, player);
+      const res = await banViaApi(first, admin, player, {
+        dateFrom: new Date(Date.now() - 1000),
+        dateTo: new Date(Date.now() + HOUR),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await until(
+        () => tab.seen.disconnectReason !== null,
+        'the tab on the other instance to be disconnected',
+        10_000,
+        () => ({ ...tab.seen, connected: tab.socket.connected }),
+      );
+      expect(tab.seen.disconnectReason).toBe('io server disconnect');
+      expect(tab.seen.banned?.reason).toBe('match fixing');
+    },
+  );
+
+  it('a ban that starts later signs out at its dateFrom (the ban.start job)', async () => {
+    const [admin, player] = await Promise.all([createAdmin({ db: db() }), createUser({ db: db() })]);
+    const res = await banViaApi(first, admin, player, {
+      dateFrom: new Date(Date.now() + HOUR),
+      dateTo: new Date(Date.now() + 2 * HOUR),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const banId = res.json()._id as string;
+    // The job runs on the first instance; with Redis the socket is on the other one.
+    const tab = await connectAs(withRedis ? second : first, player);
+    expect(await second.app.jobs.runOnce()).toBe(0);
+    // Time passes: the ban and its start job become due.
+    await db()
+      .update(bans)
+      .set({ dateFrom: new Date(Date.now() - 1000) })
+      .where(eq(bans.id, banId));
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.dedupeKey, banStartKey(banId)));
+    await first.app.jobs.runOnce();
+    await until(
+      () => tab.seen.disconnectReason !== null,
+      'the socket to be disconnected at the start',
+      10_000,
+      () => ({ ...tab.seen, connected: tab.socket.connected }),
+    );
+    expect(tab.seen.banned?.reason).toBe('match fixing');
+    const remaining = await db().select().from(sessions).where(eq(sessions.userId, player.id));
+    expect(remaining).toEqual([]);
+  });
+});
+
+describe('ban expiry', () => {
+  it('both instances running their job runners: the ban is lifted on time, exactly once', async () => {
+    const [admin, player] = await Promise.all([createAdmin({ db: db() }), createUser({ db: db() })]);
+    const dateTo = new Date(Date.now() + 1500);
+    const res = await banViaApi(first, admin, player, { dateFrom: new Date(Date.now() - 1000), dateTo });
+    expect(res.statusCode, res.body).toBe(200);
+    const banId = res.json()._id as string;
+    first.app.jobs.start();
+    second.app.jobs.start();
+    try {
+      const ban = async () => (await db().select().from(bans).where(eq(bans.id, banId)))[0]!;
+      expect((await ban()).isActive).toBe(true);
+      await until(async () => !(await ban()).isActive, 'the ban to be lifted', 10_000);
+      const lifted = await ban();
+      // On time: within the runners' poll interval (1 s) after dateTo, and not before.
+      expect(lifted.liftedAt!.getTime()).toBeGreaterThanOrEqual(dateTo.getTime());
+      expect(lifted.liftedAt!.getTime() - dateTo.getTime()).toBeLessThan(2000);
+      expect(lifted.liftedBy).toBeNull();
+      await until(async () => {
+        const [job] = await db()
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, banExpireKey(banId)));
+        return job ? jobStatus(job) === 'done' : false;
+      }, 'the job to be done');
+    } finally {
+      await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
+    }
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, banExpireKey(banId)));
+    expect(job).toMatchObject({ attempts: 1, lastError: null });
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, player.id), eq(auditLog.action, 'ban.expire')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: null, details: { banId } });
+    // The player may sign in again.
+    const signIn = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: { email: player.email },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
+  it('twenty concurrent expiry runs of one ban from both instances: one lift, one audit row', async () => {
+    const player = await createUser({ db: db() });
+    const [row] = await db()
+      .insert(bans)
+      .values({
+        userId: player.id,
+        dateFrom: new Date(Date.now() - 2 * HOUR),
+        dateTo: new Date(Date.now() - HOUR),
+        reason: 'race',
+      })
+      .returning();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        liftBanOnExpiry({ db: (i % 2 ? second : first).database.db, banId: row!.id }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, player.id), eq(auditLog.action, 'ban.expire')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('a ban still in force is not lifted early, and one lifted by hand stays lifted', async () => {
+    const [admin, player] = await Promise.all([createAdmin({ db: db() }), createUser({ db: db() })]);
+    const res = await banViaApi(first, admin, player, {
+      dateFrom: new Date(Date.now() - 1000),
+      dateTo: new Date(Date.now() + HOUR),
+    });
+    const banId = res.json()._id as string;
+    expect(await liftBanOnExpiry({ db: db(), banId })).toBeNull();
+    const unban = await first.app.inject({
+      method: 'POST',
+      url: '/api/admin/unbanUser',
+      headers: bearer(admin.token),
+      payload: { bannedUserId: player.id },
+    });
+    expect(unban.statusCode, unban.body).toBe(200);
+    expect(await liftBanOnExpiry({ db: db(), banId })).toBeNull();
+    const [ban] = await db().select().from(bans).where(eq(bans.id, banId));
+    expect(ban).toMatchObject({ isActive: false, liftedBy: admin.id });
+  });
+});
