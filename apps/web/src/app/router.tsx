@@ -19,6 +19,7 @@ const NotFoundPage = page(() => import('../features/public/NotFoundPage'), 'NotF
 const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDetailPage');
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
+const ProfilePage = page(() => import('../features/profiles/components/ProfilePage'), 'ProfilePage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: '/scrims/new', element: adminOnly(<CreateScrimPage />) },
       { path: '/scrims/:id', element: user(<ScrimDetailPage />) },
       { path: '/scrims/:id/edit', element: adminOnly(<EditScrimPage />) },
+      { path: '/users/:name', element: user(<ProfilePage />) },
       { path: '/settings', element: user(<SettingsPage />) },
       { path: '/guide', element: <GuidePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

@@ -1,0 +1,33 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import type { UserProfile } from '@scrim-gym/shared';
+import { PROFILE_TEXTS } from '../texts';
+
+const FriendsDialog = lazy(() => import('./FriendsDialog').then((m) => ({ default: m.FriendsDialog })));
+
+/** '{n} Friends' and the View link that opens "{name}'s Friends" (spec 2); the drawer's My Friends opens it too. */
+export function FriendsCount({
+  profile,
+  isOwn,
+  openOnLoad,
+}: {
+  profile: UserProfile;
+  isOwn: boolean;
+  openOnLoad: boolean;
+}) {
+  const [open, setOpen] = useState(openOnLoad);
+  return (
+    <Typography component="div" variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <strong data-testid="friends-count">{profile.friendsCount}</strong> {PROFILE_TEXTS.friends}
+      <Button size="small" onClick={() => setOpen(true)} aria-haspopup="dialog" sx={{ minWidth: 0 }}>
+        {PROFILE_TEXTS.view}
+      </Button>
+      {open && (
+        <Suspense>
+          <FriendsDialog profile={profile} isOwn={isOwn} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </Typography>
+  );
+}

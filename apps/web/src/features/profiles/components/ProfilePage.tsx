@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { PROFILE_MESSAGES, REGIONS, type Region, type UserProfile } from '@scrim-gym/shared';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useAlert } from '../../alerts/alert-context';
+import { useCurrentUser } from '../../auth/api/session';
+import { useProfile } from '../api/profile';
+import { useUserStats } from '../api/scrim-lists';
+import { PROFILE_TEXTS } from '../texts';
+import { ProfileBackground } from './ProfileBackground';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileScrimLists } from './ProfileScrimLists';
+
+// recharts stays out of the page's own chunk: the header and lists show while the charts load.
+const ProfileCharts = lazy(() => import('../charts/ProfileCharts').then((m) => ({ default: m.ProfileCharts })));
+
+const asRegion = (value: string | null) =>
+  (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
+
+/** /users/:name?region=...[&tagline=...] (spec 2, User profile). */
+export function ProfilePage() {
+  const { name = '' } = useParams();
+  const [params] = useSearchParams();
+  const regionParam = params.get('region');
+  const address = {
+    name,
+    region: asRegion(regionParam),
+    tagline: params.get('tagline') || undefined,
+  };
+  const query = useProfile(address);
+  const showAlert = useAlert();
+  const alerted = useRef(false);
+  const failed = query.isError || (regionParam !== null && !address.region);
+
+  useEffect(() => {
+    if (!failed || alerted.current) return;
+    alerted.current = true;
+    // Spec 8: 'User {name} was not found', with ' in {region}' when a region is given; then home.
+    showAlert({ type: 'Error', message: PROFILE_MESSAGES.userNotFound(name, regionParam ?? undefined) });
+  }, [failed, name, regionParam, showAlert]);
+
+  if (failed) return <Navigate to="/" replace />;
+  if (!query.data) return <LoadingScreen text={PROFILE_TEXTS.loading} />;
+  return <ProfileView profile={query.data} openFriends={params.get('friends') === '1'} />;
+}
+
+function ProfileView({ profile, openFriends }: { profile: UserProfile; openFriends: boolean }) {
+  const { user: viewer } = useCurrentUser();
+  const { stats } = useUserStats(profile._id);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${profile.name} #${profile.summonerTagline} | Scrim Gym`;
+    return () => {
+      document.title = previous;
+    };
+  }, [profile.name, profile.summonerTagline]);
+  if (!viewer) return null;
+  const isOwn = viewer._id === profile._id;
+
+  return (
+    <Box sx={{ position: 'relative', isolation: 'isolate', minHeight: '100%' }}>
+      <ProfileBackground image={profile.profileBackgroundImg} blur={profile.profileBackgroundBlur} />
+      <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+        <Stack spacing={{ xs: 2, sm: 3 }}>
+          <ProfileHeader profile={profile} viewer={viewer} isOwn={isOwn} stats={stats} openFriends={openFriends} />
+          <Suspense fallback={<LoadingScreen text={PROFILE_TEXTS.chartsLoading} />}>
+            {stats && <ProfileCharts userId={profile._id} stats={stats} />}
+          </Suspense>
+          <ProfileScrimLists userId={profile._id} canSeeCreated={isOwn || viewer.isAdmin} />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import type { CreatedFilter, DateSort, ParticipatedFilter } from '@scrim-gym/shared';
+
+/** The profile page's own words (the spec's catalogue texts come from @scrim-gym/shared). */
+export const PROFILE_TEXTS = {
+  loading: 'Loading Profile',
+  offline: 'Offline',
+  verifiedAdmin: 'Verified admin',
+  donator: 'Donator',
+  summonerStats: 'Summoner stats',
+  summonerStatsLabel: (name: string) => `Open ${name}'s summoner stats on op.gg`,
+  level: 'Level',
+  summonerLevel: (level: number) => `Summoner level ${level}`,
+  friends: 'Friends',
+  view: 'View',
+  expProgress: (progress: number, needed: number) => `${progress} / ${needed} EXP`,
+  rank: 'Rank',
+  region: 'Region',
+  discord: 'Discord',
+  memberSince: 'Member since',
+  createdScrims: 'Created Scrims',
+  participatedScrims: 'Scrims Participated In',
+  filter: 'Filter',
+  sortByDate: 'Sort by date',
+  noScrims: 'No scrims found',
+  loadMore: 'Load more',
+  scrimsCount: (shown: number, total: number) => `${shown} of ${total}`,
+  background: 'Background',
+  blur: 'Blur',
+  profileBackground: 'Profile background',
+  ban: 'Ban',
+  banDialogTitle: (name: string) => `Ban ${name}`,
+  dateFrom: 'Date From',
+  dateTo: 'Date To',
+  reason: 'Reason',
+  cancel: 'Cancel',
+  confirmUnbanTitle: (name: string) => `Unban ${name}?`,
+  bannedUntil: (until: string) => `Banned until ${until}`,
+  message: (name: string) => `Message ${name}`,
+  startConversation: (name: string) => `Start a conversation with ${name}`,
+  // Charts
+  statistics: 'Statistics',
+  winRate: 'Win Rate',
+  wins: 'Wins',
+  losses: 'Losses',
+  noGames: 'No games played yet',
+  levelProgress: 'Level Progress',
+  gamesPlayedVsCasted: 'Games Played vs Casted',
+  gamesPlayed: 'Games Played',
+  gamesCasted: 'Games Casted',
+  statsSummary: 'Stats Summary',
+  totalExp: 'Total EXP',
+  activity: 'Activity Over Time',
+  all: 'All',
+  played: 'Played',
+  casted: 'Casted',
+  custom: 'Custom',
+  from: 'From',
+  to: 'To',
+  clear: 'Clear',
+  rangeLabel: 'Activity range',
+  typeLabel: 'Activity type',
+  toBeforeFrom: 'To cannot be before From',
+  chartsLoading: 'Loading charts',
+} as const;
+
+export const PARTICIPATED_FILTER_LABELS: Record<ParticipatedFilter, string> = {
+  none: 'None',
+  played: 'Games Played',
+  casted: 'Games Casted',
+  captain: 'Lobby Captain Games',
+  won: 'Matches Won',
+  lost: 'Matches Lost',
+};
+
+export const CREATED_FILTER_LABELS: Record<CreatedFilter, string> = {
+  none: 'None',
+  public: 'Public',
+  private: 'Private',
+};
+
+export const SORT_LABELS: Record<DateSort, string> = {
+  desc: 'Newest first',
+  asc: 'Oldest first',
+};
+
+export const RESULT_LABELS = { won: 'Won', lost: 'Lost', casted: 'Casted' } as const;
