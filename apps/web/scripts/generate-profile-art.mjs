@@ -69,7 +69,10 @@ const BACKGROUNDS = {
       return `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="${c}" opacity="${(0.5 + rand() * 0.5).toFixed(2)}" transform="rotate(${(rand() * 180).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`;
     }).join('');
     const rings = [160, 250, 340, 430]
-      .map((r, i) => `<circle cx="800" cy="450" r="${r}" fill="none" stroke="#c8aa6e" stroke-width="${10 - i * 2}" opacity="${0.55 - i * 0.1}"/>`)
+      .map(
+        (r, i) =>
+          `<circle cx="800" cy="450" r="${r}" fill="none" stroke="#c8aa6e" stroke-width="${10 - i * 2}" opacity="${0.55 - i * 0.1}"/>`,
+      )
       .join('');
     return `
       <defs>
@@ -193,7 +196,10 @@ function rankEmblem(name, index) {
       : index >= 4
         ? `<path d="M24 48 C 12 40 8 30 10 22 C 18 32 26 36 32 38 Z M72 48 C 84 40 88 30 86 22 C 78 32 70 36 64 38 Z" fill="${light}" opacity="0.8"/>`
         : '';
-  const gem = name === 'unranked' ? '' : `<path d="M48 34 L 60 48 L 48 64 L 36 48 Z" fill="${light}" stroke="#fff" stroke-opacity="0.6" stroke-width="1.5"/>`;
+  const gem =
+    name === 'unranked'
+      ? ''
+      : `<path d="M48 34 L 60 48 L 48 64 L 36 48 Z" fill="${light}" stroke="#fff" stroke-opacity="0.6" stroke-width="1.5"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
     ${wings}
