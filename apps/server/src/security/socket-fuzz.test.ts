@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS } from '@scrim-gym/shared';
+import { createTestApp } from '../test/app.js';
+import { createUser } from '../test/factories.js';
+import { createRoleWorld } from '../test/roles.js';
+import { connectClient, listenLocally, settle } from '../test/social.js';
+import { hostileValue, nastyString } from './arbitraries.js';
+import { fuzzSeed } from './http-fuzz.js';
+import { installWriteJournal } from './write-journal.js';
+
+/**
+ * Garbage to every event the server listens to, through a real socket.io-client as a signed-in player: the
+ * server stays up, acknowledges refusals as `{ok: false, error, code}` (never INTERNAL), writes nothing for a
+ * refused event, sends the sender only events of the protocol, and sends a bystander nothing at all.
+ */
+const NUM_RUNS = Number(process.env.FUZZ_SOCKET_RUNS ?? 300);
+const seed = fuzzSeed();
+const ctx = await createTestApp();
+const db = ctx.database.db;
+const url = await listenLocally(ctx.app);
+const world = await createRoleWorld({ app: ctx.app, db });
+const journal = await installWriteJournal(db);
+const bystander = await createUser({ db });
+
+afterAll(() => ctx.close());
+
+/** Reserved by Socket.IO: not the protocol's events. */
+const RESERVED = new Set(['disconnect', 'disconnecting', 'error', 'newListener', 'removeListener']);
+const SERVER_EVENTS = new Set<string>([
+  SOCKET_EVENTS.getUsers,
+  SOCKET_EVENTS.getNotification,
+  SOCKET_EVENTS.getMessage,
+  SOCKET_EVENTS.getConversation,
+  SOCKET_EVENTS.getMessagesSeen,
+  SOCKET_EVENTS.getScrimMessage,
+  SOCKET_EVENTS.getScrimusers,
+  SOCKET_EVENTS.getScrimTransaction,
+  SOCKET_EVENTS.scrimDeleted,
+  SOCKET_EVENTS.scrimStartNotification,
+  SOCKET_EVENTS.tournamentInitialized,
+  SOCKET_EVENTS.tournamentSkipped,
+  SOCKET_EVENTS.tournamentError,
+]);
+
+const idPool = fc.constantFrom(...world.ids);
+/** Payloads shaped like the protocol's (ids of real rows under the usual keys) or not shaped at all. */
+const payload = fc.oneof(
+  { weight: 3, arbitrary: hostileValue },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      {
+        scrimId: fc.oneof(idPool, nastyString),
+        conversationId: fc.oneof(idPool, nastyString),
+        receiverId: fc.oneof(idPool, nastyString),
+        userId: fc.oneof(idPool, nastyString),
+        userIds: fc.oneof(fc.array(idPool, { maxLength: 60 }), hostileValue),
+        text: fc.oneof(nastyString, hostileValue),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 256 }).map((bytes) => Buffer.from(bytes)) },
+);
+
+describe(`hostile socket events (FUZZ_SEED=${seed})`, () => {
+  it('survives garbage to every event it listens to', async () => {
+    const sender = await connectClient(url, world.users.player.token);
+    const watcher = await connectClient(url, bystander.token);
+    const serverSocket = ctx.app.io.of('/').sockets.get(sender.socket.id)!;
+    const listened = serverSocket
+      .eventNames()
+      .map(String)
+      .filter((name) => !RESERVED.has(name));
+    // The spec's client emits these too; our server ignores them (it relays its own writes).
+    const events = [...new Set([...listened, SOCKET_EVENTS.sendConversation, SOCKET_EVENTS.sendNotification])];
+    expect(listened).toEqual(expect.arrayContaining([SOCKET_EVENTS.sendMessage, SOCKET_EVENTS.joinScrimRoom]));
+    console.log(`socket fuzz: ${events.length} events (${events.join(', ')}), ${NUM_RUNS} emits, FUZZ_SEED=${seed}`);
+    await settle();
+    watcher.events.length = 0;
+
+    let emitted = 0;
+    const problems: string[] = [];
+    const property = fc.asyncProperty(
+      fc.constantFrom(...events),
+      fc.array(payload, { minLength: 0, maxLength: 3 }),
+      fc.boolean(),
+      async (event, args, withAck) => {
+        const mark = await journal.mark();
+        emitted++;
+        let ack: unknown;
+        if (withAck) {
+          ack = await sender.socket
+            .timeout(250)
+            .emitWithAck(event, ...args)
+            .catch(() => 'no ack');
+        } else {
+          sender.socket.emit(event, ...args);
+          await settle(5);
+        }
+        const writes = await journal.since(mark);
+        const refused = typeof ack === 'object' && ack !== null && (ack as { ok?: unknown }).ok === false;
+        if (refused) {
+          const { error, code } = ack as { error?: unknown; code?: unknown };
+          if (typeof error !== 'string' || typeof code !== 'string')
+            problems.push(`${event}: bare refusal ${JSON.stringify(ack)}`);
+          if (code === 'INTERNAL') problems.push(`${event}: INTERNAL for ${JSON.stringify(args).slice(0, 300)}`);
+          if (writes.length > 0)
+            problems.push(`${event}: refused but wrote ${writes.map((w) => `${w.op} ${w.table}`).join(', ')}`);
+        }
+        return problems.length === 0 && sender.socket.connected;
+      },
+    );
+    await fc.assert(property, { numRuns: NUM_RUNS, seed });
+    await settle();
+
+    expect(problems).toEqual([]);
+    expect(sender.socket.connected).toBe(true);
+    const unexpected = sender.events.filter((e) => !SERVER_EVENTS.has(e.event)).map((e) => e.event);
+    expect(unexpected, 'events outside the protocol').toEqual([]);
+    expect(
+      watcher.events.map((e) => e.event),
+      'a bystander heard the garbage',
+    ).toEqual([]);
+    // Still serving: a well-formed event is answered, and the HTTP API too.
+    const answer = await sender.request(SOCKET_EVENTS.watchPresence, { userIds: [world.users.otherPlayer.id] });
+    expect(answer.ok).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/server-status' })).statusCode).toBe(200);
+    console.log(`socket fuzz: ${emitted} emits`);
+    sender.close();
+    watcher.close();
+  }, 120_000);
+
+  it('drops a socket that sends more than the buffer limit, and keeps serving the others', async () => {
+    const sender = await connectClient(url, world.users.player.token);
+    const other = await connectClient(url, world.users.otherPlayer.token);
+    const closed = new Promise<string>((resolve) => sender.socket.once('disconnect', resolve));
+    sender.socket.emit(SOCKET_EVENTS.sendMessage, {
+      conversationId: world.conversationId,
+      text: 'x'.repeat(2_000_000),
+    });
+    expect(await closed).toMatch(/transport (close|error)/);
+    expect(other.socket.connected).toBe(true);
+    expect((await other.request(SOCKET_EVENTS.addUser)).ok).toBe(true);
+    other.close();
+  });
+});
