@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { ioPlugin } from './plugins/io.js';
+import { redisPlugin } from './plugins/redis.js';
 import { webPlugin } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(redisPlugin);
   await app.register(ioPlugin);
   registerScrimSocketHandlers(app.io);
   registerPresenceSocketHandlers(app);

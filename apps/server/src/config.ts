@@ -30,6 +30,12 @@ const envSchema = z
      * deployments (or test runs) sharing one Redis need different prefixes to stay apart.
      */
     REDIS_PREFIX: z.string().trim().min(1).max(64).default('scrimgym'),
+    /** PostgreSQL: longest wait for a connection (pool full or server unreachable) before answering 503. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** PostgreSQL: longest wait for a query's answer (a partitioned server never answers). */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** SIGTERM: how long in-flight requests and jobs may take before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
     PUBLIC_URL: optionalUrl,
     ADMIN_KEY: optionalText.pipe(z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional()),
     ADMIN_EMAILS: emailList,

@@ -29,8 +29,25 @@ export interface DatabaseHandle {
 /** Arbitrary constant for the migration advisory lock. */
 const MIGRATION_LOCK_ID = 72_640_311;
 
-export function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+export interface PostgresOptions {
+  /** Longest wait for a pooled connection or a new one (an unreachable server fails instead of hanging). */
+  connectTimeoutMs?: number;
+  /** Longest wait for a query's answer (a partitioned server never answers; the connection is dropped). */
+  queryTimeoutMs?: number;
+}
+
+export function openPostgres(
+  url: string,
+  { connectTimeoutMs = 5_000, queryTimeoutMs = 15_000 }: PostgresOptions = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
   // A dropped idle connection (PostgreSQL restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
@@ -38,13 +55,16 @@ export function openPostgres(url: string): DatabaseHandle {
     kind: 'postgres',
     db,
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, without the pool's query timeout: a migration (or the wait for another
+      // instance's) may take longer than any request should.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
     ping: () => timeQuery(db),
@@ -75,11 +95,12 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function openDatabase({
   databaseUrl,
   dataDir,
+  ...postgres
 }: {
   databaseUrl?: string;
   dataDir: string;
-}): Promise<DatabaseHandle> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+} & PostgresOptions): Promise<DatabaseHandle> {
+  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir);
 }
 
 async function timeQuery(db: Database): Promise<number> {

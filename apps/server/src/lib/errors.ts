@@ -1,3 +1,5 @@
+import { MESSAGES } from '@scrim-gym/shared';
+
 /** An error the API answers with its own status, text and machine code (DESIGN.md 3). */
 export class AppError extends Error {
   constructor(
@@ -43,4 +45,37 @@ function findPgError(error: unknown): PgErrorLike | null {
     current = candidate.cause;
   }
   return null;
+}
+
+/** 503 while the database cannot be reached: the spec's "problem connecting to the server" text. */
+export const databaseUnavailable = () => new AppError(503, 'DATABASE_UNAVAILABLE', MESSAGES.serverErrorText);
+
+/** Node's network failures on the way to the database (refused, reset, unreachable, timed out). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a database that is not there: class 08 (connection exception), shutting down, starting up, full. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres' own messages for a lost or timed-out connection (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end/i;
+
+/**
+ * Whether `error` means the database is unreachable right now (rather than a bug or bad data), from either
+ * driver, through Drizzle's wrapping (`cause`) and Node's AggregateError (one attempt per address).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }

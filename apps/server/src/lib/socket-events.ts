@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import { MESSAGES, type SocketAck } from '@scrim-gym/shared';
-import { AppError } from './errors.js';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors.js';
 
 /**
  * Listens to a client event whose payload is validated with `schema`. A bad payload or a refused action is
@@ -27,8 +27,9 @@ export function onClientEvent<S extends z.ZodType>(
     try {
       ack({ ok: true, data: await handler(parsed.data) });
     } catch (error) {
-      if (error instanceof AppError) {
-        ack({ ok: false, error: error.message, code: error.code });
+      const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+      if (refusal) {
+        ack({ ok: false, error: refusal.message, code: refusal.code });
         return;
       }
       log.error({ err: error, event }, 'socket event failed');

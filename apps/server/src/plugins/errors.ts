@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorBody } from '@scrim-gym/shared';
-import { AppError, uniqueViolation } from '../lib/errors.js';
+import { AppError, databaseUnavailable, isDatabaseUnavailable, uniqueViolation } from '../lib/errors.js';
 
 /**
  * One error shape everywhere: `{ error, code }` with an honest status (DESIGN.md 3). Bad input is a 4xx with a
@@ -23,6 +23,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (uniqueViolation(error)) {
       return reply.status(409).send({ error: 'This already exists.', code: 'CONFLICT' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: answered fast so clients and the load balancer retry (the pool's timeouts bound it).
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = databaseUnavailable();
+      return reply.status(503).header('retry-after', '5').send({ error: unavailable.message, code: unavailable.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

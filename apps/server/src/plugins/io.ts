@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { readSessionToken, resolveAuth } from './auth.js';
+import { createResilientRedisAdapter } from './redis-adapter.js';
+import type { RedisHandle } from './redis.js';
 import { assertActiveUser } from '../modules/auth/auth.policy.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +27,13 @@ export const scrimChatRoom = (scrimId: string) => `scrim-chat:${scrimId}`;
 /** The sockets allowed to follow a user's online status (friends, conversation partners, viewers of their scrims). */
 export const presenceRoom = (userId: string) => `presence:${userId}`;
 
-/** Socket.IO servers that share rooms with other instances (the Redis adapter is attached). */
-const clustered = new WeakSet<object>();
+/** Socket.IO servers that share rooms with other instances (the Redis adapter is attached), and their Redis. */
+const clustered = new WeakMap<object, RedisHandle>();
+
+/** The Redis behind a Socket.IO server's adapter (null on a single instance), for code that only has `io`. */
+export function redisOf(io: object): RedisHandle | null {
+  return clustered.get(io) ?? null;
+}
 
 /**
  * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
@@ -49,16 +54,11 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     cors: app.config.PUBLIC_URL ? { origin: app.config.PUBLIC_URL, credentials: true } : undefined,
   });
 
-  if (app.config.REDIS_URL) {
-    const pub = createClient({ url: app.config.REDIS_URL });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis adapter error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: `${app.config.REDIS_PREFIX}#socket.io` }));
-    clustered.add(io);
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    });
+  if (app.redis) {
+    // The redis plugin owns the connections (closed after this server); the adapter degrades to this instance's
+    // own sockets while Redis is down.
+    io.adapter(createResilientRedisAdapter(app.redis, { key: `${app.redis.prefix}#socket.io`, requestsTimeout: 3000 }));
+    clustered.set(io, app.redis);
   }
 
   io.use(async (socket, next) => {
@@ -71,8 +71,9 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
       socket.data = { userId: user.id, isAdmin: user.isAdmin };
       next();
     } catch (error) {
-      const err = new Error(error instanceof AppError ? error.message : 'unauthorized') as Error & { data?: unknown };
-      err.data = { code: error instanceof AppError ? error.code : 'UNAUTHORIZED' };
+      const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+      const err = new Error(refusal?.message ?? 'unauthorized') as Error & { data?: unknown };
+      err.data = { code: refusal?.code ?? 'UNAUTHORIZED' };
       next(err);
     }
   });
@@ -84,6 +85,14 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('io', io as unknown as Server);
+  // Shutdown, before the HTTP server stops: close this instance's connections (only its own, never the other
+  // instances') at the transport level, so clients reconnect at once, through the load balancer, elsewhere. A
+  // Socket.IO "server disconnect" would tell them not to reconnect.
+  app.addHook('preClose', async () => {
+    // engine.io keeps its connections in a protected map (every connection, handshaken or not).
+    const { clients } = io.engine as unknown as { clients: Record<string, { close(discard: boolean): void }> };
+    for (const client of Object.values(clients)) client.close(true);
+  });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });

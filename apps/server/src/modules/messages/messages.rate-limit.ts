@@ -1,18 +1,27 @@
 import type { Server } from 'socket.io';
 import { MESSAGES } from '@scrim-gym/shared';
 import { AppError } from '../../lib/errors.js';
-import { createMemoryTokenBucket, type RateLimiter } from '../../lib/token-bucket.js';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.js';
+import { redisOf } from '../../plugins/io.js';
 
 /** A burst of 10 messages, then one every 2 seconds (30 a minute), per user. */
 export const MESSAGE_BURST = 10;
 export const MESSAGES_PER_SECOND = 0.5;
 
-/** One limiter per Socket.IO server (per app), shared by POST /messages and the socket's sendMessage. */
+/**
+ * One limiter per Socket.IO server (per app), shared by POST /messages and the socket's sendMessage, and by
+ * every instance through the adapter's Redis when there is one.
+ */
 const limiters = new WeakMap<Server, RateLimiter>();
 export function messageLimiterFor(io: Server): RateLimiter {
   let limiter = limiters.get(io);
   if (!limiter) {
-    limiter = createMemoryTokenBucket({ capacity: MESSAGE_BURST, refillPerSecond: MESSAGES_PER_SECOND });
+    limiter = createRateLimiter({
+      redis: redisOf(io),
+      name: 'messages',
+      capacity: MESSAGE_BURST,
+      refillPerSecond: MESSAGES_PER_SECOND,
+    });
     limiters.set(io, limiter);
   }
   return limiter;

@@ -9,8 +9,8 @@ import {
   summonerLookupQuerySchema,
   summonerProfileSchema,
 } from '@scrim-gym/shared';
+import { createRateLimiter } from '../../lib/rate-limit.js';
 import { riotPlugin } from './riot.plugin.js';
-import { createUserRateLimiter } from './riot.rate-limit.js';
 import { lookupSummonerProfile } from './riot.service.js';
 
 export interface RiotEndpointsOptions {
@@ -23,14 +23,18 @@ const cacheSeconds = Math.floor(LOOKUP_CACHE_MS / 1000);
 
 async function riotEndpoints(fastify: FastifyInstance, options: RiotEndpointsOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const lookupLimiter = createUserRateLimiter({
-    limit: options.lookupLimit ?? 20,
-    windowMs: options.lookupWindowMs ?? 60_000,
+  const limit = options.lookupLimit ?? 20;
+  // A bucket of `limit` look-ups refilled over the window, shared by every instance (Redis) when there are several.
+  const lookupLimiter = createRateLimiter({
+    redis: fastify.redis,
+    name: 'riot-lookup',
+    capacity: limit,
+    refillPerSecond: limit / ((options.lookupWindowMs ?? 60_000) / 1000),
   });
 
   /** Nobody burns the key: each user gets a budget of look-ups. */
   async function limitLookups(request: FastifyRequest, reply: FastifyReply) {
-    const { allowed, retryAfterMs } = lookupLimiter.consume(request.auth.user!.id);
+    const { allowed, retryAfterMs } = await lookupLimiter.consume(request.auth.user!.id);
     if (allowed) return;
     return reply
       .status(429)

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverStatusSchema } from '@scrim-gym/shared';
+import { databaseUnavailable } from '../../lib/errors.js';
+import { withTimeout } from '../../lib/timeout.js';
+
+/** `off`: no REDIS_URL (one instance); `degraded`: Redis unreachable, this instance serves its own clients. */
+const redisStateSchema = z.enum(['ok', 'degraded', 'off']);
+/** A readiness probe must answer fast even when the database hangs. */
+const READY_DATABASE_TIMEOUT_MS = 2000;
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,19 +33,22 @@ export async function systemRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers',
+        summary:
+          'Readiness for a load balancer: 200 while the database answers (within 2 s), else 503. `redis` says whether ' +
+          'this instance reaches the others (degraded: it serves its own clients only)',
         response: {
-          200: z.object({ ok: z.literal(true), databaseMs: z.number() }),
-          503: z.object({ ok: z.literal(false), error: z.string(), code: z.string() }),
+          200: z.object({ ok: z.literal(true), databaseMs: z.number(), redis: redisStateSchema }),
+          503: z.object({ ok: z.literal(false), error: z.string(), code: z.string(), redis: redisStateSchema }),
         },
       },
     },
     async (_request, reply) => {
-      try {
-        return { ok: true as const, databaseMs: await app.database.ping() };
-      } catch {
-        return reply.status(503).send({ ok: false as const, error: 'database unavailable', code: 'DB_DOWN' });
-      }
+      reply.header('cache-control', 'no-store');
+      const redis: z.infer<typeof redisStateSchema> = app.redis ? (app.redis.healthy ? 'ok' : 'degraded') : 'off';
+      const databaseMs = await withTimeout(app.database.ping(), READY_DATABASE_TIMEOUT_MS, null).catch(() => null);
+      if (databaseMs !== null) return { ok: true as const, databaseMs, redis };
+      const { message, code } = databaseUnavailable();
+      return reply.status(503).send({ ok: false as const, error: message, code, redis });
     },
   );
 }
