@@ -152,6 +152,11 @@ export const systemStatusSchema = z.object({
     websocket: z.object({ status: serviceStatusSchema, connections: z.number().int().nullable() }),
     riotApi: z.object({ status: serviceStatusSchema }),
     emailService: z.object({ status: serviceStatusSchema }),
+    /**
+     * Redis, which links the instances (not in the spec): inactive on a single instance (no REDIS_URL), error
+     * while unreachable (each instance then serves its own clients; websocket counts only this instance's).
+     */
+    redis: z.object({ status: serviceStatusSchema }).optional(),
   }),
   checkedAt: z.string(),
 });

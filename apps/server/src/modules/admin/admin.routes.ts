@@ -140,7 +140,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getSystemStatus({ database: app.database, io: app.io, riot: app.riot });
+      return getSystemStatus({ database: app.database, io: app.io, riot: app.riot, redis: app.redis });
     },
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@scrim-gym/shared';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { formatUsDate } from '../../lib/dates.js';
+import type { RedisHandle } from '../../plugins/redis.js';
 import { isRiotError, type RiotClient } from '../../riot/index.js';
 import { AUDIT_ACTIONS, BAN_AUDIT_ACTIONS } from './admin.audit.js';
 import {
@@ -239,7 +240,9 @@ async function databaseStatus(database: DatabaseHandle): Promise<SystemStatus['s
 }
 
 /** Connected sockets on every instance (fetchSockets asks the other instances through the adapter). */
-async function websocketStatus(io: Server): Promise<SystemStatus['services']['websocket']> {
+async function websocketStatus(io: Server, redis: RedisHandle | null): Promise<SystemStatus['services']['websocket']> {
+  // Redis down: the adapter answers for this instance alone.
+  if (redis && !redis.healthy) return { status: 'warning', connections: io.of('/').sockets.size };
   const all = await withTimeout(
     io.fetchSockets().then(
       (sockets) => sockets.length,
@@ -282,18 +285,27 @@ export async function getSystemStatus({
   database,
   io,
   riot,
+  redis = null,
 }: {
   database: DatabaseHandle;
   io: Server;
   riot: RiotClient;
+  redis?: RedisHandle | null;
 }): Promise<SystemStatus> {
   const [db, websocket, riotStatus] = await Promise.all([
     databaseStatus(database),
-    websocketStatus(io),
+    websocketStatus(io, redis),
     riotApiStatus(riot),
   ]);
+  const redisStatus: ServiceStatus = redis ? (redis.healthy ? 'operational' : 'error') : 'inactive';
   return {
-    services: { database: db, websocket, riotApi: { status: riotStatus }, emailService: { status: 'inactive' } },
+    services: {
+      database: db,
+      websocket,
+      riotApi: { status: riotStatus },
+      emailService: { status: 'inactive' },
+      redis: { status: redisStatus },
+    },
     checkedAt: new Date().toISOString(),
   };
 }

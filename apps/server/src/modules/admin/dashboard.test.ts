@@ -197,6 +197,7 @@ describe('GET /api/admin/server-status', () => {
     expect(before.services.websocket).toEqual({ status: 'operational', connections: 0 });
     expect(before.services.riotApi).toEqual({ status: 'inactive' });
     expect(before.services.emailService).toEqual({ status: 'inactive' });
+    expect(before.services.redis).toEqual({ status: 'inactive' });
 
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const address = ctx.app.server.address() as { port: number };
