@@ -1,10 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { SocketAck } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { friendships } from '../db/schema/index.js';
 import { orderedPair } from '../modules/friends/friends.repository.js';
+import { createTestApp, type TestContext } from './app.js';
 import { bearer, type TestUser } from './factories.js';
 import { expectError, type Method } from './scrim-api.js';
 
@@ -83,3 +84,31 @@ export async function connectClient(url: string, token: string): Promise<TestCli
 
 /** Lets in-flight socket deliveries land before asserting that something did NOT arrive. */
 export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The app of a social test file on its own database, listening locally for sockets. `call` injects requests;
+ * `client` connects a socket that is closed after the test.
+ */
+export function useSocialApp() {
+  let ctx: TestContext;
+  let url: string;
+  const open: TestClient[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    url = await listenLocally(ctx.app);
+  });
+  afterEach(() => {
+    for (const c of open.splice(0)) c.close();
+  });
+  afterAll(() => ctx.close());
+  return {
+    app: () => ctx.app,
+    db: () => ctx.database.db,
+    call: (...args: Parameters<ReturnType<typeof callApi>>) => callApi(ctx.app)(...args),
+    async client(token: string) {
+      const c = await connectClient(url, token);
+      open.push(c);
+      return c;
+    },
+  };
+}

@@ -1,9 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
+import { assertActiveUser } from '../auth/auth.policy.js';
 
 export interface SocialViewer {
   id: string;
   isAdmin: boolean;
+}
+
+/** The session user of a social route (401 without a session, 403 with the ban text when banned). */
+export function socialViewerOf(request: FastifyRequest): SocialViewer {
+  const user = assertActiveUser(request.auth);
+  return { id: user.id, isAdmin: user.isAdmin };
 }
 
 /**

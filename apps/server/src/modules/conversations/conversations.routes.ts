@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationSchema,
@@ -10,16 +10,12 @@ import {
   scrimIdParamsSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
-import { messageLimiterFor, RateLimitedError } from '../messages/messages.rate-limit.js';
-import type { SocialViewer } from './conversations.policy.js';
+import { messageLimiterFor } from '../messages/messages.rate-limit.js';
+import { retryAfterHook } from '../messages/messages.routes.js';
+import { socialViewerOf } from './conversations.policy.js';
 import * as service from './conversations.service.js';
 
 const tags = ['conversations'];
-const viewerOf = (request: FastifyRequest): SocialViewer => {
-  const user = assertActiveUser(request.auth);
-  return { id: user.id, isAdmin: user.isAdmin };
-};
 
 /** Spec 7 Conversations: direct conversations (members only) and scrims' chat rooms (the scrim chat rule). */
 export async function conversationsRoutes(fastify: FastifyInstance) {
@@ -27,9 +23,7 @@ export async function conversationsRoutes(fastify: FastifyInstance) {
   const deps = { db: app.db, io: app.io, limiter: messageLimiterFor(app.io) };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  app.addHook('onError', retryAfterHook);
 
   app.get(
     '/conversations/user',
@@ -40,7 +34,7 @@ export async function conversationsRoutes(fastify: FastifyInstance) {
         response: { 200: conversationsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.listUserConversations({ db: app.db, viewerId: viewerOf(request).id }),
+    async (request) => service.listUserConversations({ db: app.db, viewerId: socialViewerOf(request).id }),
   );
 
   app.get(
@@ -56,7 +50,7 @@ export async function conversationsRoutes(fastify: FastifyInstance) {
     async (request) => ({
       conversation: await service.findConversationBetween({
         db: app.db,
-        viewerId: viewerOf(request).id,
+        viewerId: socialViewerOf(request).id,
         ...request.params,
       }),
     }),
@@ -73,8 +67,13 @@ export async function conversationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      (await service.openScrimConversation({ db: app.db, viewer: viewerOf(request), scrimId: request.params.scrimId }))
-        .conversation,
+      (
+        await service.openScrimConversation({
+          db: app.db,
+          viewer: socialViewerOf(request),
+          scrimId: request.params.scrimId,
+        })
+      ).conversation,
   );
 
   app.post(
@@ -91,7 +90,7 @@ export async function conversationsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { conversation, created } = await service.startConversation({
         deps,
-        viewer: viewerOf(request),
+        viewer: socialViewerOf(request),
         body: request.body,
       });
       return reply.status(created ? 201 : 200).send(conversation);

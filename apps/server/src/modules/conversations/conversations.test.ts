@@ -1,35 +1,22 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCIAL_MESSAGES, type Conversation, type Message, type Notification } from '@scrim-gym/shared';
 import { conversations, messages, notifications } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import { addCaster, addPlayers, createScrim } from '../../test/scrim-factories.js';
 import {
   befriend,
-  callApi,
-  connectClient,
   expectBanned,
   expectNoSession,
   expectStatus,
   expectValidation,
-  listenLocally,
   settle,
+  useSocialApp,
 } from '../../test/social.js';
 import { directKeyOf } from './conversations.repository.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { call, client, db } = useSocialApp();
 const NIL = '00000000-0000-4000-8000-000000000000';
 
 async function friends() {
@@ -75,7 +62,7 @@ describe('every conversation endpoint: no session 401, banned 403 with the ban t
 describe('POST /conversations', () => {
   it('starts a conversation with a friend and its first message; the receiver is told live', async () => {
     const [a, b] = await friends();
-    const liveB = await connectClient(url, b.token);
+    const liveB = await client(b.token);
     try {
       const res = await start(a, b, 'gl hf');
       const conversation = expectStatus<Conversation>(res, 201);

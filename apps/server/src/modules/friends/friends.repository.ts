@@ -63,49 +63,28 @@ export function findFriends({ db, userId }: { db: DbOrTx; userId: string }): Pro
     .orderBy(sql`lower(${users.name})`, asc(users.id));
 }
 
-export async function findFriendRequest({
-  db,
-  fromUserId,
-  toUserId,
-}: {
+/** A request from one user to another. */
+interface RequestPair {
   db: DbOrTx;
   fromUserId: string;
   toUserId: string;
-}) {
-  const [row] = await db
-    .select()
-    .from(friendRequests)
-    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)));
+}
+const requestOf = ({ fromUserId, toUserId }: RequestPair) =>
+  and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId));
+
+export async function findFriendRequest(pair: RequestPair) {
+  const [row] = await pair.db.select().from(friendRequests).where(requestOf(pair));
   return row ?? null;
 }
 
-export async function insertFriendRequest({
-  db,
-  fromUserId,
-  toUserId,
-}: {
-  db: DbOrTx;
-  fromUserId: string;
-  toUserId: string;
-}) {
+export async function insertFriendRequest({ db, fromUserId, toUserId }: RequestPair) {
   const [row] = await db.insert(friendRequests).values({ fromUserId, toUserId }).onConflictDoNothing().returning();
   return row ?? null;
 }
 
 /** Deletes the pending request from one user to the other; null when there was none. */
-export async function deleteFriendRequest({
-  db,
-  fromUserId,
-  toUserId,
-}: {
-  db: DbOrTx;
-  fromUserId: string;
-  toUserId: string;
-}) {
-  const [row] = await db
-    .delete(friendRequests)
-    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)))
-    .returning();
+export async function deleteFriendRequest(pair: RequestPair) {
+  const [row] = await pair.db.delete(friendRequests).where(requestOf(pair)).returning();
   return row ?? null;
 }
 

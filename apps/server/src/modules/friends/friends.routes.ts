@@ -17,11 +17,11 @@ import {
   userIdParamsSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
+import { socialViewerOf } from '../conversations/conversations.policy.js';
 import * as service from './friends.service.js';
 
 const tags = ['friends'];
-const viewerId = (request: FastifyRequest) => assertActiveUser(request.auth).id;
+const viewerId = (request: FastifyRequest) => socialViewerOf(request).id;
 const noBody = z.unknown().optional();
 
 /** Spec 7 Friends. The sender, accepter and rejecter are always the session user. */

@@ -1,6 +1,6 @@
 import { and, count, eq, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SOCIAL_MESSAGES,
   type AcceptFriendRequestResponse,
@@ -12,32 +12,19 @@ import {
   type UserFriendsResponse,
 } from '@scrim-gym/shared';
 import { friendRequests, friendships, notifications } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import {
   befriend,
-  callApi,
-  connectClient,
   expectBanned,
   expectNoSession,
   expectStatus,
   expectValidation,
-  listenLocally,
   type TestClient,
+  useSocialApp,
 } from '../../test/social.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { call, client, db } = useSocialApp();
 const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser({ db: db() })));
 const NIL = '00000000-0000-4000-8000-000000000000';
 
@@ -115,7 +102,7 @@ describe('every friend endpoint: no session 401, banned 403 with the ban text, b
 describe('send-friend-request', () => {
   it('sends a request, notifies the receiver live, and the button states follow', async () => {
     const [a, b] = await users(2);
-    const live: TestClient = await connectClient(url, b!.token);
+    const live: TestClient = await client(b!.token);
     try {
       expect(await statusOf(a!, b!)).toBe('none');
       const body = expectStatus<SendFriendRequestResponse>(await send(b!, a!), 201);
@@ -176,7 +163,7 @@ describe('send-friend-request', () => {
 
   it('a reverse pending request is accepted instead of duplicated: both are friends and both are told', async () => {
     const [a, b] = await users(2);
-    const liveA = await connectClient(url, a!.token);
+    const liveA = await client(a!.token);
     try {
       expectStatus(await send(b!, a!), 201);
       const body = expectStatus<SendFriendRequestResponse>(await send(a!, b!), 201);
@@ -207,7 +194,7 @@ describe('accept-request', () => {
   it('makes both friends, removes the request, and tells both "You and {name} are now friends!"', async () => {
     const [a, b] = await users(2);
     expectStatus(await send(b!, a!), 201);
-    const [liveA, liveB] = [await connectClient(url, a!.token), await connectClient(url, b!.token)];
+    const [liveA, liveB] = [await client(a!.token), await client(b!.token)];
     try {
       const body = expectStatus<AcceptFriendRequestResponse>(await accept(b!, a!), 200);
       expect(body.updatedUserFriends.map((f) => f._id)).toEqual([a!.id]);

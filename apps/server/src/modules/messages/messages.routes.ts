@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,16 +13,16 @@ import {
   unseenMessagesResponseSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
-import type { SocialViewer } from '../conversations/conversations.policy.js';
+import { socialViewerOf } from '../conversations/conversations.policy.js';
 import { messageLimiterFor, RateLimitedError } from './messages.rate-limit.js';
 import * as service from './messages.service.js';
 
 const tags = ['messages'];
-const viewerOf = (request: FastifyRequest): SocialViewer => {
-  const user = assertActiveUser(request.auth);
-  return { id: user.id, isAdmin: user.isAdmin };
-};
+
+/** An `onError` hook of the routes that send messages: a 429 tells how long to wait in `Retry-After`. */
+export async function retryAfterHook(_request: FastifyRequest, reply: FastifyReply, error: Error) {
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+}
 
 /** Spec 7 messages: send (rate-limited per user), read, mark seen, unseen counts. Members only. */
 export async function messagesRoutes(fastify: FastifyInstance) {
@@ -30,9 +30,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   const deps = { db: app.db, io: app.io, limiter: messageLimiterFor(app.io) };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  app.addHook('onError', retryAfterHook);
 
   app.get(
     '/messages/verifiedUser/unseen-messages',
@@ -43,7 +41,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
         response: { 200: unseenMessagesResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.findUnseenMessages({ db: app.db, viewerId: viewerOf(request).id }),
+    async (request) => service.findUnseenMessages({ db: app.db, viewerId: socialViewerOf(request).id }),
   );
 
   app.post(
@@ -57,7 +55,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const message = await service.sendMessage({ deps, viewer: viewerOf(request), ...request.body });
+      const message = await service.sendMessage({ deps, viewer: socialViewerOf(request), ...request.body });
       return reply.status(201).send(message);
     },
   );
@@ -76,7 +74,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     async (request) =>
       service.listMessages({
         db: app.db,
-        viewer: viewerOf(request),
+        viewer: socialViewerOf(request),
         conversationId: request.params.conversationId,
         before: request.query.before ? new Date(request.query.before) : undefined,
         limit: request.query.limit,
@@ -94,6 +92,6 @@ export async function messagesRoutes(fastify: FastifyInstance) {
         response: { 200: postSeenResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.markSeen({ deps, viewer: viewerOf(request), conversationId: request.params.id }),
+    async (request) => service.markSeen({ deps, viewer: socialViewerOf(request), conversationId: request.params.id }),
   );
 }

@@ -1,44 +1,16 @@
 import { count } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, Message, ScrimChatUsers, ScrimMessagePayload } from '@scrim-gym/shared';
 import { messages } from '../../db/schema/index.js';
 import { scrimChatRoom } from '../../plugins/io.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createUser } from '../../test/factories.js';
 import { addCaster, addPlayers, createScrim } from '../../test/scrim-factories.js';
-import {
-  befriend,
-  callApi,
-  connectClient,
-  expectStatus,
-  listenLocally,
-  settle,
-  type TestClient,
-} from '../../test/social.js';
+import { befriend, expectStatus, settle, useSocialApp } from '../../test/social.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterEach(() => {
-  for (const client of clients.splice(0)) client.close();
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const client = async (token: string) => {
-  const c = await connectClient(url, token);
-  clients.push(c);
-  return c;
-};
+const { app, call, client, db } = useSocialApp();
 const messageCount = async () => (await db().select({ n: count() }).from(messages))[0]!.n;
 const inChatRoom = async (scrimId: string) =>
-  (await ctx.app.io.in(scrimChatRoom(scrimId)).fetchSockets()).map((s) => s.id);
+  (await app().io.in(scrimChatRoom(scrimId)).fetchSockets()).map((s) => s.id);
 
 describe('sendMessage over the socket', () => {
   it('sends as the handshake user, acks with the message, and delivers getMessage to the receiver', async () => {

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SOCIAL_MESSAGES,
   type Conversation,
@@ -9,34 +9,21 @@ import {
   type UnseenMessages,
 } from '@scrim-gym/shared';
 import { messageSeen, messages } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import { addPlayers, createScrim } from '../../test/scrim-factories.js';
 import {
   befriend,
-  callApi,
-  connectClient,
   expectBanned,
   expectNoSession,
   expectStatus,
   expectValidation,
-  listenLocally,
   settle,
+  useSocialApp,
 } from '../../test/social.js';
 import { MESSAGE_BURST } from './messages.rate-limit.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { call, client, db } = useSocialApp();
 const NIL = '00000000-0000-4000-8000-000000000000';
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -83,7 +70,7 @@ describe('every message endpoint: no session 401, banned 403 with the ban text',
 describe('POST /messages and GET /messages/:conversationId', () => {
   it('a member sends; both members read it, oldest first; the receiver gets it live', async () => {
     const { a, b, conversationId } = await pair();
-    const live = await connectClient(url, b.token);
+    const live = await client(b.token);
     try {
       const first = expectStatus<Message>(await post(a, conversationId, 'hello'), 201);
       expect(first).toMatchObject({
@@ -108,7 +95,7 @@ describe('POST /messages and GET /messages/:conversationId', () => {
 
   it('stores and returns <img src=x onerror=alert(1)> verbatim, as text', async () => {
     const { a, b, conversationId } = await pair();
-    const live = await connectClient(url, b.token);
+    const live = await client(b.token);
     try {
       const sent = expectStatus<Message>(await post(a, conversationId, XSS), 201);
       expect(sent.text).toBe(XSS);
@@ -129,7 +116,7 @@ describe('POST /messages and GET /messages/:conversationId', () => {
     expectStatus(await post(a, conversationId, 'between us'), 201);
     const [third] = [await createUser({ db: db() })];
     const admin = await createAdmin({ db: db() });
-    const live = await connectClient(url, third.token);
+    const live = await client(third.token);
     try {
       for (const user of [third, admin]) {
         expectError(await call('GET', `/api/messages/${conversationId}`, user.token), 403, 'NOT_A_MEMBER');
@@ -205,7 +192,7 @@ describe('unseen counts and post-seen', () => {
     expect(await unseen(b)).toEqual({ total: 3, conversations: [{ conversationId, count: 3 }], scrimChats: [] });
     expect(await unseen(a)).toEqual({ total: 1, conversations: [{ conversationId, count: 1 }], scrimChats: [] });
 
-    const [liveA, liveB] = [await connectClient(url, a.token), await connectClient(url, b.token)];
+    const [liveA, liveB] = [await client(a.token), await client(b.token)];
     try {
       const seen = expectStatus<PostSeenResponse>(
         await call('POST', `/api/messages/post-seen/${conversationId}`, b.token),

@@ -8,12 +8,12 @@ import {
   userIdParamsSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
+import { socialViewerOf } from '../conversations/conversations.policy.js';
 import * as service from './notifications.service.js';
 
 const tags = ['notifications'];
 const response = { 200: notificationsResponseSchema, ...errorResponses };
-const viewerId = (request: FastifyRequest) => assertActiveUser(request.auth).id;
+const viewerId = (request: FastifyRequest) => socialViewerOf(request).id;
 
 /** Spec 7 Notifications. Only the owner reads, marks or clears their notifications. */
 export async function notificationsRoutes(fastify: FastifyInstance) {

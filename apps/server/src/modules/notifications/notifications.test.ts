@@ -1,35 +1,22 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCIAL_MESSAGES, type Notification, type NotificationsResponse } from '@scrim-gym/shared';
 import { notifications } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import { createScrim } from '../../test/scrim-factories.js';
 import {
-  callApi,
-  connectClient,
   expectBanned,
   expectNoSession,
   expectStatus,
   expectValidation,
-  listenLocally,
   settle,
+  useSocialApp,
 } from '../../test/social.js';
 import { createNotification, notifyScrimStart } from './notifications.service.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const deps = () => ({ db: db(), io: ctx.app.io });
+const { app, call, client, db } = useSocialApp();
+const deps = () => ({ db: db(), io: app().io });
 const NIL = '00000000-0000-4000-8000-000000000000';
 
 const list = async (user: TestUser) =>
@@ -63,11 +50,7 @@ describe('createNotification (for other modules) and GET user-notifications', ()
   it('stores the notification, pushes getNotification to every tab of its owner only, lists newest first', async () => {
     const [owner, other] = [await createUser({ db: db() }), await createUser({ db: db() })];
     const scrim = await createScrim({ db: db() });
-    const [tab1, tab2, stranger] = [
-      await connectClient(url, owner.token),
-      await connectClient(url, owner.token),
-      await connectClient(url, other.token),
-    ];
+    const [tab1, tab2, stranger] = [await client(owner.token), await client(owner.token), await client(other.token)];
     try {
       const first = await notify(owner, 'first');
       const alert = await createNotification({
@@ -103,7 +86,7 @@ describe('notifyScrimStart (the scrim start job)', () => {
   it("stores one 'scrim_alert' per player and caster, pushed live, even when the job runs twice", async () => {
     const scrim = await createScrim({ db: db() });
     const [player, caster] = [await createUser({ db: db() }), await createUser({ db: db() })];
-    const live = await connectClient(url, player.token);
+    const live = await client(player.token);
     try {
       const args = { deps: deps(), scrimId: scrim.id, title: scrim.title, userIds: [player.id, caster.id, player.id] };
       await notifyScrimStart(args);
@@ -128,7 +111,7 @@ describe('notifyScrimStart (the scrim start job)', () => {
 describe('push-user-notification/:id', () => {
   it('lets a user write a reminder for themselves, pushed live to their tabs', async () => {
     const me = await createUser({ db: db() });
-    const live = await connectClient(url, me.token);
+    const live = await client(me.token);
     try {
       const body = expectStatus<NotificationsResponse>(
         await call('POST', `/api/notifications/push-user-notification/${me.id}`, me.token, { message: '  call Bob  ' }),
@@ -145,7 +128,7 @@ describe('push-user-notification/:id', () => {
   it('never creates a notification for someone else, admins included', async () => {
     const [victim, mallory] = [await createUser({ db: db() }), await createUser({ db: db() })];
     const admin = await createAdmin({ db: db() });
-    const live = await connectClient(url, victim.token);
+    const live = await client(victim.token);
     try {
       for (const token of [mallory.token, admin.token]) {
         expectError(

@@ -1,43 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Presence } from '@scrim-gym/shared';
 import { users } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { addPlayers, createScrim } from '../../test/scrim-factories.js';
-import {
-  befriend,
-  callApi,
-  connectClient,
-  expectStatus,
-  listenLocally,
-  settle,
-  type TestClient,
-} from '../../test/social.js';
+import { befriend, expectStatus, settle, type TestClient, useSocialApp } from '../../test/social.js';
 import { findOnlineUserIds } from './presence.service.js';
 
-let ctx: TestContext;
-let call: ReturnType<typeof callApi>;
-let url: string;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  ctx = await createTestApp();
-  call = callApi(ctx.app);
-  url = await listenLocally(ctx.app);
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.close();
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const client = async (token: string) => {
-  const c = await connectClient(url, token);
-  clients.push(c);
-  return c;
-};
-const isOnline = async (user: TestUser) =>
-  (await findOnlineUserIds({ io: ctx.app.io, userIds: [user.id] })).has(user.id);
+const { app, call, client, db } = useSocialApp();
+const isOnline = async (user: TestUser) => (await findOnlineUserIds({ io: app().io, userIds: [user.id] })).has(user.id);
 const presenceOf = (c: TestClient, user: TestUser) =>
   c
     .all<Presence[]>('getUsers')
