@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { ioPlugin } from './plugins/io.js';
+import { originPlugin } from './plugins/origin.js';
 import { redisPlugin } from './plugins/redis.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -90,6 +91,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
+  // Cross-origin writes are refused before the session is even looked up (plugins/origin.ts).
+  await app.register(originPlugin);
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin);

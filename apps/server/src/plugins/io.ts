@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { readSessionToken, resolveAuth } from './auth.js';
+import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
 import type { RedisHandle } from './redis.js';
 import { assertActiveUser } from '../modules/auth/auth.policy.js';
@@ -51,7 +52,9 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
-    cors: app.config.PUBLIC_URL ? { origin: app.config.PUBLIC_URL, credentials: true } : undefined,
+    cors: app.config.PUBLIC_URL ? { origin: new URL(app.config.PUBLIC_URL).origin, credentials: true } : undefined,
+    // CORS does not cover WebSocket upgrades: the handshake's Origin is checked for every transport.
+    allowRequest: allowSocketOrigin(app.config),
   });
 
   if (app.redis) {

@@ -68,7 +68,7 @@ describe(`hostile socket events (FUZZ_SEED=${seed})`, () => {
   it('survives garbage to every event it listens to', async () => {
     const sender = await connectClient(url, world.users.player.token);
     const watcher = await connectClient(url, bystander.token);
-    const serverSocket = ctx.app.io.of('/').sockets.get(sender.socket.id)!;
+    const serverSocket = ctx.app.io.of('/').sockets.get(sender.socket.id!)!;
     const listened = serverSocket
       .eventNames()
       .map(String)

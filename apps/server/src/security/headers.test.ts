@@ -1,0 +1,180 @@
+import { IMAGE_BODY_LIMIT, SOCKET_EVENTS } from '@scrim-gym/shared';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/app.js';
+import { bearer, createUser, type TestUser } from '../test/factories.js';
+import { expectError } from '../test/scrim-api.js';
+import { listenLocally } from '../test/social.js';
+import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
+import { installWriteJournal, type WriteJournal } from './write-journal.js';
+
+/** Security headers, CORS for HTTP and Socket.IO, and request size limits (ARCHITECTURE.md, Hostile input). */
+const PUBLIC_URL = 'https://scrim-gym.test';
+const EVIL = 'https://evil.example';
+
+describe('security headers', () => {
+  let dev: TestContext;
+  let production: TestContext;
+  beforeAll(async () => {
+    [dev, production] = await Promise.all([
+      createTestApp(),
+      createTestApp({ NODE_ENV: 'production', PUBLIC_URL, LOG_LEVEL: 'silent' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dev?.close(), production?.close()]);
+  });
+
+  it('sends a CSP that allows no inline or evaluated script, on pages and API answers alike', async () => {
+    for (const url of ['/', '/api/server-status', '/api/nope']) {
+      const csp = (await dev.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v]),
+      );
+      expect(directives['script-src']).toEqual(["'self'"]);
+      expect(directives['script-src-attr']).toEqual(["'none'"]);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['base-uri']).toEqual(["'self'"]);
+      expect(directives['frame-ancestors']).toEqual(["'self'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+    }
+  });
+
+  it('sends HSTS and upgrade-insecure-requests in production only', async () => {
+    const inProduction = await production.app.inject({ method: 'GET', url: '/api/server-status' });
+    expect(inProduction.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains/);
+    expect(inProduction.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    const inDevelopment = await dev.app.inject({ method: 'GET', url: '/api/server-status' });
+    expect(inDevelopment.headers['strict-transport-security']).toBeUndefined();
+    expect(inDevelopment.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('sends the other helmet headers', async () => {
+    const { headers } = await dev.app.inject({ method: 'GET', url: '/api/server-status' });
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('CORS: only PUBLIC_URL', () => {
+  let ctx: TestContext;
+  let url: string;
+  let user: TestUser;
+  let journal: WriteJournal;
+  beforeAll(async () => {
+    ctx = await createTestApp({ PUBLIC_URL });
+    url = await listenLocally(ctx.app);
+    user = await createUser({ db: ctx.database.db });
+    journal = await installWriteJournal(ctx.database.db);
+  });
+  afterAll(() => ctx?.close());
+
+  const updateUser = (headers: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-user',
+      headers: { ...bearer(user.token), ...headers },
+      payload: { canSendEmailsToUser: false },
+    });
+
+  it('never lets another origin read an answer (no Access-Control-Allow-Origin, no preflight)', async () => {
+    const read = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin: EVIL } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/update-user',
+      headers: { origin: EVIL, 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it("refuses a state-changing call from another origin before it runs, and takes PUBLIC_URL's and scripts'", async () => {
+    const mark = await journal.mark();
+    for (const origin of [EVIL, 'null', `${PUBLIC_URL}.evil.example`, 'http://scrim-gym.test']) {
+      expectError(await updateUser({ origin }), 403, 'CROSS_ORIGIN', CROSS_ORIGIN_MESSAGE);
+    }
+    expect(await journal.since(mark)).toEqual([]);
+    expect((await updateUser({ origin: PUBLIC_URL })).statusCode).toBe(200);
+    // Scripts (Bearer token, no Origin header) are not browsers.
+    expect((await updateUser({})).statusCode).toBe(200);
+  });
+
+  it('takes Socket.IO handshakes from PUBLIC_URL or without an Origin only, over polling and WebSocket', async () => {
+    const poll = (origin?: string) =>
+      fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: origin ? { origin } : {} });
+    const refused = await poll(EVIL);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).not.toBe(EVIL);
+    const allowed = await poll(PUBLIC_URL);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
+
+    const websocket = (origin?: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(url, {
+          auth: { token: user.token },
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: origin ? { origin } : {},
+        });
+        socket.once('connect', () => {
+          socket.disconnect();
+          resolve('connected');
+        });
+        socket.once('connect_error', (error) => {
+          socket.disconnect();
+          resolve(`refused: ${error.message}`);
+        });
+      });
+    expect(await websocket(EVIL)).toMatch(/^refused/);
+    expect(await websocket(PUBLIC_URL)).toBe('connected');
+    expect(await websocket()).toBe('connected');
+  });
+});
+
+describe('request size limits', () => {
+  let ctx: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    user = await createUser({ db: ctx.database.db });
+  });
+  afterAll(() => ctx?.close());
+
+  const send = (url: string, bytes: number, method: 'POST' | 'PATCH' = 'POST') =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(bytes) }),
+    });
+
+  it('answers 413 with the error body over 3 MB, and over the image limit on add-image', async () => {
+    const tooBig = await send('/api/messages', 3 * 1024 * 1024);
+    const body = expectError(tooBig, 413);
+    expect(body.error).toMatch(/too large/i);
+    const image = await send(`/api/scrims/${crypto.randomUUID()}/add-image`, IMAGE_BODY_LIMIT, 'PATCH');
+    expectError(image, 413);
+  });
+
+  it('keeps long text inside the limits a 400, not a 413', async () => {
+    expectError(await send('/api/messages', 100_000), 400, 'VALIDATION');
+  });
+
+  it('drops a socket message over 1 MB (Socket.IO maxHttpBufferSize)', async () => {
+    const url = await listenLocally(ctx.app);
+    const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.emit(SOCKET_EVENTS.sendMessage, { text: 'x'.repeat(1_100_000) });
+    expect(await closed).toMatch(/transport/);
+  });
+});
