@@ -16,7 +16,15 @@ const HERMETIC_DROP =
 
 export interface RunningServer {
   baseURL: string;
+  /** SIGTERM (graceful shutdown), then SIGKILL after 10 s; removes the data dir. */
   stop(): Promise<void>;
+  pid: number;
+  /** Sends a signal without waiting (e.g. SIGKILL for a crash, SIGTERM to watch the shutdown). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The last 20,000 characters of its output. */
+  output(): string;
 }
 
 /**
@@ -46,6 +54,9 @@ export async function startServer({
   });
 
   const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const log = createWriteStream(join(ARTIFACTS, `${logName}.log`));
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -66,7 +77,14 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { baseURL, stop };
+  return {
+    baseURL,
+    stop,
+    pid: server.pid!,
+    kill: (signal) => void server.kill(signal),
+    exited,
+    output: () => output,
+  };
 }
 
 function freePort(): Promise<number> {

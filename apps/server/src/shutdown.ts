@@ -30,6 +30,9 @@ export async function shutdownGracefully({
       resolve(1);
     }, timeoutMs);
   });
+  // Node closes the idle keep-alive connections once, when the server stops listening; a connection whose
+  // request was in flight then becomes idle and would be kept (Fastify keeps them 72 s), so close those as they go.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
   const closed = (async () => {
     await app.close();
     await database.close();
@@ -40,6 +43,7 @@ export async function shutdownGracefully({
   });
   const code = await Promise.race([closed, timedOut]);
   clearTimeout(timer);
+  clearInterval(idleSweep);
   app.log.info({ code, ms: Date.now() - started }, 'shutdown: done');
   return code;
 }

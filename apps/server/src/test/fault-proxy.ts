@@ -37,7 +37,7 @@ export interface FaultProxy {
  * front of several server instances. `cut()`, `pause()` and `restore()` simulate outages without touching the
  * real service, which other tests may be using.
  */
-export async function startFaultProxy(target: Upstream | Upstream[] | string): Promise<FaultProxy> {
+export async function startFaultProxy(target: Upstream | string | Array<Upstream | string>): Promise<FaultProxy> {
   const upstreams = (Array.isArray(target) ? target : [target]).map(parseUpstream);
   if (upstreams.length === 0) throw new Error('startFaultProxy: no upstream');
   let state: ProxyState = 'open';
@@ -139,7 +139,7 @@ export async function startFaultProxy(target: Upstream | Upstream[] | string): P
     },
     pause() {
       state = 'paused';
-        for (const pair of pairs) disconnectPair(pair);
+      for (const pair of pairs) disconnectPair(pair);
     },
     restore() {
       const wasPaused = state === 'paused';
