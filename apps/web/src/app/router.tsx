@@ -20,6 +20,8 @@ const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDeta
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 const ProfilePage = page(() => import('../features/profiles/components/ProfilePage'), 'ProfilePage');
+const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
+const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -37,6 +39,9 @@ export const routes: RouteObject[] = [
       { path: '/scrims/:id/edit', element: adminOnly(<EditScrimPage />) },
       { path: '/users/:name', element: user(<ProfilePage />) },
       { path: '/settings', element: user(<SettingsPage />) },
+      { path: '/admin/dashboard', element: adminOnly(<AdminDashboardPage />) },
+      { path: '/admin/bans', element: adminOnly(<BanHistoryPage />) },
+      { path: '/ban-history', element: adminOnly(<BanHistoryPage />) },
       { path: '/guide', element: <GuidePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/terms-of-service', element: <TermsOfServicePage /> },

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAlert } from '../../features/alerts/alert-context';
+import { useBanSignOut } from '../../features/auth/hooks/useBanSignOut';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -47,6 +48,7 @@ function useAuthErrorAlert() {
 export function AppLayout() {
   useServerCheck();
   useAuthErrorAlert();
+  useBanSignOut();
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);

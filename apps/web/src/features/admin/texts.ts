@@ -1,0 +1,84 @@
+import { ADMIN_MESSAGES } from '@scrim-gym/shared';
+import type { ActivityStatus, ServiceStatus } from '@scrim-gym/shared';
+
+/** The admin pages' texts (spec 2, Admin dashboard and Ban history page; spec 8, Admin), in one place. */
+export const ADMIN_TEXTS = {
+  ...ADMIN_MESSAGES,
+  dashboardTitle: 'Admin Dashboard',
+  welcome: (name: string) => `Welcome back, ${name}`,
+  dashboardIntro: 'Players, scrims, bans and the health of the service at a glance.',
+  refresh: 'Refresh',
+
+  totalUsers: 'Total Users',
+  newThisWeek: (n: number) => `${n} new this week`,
+  totalScrims: 'Total Scrims',
+  scrimsThisWeek: (n: number) => `${n} this week`,
+  activeToday: 'Active Today',
+  activeTodaySubtitle: 'signed in or active today',
+  activeBans: 'Active Bans',
+  activeBansSubtitle: (expired: number, totalBanned: number) => `${expired} expired · ${totalBanned} total banned`,
+
+  registrations: 'New User Registrations',
+  presets: { 3: '3M', 6: '6M', 12: '1Y' } as Record<3 | 6 | 12, string>,
+  from: 'From',
+  to: 'To',
+  clear: 'Clear',
+  newUsers: 'New users',
+
+  regions: 'Region Distribution',
+  weeklyScrims: 'Weekly Scrim Activity',
+  scrims: 'Scrims',
+  ranks: 'Rank Distribution',
+  players: 'Players',
+  banStats: 'Ban Statistics Breakdown',
+  banSlices: { active: 'Active Bans', expired: 'Expired (Not Lifted)', unbanned: 'Unbanned Users' },
+  noBans: 'No bans yet',
+  noData: 'No data yet',
+
+  banManagement: 'Ban Management',
+  banCounts: { active: 'Active', expired: 'Expired (Need Lifting)', lifted: 'Lifted', total: 'Total' },
+  liftAll: 'Lift All Expired Bans',
+  viewBanHistory: 'View Ban History',
+  manageBans: 'Manage Bans',
+
+  recentActivity: 'Recent Activity',
+  activityStatus: {
+    active: 'active',
+    completed: 'completed',
+    banned: 'banned',
+    lifted: 'lifted',
+    new: 'new',
+    updated: 'updated',
+    deleted: 'deleted',
+  } satisfies Record<ActivityStatus, string>,
+
+  systemStatus: 'System Status',
+  services: { database: 'Database', websocket: 'WebSocket Server', riotApi: 'Riot API', emailService: 'Email Service' },
+  serviceStatus: {
+    operational: 'Operational',
+    warning: 'Warning',
+    error: 'Error',
+    inactive: 'Inactive',
+    unknown: 'Unknown',
+  } satisfies Record<ServiceStatus, string>,
+  latency: (ms: number) => `${Math.round(ms)} ms`,
+  connections: (n: number) => `${n} connection${n === 1 ? '' : 's'}`,
+
+  quickActions: 'Quick Actions',
+  createScrim: 'Create Scrim',
+  banHistory: 'Ban History',
+  clearCache: 'Clear Cache',
+
+  // Ban history page
+  banHistoryTitle: 'Ban History',
+  banHistoryIntro: 'Every ban, oldest first. Lift a ban from its row.',
+  columns: { name: 'Summoner Name', dateFrom: 'Date From', dateTo: 'Date To', status: 'Status', reason: 'Reason' },
+  actions: 'Actions',
+  all: 'All',
+  statusFilter: { all: 'All', active: 'Active', expired: 'Expired' },
+  statusLabel: { active: 'Active', inactive: 'Inactive/Expired' },
+  unban: 'Unban',
+  confirmUnban: (name: string) => `Lift the ban of ${name}?`,
+  noBansFound: 'No bans found',
+  rowsPerPage: 'Rows per page',
+} as const;

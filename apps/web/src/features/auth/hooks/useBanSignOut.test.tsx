@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_BANNED_EVENT } from '@scrim-gym/shared';
+import { renderAt, stubApi, testUser } from '../../../test/render';
+import { useCurrentUser } from '../api/session';
+import { useBanSignOut } from './useBanSignOut';
+
+/** A stand-in socket: tests fire its server events. */
+const handlers = new Map<string, (...args: unknown[]) => void>();
+const fakeSocket = {
+  on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
+  off: (event: string) => handlers.delete(event),
+};
+const closeSocket = vi.fn();
+vi.mock('../../../lib/socket', () => ({ getSocket: async () => fakeSocket, closeSocket: () => closeSocket() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  handlers.clear();
+});
+
+function Page() {
+  useBanSignOut();
+  const { user } = useCurrentUser();
+  return <p>{user ? `signed in as ${user.name}` : 'signed out'}</p>;
+}
+
+describe('a ban signs the open tab out live', () => {
+  it("goes home, forgets the session and shows the ban text on 'userBanned'", async () => {
+    stubApi({ 'GET /auth/session': { token: 't', user: testUser({ name: 'Griefer' }), identity: null } });
+    renderAt('/scrims', '/scrims', <Page />);
+    // The probe route at /scrims is replaced by the page itself: wait for the session.
+    expect(await screen.findByText('signed in as Griefer')).toBeInTheDocument();
+    await waitFor(() => expect(handlers.has(USER_BANNED_EVENT)).toBe(true));
+    handlers.get(USER_BANNED_EVENT)!({
+      message: 'You are banned until 02/01/2026. Reason: flame',
+      dateTo: '2026-02-01T00:00:00.000Z',
+      reason: 'flame',
+    });
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(await screen.findByText('You are banned until 02/01/2026. Reason: flame')).toBeInTheDocument();
+    expect(closeSocket).toHaveBeenCalled();
+  });
+
+  it('a server disconnect without the event re-checks the session', async () => {
+    const calls = stubApi({ 'GET /auth/session': { token: 't', user: testUser(), identity: null } });
+    renderAt('/scrims', '/scrims', <Page />);
+    await waitFor(() => expect(handlers.has('disconnect')).toBe(true));
+    const before = calls.filter((c) => c.path === '/auth/session').length;
+    handlers.get('disconnect')!('transport close');
+    handlers.get('disconnect')!('io server disconnect');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1));
+  });
+});
