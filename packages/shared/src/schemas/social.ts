@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, NOTIFICATION_MESSAGE_MAX, PRESENCE_WATCH_MAX, REGIONS } from '../constants.js';
-import { SOCIAL_MESSAGES } from '../messages.js';
+import { SOCIAL_MESSAGES } from '../social-messages.js';
 import { idSchema } from './common.js';
 
 /*
