@@ -9,6 +9,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -24,12 +25,16 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { CurrentUser } from '@scrim-gym/shared';
 import { profilePath } from '../../lib/profile-link';
 import { useLogout } from '../../features/auth/api/session';
+import { useFriendRequests } from '../../features/social/api/friend-requests';
+import { openFriendRequests } from '../../features/social/store';
 
 interface Item {
   label: string;
   icon: ReactNode;
   to?: string;
   onClick?: () => void;
+  /** A count shown on the icon (pending friend requests). */
+  badge?: number;
 }
 
 function Group({ title, items, onNavigate }: { title?: string; items: Item[]; onNavigate: () => void }) {
@@ -44,7 +49,11 @@ function Group({ title, items, onNavigate }: { title?: string; items: Item[]; on
             onNavigate();
           }}
         >
-          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemIcon>
+            <Badge badgeContent={item.badge} color="error">
+              {item.icon}
+            </Badge>
+          </ListItemIcon>
           <ListItemText primary={item.label} />
         </ListItemButton>
       ))}
@@ -57,6 +66,7 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
   const isBelowLarge = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const logout = useLogout();
   const navigate = useNavigate();
+  const friendRequests = useFriendRequests().data?.length ?? 0;
 
   return (
     <Drawer anchor={isBelowLarge ? 'top' : 'right'} open={open} onClose={onClose}>
@@ -86,7 +96,7 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
           onNavigate={onClose}
           items={[
             { label: 'My Friends', icon: <GroupIcon />, to: `${profilePath(user)}&friends=1` },
-            { label: 'Friend Requests', icon: <PersonAddIcon />, to: `${profilePath(user)}&friendRequests=1` },
+            { label: 'Friend Requests', icon: <PersonAddIcon />, onClick: openFriendRequests, badge: friendRequests },
           ]}
         />
         {user.isAdmin && (

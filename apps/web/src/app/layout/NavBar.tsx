@@ -12,8 +12,12 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { useWideScreen } from '../../features/scrims/hooks/useWideScreen';
 
-// Neither is needed for a visitor's first paint: the drawer is for users, the dialog opens on click.
-const AppDrawer = lazy(() => import('./AppDrawer').then((m) => ({ default: m.AppDrawer })));
+// Neither is needed for a visitor's first paint: the drawer and the social corner are for users (one chunk,
+// see user-nav.ts), the dialog opens on click.
+const AppDrawer = lazy(() => import('./user-nav').then((m) => ({ default: m.AppDrawer })));
+const SocialNav = lazy(() => import('./user-nav').then((m) => ({ default: m.SocialNav })));
+/** The room the search, messenger and bell take while their chunk loads, so the bar does not jump. */
+const socialNavPlaceholder = <Box aria-hidden sx={{ width: { xs: 128, sm: 276, lg: 336 }, height: 40 }} />;
 // The hub's date and region pickers and toggles sit here on wide screens (spec 2), loaded with the hub.
 const HubFilters = lazy(() => import('../../features/scrims/lazy').then((m) => ({ default: m.HubFilters })));
 const SignInDialog = lazy(() =>
@@ -33,7 +37,10 @@ export function Logo() {
   );
 }
 
-/** The navigation bar (spec 2): hides on scroll; visitors get Guide and Log In, users the 'more options' drawer. */
+/**
+ * The navigation bar (spec 2): hides on scroll; visitors get Guide and Log In, users the search, messenger and
+ * bell and the 'more options' drawer (both lazy).
+ */
 export function NavBar() {
   const hidden = useScrollTrigger();
   const { user, isVerifying } = useCurrentUser();
@@ -76,6 +83,11 @@ export function NavBar() {
                   Sign Up
                 </Button>
               </>
+            )}
+            {user && (
+              <Suspense fallback={socialNavPlaceholder}>
+                <SocialNav user={user} navHidden={hidden} />
+              </Suspense>
             )}
             {user && (
               <IconButton aria-label="more options" onClick={() => setDrawerOpen(true)} edge="end">

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   ADMIN_SEARCH_MIN_CHARS,
   ROLES,
@@ -17,19 +17,11 @@ import {
   type Scrim,
   type TeamName,
 } from '@scrim-gym/shared';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAlert } from '../../alerts/alert-context';
 import { useAdminAssign } from '../api/scrim-actions';
 import { useUserSearch, type FoundUser } from '../api/user-search';
 import { SCRIM_TEXTS } from '../texts';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Admin assign (spec 5): a user of the scrim's region, a team and a role, all required. */
 export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open: boolean; onClose: () => void }) {

@@ -19,6 +19,8 @@ import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 const AdminAssignDialog = lazy(() => import('./AdminAssignDialog').then((m) => ({ default: m.AdminAssignDialog })));
+// The social feature's chunk (loaded by the navigation bar for every signed-in user anyway).
+const ScrimChatButton = lazy(() => import('../../social/lazy').then((m) => ({ default: m.ScrimChatButton })));
 
 /** An icon button named by its label, which is also its hover hint (no Tooltip: Popper weighs ~10 KB). */
 function Action({
@@ -54,6 +56,8 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
   const fillRandom = useFillRandom();
   const [assignOpen, setAssignOpen] = useState(false);
   const title = scrimTitle(scrim);
+  // The scrim chat rule (ARCHITECTURE.md): its players, casters and admins; anyone signed in when it is public.
+  const canChat = rel.isAdmin || Boolean(rel.player) || rel.isCaster || !scrim.isPrivate;
 
   const fill = () => {
     const free = emptySlots(playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role })));
@@ -87,6 +91,11 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
         >
           <ShareIcon fontSize="small" />
         </Action>
+        {canChat && (
+          <Suspense>
+            <ScrimChatButton scrimId={scrim._id} title={title} />
+          </Suspense>
+        )}
         {rel.isAdmin && (
           <>
             <Action title={SCRIM_TEXTS.edit} to={scrimEditPath(scrim._id)}>

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SOCIAL_MESSAGES,
+  type AcceptFriendRequestResponse,
+  type FriendRequest,
+  type FriendRequestListResponse,
+  type UserFriendsResponse,
+} from '@scrim-gym/shared';
+import { api, messageOf } from '../../../lib/api';
+import { useAlert } from '../../alerts/alert-context';
+import { socialKeys } from './keys';
+
+export const getFriendRequests = () => api.get<FriendRequest[]>('/friend-requests');
+
+/** The friend requests the session user received (the drawer's badge and the Friend Requests dialog). */
+export function useFriendRequests({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: socialKeys.friendRequests, queryFn: getFriendRequests, enabled });
+}
+
+const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => requests?.filter((r) => r._id !== id);
+
+/**
+ * Accept (spec 4, Friend request): the two become friends, and both get 'You and {name} are now friends!'. When
+ * the server says 'Friend already added!' the request is still removed and the error shown (spec 8).
+ */
+export function useAcceptFriendRequest(userId: string) {
+  const queryClient = useQueryClient();
+  const showAlert = useAlert();
+  return useMutation({
+    mutationFn: (request: FriendRequest) =>
+      api.post<AcceptFriendRequestResponse>(`/friend-requests/accept-request/${userId}`, {
+        newFriendUserId: request._user._id,
+      }),
+    onSuccess: (data, request) => {
+      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      queryClient.setQueryData<UserFriendsResponse>(socialKeys.friends(userId), { friends: data.updatedUserFriends });
+      showAlert({ type: 'Success', message: SOCIAL_MESSAGES.nowFriends(request._user.name) });
+    },
+    onError: (error, request) => {
+      const message = messageOf(error);
+      if (message === SOCIAL_MESSAGES.friendAlreadyAdded)
+        queryClient.setQueryData<FriendRequest[]>(socialKeys.friendRequests, (old) => withoutRequest(old, request._id));
+      showAlert({ type: 'Error', message });
+    },
+  });
+}
+
+/** Reject: the request is removed and the Info "rejected {name}'s friend request" appears (spec 4). */
+export function useRejectFriendRequest(userId: string) {
+  const queryClient = useQueryClient();
+  const showAlert = useAlert();
+  return useMutation({
+    mutationFn: (request: FriendRequest) =>
+      api.post<FriendRequestListResponse>(`/friend-requests/${userId}/reject-friend-request/${request._user._id}`),
+    onSuccess: (data, request) => {
+      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      showAlert({ type: 'Info', message: SOCIAL_MESSAGES.rejectedRequest(request._user.name) });
+    },
+    onError: (error) => showAlert({ type: 'Error', message: messageOf(error) }),
+  });
+}

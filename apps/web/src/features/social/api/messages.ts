@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SOCIAL_MESSAGES, type Message, type PostSeenResponse, type UnseenMessages } from '@scrim-gym/shared';
+import { api, ApiError } from '../../../lib/api';
+import { useAlert } from '../../alerts/alert-context';
+import { addMessage, markConversationSeen, touchConversation } from './cache';
+import { socialKeys } from './keys';
+
+/** Unseen counts per direct conversation and per scrim chat (the messenger's badge, a scrim chat's badge). */
+export function useUnseenMessages() {
+  return useQuery({
+    queryKey: socialKeys.unseen,
+    queryFn: () => api.get<UnseenMessages>('/messages/verifiedUser/unseen-messages'),
+  });
+}
+
+/** The latest messages of a conversation, oldest first; `getMessage` / `getScrimMessage` append to them. */
+export function useMessages(conversationId: string | undefined) {
+  return useQuery({
+    queryKey: socialKeys.messages(conversationId ?? ''),
+    queryFn: () => api.get<Message[]>(`/messages/${conversationId}`),
+    enabled: Boolean(conversationId),
+    // The socket keeps an open list current; a refetch would only race with it.
+    staleTime: Infinity,
+  });
+}
+
+/** Sends a message (spec 8: the server's error text, else 'error sending message, try again later'). */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  const showAlert = useAlert();
+  return useMutation({
+    mutationFn: ({ conversationId, text }: { conversationId: string; text: string }) =>
+      api.post<Message>('/messages', { conversationId, text }),
+    onSuccess: (message) => {
+      addMessage(queryClient, message);
+      touchConversation(queryClient, message);
+    },
+    onError: (error) =>
+      showAlert({
+        type: 'Error',
+        message: error instanceof ApiError && error.body.error ? error.body.error : SOCIAL_MESSAGES.sendMessageError,
+      }),
+  });
+}
+
+/** Marks everything in the conversation seen by the viewer (spec 4, Messages: when a conversation opens). */
+export function useMarkSeen(viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId }: { conversationId: string; scrimId?: string }) =>
+      api.post<PostSeenResponse>(`/messages/post-seen/${conversationId}`),
+    onSuccess: (_data, { conversationId, scrimId }) =>
+      markConversationSeen(queryClient, { conversationId, scrimId, userId: viewerId, viewerId }),
+  });
+}

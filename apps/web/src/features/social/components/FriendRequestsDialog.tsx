@@ -1,0 +1,88 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { FRIENDS_LIST_MAX_HEIGHT_PX, SOCIAL_MESSAGES } from '@scrim-gym/shared';
+import { profilePath } from '../../../lib/profile-link';
+import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest } from '../api/friend-requests';
+import { SOCIAL_TEXTS } from '../texts';
+
+/** Friend Requests (spec 2): accept and reject per row; 'No friend requests found' when there are none. */
+export function FriendRequestsDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const id = useId();
+  const requests = useFriendRequests();
+  const accept = useAcceptFriendRequest(userId);
+  const reject = useRejectFriendRequest(userId);
+  const busy = accept.isPending || reject.isPending;
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
+      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
+        {SOCIAL_MESSAGES.friendRequestsTitle}
+      </DialogTitle>
+      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent sx={{ pt: 0, maxHeight: FRIENDS_LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}>
+        {requests.isPending && <Typography color="text.secondary">{SOCIAL_TEXTS.loading}</Typography>}
+        {requests.data?.length === 0 && (
+          <Typography color="text.secondary">{SOCIAL_MESSAGES.noFriendRequests}</Typography>
+        )}
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {requests.data?.map((request) => (
+            <Box
+              component="li"
+              key={request._id}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+            >
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Link
+                  component={RouterLink}
+                  to={profilePath(request._user)}
+                  onClick={onClose}
+                  color="inherit"
+                  underline="hover"
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                >
+                  {request._user.name}
+                </Link>{' '}
+                <Typography component="span" color="text.secondary">
+                  #{request._user.summonerTagline}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {request._user.rank} · {request._user.region}
+                </Typography>
+              </Box>
+              <Button
+                size="small"
+                variant="contained"
+                disabled={busy}
+                aria-label={SOCIAL_TEXTS.acceptFrom(request._user.name)}
+                onClick={() => accept.mutate(request)}
+              >
+                {SOCIAL_TEXTS.accept}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                disabled={busy}
+                aria-label={SOCIAL_TEXTS.rejectFrom(request._user.name)}
+                onClick={() => reject.mutate(request)}
+              >
+                {SOCIAL_TEXTS.reject}
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useLayoutEffect, useRef } from 'react';
+import { CHAT_LIST_HEIGHT_PX, type Message } from '@scrim-gym/shared';
+import { formatMessageTime } from '../lib/format';
+import { SOCIAL_TEXTS } from '../texts';
+
+/** The id of the viewer's latest message that `seenBy` has seen: the 'Seen' mark goes under it. */
+export function lastSeenMessageId(messages: Message[], viewerId: string, seenBy: string | undefined) {
+  if (!seenBy) return null;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message._sender._id === viewerId && message._seenBy.includes(seenBy)) return message._id;
+  }
+  return null;
+}
+
+/**
+ * A chat's messages (spec 2: 300 px tall), oldest first, kept scrolled to the newest. Text is rendered as text:
+ * what a user typed never becomes markup.
+ */
+export function MessageList({
+  messages,
+  viewerId,
+  seenBy,
+  label,
+  loading,
+}: {
+  messages: Message[] | undefined;
+  viewerId: string;
+  /** A direct chat's partner: their seen mark is shown under the viewer's latest message they saw. */
+  seenBy?: string;
+  label: string;
+  loading: boolean;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const count = messages?.length ?? 0;
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [count]);
+  const seenId = messages ? lastSeenMessageId(messages, viewerId, seenBy) : null;
+
+  return (
+    <Box
+      ref={list}
+      role="log"
+      aria-label={label}
+      aria-busy={loading}
+      tabIndex={0}
+      sx={{
+        height: CHAT_LIST_HEIGHT_PX,
+        overflowY: 'auto',
+        px: 2,
+        py: 1.5,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
+      {loading && <Typography color="text.secondary">{SOCIAL_TEXTS.loading}</Typography>}
+      {!loading && count === 0 && (
+        <Typography color="text.secondary" sx={{ m: 'auto' }}>
+          {SOCIAL_TEXTS.noMessages}
+        </Typography>
+      )}
+      {messages?.map((message) => {
+        const mine = message._sender._id === viewerId;
+        return (
+          <Box key={message._id} sx={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ textAlign: mine ? 'right' : 'left' }}
+            >
+              {mine ? SOCIAL_TEXTS.you : message._sender.name} · {formatMessageTime(message.createdAt)}
+            </Typography>
+            <Typography
+              sx={{
+                px: 1.5,
+                py: 0.75,
+                borderRadius: 2,
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                bgcolor: mine ? 'rgba(200,170,110,0.18)' : 'rgba(255,255,255,0.07)',
+              }}
+            >
+              {message.text}
+            </Typography>
+            {message._id === seenId && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
+                {SOCIAL_TEXTS.seen}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,226 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSENGER_VOLUME_STORAGE_KEY, SOCKET_EVENTS, type Notification, type SocialUser } from '@scrim-gym/shared';
+import { renderAt, stubApi, testUser } from '../../../test/render';
+import { resetVolumeCache } from '../lib/volume';
+import { resetSocialUi } from '../store';
+import { conversation, notification, socialUser } from '../test/social-factory';
+import { SocialNav } from './SocialNav';
+
+/** A socket that records listeners, so a test can play server events. */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    listeners,
+    socket: {
+      connected: true,
+      on: (event: string, fn: (payload: unknown) => void) => {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)!.add(fn);
+      },
+      off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
+      emit: () => {},
+      timeout: () => ({ emitWithAck: async () => ({ ok: true, data: null }) }),
+    },
+  };
+});
+vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+
+const serverSends = (event: string, payload: unknown) =>
+  act(() => fake.listeners.get(event)?.forEach((listener) => listener(payload)));
+
+const ME = testUser();
+const MY_SOCIAL = socialUser(0, { _id: ME._id, name: ME.name });
+const ALICE = socialUser(1, { name: 'Alice' });
+const BOB = socialUser(2, { name: 'Bob' });
+const CARL = socialUser(3, { name: 'Carl' });
+const DANA = socialUser(4, { name: 'Dana' });
+
+function renderNav(handlers: Record<string, unknown> = {}, notifications: Notification[] = []) {
+  const calls = stubApi({
+    'GET /auth/session': { token: 't', user: ME, identity: null },
+    'GET /notifications/user-notifications': { notifications },
+    'GET /messages/verifiedUser/unseen-messages': { total: 0, conversations: [], scrimChats: [] },
+    'GET /friend-requests': [],
+    ...handlers,
+  });
+  renderAt('/scrims', '/scrims', <SocialNav user={ME} navHidden={false} />, {
+    '/users/:name': 'profile page',
+    '/scrims/:id': 'scrim page',
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetVolumeCache();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fake.listeners.clear();
+  resetSocialUi();
+});
+
+describe('notifications bell (spec 2)', () => {
+  it('counts live notifications, lists them as text with their date, and marks all as read', async () => {
+    const calls = renderNav({ [`POST /notifications/remove-all-user-notifications/${ME._id}`]: { notifications: [] } });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(fake.listeners.get(SOCKET_EVENTS.getNotification)?.size).toBe(1));
+    serverSends(
+      SOCKET_EVENTS.getNotification,
+      notification(1, {
+        message: '<img src=x onerror=alert(1)>',
+        createdAt: new Date(2026, 4, 1, 14, 5).toISOString(),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBe(bell);
+
+    await userEvent.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).getByText('05/01/2026 02:05 PM')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
+    expect(await within(dialog).findByText('No notifications found')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/notifications/remove-all-user-notifications/${ME._id}`,
+    });
+  });
+
+  it('opens the Friend Requests dialog from a friend request, where accepting says so', async () => {
+    const request = { _id: 'fr-1', _user: ALICE, createdAt: '2026-05-01T10:00:00.000Z' };
+    const calls = renderNav(
+      {
+        'GET /friend-requests': [request],
+        [`POST /friend-requests/accept-request/${ME._id}`]: { updatedUserFriends: [ALICE], friendRequests: [] },
+      },
+      [notification(1, { kind: 'friend_request', message: 'Alice sent you a friend request', _relatedUser: ALICE })],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByText('Alice sent you a friend request'));
+    const dialog = await screen.findByRole('dialog', { name: 'Friend Requests' });
+    await userEvent.click(within(dialog).getByRole('button', { name: "Accept Alice's friend request" }));
+    expect(await screen.findByText('You and Alice are now friends!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No friend requests found')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/friend-requests/accept-request'))?.body).toEqual({
+      newFriendUserId: ALICE._id,
+    });
+  });
+
+  it('rejects with the Info "rejected {name}\'s friend request"', async () => {
+    const request = { _id: 'fr-2', _user: BOB, createdAt: '2026-05-01T10:00:00.000Z' };
+    renderNav({
+      'GET /friend-requests': [request],
+      [`POST /friend-requests/${ME._id}/reject-friend-request/${BOB._id}`]: { friendRequests: [] },
+    });
+    await waitFor(() => expect(fake.listeners.size).toBeGreaterThan(0));
+    const { openFriendRequests } = await import('../store');
+    act(() => openFriendRequests());
+    const dialog = await screen.findByRole('dialog', { name: 'Friend Requests' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: "Reject Bob's friend request" }));
+    expect(await screen.findByText("rejected Bob's friend request")).toBeInTheDocument();
+  });
+
+  it('opens the scrim page from a scrim alert', async () => {
+    renderNav({}, [
+      notification(1, {
+        kind: 'scrim_alert',
+        message: 'Friday customs is starting now!',
+        _relatedScrim: { _id: 's1', title: 'Friday customs' },
+      }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByText('Friday customs is starting now!'));
+    expect(await screen.findByText('scrim page')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('messenger dropdown (spec 2)', () => {
+  it('sorts by unseen count then online status, offers friends without a conversation, and keeps the volume', async () => {
+    renderNav({
+      'GET /conversations/user': [
+        conversation(1, MY_SOCIAL, ALICE),
+        conversation(2, MY_SOCIAL, BOB, { unseenCount: 3 }),
+        conversation(3, MY_SOCIAL, CARL),
+      ],
+      [`GET /friends/user-friends/${ME._id}`]: { friends: [ALICE, BOB, CARL, DANA] },
+      'GET /messages/verifiedUser/unseen-messages': {
+        total: 3,
+        conversations: [{ conversationId: conversation(2, MY_SOCIAL, BOB)._id, count: 3 }],
+        scrimChats: [],
+      },
+    });
+    const messenger = await screen.findByRole('button', { name: 'Messenger, 3 unseen messages' });
+    await waitFor(() => expect(fake.listeners.get(SOCKET_EVENTS.getUsers)?.size).toBe(1));
+    serverSends(SOCKET_EVENTS.getUsers, [{ _id: CARL._id, isOnline: true, lastSeenAt: null }]);
+    await userEvent.click(messenger);
+
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Open the conversation with Bob, 3 unseen',
+      'Open the conversation with Carl',
+      'Open the conversation with Alice',
+    ]);
+    const friends = screen.getByRole('list', { name: 'Friends' });
+    expect(within(friends).getByRole('button', { name: 'Start a conversation with Dana' })).toBeInTheDocument();
+
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    expect(volume).toHaveValue('25');
+    act(() => {
+      volume.focus();
+    });
+    await userEvent.keyboard('{ArrowRight}');
+    expect(localStorage.getItem(MESSENGER_VOLUME_STORAGE_KEY)).toBe('26');
+  });
+
+  it("requires a first message to start a conversation, then says 'started a new conversation with {name}'", async () => {
+    const created = conversation(9, MY_SOCIAL, DANA);
+    const calls = renderNav({
+      'GET /conversations/user': [],
+      [`GET /friends/user-friends/${ME._id}`]: { friends: [DANA] },
+      'POST /conversations': () => ({ status: 201, body: created }),
+      [`GET /messages/${created._id}`]: [],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Messenger' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start a conversation with Dana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a new conversation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('cannot start conversation, no message provided!')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'hey{Enter}');
+    expect(await screen.findByText('started a new conversation with Dana')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Messenger Chat' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/conversations')?.body).toEqual({
+      receiverId: DANA._id,
+      text: 'hey',
+    });
+  });
+});
+
+describe('user search (spec 2)', () => {
+  it("lists users as text, says 'No Option!' when none, and opens the chosen profile", async () => {
+    const evil = socialUser(5, { name: '<b>Evil</b>', summonerTagline: 'X' });
+    let found: SocialUser[] = [];
+    const calls = renderNav({ 'GET /users/search': () => ({ body: { users: found } }) });
+    const box = await screen.findByRole('combobox', { name: 'Search users' });
+    await userEvent.type(box, 'zzz');
+    expect(await screen.findByText('No Option!')).toBeInTheDocument();
+    found = [evil, ALICE];
+    await userEvent.clear(box);
+    await userEvent.type(box, 'e');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option')).toHaveLength(2);
+    expect(within(listbox).getByText('<b>Evil</b>')).toBeInTheDocument();
+    expect(listbox.querySelector('b')).toBeNull();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/users/search')).toBeTruthy();
+  });
+});

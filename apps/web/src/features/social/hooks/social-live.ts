@@ -1,0 +1,120 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  SOCKET_EVENTS,
+  type Conversation,
+  type Message,
+  type MessagesSeenPayload,
+  type Notification,
+  type Presence,
+  type ScrimMessagePayload,
+} from '@scrim-gym/shared';
+import { getSocket } from '../../../lib/socket';
+import {
+  addMessage,
+  addNotification,
+  markConversationSeen,
+  mergePresence,
+  setUnseen,
+  touchConversation,
+  upsertConversation,
+} from '../api/cache';
+import { socialKeys } from '../api/keys';
+import { isChatOnScreen } from '../store';
+
+/** What the app does beyond the cache when something arrives (sound, desktop notification, a banner). */
+export interface SocialEffects {
+  onNotification: (notification: Notification) => void;
+  /** A direct message from someone else, the first time this tab hears of it. */
+  onIncomingMessage: (message: Message) => void;
+  onScrimStart: (scrim: { scrimId: string; title: string }) => void;
+}
+
+/** Remembers the last ids seen, so an event delivered twice (a reconnect, two rooms) acts once. */
+function recentIds(max = 500) {
+  const ids = new Set<string>();
+  return (id: string) => {
+    if (ids.has(id)) return false;
+    ids.add(id);
+    if (ids.size > max) ids.delete(ids.values().next().value!);
+    return true;
+  };
+}
+
+/** The social feature's socket listeners: each event updates the TanStack Query cache, then runs its effect. */
+export function socialListeners({
+  queryClient,
+  userId,
+  effects,
+}: {
+  queryClient: QueryClient;
+  userId: string;
+  effects: SocialEffects;
+}) {
+  const firstTime = recentIds();
+  const knownConversation = (id: string) =>
+    queryClient.getQueryData<Conversation[]>(socialKeys.conversations)?.some((c) => c._id === id) ?? true;
+
+  return {
+    [SOCKET_EVENTS.getNotification]: (notification: Notification) => {
+      if (!addNotification(queryClient, notification) || !firstTime(notification._id)) return;
+      if (notification.kind === 'friend_request' || notification.kind === 'friend_accepted')
+        void queryClient.invalidateQueries({ queryKey: socialKeys.friendRequests });
+      if (notification.kind === 'friend_accepted')
+        void queryClient.invalidateQueries({ queryKey: socialKeys.friends(userId) });
+      effects.onNotification(notification);
+    },
+    [SOCKET_EVENTS.getMessage]: (message: Message) => {
+      addMessage(queryClient, message);
+      touchConversation(queryClient, message);
+      if (message._sender._id === userId || !firstTime(message._id)) return;
+      if (!knownConversation(message._conversation))
+        void queryClient.invalidateQueries({ queryKey: socialKeys.conversations });
+      if (!isChatOnScreen({ conversationId: message._conversation }))
+        setUnseen(queryClient, { conversationId: message._conversation }, (n) => n + 1);
+      effects.onIncomingMessage(message);
+    },
+    [SOCKET_EVENTS.getConversation]: (conversation: Conversation) => upsertConversation(queryClient, conversation),
+    [SOCKET_EVENTS.getMessagesSeen]: ({ conversationId, userId: seenBy }: MessagesSeenPayload) =>
+      markConversationSeen(queryClient, { conversationId, userId: seenBy, viewerId: userId }),
+    [SOCKET_EVENTS.getScrimMessage]: ({ scrimId, message }: ScrimMessagePayload) => {
+      addMessage(queryClient, message);
+      if (message._sender._id === userId || !firstTime(message._id)) return;
+      if (!isChatOnScreen({ scrimId }))
+        setUnseen(queryClient, { conversationId: message._conversation, scrimId }, (n) => n + 1);
+    },
+    [SOCKET_EVENTS.getUsers]: (entries: Presence[]) => mergePresence(queryClient, entries),
+    [SOCKET_EVENTS.scrimStartNotification]: (scrim: { scrimId: string; title: string }) => effects.onScrimStart(scrim),
+  };
+}
+
+/**
+ * Listens to the social events for the signed-in user; returns the function that stops. After every (re)connect
+ * it announces the user (`addUser`: the server answers with friends' and partners' presence) and, after a
+ * reconnect, refetches what may have been missed.
+ */
+export async function watchSocial({
+  queryClient,
+  userId,
+  effects,
+}: {
+  queryClient: QueryClient;
+  userId: string;
+  effects: SocialEffects;
+}) {
+  const socket = await getSocket(userId);
+  const listeners = socialListeners({ queryClient, userId, effects });
+  let connectedBefore = socket.connected;
+  const onConnect = () => {
+    socket.emit(SOCKET_EVENTS.addUser);
+    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: socialKeys.all });
+    connectedBefore = true;
+  };
+  if (socket.connected) socket.emit(SOCKET_EVENTS.addUser);
+  socket.on('connect', onConnect);
+  for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener as (...args: unknown[]) => void);
+  return () => {
+    socket.off('connect', onConnect);
+    for (const [event, listener] of Object.entries(listeners))
+      socket.off(event, listener as (...args: unknown[]) => void);
+  };
+}

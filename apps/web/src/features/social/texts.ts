@@ -1,0 +1,38 @@
+/**
+ * Texts of the social screens that are not in SOCIAL_MESSAGES (@scrim-gym/shared): accessible names, labels and
+ * our own wording. The spec's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
+ */
+export const SOCIAL_TEXTS = {
+  search: 'Search users',
+  searchPlaceholder: 'Search summoners',
+  openSearch: 'Open user search',
+  closeSearch: 'Close user search',
+  messenger: 'Messenger',
+  messengerUnseen: (n: number) => `Messenger, ${n} unseen message${n === 1 ? '' : 's'}`,
+  notifications: 'Notifications',
+  notificationsCount: (n: number) => `Notifications, ${n} unread`,
+  conversations: 'Conversations',
+  noConversations: 'No conversations yet',
+  friendsWithoutConversation: 'Friends',
+  startConversationWith: (name: string) => `Start a conversation with ${name}`,
+  openConversationWith: (name: string) => `Open the conversation with ${name}`,
+  unseenCount: (n: number) => `${n} unseen`,
+  volume: 'Volume',
+  send: 'Send',
+  close: 'Close',
+  markAsRead: 'Mark as read',
+  accept: 'Accept',
+  reject: 'Reject',
+  acceptFrom: (name: string) => `Accept ${name}'s friend request`,
+  rejectFrom: (name: string) => `Reject ${name}'s friend request`,
+  message: 'Message',
+  seen: 'Seen',
+  you: 'You',
+  loading: 'Loading…',
+  noMessages: 'No messages yet: say hi!',
+  scrimChat: 'Scrim chat',
+  scrimChatUnread: (n: number) => `Scrim chat, ${n} unread`,
+  inChat: (n: number) => `${n} in this chat`,
+  openScrim: 'Open scrim',
+  friendRequestsBadge: (n: number) => `${n} pending`,
+} as const;
