@@ -135,13 +135,3 @@ export const ADMIN_MESSAGES = {
   reasonEmpty: 'Reason is empty!',
   nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
 } as const;
-
-/** Profile texts (spec 2, User profile; spec 8, profile load). */
-export const PROFILE_MESSAGES = {
-  userNotFound: (name: string, region?: string) => `User ${name} was not found${region ? ` in ${region}` : ''}`,
-  donator: 'helped keep this app alive!',
-  banThisUser: 'Ban This User',
-  unbanThisUser: 'Unban This User',
-  // Our own wording (not in the spec's catalogue)
-  createdScrimsForbidden: "Only the profile's owner and admins can see the scrims a user created.",
-} as const;
