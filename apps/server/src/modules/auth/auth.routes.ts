@@ -12,6 +12,8 @@ import {
   updateUserBodySchema,
 } from '@scrim-gym/shared';
 import { AppError, notFound } from '../../lib/errors.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { errorResponses } from '../../lib/responses.js';
 import { toCurrentUser } from './auth.presenter.js';
 import {
@@ -26,12 +28,27 @@ import {
 import { finishOidcSignIn, safeReturnTo, startOidcSignIn } from './oidc.service.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
+/** Sign-ins per client IP: a burst of 60, then one a second, over every instance. */
+export const SIGN_IN_BURST = 60;
+export const SIGN_INS_PER_SECOND = 1;
 const errors = errorResponses;
 const tags = ['auth'];
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+
+  // Every way in (dev sign-in, OIDC start and callback, login, register) spends one bucket per IP once its input
+  // is valid: it brakes floods of sessions, sign-in attempts and provider round trips before any is written.
+  const limitSignIn = limitRequests({
+    limiter: createRateLimiter({
+      redis: app.redis,
+      name: 'sign-in',
+      capacity: SIGN_IN_BURST,
+      refillPerSecond: SIGN_INS_PER_SECOND,
+    }),
+    keyOf: (request) => request.ip,
+  });
 
   /** The public origin of this server, for OIDC redirect URIs. */
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
@@ -60,6 +77,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/dev-login',
     {
+      preHandler: limitSignIn,
       schema: {
         tags,
         summary: 'Dev sign-in (only without identity providers, never in production)',
@@ -87,6 +105,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/auth/oidc/:provider/start',
     {
+      preHandler: limitSignIn,
       schema: {
         tags,
         summary: 'Starts an OpenID Connect sign-in (code flow with PKCE)',
@@ -116,6 +135,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/auth/oidc/:provider/callback',
     {
+      preHandler: limitSignIn,
       schema: {
         tags,
         summary: 'OpenID Connect redirect target',
@@ -148,6 +168,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/register',
     {
+      preHandler: limitSignIn,
       schema: {
         tags,
         summary: 'Creates the account of the signed-in identity',
@@ -165,6 +186,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/login',
     {
+      preHandler: limitSignIn,
       schema: {
         tags,
         summary: 'The session token of the signed-in identity',

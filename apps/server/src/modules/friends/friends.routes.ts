@@ -5,6 +5,7 @@ import {
   acceptFriendRequestBodySchema,
   acceptFriendRequestResponseSchema,
   cancelFriendRequestResponseSchema,
+  errorBodySchema,
   friendRequestListResponseSchema,
   friendRequestsResponseSchema,
   friendStatusResponseSchema,
@@ -16,6 +17,8 @@ import {
   userFriendsResponseSchema,
   userIdParamsSchema,
 } from '@scrim-gym/shared';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { errorResponses } from '../../lib/responses.js';
 import { socialViewerOf } from '../conversations/conversations.policy.js';
 import * as service from './friends.service.js';
@@ -23,6 +26,9 @@ import * as service from './friends.service.js';
 const tags = ['friends'];
 const viewerId = (request: FastifyRequest) => socialViewerOf(request).id;
 const noBody = z.unknown().optional();
+/** Friend requests per user: a burst of 20, then one every 6 seconds (10 a minute), over every instance. */
+export const FRIEND_REQUEST_BURST = 20;
+export const FRIEND_REQUESTS_PER_SECOND = 1 / 6;
 
 /** Spec 7 Friends. The sender, accepter and rejecter are always the session user. */
 export async function friendsRoutes(fastify: FastifyInstance) {
@@ -30,6 +36,16 @@ export async function friendsRoutes(fastify: FastifyInstance) {
   const deps = { db: app.db, io: app.io };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
+  // Each request notifies its receiver: a budget per sender keeps anyone from spamming the whole user list.
+  const limitFriendRequests = limitRequests({
+    limiter: createRateLimiter({
+      redis: app.redis,
+      name: 'friend-requests',
+      capacity: FRIEND_REQUEST_BURST,
+      refillPerSecond: FRIEND_REQUESTS_PER_SECOND,
+    }),
+    keyOf: (request) => request.auth.user!.id,
+  });
 
   app.get(
     '/friend-requests',
@@ -66,12 +82,13 @@ export async function friendsRoutes(fastify: FastifyInstance) {
   app.post(
     '/friend-requests/send-friend-request/:userId/:currentUserId',
     {
+      preHandler: limitFriendRequests,
       schema: {
         tags,
         summary: 'Send :userId a friend request (currentUserId must be the session user); accepts a reverse request',
         params: sendFriendRequestParamsSchema,
         body: noBody,
-        response: { 201: sendFriendRequestResponseSchema, ...errorResponses },
+        response: { 201: sendFriendRequestResponseSchema, ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

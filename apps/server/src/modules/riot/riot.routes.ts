@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LOOKUP_CACHE_MS,
-  MESSAGES,
   ddragonVersionSchema,
   errorBodySchema,
   summonerLookupQuerySchema,
   summonerProfileSchema,
 } from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
+import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { riotPlugin } from './riot.plugin.js';
 import { lookupSummonerProfile } from './riot.service.js';
 
@@ -33,14 +33,7 @@ async function riotEndpoints(fastify: FastifyInstance, options: RiotEndpointsOpt
   });
 
   /** Nobody burns the key: each user gets a budget of look-ups. */
-  async function limitLookups(request: FastifyRequest, reply: FastifyReply) {
-    const { allowed, retryAfterMs } = await lookupLimiter.consume(request.auth.user!.id);
-    if (allowed) return;
-    return reply
-      .status(429)
-      .header('retry-after', String(Math.ceil(retryAfterMs / 1000)))
-      .send({ error: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
-  }
+  const limitLookups = limitRequests({ limiter: lookupLimiter, keyOf: (request) => request.auth.user!.id });
 
   app.get(
     '/riot/summoner',

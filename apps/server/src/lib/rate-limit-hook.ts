@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@scrim-gym/shared';
+import type { RateLimiter } from './rate-limit.js';
+
+/**
+ * A route hook that takes one token from `limiter` for the request's key (a user id, an IP), or answers 429
+ * `{error, code: 'RATE_LIMITED'}` with Retry-After in whole seconds before the handler runs.
+ */
+export function limitRequests({
+  limiter,
+  keyOf,
+}: {
+  limiter: RateLimiter;
+  keyOf: (request: FastifyRequest) => string;
+}) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { allowed, retryAfterMs } = await limiter.consume(keyOf(request));
+    if (allowed) return;
+    return reply
+      .status(429)
+      .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+      .send({ error: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+  };
+}
