@@ -83,4 +83,6 @@ export const SORT_LABELS: Record<DateSort, string> = {
   asc: 'Oldest first',
 };
 
+export const ACTIVITY_TYPE_LABELS = { all: 'All', played: 'Played', casted: 'Casted' } as const;
+
 export const RESULT_LABELS = { won: 'Won', lost: 'Lost', casted: 'Casted' } as const;

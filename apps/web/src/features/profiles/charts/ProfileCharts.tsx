@@ -1,22 +1,24 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { UserStats } from '@scrim-gym/shared';
-import { PROFILE_TEXTS } from '../texts';
-import { ActivityChart } from './ActivityChart';
+import { ActivityChart, type ActivityView } from './ActivityChart';
 import { GamesBars, LevelRadial, StatsSummary, WinRatePie } from './StatCharts';
 
-/** The profile's charts (spec 2), in their own lazy chunk with recharts. */
-export function ProfileCharts({ userId, stats }: { userId: string; stats: UserStats }) {
+/**
+ * The profile's charts (spec 2): recharts and drawing only, in their own lazy chunk. The data requests and the
+ * activity controls stay in the page's chunk, so this chunk shares nothing new with the first bundle.
+ */
+export function ProfileCharts({
+  stats,
+  activity,
+  activityControls,
+}: {
+  stats: UserStats;
+  activity: ActivityView;
+  activityControls: ReactNode;
+}) {
   return (
-    <Box component="section" aria-labelledby="profile-stats-title">
-      <Typography
-        id="profile-stats-title"
-        variant="h5"
-        component="h2"
-        sx={{ mb: 1.5, textShadow: '0 1px 4px rgba(0,0,0,0.6)' }}
-      >
-        {PROFILE_TEXTS.statistics}
-      </Typography>
+    <>
       <Box
         sx={{
           display: 'grid',
@@ -30,8 +32,8 @@ export function ProfileCharts({ userId, stats }: { userId: string; stats: UserSt
         <StatsSummary stats={stats} />
       </Box>
       <Box sx={{ mt: { xs: 2, sm: 2.5 } }}>
-        <ActivityChart userId={userId} />
+        <ActivityChart activity={activity} controls={activityControls} />
       </Box>
-    </Box>
+    </>
   );
 }

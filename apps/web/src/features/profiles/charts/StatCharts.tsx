@@ -54,7 +54,7 @@ export function WinRatePie({ stats }: { stats: UserStats }) {
     >
       <Box sx={{ position: 'relative', height: HEIGHT }}>
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={none ? [{ name: PROFILE_TEXTS.noGames, value: 1, color: CHART_COLORS.track }] : data}
               dataKey="value"
@@ -64,6 +64,8 @@ export function WinRatePie({ stats }: { stats: UserStats }) {
               paddingAngle={none ? 0 : 2}
               stroke="none"
               isAnimationActive={false}
+              // The figure's summary speaks for the chart; its sectors need no keyboard stops.
+              rootTabIndex={-1}
             >
               {(none ? [{ color: CHART_COLORS.track }] : data).map((entry, i) => (
                 <Cell key={i} fill={entry.color} />
@@ -90,6 +92,7 @@ export function LevelRadial({ stats }: { stats: UserStats }) {
       <Box sx={{ position: 'relative', height: HEIGHT }}>
         <ResponsiveContainer width="100%" height="100%">
           <RadialBarChart
+            accessibilityLayer={false}
             data={[{ name: PROFILE_TEXTS.levelProgress, value: stats.expProgressPercent }]}
             innerRadius="72%"
             outerRadius="96%"
@@ -124,8 +127,8 @@ export function GamesBars({ stats }: { stats: UserStats }) {
     >
       <Box sx={{ height: HEIGHT }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: -24, bottom: 0 }}>
-            <XAxis dataKey="name" stroke={CHART_COLORS.axis} tickLine={false} />
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: -24, bottom: 0 }}>
+            <XAxis dataKey="name" stroke={CHART_COLORS.axis} tickLine={false} interval={0} fontSize={13} />
             <YAxis allowDecimals={false} stroke={CHART_COLORS.axis} tickLine={false} />
             <Tooltip {...tooltipStyle} cursor={{ fill: 'rgba(255,255,255,0.04)' }} />
             <Bar

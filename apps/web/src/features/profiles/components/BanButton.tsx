@@ -3,13 +3,12 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_MESSAGES, PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useUnbanUser } from '../api/bans';
 import { PROFILE_TEXTS } from '../texts';
-
-const BanDialog = lazy(() => import('./BanDialog').then((m) => ({ default: m.BanDialog })));
+import { BanDialog } from './BanDialog';
 
 /** Admins on other profiles (spec 4, Ban status): 'Unban This User' while a ban is active, else 'Ban This User'. */
 export function BanButton({ profile }: { profile: UserProfile }) {
@@ -50,11 +49,7 @@ export function BanButton({ profile }: { profile: UserProfile }) {
       <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={() => setOpen(true)}>
         {PROFILE_MESSAGES.banThisUser}
       </Button>
-      {open && (
-        <Suspense>
-          <BanDialog profile={profile} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <BanDialog profile={profile} onClose={() => setOpen(false)} />}
     </>
   );
 }

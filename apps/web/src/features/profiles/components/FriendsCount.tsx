@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { UserProfile } from '@scrim-gym/shared';
 import { PROFILE_TEXTS } from '../texts';
-
-const FriendsDialog = lazy(() => import('./FriendsDialog').then((m) => ({ default: m.FriendsDialog })));
+import { FriendsDialog } from './FriendsDialog';
 
 /** '{n} Friends' and the View link that opens "{name}'s Friends" (spec 2); the drawer's My Friends opens it too. */
 export function FriendsCount({
@@ -23,11 +22,7 @@ export function FriendsCount({
       <Button size="small" onClick={() => setOpen(true)} aria-haspopup="dialog" sx={{ minWidth: 0 }}>
         {PROFILE_TEXTS.view}
       </Button>
-      {open && (
-        <Suspense>
-          <FriendsDialog profile={profile} isOwn={isOwn} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <FriendsDialog profile={profile} isOwn={isOwn} onClose={() => setOpen(false)} />}
     </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { PROFILE_MESSAGES, REGIONS, type Region, type UserProfile } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -12,10 +12,8 @@ import { useUserStats } from '../api/scrim-lists';
 import { PROFILE_TEXTS } from '../texts';
 import { ProfileBackground } from './ProfileBackground';
 import { ProfileHeader } from './ProfileHeader';
+import { ProfileStatistics } from './ProfileStatistics';
 import { ProfileScrimLists } from './ProfileScrimLists';
-
-// recharts stays out of the page's own chunk: the header and lists show while the charts load.
-const ProfileCharts = lazy(() => import('../charts/ProfileCharts').then((m) => ({ default: m.ProfileCharts })));
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
@@ -66,9 +64,7 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
       <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={{ xs: 2, sm: 3 }}>
           <ProfileHeader profile={profile} viewer={viewer} isOwn={isOwn} stats={stats} openFriends={openFriends} />
-          <Suspense fallback={<LoadingScreen text={PROFILE_TEXTS.chartsLoading} />}>
-            {stats && <ProfileCharts userId={profile._id} stats={stats} />}
-          </Suspense>
+          {stats && <ProfileStatistics userId={profile._id} stats={stats} />}
           <ProfileScrimLists userId={profile._id} canSeeCreated={isOwn || viewer.isAdmin} />
         </Stack>
       </Container>

@@ -56,7 +56,14 @@ function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
       <Stack direction="row" spacing={0.5} sx={{ flex: 'none', alignItems: 'center' }}>
         {scrim.isLobbyHost && <StarIcon fontSize="small" sx={{ color: 'primary.main' }} titleAccess="Lobby captain" />}
         {scrim.isPrivate && <Chip size="small" label="Private" variant="outlined" />}
-        {scrim.result && <Chip size="small" label={RESULT_LABELS[scrim.result]} color={RESULT_COLORS[scrim.result]} />}
+        {scrim.result && (
+          <Chip
+            size="small"
+            label={RESULT_LABELS[scrim.result]}
+            // Dark text on the result colours: white on the error red is under 4.5:1.
+            sx={{ bgcolor: `${RESULT_COLORS[scrim.result]}.main`, color: 'background.default', fontWeight: 700 }}
+          />
+        )}
       </Stack>
     </Box>
   );

@@ -4,7 +4,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computeStats } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
-import { ProfileCharts } from './ProfileCharts';
+import { ProfileStatistics } from './ProfileStatistics';
 
 // jsdom measures nothing: the charts get a fixed size.
 vi.mock('recharts', async (original) => ({
@@ -33,7 +33,7 @@ function renderCharts(stats = computeStats({ wins: 16, losses: 9, casts: 7 })) {
       ],
     },
   });
-  renderAt('/', '/', <ProfileCharts userId={USER_ID} stats={stats} />);
+  renderAt('/', '/', <ProfileStatistics userId={USER_ID} stats={stats} />);
 }
 
 const activityQueries = () =>
@@ -43,10 +43,11 @@ const activityQueries = () =>
     .filter((url) => url.includes('/activity?'))
     .map((url) => new URL(url, 'http://localhost').searchParams);
 
-describe('profile charts (spec 2)', () => {
+describe('profile statistics: charts and activity range (spec 2, spec 4)', () => {
   it('draw the stats and say the figures in words', async () => {
     renderCharts();
-    const summary = await screen.findByTestId('stats-summary');
+    // The first test pays for loading recharts behind the lazy boundary.
+    const summary = await screen.findByTestId('stats-summary', {}, { timeout: 10_000 });
     const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
     expect(value('Level')).toBe('6');
     expect(value('Total EXP')).toBe('59.5');
