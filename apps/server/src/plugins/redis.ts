@@ -50,6 +50,10 @@ export async function openRedis({
   const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy, connectTimeout: 2000 } });
   const pub = client.duplicate({ disableOfflineQueue: false });
   const sub = client.duplicate({ disableOfflineQueue: false });
+  // Socket.IO's adapter never awaits these: a command cut off by a lost connection would be an unhandled
+  // rejection, which ends the process. What they carried is lost either way (the adapter goes local meanwhile).
+  ignoreRejections(pub, ['publish']);
+  ignoreRejections(sub, ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
   const connections = [client, pub, sub];
   // Errors arrive on every reconnection attempt; the health check logs the outage once.
   for (const connection of connections) connection.on('error', () => {});
@@ -116,6 +120,18 @@ export async function openRedis({
       );
     },
   };
+}
+
+function ignoreRejections(client: RedisClient, methods: string[]) {
+  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of methods) {
+    const original = target[name]!.bind(client);
+    target[name] = (...args: unknown[]) => {
+      const result = original(...args);
+      if (result instanceof Promise) result.catch(() => {});
+      return result;
+    };
+  }
 }
 
 function redactUrl(url: string) {
