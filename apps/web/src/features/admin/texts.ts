@@ -74,6 +74,8 @@ export const ADMIN_TEXTS = {
   banHistoryIntro: 'Every ban, oldest first. Lift a ban from its row.',
   columns: { name: 'Summoner Name', dateFrom: 'Date From', dateTo: 'Date To', status: 'Status', reason: 'Reason' },
   actions: 'Actions',
+  /** The compact table's second column: dates, reason, unban. */
+  mobileDetails: 'Dates & Reason',
   all: 'All',
   statusFilter: { all: 'All', active: 'Active', expired: 'Expired' },
   statusLabel: { active: 'Active', inactive: 'Inactive/Expired' },

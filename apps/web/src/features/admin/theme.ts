@@ -1,11 +1,16 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** The dashboard's dark blue theme (spec 9), over the app's theme: deeper blues, a sky-blue accent. */
+/**
+ * The dashboard's dark blue theme (spec 9), over the app's (already dark blue) theme: deeper blue panels and a
+ * sky-blue accent. The page background stays the app's, so the admin pages sit in the same frame as the others.
+ */
 export const dashboardTheme = (base: Theme) =>
   createTheme(base, {
     palette: {
       primary: { main: '#5bb5f0', contrastText: '#04101f' },
-      background: { default: '#050d1c', paper: '#0b1a33' },
+      background: { paper: '#0b1a33' },
+      // Dark text on the red: white on it falls short of 4.5:1 (chips, the Lift button's neighbours).
+      error: { main: '#f25c54', contrastText: '#0a1428' },
     },
     components: {
       MuiPaper: {

@@ -61,7 +61,7 @@ export function AdminDashboardPage() {
 
   return (
     <ThemeProvider theme={dashboardTheme}>
-      <Box sx={{ bgcolor: 'background.default', minHeight: '100%' }}>
+      <Box>
         <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 }, display: 'grid', gap: 3 }}>
           <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
             <Box sx={{ flexGrow: 1 }}>

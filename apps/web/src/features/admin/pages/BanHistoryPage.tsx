@@ -38,7 +38,7 @@ export function BanHistoryPage() {
 
   return (
     <ThemeProvider theme={dashboardTheme}>
-      <Box sx={{ bgcolor: 'background.default', minHeight: '100%' }}>
+      <Box>
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 }, display: 'grid', gap: 2 }}>
           <Box>
             <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>

@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import type { BanFilters as Filters, StatusFilter } from '../../lib/ban-table';
 import { ADMIN_TEXTS as T } from '../../texts';
 
-const ALL = '';
+/** The selects' value for 'All' (an empty value would leave the select blank). */
+const ALL = 'all';
 
 /**
  * The ban table's filters (spec 2): a summoner-name autocomplete, the Date From and Date To dropdowns (All, then
@@ -26,7 +27,13 @@ export function BanFilters({
 }) {
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const dateSelect = (label: string, value: string, dates: string[], key: 'dateFrom' | 'dateTo') => (
-    <TextField select size="small" label={label} value={value} onChange={(e) => set({ [key]: e.target.value })}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value || ALL}
+      onChange={(e) => set({ [key]: e.target.value === ALL ? '' : e.target.value })}
+    >
       <MenuItem value={ALL}>{T.all}</MenuItem>
       {dates.map((date) => (
         <MenuItem key={date} value={date}>

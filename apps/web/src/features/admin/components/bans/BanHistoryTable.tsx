@@ -135,9 +135,7 @@ export function BanHistoryTable({
             {mobile ? (
               <TableRow>
                 {header('name', T.columns.name)}
-                <TableCell>
-                  {T.columns.dateFrom} – {T.columns.dateTo}
-                </TableCell>
+                <TableCell>{T.mobileDetails}</TableCell>
               </TableRow>
             ) : (
               <TableRow>

@@ -41,8 +41,9 @@ export function RegionChart({ regions }: { regions: DashboardStats['regionDistri
       ) : (
         <ChartBox>
           <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Pie
+                rootTabIndex={-1}
                 data={data}
                 dataKey="count"
                 nameKey="region"
@@ -78,7 +79,7 @@ export function WeeklyScrimsChart({ days }: { days: DashboardStats['weeklyScrimA
     <Panel title={T.weeklyScrims} summary={days.map((d) => `${d.day} ${d.date}: ${d.scrims}`).join(', ')}>
       <ChartBox>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={days} margin={{ top: 8, right: 8, left: -20, bottom: 0 }}>
+          <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: -20, bottom: 0 }}>
             <CartesianGrid stroke={CHART.grid} vertical={false} />
             <XAxis dataKey="day" stroke={CHART.axis} tick={{ fontSize: 12 }} />
             <YAxis allowDecimals={false} stroke={CHART.axis} tick={{ fontSize: 12 }} />
@@ -104,7 +105,7 @@ export function RankChart({ ranks }: { ranks: DashboardStats['rankDistribution']
       ) : (
         <ChartBox>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={ranks} margin={{ top: 8, right: 8, left: -20, bottom: 0 }}>
+            <BarChart accessibilityLayer={false} data={ranks} margin={{ top: 8, right: 8, left: -20, bottom: 0 }}>
               <CartesianGrid stroke={CHART.grid} vertical={false} />
               <XAxis
                 dataKey="rank"
@@ -135,11 +136,16 @@ export function RankChart({ ranks }: { ranks: DashboardStats['rankDistribution']
 /** The pie's slices (spec 2): active, expired not lifted, unbanned (total banned minus both); zero slices hidden. */
 export function banSlices(bans: DashboardStats['banStatistics']) {
   const unbanned = Math.max(0, bans.totalBannedUsers - bans.activeBans - bans.expiredBans);
-  return [
-    { key: 'active', name: T.banSlices.active, value: bans.activeBans, color: CHART.bans.active },
-    { key: 'expired', name: T.banSlices.expired, value: bans.expiredBans, color: CHART.bans.expired },
-    { key: 'unbanned', name: T.banSlices.unbanned, value: unbanned, color: CHART.bans.unbanned },
-  ].filter((slice) => slice.value > 0);
+  return (
+    [
+      { key: 'active', label: T.banSlices.active, value: bans.activeBans, color: CHART.bans.active },
+      { key: 'expired', label: T.banSlices.expired, value: bans.expiredBans, color: CHART.bans.expired },
+      { key: 'unbanned', label: T.banSlices.unbanned, value: unbanned, color: CHART.bans.unbanned },
+    ]
+      .filter((slice) => slice.value > 0)
+      // The legend carries the counts (labels on thin slices overlap).
+      .map((slice) => ({ ...slice, name: `${slice.label} (${slice.value})` }))
+  );
 }
 
 /** Ban Statistics Breakdown (spec 2), with the 'N ban(s) expired but not lifted' warning. */
@@ -154,14 +160,16 @@ export function BanStatsChart({ bans }: { bans: DashboardStats['banStatistics'] 
       ) : (
         <ChartBox height={220}>
           <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Pie
+                rootTabIndex={-1}
                 data={slices}
                 dataKey="value"
                 nameKey="name"
-                outerRadius="75%"
+                innerRadius="50%"
+                outerRadius="80%"
+                paddingAngle={slices.length > 1 ? 2 : 0}
                 isAnimationActive={false}
-                label={({ value }) => value}
               >
                 {slices.map((s) => (
                   <Cell key={s.key} fill={s.color} stroke="none" />

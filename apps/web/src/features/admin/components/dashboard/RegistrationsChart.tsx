@@ -75,7 +75,7 @@ export function RegistrationsChart({ growth }: { growth: DashboardStats['monthly
     >
       <ChartBox height={280}>
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={points} margin={{ top: 8, right: 12, left: -16, bottom: 0 }}>
+          <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, left: -16, bottom: 0 }}>
             <defs>
               <linearGradient id="registrations-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor={CHART.area} stopOpacity={0.55} />
