@@ -27,6 +27,7 @@ import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputPlugin } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
 import { originPlugin } from './plugins/origin.js';
 import { redisPlugin } from './plugins/redis.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(errorsPlugin);
   // Cross-origin writes are refused before the session is even looked up (plugins/origin.ts).
   await app.register(originPlugin);
+  await app.register(inputPlugin);
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin);

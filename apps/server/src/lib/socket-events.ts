@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import { MESSAGES, type SocketAck } from '@scrim-gym/shared';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors.js';
+import { findNulText, NUL_TEXT_MESSAGE } from './nul-text.js';
 
 /**
  * Listens to a client event whose payload is validated with `schema`. A bad payload or a refused action is
@@ -19,7 +20,13 @@ export function onClientEvent<S extends z.ZodType>(
   socket.on(event, async (...args: unknown[]) => {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? (last as (answer: SocketAck) => void) : () => {};
-    const parsed = schema.safeParse(typeof args[0] === 'function' ? undefined : args[0]);
+    const payload = typeof args[0] === 'function' ? undefined : args[0];
+    // PostgreSQL text cannot hold U+0000 (see plugins/input.ts for HTTP).
+    if (findNulText(payload) !== null) {
+      ack({ ok: false, error: NUL_TEXT_MESSAGE, code: 'VALIDATION' });
+      return;
+    }
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       ack({ ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.badRequest, code: 'VALIDATION' });
       return;
