@@ -43,3 +43,14 @@ export const SOCKET_EVENTS = {
   tournamentError: 'tournamentError',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+/**
+ * To a banned user's room, just before the server disconnects their sockets: the open tab shows the ban text and
+ * signs out. Here, apart from the zod schemas, because the app's layout (first bundle) listens for it.
+ */
+export const USER_BANNED_EVENT = 'userBanned';
+export interface UserBannedEvent {
+  message: string;
+  dateTo: string;
+  reason: string;
+}

@@ -161,14 +161,3 @@ export const systemStatusSchema = z.object({
   checkedAt: z.string(),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
-
-/**
- * Socket event to a banned user's room, just before the server disconnects their sockets: the open tab shows
- * the ban text and signs out.
- */
-export const USER_BANNED_EVENT = 'userBanned';
-export interface UserBannedEvent {
-  message: string;
-  dateTo: string;
-  reason: string;
-}
