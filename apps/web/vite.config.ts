@@ -23,5 +23,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Whole-form tests type and click through MUI in jsdom: seconds each, more on a busy CI machine.
+    testTimeout: 20_000,
   },
 });
