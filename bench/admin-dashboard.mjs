@@ -1,41 +1,13 @@
 // GET /api/admin/dashboard-stats on real PostgreSQL with 10,000 users and 50,000 scrims (issue #7: under 100 ms),
 // against the same JSON served from memory, measured in the same run, one request at a time (an admin's page load).
 // Usage: node bench/admin-dashboard.mjs   (env: DATABASE_URL, USERS=10000, SCRIMS=50000, REQUESTS=300, BUILD=1)
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { report } from './lib.mjs';
+import { report, startMemoryReference } from './lib.mjs';
 import { fmt, insertUsers, percentile, startBenchServer } from './postgres.mjs';
 
 const USERS = Number(process.env.USERS ?? 10_000);
 const SCRIMS = Number(process.env.SCRIMS ?? 50_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 300);
 const BUDGET = { p99Ms: 100 };
-
-/** The reference: a bare node:http server in a worker thread, answering the same bytes from memory. */
-async function startReference(body) {
-  const worker = new Worker(
-    `const { createServer } = require('node:http');
-     const { parentPort, workerData } = require('node:worker_threads');
-     const body = Buffer.from(workerData);
-     const server = createServer((req, res) => {
-       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-       res.end(body);
-     });
-     server.keepAliveTimeout = 60000;
-     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
-     parentPort.on('message', () => server.close(() => process.exit(0)));`,
-    { eval: true, workerData: body },
-  );
-  const [port] = await once(worker, 'message');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((r) => {
-        worker.once('exit', r);
-        worker.postMessage('stop');
-      }),
-  };
-}
 
 /** `count` requests one after the other (after a warm-up); the latency of each, in ms. */
 async function measure(url, headers, count) {
@@ -110,7 +82,7 @@ try {
   if (stats.totalUsers !== Number(counts.u) || stats.totalScrims !== Number(counts.s)) {
     throw new Error(`the figures do not match the database: ${JSON.stringify({ stats, counts })}`);
   }
-  reference = await startReference(body);
+  reference = await startMemoryReference(body);
 
   const api = await measure(url, headers, REQUESTS);
   const memory = await measure(`${reference.url}/`, {}, REQUESTS);

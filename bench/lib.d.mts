@@ -13,3 +13,4 @@ export interface BenchCheck {
   ok: boolean | null;
 }
 export declare function report(name: string, title: string, checks: BenchCheck[]): void;
+export declare function startMemoryReference(body: Buffer): Promise<{ url: string; stop(): Promise<void> }>;

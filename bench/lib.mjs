@@ -1,9 +1,11 @@
 // Shared pieces of the bench scripts: start the built server on a throwaway PGlite, launch Chromium.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -79,8 +81,40 @@ export async function startServer(env = {}, { dataDir: keptDir } = {}) {
 export function report(name, title, checks) {
   const dir = join(process.cwd(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, title, at: new Date().toISOString(), checks }, null, 2));
+  writeFileSync(
+    join(dir, `${name}.json`),
+    JSON.stringify({ name, title, at: new Date().toISOString(), checks }, null, 2),
+  );
   console.log(`\n${title}`);
   console.table(checks);
   if (checks.some((check) => check.ok === false)) process.exitCode = 1;
+}
+
+/**
+ * The reference of the API benches: a bare node:http server in a worker thread of this process, answering the
+ * given bytes from memory as JSON. `stop()` closes it.
+ */
+export async function startMemoryReference(body) {
+  const worker = new Worker(
+    `const { createServer } = require('node:http');
+     const { parentPort, workerData } = require('node:worker_threads');
+     const body = Buffer.from(workerData);
+     const server = createServer((req, res) => {
+       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+       res.end(body);
+     });
+     server.keepAliveTimeout = 60000;
+     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+     parentPort.on('message', () => server.close(() => process.exit(0)));`,
+    { eval: true, workerData: body },
+  );
+  const [port] = await once(worker, 'message');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((r) => {
+        worker.once('exit', r);
+        worker.postMessage('stop');
+      }),
+  };
 }

@@ -1,9 +1,7 @@
 // GET /api/scrims for a day with 200 full scrims on real PostgreSQL, against the same JSON served from memory,
 // measured in the same run (DESIGN.md 6: p99 < 50 ms at 50 connections, throughput ratio >= 0.30).
 // Usage: node bench/scrims-list.mjs   (env: DATABASE_URL, CONNECTIONS=50, DURATION=10, SCRIMS=200, BUILD=1)
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { report } from './lib.mjs';
+import { report, startMemoryReference } from './lib.mjs';
 import { fmt, insertScrims, insertUsers, loadAutocannon, SLOTS, startBenchServer } from './postgres.mjs';
 
 const autocannon = loadAutocannon();
@@ -11,32 +9,6 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
 const SCRIMS = Number(process.env.SCRIMS ?? 200);
 const BUDGET = { p99Ms: 50, ratio: 0.3 };
-
-/** The reference: a bare node:http server in a worker thread of this process, answering the bytes from memory. */
-async function startReference(body) {
-  const worker = new Worker(
-    `const { createServer } = require('node:http');
-     const { parentPort, workerData } = require('node:worker_threads');
-     const body = Buffer.from(workerData);
-     const server = createServer((req, res) => {
-       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-       res.end(body);
-     });
-     server.keepAliveTimeout = 60000;
-     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
-     parentPort.on('message', () => server.close(() => process.exit(0)));`,
-    { eval: true, workerData: body },
-  );
-  const [port] = await once(worker, 'message');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((r) => {
-        worker.once('exit', r);
-        worker.postMessage('stop');
-      }),
-  };
-}
 
 function load(url, headers, duration) {
   // A 30 s timeout, so that slow answers count with their real latency instead of being dropped.
@@ -100,7 +72,7 @@ try {
   if (list.length !== SCRIMS || list.some((s) => s.teamOne.length + s.teamTwo.length !== 10)) {
     throw new Error(`expected ${SCRIMS} full scrims, got ${list.length}`);
   }
-  reference = await startReference(body);
+  reference = await startMemoryReference(body);
 
   // Warm up both (JIT, connection pool), then measure each for DURATION seconds.
   await load(`${bench.url}${path}`, headers, 2);

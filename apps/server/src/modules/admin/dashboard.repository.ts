@@ -105,7 +105,11 @@ export async function countBans({ db }: { db: DbOrTx }) {
 
 const creator = alias(users, 'creator');
 
-export function findNewestScrims({ db, limit }: { db: DbOrTx; limit: number }) {
+/**
+ * The newest scrims created, or (`completed`) the scrims with a winner by their last change: the winner is set by
+ * the last change of a finished scrim.
+ */
+export function findNewestScrims({ db, limit, completed = false }: { db: DbOrTx; limit: number; completed?: boolean }) {
   return db
     .select({
       id: scrims.id,
@@ -113,29 +117,13 @@ export function findNewestScrims({ db, limit }: { db: DbOrTx; limit: number }) {
       region: scrims.region,
       teamWon: scrims.teamWon,
       createdAt: scrims.createdAt,
-      creatorName: creator.name,
-    })
-    .from(scrims)
-    .leftJoin(creator, eq(creator.id, scrims.createdBy))
-    .orderBy(desc(scrims.createdAt))
-    .limit(limit);
-}
-
-/** Scrims with a winner, by their last change (the winner is set by the last change of a finished scrim). */
-export function findNewestCompletedScrims({ db, limit }: { db: DbOrTx; limit: number }) {
-  return db
-    .select({
-      id: scrims.id,
-      title: scrims.title,
-      region: scrims.region,
-      teamWon: scrims.teamWon,
       updatedAt: scrims.updatedAt,
       creatorName: creator.name,
     })
     .from(scrims)
     .leftJoin(creator, eq(creator.id, scrims.createdBy))
-    .where(isNotNull(scrims.teamWon))
-    .orderBy(desc(scrims.updatedAt))
+    .where(completed ? isNotNull(scrims.teamWon) : undefined)
+    .orderBy(desc(completed ? scrims.updatedAt : scrims.createdAt))
     .limit(limit);
 }
 

@@ -24,7 +24,6 @@ import {
   dashboardInstants,
   findNewestAuditEntries,
   findNewestBans,
-  findNewestCompletedScrims,
   findNewestLifts,
   findNewestScrims,
   findNewestUsers,
@@ -154,7 +153,7 @@ export async function getRecentActivities({ db }: { db: Database }): Promise<Act
   const limit = PER_KIND;
   const [created, completed, registered, banned, lifted, audited] = await Promise.all([
     findNewestScrims({ db, limit }),
-    findNewestCompletedScrims({ db, limit }),
+    findNewestScrims({ db, limit, completed: true }),
     findNewestUsers({ db, limit }),
     findNewestBans({ db, limit }),
     findNewestLifts({ db, limit }),
