@@ -16,6 +16,15 @@ import { socialKeys } from './keys';
 
 export type PresenceMap = Record<string, Presence>;
 
+/**
+ * A live update that lands while the same list is being fetched would be overwritten by the (older) answer:
+ * fetch again instead (the update is committed before it is sent, so the new answer has it).
+ */
+export function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
 /** Appends a message to its conversation's list, if that list is loaded; false when it was already there. */
 export function addMessage(queryClient: QueryClient, message: Message) {
   let added = false;

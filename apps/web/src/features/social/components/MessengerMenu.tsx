@@ -9,6 +9,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Popover from '@mui/material/Popover';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { SOCIAL_MESSAGES, type Conversation, type SocialUser } from '@scrim-gym/shared';
 import { useConversations } from '../api/conversations';
 import { useFriends } from '../api/friends';
@@ -94,10 +95,8 @@ export function MessengerMenu({
             if (!partner) return null;
             return (
               <li key={conversation._id}>
+                {/* Named by what it shows (name, tag, presence, count), so speech input finds it by that text. */}
                 <ListItemButton
-                  aria-label={`${SOCIAL_TEXTS.openConversationWith(partner.name)}${
-                    conversation.unseenCount ? `, ${SOCIAL_TEXTS.unseenCount(conversation.unseenCount)}` : ''
-                  }`}
                   onClick={() => {
                     onClose();
                     openChat({ kind: 'direct', conversationId: conversation._id });
@@ -108,7 +107,18 @@ export function MessengerMenu({
                     <UserLabel user={partner} presence={presence[partner._id]} />
                   </Box>
                   {conversation.unseenCount > 0 && (
-                    <Chip size="small" color="error" label={conversation.unseenCount} aria-hidden />
+                    <Chip
+                      size="small"
+                      color="error"
+                      label={
+                        <>
+                          {conversation.unseenCount}
+                          <Box component="span" sx={visuallyHidden}>
+                            {SOCIAL_TEXTS.unseenSuffix}
+                          </Box>
+                        </>
+                      }
+                    />
                   )}
                 </ListItemButton>
               </li>

@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import type { Presence } from '@scrim-gym/shared';
 import { presenceText } from '../lib/format';
 
-/** The online dot (spec 2): green when online, grey otherwise; its text is the accessible name. */
+/** The online dot (spec 2): green when online, grey otherwise. Decorative: the text beside it says the same. */
 export function PresenceDot({ presence }: { presence: Presence | undefined }) {
   const text = presenceText(presence);
   return (
     <Box
       component="span"
-      role="img"
-      aria-label={text ?? 'Offline'}
+      aria-hidden
       title={text ?? undefined}
       sx={{
         display: 'inline-block',

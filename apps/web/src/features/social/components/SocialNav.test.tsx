@@ -64,16 +64,20 @@ afterEach(() => {
 
 describe('notifications bell (spec 2)', () => {
   it('counts live notifications, lists them as text with their date, and marks all as read', async () => {
-    const calls = renderNav({ [`POST /notifications/remove-all-user-notifications/${ME._id}`]: { notifications: [] } });
+    // Like the server: stored first, then pushed (a list fetched meanwhile has it).
+    const stored: Notification[] = [];
+    const calls = renderNav({
+      'GET /notifications/user-notifications': () => ({ body: { notifications: stored } }),
+      [`POST /notifications/remove-all-user-notifications/${ME._id}`]: { notifications: [] },
+    });
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await waitFor(() => expect(fake.listeners.get(SOCKET_EVENTS.getNotification)?.size).toBe(1));
-    serverSends(
-      SOCKET_EVENTS.getNotification,
-      notification(1, {
-        message: '<img src=x onerror=alert(1)>',
-        createdAt: new Date(2026, 4, 1, 14, 5).toISOString(),
-      }),
-    );
+    const live = notification(1, {
+      message: '<img src=x onerror=alert(1)>',
+      createdAt: new Date(2026, 4, 1, 14, 5).toISOString(),
+    });
+    stored.push(live);
+    serverSends(SOCKET_EVENTS.getNotification, live);
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBe(bell);
 
     await userEvent.click(bell);
@@ -160,15 +164,12 @@ describe('messenger dropdown (spec 2)', () => {
 
     const list = await screen.findByRole('list', { name: 'Conversations' });
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
+    // Each row is named by what it shows: name, tag, presence, unseen count.
     expect(
       within(list)
         .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual([
-      'Open the conversation with Bob, 3 unseen',
-      'Open the conversation with Carl',
-      'Open the conversation with Alice',
-    ]);
+        .map((b) => b.textContent),
+    ).toEqual(['Bob #EUW3 unseen', 'Carl #EUWOnline', 'Alice #EUW']);
     const friends = screen.getByRole('list', { name: 'Friends' });
     expect(within(friends).getByRole('button', { name: 'Start a conversation with Dana' })).toBeInTheDocument();
 

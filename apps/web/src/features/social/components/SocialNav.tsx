@@ -63,12 +63,15 @@ export function SocialNav({ user, navHidden }: { user: CurrentUser; navHidden: b
   );
 
   useSocialSocket(user._id, {
-    onNotification: (notification) =>
+    onNotification: (notification) => {
+      // A scrim start also comes as `scrimStartNotification`, which notifies (and opens the scrim) below.
+      if (notification.kind === 'scrim_alert') return;
       showDesktopNotification({
         title: APP_NAME,
         body: notification.message,
         onClick: () => openNotification(notification),
-      }),
+      });
+    },
     onIncomingMessage: (message) => {
       playMessageSound(getVolume());
       showDesktopNotification({

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SOCKET_EVENTS,
@@ -102,5 +102,30 @@ describe('social socket listeners update the cache', () => {
     });
     on[SOCKET_EVENTS.scrimStartNotification]({ scrimId: 's', title: 'Friday customs' });
     expect(effects.onScrimStart).toHaveBeenCalledWith({ scrimId: 's', title: 'Friday customs' });
+  });
+
+  it('fetches the bell again when a notification lands during a fetch (its older answer would drop it)', async () => {
+    const { queryClient, on } = setup();
+    const live = notification(2);
+    let fetches = 0;
+    let answerFirst: (value: NotificationsResponse) => void = () => {};
+    const queryFn = () => {
+      fetches += 1;
+      if (fetches === 1) return new Promise<NotificationsResponse>((resolve) => (answerFirst = resolve));
+      return Promise.resolve({ notifications: [live] });
+    };
+    const observer = new QueryObserver(queryClient, {
+      queryKey: socialKeys.notifications,
+      queryFn,
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => {});
+    void observer.refetch();
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    on[SOCKET_EVENTS.getNotification](live);
+    answerFirst({ notifications: [] });
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(queryClient.getQueryData<NotificationsResponse>(socialKeys.notifications)?.notifications).toEqual([live]);
+    stop();
   });
 });

@@ -14,6 +14,7 @@ import {
   addNotification,
   markConversationSeen,
   mergePresence,
+  refetchIfInFlight,
   setUnseen,
   touchConversation,
   upsertConversation,
@@ -56,6 +57,7 @@ export function socialListeners({
 
   return {
     [SOCKET_EVENTS.getNotification]: (notification: Notification) => {
+      refetchIfInFlight(queryClient, socialKeys.notifications);
       if (!addNotification(queryClient, notification) || !firstTime(notification._id)) return;
       if (notification.kind === 'friend_request' || notification.kind === 'friend_accepted')
         void queryClient.invalidateQueries({ queryKey: socialKeys.friendRequests });
@@ -64,6 +66,8 @@ export function socialListeners({
       effects.onNotification(notification);
     },
     [SOCKET_EVENTS.getMessage]: (message: Message) => {
+      for (const key of [socialKeys.unseen, socialKeys.conversations, socialKeys.messages(message._conversation)])
+        refetchIfInFlight(queryClient, key);
       addMessage(queryClient, message);
       touchConversation(queryClient, message);
       if (message._sender._id === userId || !firstTime(message._id)) return;
@@ -77,6 +81,8 @@ export function socialListeners({
     [SOCKET_EVENTS.getMessagesSeen]: ({ conversationId, userId: seenBy }: MessagesSeenPayload) =>
       markConversationSeen(queryClient, { conversationId, userId: seenBy, viewerId: userId }),
     [SOCKET_EVENTS.getScrimMessage]: ({ scrimId, message }: ScrimMessagePayload) => {
+      for (const key of [socialKeys.unseen, socialKeys.messages(message._conversation)])
+        refetchIfInFlight(queryClient, key);
       addMessage(queryClient, message);
       if (message._sender._id === userId || !firstTime(message._id)) return;
       if (!isChatOnScreen({ scrimId }))
