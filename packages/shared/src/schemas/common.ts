@@ -12,4 +12,16 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
 
-export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+/**
+ * Instants PostgreSQL stores and JS prints alike: from 1970 to the end of 9999, UTC. Outside it (year 0, a 9999
+ * date with a negative offset that lands in year 10000) the database refused the value and the API answered 500.
+ */
+export const DATE_RANGE_MESSAGE = 'Dates must be between the years 1970 and 9999';
+export const isStorableDate = (text: string) => {
+  const time = Date.parse(text);
+  return time >= 0 && time < Date.UTC(10_000, 0, 1);
+};
+/** An ISO date-time with an offset, within the storable range. */
+export const isoDateTime = (error?: string) =>
+  z.iso.datetime({ offset: true, ...(error && { error }) }).refine(isStorableDate, DATE_RANGE_MESSAGE);
+export const isoDateTimeSchema = isoDateTime();

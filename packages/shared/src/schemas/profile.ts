@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGIONS } from '../constants.js';
 import { ACTIVITY_MAX_DAYS, ACTIVITY_PRESETS, daysInRange, isTimeZone } from '../rules/activity-range.js';
 import { roleSchema, teamNameSchema } from './scrim.js';
+import { DATE_RANGE_MESSAGE, isStorableDate } from './common.js';
 import { publicUserSchema } from './user.js';
 
 /** GET /users/:name?region=&tagline= (spec 2 route, spec 7 call). */
@@ -120,7 +121,7 @@ export const createdScrimsResponseSchema = scrimPageSchema;
 
 /* ---- Activity over time (spec 2 chart; spec 4 Chart range) ---- */
 
-const calendarDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
+const calendarDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' }).refine(isStorableDate, DATE_RANGE_MESSAGE);
 
 export const activityQuerySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CASTERS_CHOICES, REGIONS, ROLES, TEAMS } from '../constants.js';
+import { isoDateTime } from './common.js';
 import { regionSchema } from './user.js';
 
 export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
@@ -64,8 +65,8 @@ export type Scrim = z.infer<typeof scrimSchema>;
 export const scrimListQuerySchema = z
   .object({
     region: regionSchema,
-    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }),
-    endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }),
+    startDate: isoDateTime('startDate must be an ISO date-time'),
+    endDate: isoDateTime('endDate must be an ISO date-time'),
   })
   .refine((q) => new Date(q.endDate) > new Date(q.startDate), {
     message: 'endDate must be after startDate',
@@ -129,7 +130,7 @@ const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) =
 export const createScrimBodySchema = z.object({
   title: titleSchema,
   region: regionSchema,
-  gameStartTime: z.iso.datetime({ offset: true, error: 'Start date and time are required' }),
+  gameStartTime: isoDateTime('Start date and time are required'),
   isPrivate: z.boolean().default(false),
   isWithCasters: z.boolean().default(false),
   maxCastersAllowedCount: maxCastersSchema.default(2),
@@ -146,7 +147,7 @@ export type CreateScrimBody = z.input<typeof createScrimBodySchema>;
 export const updateScrimBodySchema = z.object({
   title: titleSchema,
   region: regionSchema,
-  gameStartTime: z.iso.datetime({ offset: true, error: 'Start date and time are required' }),
+  gameStartTime: isoDateTime('Start date and time are required'),
   isPrivate: z.boolean(),
   isWithCasters: z.boolean(),
   maxCastersAllowedCount: maxCastersSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, NOTIFICATION_MESSAGE_MAX, PRESENCE_WATCH_MAX, REGIONS } from '../constants.js';
 import { SOCIAL_MESSAGES } from '../social-messages.js';
-import { idSchema } from './common.js';
+import { idSchema, isoDateTime } from './common.js';
 
 /*
  * The social contract (issue #5; spec 3, 4 and 7: friends, notifications, conversations, messages, scrim chat,
@@ -230,7 +230,7 @@ export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
 /** GET /messages/:conversationId?before&limit → up to `limit` messages before `before`, oldest first. */
 export const messagesQuerySchema = z.object({
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: isoDateTime().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const messagesResponseSchema = z.array(messageSchema);
