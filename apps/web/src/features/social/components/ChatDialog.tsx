@@ -1,12 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import { useId, type ReactNode } from 'react';
 import type { Message } from '@scrim-gym/shared';
-import { SOCIAL_TEXTS } from '../texts';
 import { ChatBox } from './ChatBox';
+import { DialogHeader } from './DialogHeader';
 import { MessageList } from './MessageList';
 
 /** A chat window: the direct 'Messenger Chat' and a scrim's '{title} | Chat' share it. */
@@ -36,12 +33,7 @@ export function ChatDialog({
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7, pb: subtitle ? 0.5 : 2, overflowWrap: 'anywhere' }}>
-        {title}
-      </DialogTitle>
-      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      <DialogHeader id={`${id}-title`} title={title} onClose={onClose} dense={Boolean(subtitle)} />
       {subtitle && <Box sx={{ px: 3, pb: 1.5, display: 'flex', alignItems: 'center', gap: 1 }}>{subtitle}</Box>}
       <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
         <MessageList messages={messages} viewerId={viewerId} seenBy={seenBy} label={title} loading={loading} />

@@ -1,10 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
@@ -13,6 +10,7 @@ import { FRIENDS_LIST_MAX_HEIGHT_PX, SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest } from '../api/friend-requests';
 import { SOCIAL_TEXTS } from '../texts';
+import { DialogHeader } from './DialogHeader';
 
 /** Friend Requests (spec 2): accept and reject per row; 'No friend requests found' when there are none. */
 export function FriendRequestsDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -24,12 +22,7 @@ export function FriendRequestsDialog({ userId, onClose }: { userId: string; onCl
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {SOCIAL_MESSAGES.friendRequestsTitle}
-      </DialogTitle>
-      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      <DialogHeader id={`${id}-title`} title={SOCIAL_MESSAGES.friendRequestsTitle} onClose={onClose} />
       <DialogContent sx={{ pt: 0, maxHeight: FRIENDS_LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}>
         {requests.isPending && <Typography color="text.secondary">{SOCIAL_TEXTS.loading}</Typography>}
         {requests.data?.length === 0 && (

@@ -1,9 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
@@ -12,6 +10,7 @@ import { NOTIFICATIONS_LIST_HEIGHT_PX, SOCIAL_MESSAGES, type Notification } from
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import { formatDateTime } from '../lib/format';
 import { SOCIAL_TEXTS } from '../texts';
+import { DialogHeader } from './DialogHeader';
 
 /**
  * Notifications (spec 2): the list (400 px tall), 'Mark all as read', 'No notifications found'. A click on one
@@ -33,12 +32,7 @@ export function NotificationsDialog({
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {SOCIAL_TEXTS.notifications}
-      </DialogTitle>
-      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      <DialogHeader id={`${id}-title`} title={SOCIAL_TEXTS.notifications} onClose={onClose} />
       <Box sx={{ px: 3, pb: 1 }}>
         <Button size="small" onClick={() => markRead.mutate(null)} disabled={list.length === 0 || markRead.isPending}>
           {SOCIAL_MESSAGES.markAllAsRead}

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSENGER_VOLUME_STORAGE_KEY, SOCKET_EVENTS, type Notification, type SocialUser } from '@scrim-gym/shared';
+import { requestOpenChat } from '../../../lib/open-chat';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { resetVolumeCache } from '../lib/volume';
 import { resetSocialUi } from '../store';
@@ -223,5 +224,32 @@ describe('user search (spec 2)', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(await screen.findByText('profile page')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/users/search')).toBeTruthy();
+  });
+});
+
+describe('chats opened from elsewhere', () => {
+  it("opens the existing conversation for a 'message' request, else 'Start a new conversation'", async () => {
+    const withAlice = conversation(1, MY_SOCIAL, ALICE);
+    renderNav({
+      'GET /conversations/user': [withAlice],
+      [`GET /messages/${withAlice._id}`]: [],
+    });
+    await waitFor(() => expect(fake.listeners.size).toBeGreaterThan(0));
+    act(() => requestOpenChat({ userId: ALICE._id, name: ALICE.name }));
+    const chat = await screen.findByRole('dialog', { name: 'Messenger Chat' });
+    expect(within(chat).getByText('Alice')).toBeInTheDocument();
+    await userEvent.click(within(chat).getByRole('button', { name: 'Close' }));
+    act(() => requestOpenChat({ userId: DANA._id, name: DANA.name }));
+    const start = await screen.findByRole('dialog', { name: 'Start a new conversation' });
+    expect(within(start).getByText('Start a conversation with Dana')).toBeInTheDocument();
+  });
+
+  it('announces a scrim start with a button to its page', async () => {
+    renderNav();
+    await waitFor(() => expect(fake.listeners.get(SOCKET_EVENTS.scrimStartNotification)?.size).toBe(1));
+    serverSends(SOCKET_EVENTS.scrimStartNotification, { scrimId: 's9', title: 'Friday customs' });
+    expect(await screen.findByText('Friday customs is starting now!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open scrim' }));
+    expect(await screen.findByText('scrim page')).toBeInTheDocument();
   });
 });

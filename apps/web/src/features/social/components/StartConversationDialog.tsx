@@ -1,8 +1,5 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
@@ -11,6 +8,7 @@ import { useStartConversation } from '../api/conversations';
 import type { ConversationPartner } from '../store';
 import { SOCIAL_TEXTS } from '../texts';
 import { ChatBox } from './ChatBox';
+import { DialogHeader } from './DialogHeader';
 
 /** 'Start a new conversation' (spec 2, 4): a message box plus a send button; the first message is required. */
 export function StartConversationDialog({ friend, onClose }: { friend: ConversationPartner; onClose: () => void }) {
@@ -19,12 +17,7 @@ export function StartConversationDialog({ friend, onClose }: { friend: Conversat
   const start = useStartConversation();
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {SOCIAL_MESSAGES.startConversationTitle}
-      </DialogTitle>
-      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      <DialogHeader id={`${id}-title`} title={SOCIAL_MESSAGES.startConversationTitle} onClose={onClose} />
       <DialogContent sx={{ pt: 0, pb: 1 }}>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {SOCIAL_TEXTS.startConversationWith(friend.name)}

@@ -30,6 +30,12 @@ export interface SocialEffects {
   onScrimStart: (scrim: { scrimId: string; title: string }) => void;
 }
 
+interface SocialLiveArgs {
+  queryClient: QueryClient;
+  userId: string;
+  effects: SocialEffects;
+}
+
 /** Remembers the last ids seen, so an event delivered twice (a reconnect, two rooms) acts once. */
 function recentIds(max = 500) {
   const ids = new Set<string>();
@@ -42,15 +48,7 @@ function recentIds(max = 500) {
 }
 
 /** The social feature's socket listeners: each event updates the TanStack Query cache, then runs its effect. */
-export function socialListeners({
-  queryClient,
-  userId,
-  effects,
-}: {
-  queryClient: QueryClient;
-  userId: string;
-  effects: SocialEffects;
-}) {
+export function socialListeners({ queryClient, userId, effects }: SocialLiveArgs) {
   const firstTime = recentIds();
   const knownConversation = (id: string) =>
     queryClient.getQueryData<Conversation[]>(socialKeys.conversations)?.some((c) => c._id === id) ?? true;
@@ -98,15 +96,7 @@ export function socialListeners({
  * it announces the user (`addUser`: the server answers with friends' and partners' presence) and, after a
  * reconnect, refetches what may have been missed.
  */
-export async function watchSocial({
-  queryClient,
-  userId,
-  effects,
-}: {
-  queryClient: QueryClient;
-  userId: string;
-  effects: SocialEffects;
-}) {
+export async function watchSocial({ queryClient, userId, effects }: SocialLiveArgs) {
   const socket = await getSocket(userId);
   const listeners = socialListeners({ queryClient, userId, effects });
   let connectedBefore = socket.connected;
