@@ -51,6 +51,16 @@ describe('dates outside 1970–9999', () => {
       },
       { method: 'GET' as const, url: `/api/messages/${world.conversationId}?before=0000-01-01T00:00:00Z` },
       {
+        method: 'POST' as const,
+        url: '/api/admin/banUser',
+        payload: {
+          banUserId: world.users.otherPlayer.id,
+          dateFrom: new Date().toISOString(),
+          dateTo: '9999-12-31T23:59:59.999-14:00',
+          reason: 'forever and a day',
+        },
+      },
+      {
         method: 'GET' as const,
         url: `/api/users/${world.users.player.id}/activity?range=custom&from=0000-01-01&to=0001-01-01`,
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { idSchema } from './common.js';
+import { DATE_RANGE_MESSAGE, idSchema, isStorableDate } from './common.js';
 import { profileFieldsSchema } from './auth.js';
 import { publicUserSchema } from './user.js';
 
@@ -11,6 +11,8 @@ import { publicUserSchema } from './user.js';
  */
 const banDateSchema = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Expected an ISO date or date-time' })
+  // Aborting: the object's date-order refinement below needs both dates parsed.
+  .refine(isStorableDate, { error: DATE_RANGE_MESSAGE, abort: true })
   .transform((text) => new Date(text));
 
 /** POST /admin/banUser (spec 7). Date To after Date From is checked here; "in the future" by the server's clock. */

@@ -23,5 +23,7 @@ export const isStorableDate = (text: string) => {
 };
 /** An ISO date-time with an offset, within the storable range. */
 export const isoDateTime = (error?: string) =>
-  z.iso.datetime({ offset: true, ...(error && { error }) }).refine(isStorableDate, DATE_RANGE_MESSAGE);
+  z.iso
+    .datetime({ offset: true, ...(error && { error }) })
+    .refine(isStorableDate, { error: DATE_RANGE_MESSAGE, abort: true });
 export const isoDateTimeSchema = isoDateTime();

@@ -121,7 +121,9 @@ export const createdScrimsResponseSchema = scrimPageSchema;
 
 /* ---- Activity over time (spec 2 chart; spec 4 Chart range) ---- */
 
-const calendarDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' }).refine(isStorableDate, DATE_RANGE_MESSAGE);
+const calendarDate = z.iso
+  .date({ error: 'Dates must be YYYY-MM-DD' })
+  .refine(isStorableDate, { error: DATE_RANGE_MESSAGE, abort: true });
 
 export const activityQuerySchema = z
   .object({
