@@ -53,7 +53,13 @@ export const ADMIN_TEXTS = {
   } satisfies Record<ActivityStatus, string>,
 
   systemStatus: 'System Status',
-  services: { database: 'Database', websocket: 'WebSocket Server', riotApi: 'Riot API', emailService: 'Email Service' },
+  services: {
+    database: 'Database',
+    websocket: 'WebSocket Server',
+    riotApi: 'Riot API',
+    emailService: 'Email Service',
+    redis: 'Redis',
+  },
   serviceStatus: {
     operational: 'Operational',
     warning: 'Warning',

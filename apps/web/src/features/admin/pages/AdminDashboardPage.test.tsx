@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
@@ -7,6 +7,9 @@ import { renderAt, stubApi, testUser } from '../../../test/render';
 import { banSlices } from '../components/dashboard/DistributionCharts';
 import { activityLink } from '../components/dashboard/RecentActivityList';
 import { AdminDashboardPage } from './AdminDashboardPage';
+
+// The first render of these MUI pages can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // recharts' ResponsiveContainer measures its box.
@@ -50,6 +53,7 @@ const STATUS: SystemStatus = {
     websocket: { status: 'operational', connections: 42 },
     riotApi: { status: 'warning' },
     emailService: { status: 'inactive' },
+    redis: { status: 'error' },
   },
   checkedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -140,6 +144,7 @@ describe('admin dashboard (spec 2)', { timeout: 20_000 }, () => {
     expect(panel).toHaveTextContent('WebSocket Server42 connectionsOperational');
     expect(panel).toHaveTextContent('Riot APIWarning');
     expect(panel).toHaveTextContent('Email ServiceInactive');
+    expect(panel).toHaveTextContent('RedisError');
   });
 
   it("'Unable to fetch server status' and 'No recent activities found' when those calls fail", async () => {

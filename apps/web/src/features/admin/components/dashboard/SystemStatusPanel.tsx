@@ -1,6 +1,7 @@
 import CloudIcon from '@mui/icons-material/Cloud';
 import EmailIcon from '@mui/icons-material/Email';
 import HubIcon from '@mui/icons-material/Hub';
+import LanIcon from '@mui/icons-material/Lan';
 import StorageIcon from '@mui/icons-material/Storage';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
@@ -48,7 +49,10 @@ function ServiceRow({
   );
 }
 
-/** System Status (spec 2): Database (latency), WebSocket Server (connections), Riot API, Email Service. */
+/**
+ * System Status (spec 2): Database (latency), WebSocket Server (connections), Riot API, Email Service; and Redis,
+ * which links the instances, when the server reports it.
+ */
 export function SystemStatusPanel({ status, loading }: { status: SystemStatus | null | undefined; loading: boolean }) {
   const services = status?.services;
   return (
@@ -75,6 +79,7 @@ export function SystemStatusPanel({ status, loading }: { status: SystemStatus | 
           />
           <ServiceRow icon={<CloudIcon />} name={T.services.riotApi} status={services.riotApi.status} />
           <ServiceRow icon={<EmailIcon />} name={T.services.emailService} status={services.emailService.status} />
+          {services.redis && <ServiceRow icon={<LanIcon />} name={T.services.redis} status={services.redis.status} />}
         </Box>
       )}
     </Panel>
