@@ -86,6 +86,9 @@ describe.skipIf(Boolean(skipReason))('content security policy in Chromium', () =
       '/settings',
       '/scrims/new',
       `/scrims/${scrims[0]!._id}/edit`,
+      '/admin/dashboard',
+      '/admin/bans',
+      '/scrims',
     ]) {
       await visit(page, path);
     }

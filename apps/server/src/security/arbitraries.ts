@@ -107,9 +107,26 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.json().map((text) => JSON.parse(text) as unknown) },
 );
 
-const dateTime = fc
-  .integer({ min: -90, max: 90 })
-  .map((days) => new Date(Date.now() + days * 86_400_000 + 3_600_000).toISOString());
+/** Dates near now (where the data is), and the ISO dates at the edges of what databases and runtimes store. */
+const dateTime = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .integer({ min: -90, max: 90 })
+      .map((days) => new Date(Date.now() + days * 86_400_000 + 3_600_000).toISOString()),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+14:00',
+      '1969-12-31T23:59:59.999Z',
+      '9999-12-31T23:59:59.999-14:00',
+      '9999-12-31T23:59:59.999Z',
+      '2024-02-29T12:00:00.123456789+05:45',
+    ),
+  },
+);
 
 /** A value that passes `schema` (mostly: patterns are not honoured), with ids drawn from `pool`. */
 export function validValue(schema: JsonSchema | undefined, pool: IdPool): fc.Arbitrary<unknown> {
