@@ -66,7 +66,11 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 const messenger = (page: Page) => page.getByRole('button', { name: /^Messenger/ });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
+/** The bar hides when the page scrolls (spec 2), e.g. after a click far down a profile: back to the top. */
+const showBar = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
 async function expectBellCount(page: Page, count: number, what: string) {
+  await showBar(page);
   await waitVisible(
     page.getByRole('button', { name: count ? `Notifications, ${count} unread` : 'Notifications', exact: true }),
     what,
@@ -74,6 +78,7 @@ async function expectBellCount(page: Page, count: number, what: string) {
 }
 
 async function openBell(page: Page) {
+  await showBar(page);
   await bell(page).click();
   await waitVisible(dialog(page, 'Notifications'), 'the Notifications dialog');
   await settle(page);
@@ -85,6 +90,7 @@ async function closeDialog(page: Page, name: string | RegExp) {
 }
 
 async function openMessenger(page: Page) {
+  await showBar(page);
   await messenger(page).click();
   await waitVisible(page.getByRole('list', { name: 'Conversations' }), 'the messenger dropdown');
   await settle(page);
