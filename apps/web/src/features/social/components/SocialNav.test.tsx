@@ -27,6 +27,8 @@ const fake = vi.hoisted(() => {
   };
 });
 vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+// Whole dialogs with their lazy chunk: slower than a unit test, more so on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
 
 const serverSends = (event: string, payload: unknown) =>
   act(() => fake.listeners.get(event)?.forEach((listener) => listener(payload)));
