@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   SOCIAL_MESSAGES,
   type AcceptFriendRequestResponse,
@@ -19,6 +19,9 @@ export function useFriendRequests({ enabled = true }: { enabled?: boolean } = {}
 
 const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => requests?.filter((r) => r._id !== id);
 
+/** Answering a request removes its 'friend_request' notification on the server: the bell follows. */
+const refreshBell = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.notifications });
+
 /**
  * Accept (spec 4, Friend request): the two become friends, and both get 'You and {name} are now friends!'. When
  * the server says 'Friend already added!' the request is still removed and the error shown (spec 8).
@@ -34,12 +37,15 @@ export function useAcceptFriendRequest(userId: string) {
     onSuccess: (data, request) => {
       queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
       queryClient.setQueryData<UserFriendsResponse>(socialKeys.friends(userId), { friends: data.updatedUserFriends });
+      void refreshBell(queryClient);
       showAlert({ type: 'Success', message: SOCIAL_MESSAGES.nowFriends(request._user.name) });
     },
     onError: (error, request) => {
       const message = messageOf(error);
-      if (message === SOCIAL_MESSAGES.friendAlreadyAdded)
+      if (message === SOCIAL_MESSAGES.friendAlreadyAdded) {
         queryClient.setQueryData<FriendRequest[]>(socialKeys.friendRequests, (old) => withoutRequest(old, request._id));
+        void refreshBell(queryClient);
+      }
       showAlert({ type: 'Error', message });
     },
   });
@@ -54,6 +60,7 @@ export function useRejectFriendRequest(userId: string) {
       api.post<FriendRequestListResponse>(`/friend-requests/${userId}/reject-friend-request/${request._user._id}`),
     onSuccess: (data, request) => {
       queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      void refreshBell(queryClient);
       showAlert({ type: 'Info', message: SOCIAL_MESSAGES.rejectedRequest(request._user.name) });
     },
     onError: (error) => showAlert({ type: 'Error', message: messageOf(error) }),

@@ -96,15 +96,20 @@ describe('notifications bell (spec 2)', () => {
     });
   });
 
-  it('opens the Friend Requests dialog from a friend request, where accepting says so', async () => {
+  it('opens the Friend Requests dialog from a friend request, where accepting says so and clears the bell', async () => {
     const request = { _id: 'fr-1', _user: ALICE, createdAt: '2026-05-01T10:00:00.000Z' };
-    const calls = renderNav(
-      {
-        'GET /friend-requests': [request],
-        [`POST /friend-requests/accept-request/${ME._id}`]: { updatedUserFriends: [ALICE], friendRequests: [] },
+    // The server removes a request's notification once it is answered.
+    let bellList = [
+      notification(1, { kind: 'friend_request', message: 'Alice sent you a friend request', _relatedUser: ALICE }),
+    ];
+    const calls = renderNav({
+      'GET /notifications/user-notifications': () => ({ body: { notifications: bellList } }),
+      'GET /friend-requests': [request],
+      [`POST /friend-requests/accept-request/${ME._id}`]: () => {
+        bellList = [];
+        return { body: { updatedUserFriends: [ALICE], friendRequests: [] } };
       },
-      [notification(1, { kind: 'friend_request', message: 'Alice sent you a friend request', _relatedUser: ALICE })],
-    );
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await userEvent.click(await screen.findByText('Alice sent you a friend request'));
     const dialog = await screen.findByRole('dialog', { name: 'Friend Requests' });
@@ -114,6 +119,7 @@ describe('notifications bell (spec 2)', () => {
     expect(calls.find((c) => c.path.startsWith('/friend-requests/accept-request'))?.body).toEqual({
       newFriendUserId: ALICE._id,
     });
+    expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument();
   });
 
   it('rejects with the Info "rejected {name}\'s friend request"', async () => {
