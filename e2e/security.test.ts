@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -177,6 +177,19 @@ describe('secrets in the built web assets', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
+  });
+
+  it("finds none of this machine's own secrets in the build the journeys serve", () => {
+    const dist = join(ROOT, 'apps', 'web', 'dist');
+    if (!existsSync(dist)) return;
+    const present = Object.keys(fakes)
+      .map((name) => [name, process.env[name]] as const)
+      .filter((entry): entry is readonly [string, string] => (entry[1]?.length ?? 0) >= 8);
+    const leaks = listFiles(dist).flatMap((file) => {
+      const text = readFileSync(file, 'latin1');
+      return present.filter(([, value]) => text.includes(value)).map(([name]) => `${name} in ${file}`);
+    });
+    expect(leaks).toEqual([]);
   });
 });
 
