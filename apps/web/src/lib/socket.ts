@@ -10,7 +10,16 @@ let current: { userId: string; socket: Promise<Socket> } | null = null;
 export function getSocket(userId: string): Promise<Socket> {
   if (current?.userId === userId) return current.socket;
   closeSocket();
-  const socket = import('socket.io-client').then(({ io }) => io({ path: '/socket.io', withCredentials: true }));
+  const socket = import('socket.io-client').then(({ io }) =>
+    io({
+      path: '/socket.io',
+      withCredentials: true,
+      // WebSocket first: behind several instances it needs no sticky sessions; long-polling stays as the
+      // fallback where a proxy blocks WebSocket.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    }),
+  );
   current = { userId, socket };
   return socket;
 }

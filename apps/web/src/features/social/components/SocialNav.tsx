@@ -105,7 +105,7 @@ export function SocialNav({ user, navHidden }: { user: CurrentUser; navHidden: b
         onFocus={prefetchDialogs}
         onClick={(event) => setMessengerAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unseenDirect} color="error" max={99}>
+        <Badge badgeContent={unseenDirect || undefined} color="error" max={99}>
           <ForumIcon />
         </Badge>
       </IconButton>
@@ -119,7 +119,7 @@ export function SocialNav({ user, navHidden }: { user: CurrentUser; navHidden: b
           updateSocialUi({ notificationsOpen: true });
         }}
       >
-        <Badge badgeContent={notificationCount} color="error" max={99}>
+        <Badge badgeContent={notificationCount || undefined} color="error" max={99}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
