@@ -50,7 +50,7 @@ function Group({ title, items, onNavigate }: { title?: string; items: Item[]; on
           }}
         >
           <ListItemIcon>
-            <Badge badgeContent={item.badge} color="error">
+            <Badge badgeContent={item.badge || undefined} color="error">
               {item.icon}
             </Badge>
           </ListItemIcon>

@@ -18,7 +18,7 @@ export function ScrimChatButton({ scrimId, title }: { scrimId: string; title: st
       size="small"
       onClick={() => openChat({ kind: 'scrim', scrimId, title })}
     >
-      <Badge badgeContent={unread} color="error" max={99}>
+      <Badge badgeContent={unread || undefined} color="error" max={99}>
         <ChatIcon fontSize="small" />
       </Badge>
     </IconButton>
