@@ -5,23 +5,27 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
-const SCRIPTS = [
-  'bundle-size',
-  'startup',
-  'scrims-list',
-  'slot-joins',
-  'fanout',
-  'admin-dashboard',
-].filter((name) => existsSync(join('bench', `${name}.mjs`)));
+const SCRIPTS = ['bundle-size', 'startup', 'scrims-list', 'slot-joins', 'fanout', 'admin-dashboard'].filter((name) =>
+  existsSync(join('bench', `${name}.mjs`)),
+);
 
 const run = (command, args) => {
   console.log(`\n=== ${[command, ...args].join(' ')} ===`);
   return spawnSync(command, args, { stdio: 'inherit' }).status === 0;
 };
 
-rmSync(join('bench', 'results'), { recursive: true, force: true });
-if (!run('npm', ['run', 'build'])) process.exit(1);
-const runs = SCRIPTS.map((name) => ({ name, ok: run(process.execPath, [join('bench', `${name}.mjs`)]) }));
+// `--report-only`: rewrite RESULTS.md from the stored results (after re-running one script by hand).
+const reportOnly = process.argv.includes('--report-only');
+if (!reportOnly) {
+  rmSync(join('bench', 'results'), { recursive: true, force: true });
+  if (!run('npm', ['run', 'build'])) process.exit(1);
+}
+const runs = SCRIPTS.map((name) => ({
+  name,
+  ok: reportOnly
+    ? existsSync(join('bench', 'results', `${name}.json`))
+    : run(process.execPath, [join('bench', `${name}.mjs`)]),
+}));
 
 const cell = (value) => String(value ?? '').replaceAll('|', '\\|');
 const verdict = (ok) => (ok === null || ok === undefined ? 'reported' : ok ? 'met' : '**missed**');
@@ -36,11 +40,21 @@ const lines = [
 for (const { name, ok } of runs) {
   const file = join('bench', 'results', `${name}.json`);
   if (!existsSync(file)) {
-    lines.push(`## ${name}`, '', `The script failed before reporting (exit ${ok ? 0 : 'non-zero'}); see its output.`, '');
+    lines.push(
+      `## ${name}`,
+      '',
+      `The script failed before reporting (exit ${ok ? 0 : 'non-zero'}); see its output.`,
+      '',
+    );
     continue;
   }
   const { title, checks } = JSON.parse(readFileSync(file, 'utf8'));
-  lines.push(`## ${name}: ${title}`, '', '| figure | budget | measured | reference | ratio | verdict |', '|---|---|---|---|---|---|');
+  lines.push(
+    `## ${name}: ${title}`,
+    '',
+    '| figure | budget | measured | reference | ratio | verdict |',
+    '|---|---|---|---|---|---|',
+  );
   for (const c of checks) {
     lines.push(`| ${[c.figure, c.budget, c.measured, c.reference, c.ratio, verdict(c.ok)].map(cell).join(' | ')} |`);
   }
