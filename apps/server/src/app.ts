@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
@@ -48,11 +48,21 @@ export interface BuildAppOptions {
   webRoot?: string;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Fastify 5 ignores a bare hop count (it cannot tell the proxy from a
+ * client that connects directly), so a count becomes "believe the nearest N hops": only safe when the server
+ * is reachable through the proxies alone, which the deployment guide says.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole app (API, Socket.IO, SPA) without listening, so tests can `inject()` into it. */
 export async function buildApp({ config, database, webRoot }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.isProduction,
+    // X-Forwarded-* decide the client's address only behind proxies named by TRUST_PROXY (off by default).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A 2 MB image arrives base64-encoded in JSON (spec 7, add-image).
     bodyLimit: 3 * 1024 * 1024,
   });

@@ -144,6 +144,27 @@ describe('loadConfig validation', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('believes no proxy by default, and reads a hop count or proxy addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.test' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+    ]);
+  });
+
+  it('refuses "true" (it would believe any client) and anything that is not an address', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true' })[0]).toMatch(/^TRUST_PROXY: .*hop count/);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' })).toHaveLength(1);
+    expect(problemsOf({ TRUST_PROXY: 'proxy.internal' })).toHaveLength(1);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.1/8/8' })).toHaveLength(1);
+  });
+});
+
 describe('identity providers and the dev sign-in', () => {
   const google = { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret' };
   const riot = { RIOT_RSO_CLIENT_ID: 'r-id', RIOT_RSO_CLIENT_SECRET: 'r-secret' };

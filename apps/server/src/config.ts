@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanText = z
@@ -15,6 +16,32 @@ const emailList = optionalText.transform((v) =>
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** TRUST_PROXY's value as Fastify's `trustProxy` option: false, a hop count, or proxy addresses. */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY=true would believe any client; give a hop count (e.g. 1) or the proxies\' addresses',
+    });
+    return false;
+  }
+  const proxies = value.split(',').map((entry) => entry.trim());
+  for (const proxy of proxies) {
+    const [address = '', prefix, ...rest] = proxy.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${proxy}" is not an IP address or CIDR range` });
+    }
+  }
+  return proxies;
+}
 
 /** Every setting is an environment variable with a safe default (DESIGN.md 4); `.env.example` documents them. */
 const envSchema = z
@@ -55,6 +82,12 @@ const envSchema = z
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     SEED_DEMO: booleanText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`) and
+     * protocol: unset or `false` believes none (rate limits key on the socket's address); a hop count (`1`
+     * behind one load balancer) or a comma-separated list of proxy addresses / CIDR ranges.
+     */
+    TRUST_PROXY: optionalText.transform((v, ctx) => parseTrustProxy(v, ctx)),
   })
   .superRefine((env, ctx) => {
     const pairs = [
