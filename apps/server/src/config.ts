@@ -26,7 +26,7 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
   if (value === 'true') {
     ctx.addIssue({
       code: 'custom',
-      message: 'TRUST_PROXY=true would believe any client; give a hop count (e.g. 1) or the proxies\' addresses',
+      message: "TRUST_PROXY=true would believe any client; give a hop count (e.g. 1) or the proxies' addresses",
     });
     return false;
   }
