@@ -57,7 +57,9 @@ async function measure({ apiOrigin, sockets, scrimId, mover }) {
   for (let change = 0; change < CHANGES; change++) {
     const slot = SLOTS[change % SLOTS.length];
     const path =
-      change % 2 === 0 ? `/api/scrims/${scrimId}/insert-player/${mover.id}` : `/api/scrims/${scrimId}/remove-player/${mover.id}`;
+      change % 2 === 0
+        ? `/api/scrims/${scrimId}/insert-player/${mover.id}`
+        : `/api/scrims/${scrimId}/remove-player/${mover.id}`;
     arrived = 0;
     const done = new Promise((resolve) => (allArrived = resolve));
     sentAt = performance.now();
@@ -129,7 +131,9 @@ try {
   const [scrimId] = await insertScrims(first.pool, { count: 1, from: start, to: new Date(start.getTime() + 1000) });
   const users = await insertUsers(first.pool, { count: SOCKETS + 1, prefix: 'fan' });
   const mover = users.pop();
-  const sample = await (await fetch(`${first.url}/api/scrims/${scrimId}`, { headers: { authorization: `Bearer ${mover.token}` } })).text();
+  const sample = await (
+    await fetch(`${first.url}/api/scrims/${scrimId}`, { headers: { authorization: `Bearer ${mover.token}` } })
+  ).text();
 
   // One instance: every socket on it.
   let sockets = await connectAll([first.url], users, () => {});
@@ -171,24 +175,28 @@ try {
     { setup: 'bare Socket.IO broadcast', deliveries: bare.length, 'p50 ms': fmt(pBare.p50), 'p99 ms': fmt(pBare.p99) },
   );
   console.table(rows);
-  report('fanout', `Slot change fan-out to ${SOCKETS} sockets, ${CHANGES} changes, ${(sample.length / 1024).toFixed(1)} KB each`, [
-    {
-      figure: `fan-out to ${SOCKETS} sockets, one instance (p99)`,
-      budget: `< ${BUDGET.oneMs} ms`,
-      measured: `${fmt(pOne.p99)} ms`,
-      reference: `bare Socket.IO broadcast ${fmt(pBare.p99)} ms`,
-      ratio: fmt(pOne.p99 / pBare.p99, 2),
-      ok: pOne.p99 < BUDGET.oneMs,
-    },
-    {
-      figure: 'extra p99 across two instances (Redis)',
-      budget: `< ${BUDGET.crossExtraMs} ms`,
-      measured: `${fmt(pTwo.p99 - pOne.p99)} ms (p99 ${fmt(pTwo.p99)} ms)`,
-      reference: `one instance ${fmt(pOne.p99)} ms`,
-      ratio: fmt(pTwo.p99 / pOne.p99, 2),
-      ok: pTwo.p99 - pOne.p99 < BUDGET.crossExtraMs,
-    },
-  ]);
+  report(
+    'fanout',
+    `Slot change fan-out to ${SOCKETS} sockets, ${CHANGES} changes, ${(sample.length / 1024).toFixed(1)} KB each`,
+    [
+      {
+        figure: `fan-out to ${SOCKETS} sockets, one instance (p99)`,
+        budget: `< ${BUDGET.oneMs} ms`,
+        measured: `${fmt(pOne.p99)} ms`,
+        reference: `bare Socket.IO broadcast ${fmt(pBare.p99)} ms`,
+        ratio: fmt(pOne.p99 / pBare.p99, 2),
+        ok: pOne.p99 < BUDGET.oneMs,
+      },
+      {
+        figure: 'extra p99 across two instances (Redis)',
+        budget: `< ${BUDGET.crossExtraMs} ms`,
+        measured: `${fmt(pTwo.p99 - pOne.p99)} ms (p99 ${fmt(pTwo.p99)} ms)`,
+        reference: `one instance ${fmt(pOne.p99)} ms`,
+        ratio: fmt(pTwo.p99 / pOne.p99, 2),
+        ok: pTwo.p99 - pOne.p99 < BUDGET.crossExtraMs,
+      },
+    ],
+  );
 } finally {
   reference?.stop();
   await second?.stop();

@@ -1,6 +1,6 @@
 // The test command of the README (`npm test`): unit and integration tests on the embedded PGlite, the server
 // suite again on real PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in Chromium. Ends
-// with one 'N passed, N failed' line over every run.
+// with one 'N passed, N failed' line over every run. Under CI=true a missing PostgreSQL or Redis fails.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,10 +37,16 @@ function finish(code) {
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+// CI never passes by leaving out what it could not reach: .ci/run starts PostgreSQL and sets TEST_DATABASE_URL.
+if (process.env.CI && !TEST_DATABASE_URL) {
+  console.error('CI=true needs TEST_DATABASE_URL (PostgreSQL): the server suite must also run on PostgreSQL');
+  finish(1);
+}
 run(
   'shared, server (PGlite) and web',
   ['--project', 'shared', '--project', 'server', '--project', 'web'],
-  withoutPostgres,
+  // The PGlite run keeps PostgreSQL's address for the suites that test PostgreSQL itself (db/client.test.ts).
+  TEST_DATABASE_URL ? { ...withoutPostgres, TEST_POSTGRES_URL: TEST_DATABASE_URL } : withoutPostgres,
 );
 if (TEST_DATABASE_URL) run('server on PostgreSQL', ['--project', 'server']);
 if (process.env.SKIP_E2E !== '1') run('browser journeys (Chromium)', ['--project', 'e2e']);

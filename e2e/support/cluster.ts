@@ -5,6 +5,14 @@ import { createClient } from 'redis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { openPostgres, type DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { startFaultProxy, type FaultProxy } from '../../apps/server/src/test/fault-proxy.js';
+import {
+  postgresReachable,
+  redact,
+  redisReachable,
+  requireService,
+  TEST_POSTGRES_URL,
+  TEST_REDIS_URL,
+} from '../../apps/server/src/test/services.js';
 import { SERVER_ENTRY, startServer, type RunningServer } from './server.js';
 
 /**
@@ -13,55 +21,24 @@ import { SERVER_ENTRY, startServer, type RunningServer } from './server.js';
  * pause them for one instance or all), and a round-robin proxy stands in for the load balancer. Every cluster
  * gets a fresh database and its own Redis prefix: it shares nothing with other tests running at the same time.
  */
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const PG_URL = TEST_POSTGRES_URL;
+export const REDIS_URL = TEST_REDIS_URL;
 
-/** Why the multi-instance suites cannot run here, or null. Prints the reason loudly. */
+/**
+ * Why the multi-instance suites cannot run here, or null. Prints the reason loudly; under CI=true a missing
+ * build, PostgreSQL or Redis is a failure instead (see requireService).
+ */
 export async function clusterSkipReason(suite: string): Promise<string | null> {
-  let reason: string | null = null;
-  if (!existsSync(SERVER_ENTRY)) {
-    reason = `${SERVER_ENTRY} is missing (run npm run build)`;
-    if (process.env.CI) throw new Error(`${suite}: ${reason}`);
-  } else if (!(await postgresReachable())) {
-    reason = `PostgreSQL is not reachable at ${redact(PG_URL)} (set TEST_DATABASE_URL)`;
-  } else if (!(await redisReachable())) {
-    reason = `Redis is not reachable at ${redact(REDIS_URL)} (set TEST_REDIS_URL)`;
-  }
-  if (reason) {
-    const banner = '!'.repeat(100);
-    console.warn(`\n${banner}\n!!! SKIPPING ${suite}: ${reason}\n${banner}\n`);
-  }
-  return reason;
-}
-
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function redisReachable() {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    await client.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function redact(url: string) {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
+  const missing = !existsSync(SERVER_ENTRY)
+    ? `${SERVER_ENTRY} (run npm run build)`
+    : !(await postgresReachable())
+      ? `PostgreSQL at ${redact(PG_URL)} (set TEST_DATABASE_URL)`
+      : !(await redisReachable())
+        ? `Redis at ${redact(REDIS_URL)} (set TEST_REDIS_URL)`
+        : null;
+  if (missing === null) return null;
+  requireService({ suite, available: false, missing });
+  return `${suite} needs ${missing}`;
 }
 
 export interface Instance {

@@ -1,28 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors.js';
-import { createTestDatabase } from '../test/database.js';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.js';
+import { requirePostgres, TEST_POSTGRES_URL } from '../test/services.js';
 import { openPostgres, type DatabaseHandle } from './client.js';
 
 /**
- * The PostgreSQL pool across outages (real PostgreSQL only: TEST_DATABASE_URL). The database is reached through
- * a fault proxy; a small pool with short timeouts shows within a second what would take minutes in production.
+ * The PostgreSQL pool across outages (real PostgreSQL only, in the PGlite run too: TEST_DATABASE_URL or
+ * TEST_POSTGRES_URL). The database is reached through a fault proxy; a small pool with short timeouts shows
+ * within a second what would take minutes in production. It needs no tables.
  */
-let own: (DatabaseHandle & { url: string | null }) | null = null;
+const withPostgres = await requirePostgres('the PostgreSQL pool tests (db/client.test.ts)');
 let proxy: FaultProxy;
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  own = await createTestDatabase();
-  if (!own.url) return;
-  proxy = await startFaultProxy(own.url);
-  database = openPostgres(proxy.urlFor(own.url), { maxConnections: 2, connectTimeoutMs: 500, queryTimeoutMs: 500 });
+  if (!withPostgres) return;
+  proxy = await startFaultProxy(TEST_POSTGRES_URL);
+  database = openPostgres(proxy.urlFor(TEST_POSTGRES_URL), {
+    maxConnections: 2,
+    connectTimeoutMs: 500,
+    queryTimeoutMs: 500,
+  });
 });
 afterAll(async () => {
   await database?.close();
   await proxy?.close();
-  await own?.close();
 });
 
 /** `count` transactions at once; each resolves with 'ok' or the error it failed with. */
@@ -40,7 +43,7 @@ const transactions = (count: number) =>
     ),
   );
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL pool across outages', () => {
+describe.skipIf(!withPostgres)('PostgreSQL pool across outages', () => {
   it('a partition fails transactions as unavailable, and every connection is usable again after it', async () => {
     // Two idle connections in the pool, which will not know the network is gone.
     expect(await transactions(2)).toEqual(['ok', 'ok']);

@@ -18,7 +18,10 @@ it('seeds a demo community once, with start jobs for the upcoming scrims', async
   expect(await seedDemoCommunity({ db: database.db, now })).toBe(false);
 
   expect((await database.db.select().from(users)).length).toBeGreaterThan(30);
-  const upcoming = await database.db.select().from(scrims).where(gt(scrims.gameStartTime, new Date(now)));
+  const upcoming = await database.db
+    .select()
+    .from(scrims)
+    .where(gt(scrims.gameStartTime, new Date(now)));
   expect(upcoming.length).toBeGreaterThan(0);
   const startJobs = await findJobs({ db: database.db, kind: SCRIM_START_JOB });
   expect(startJobs.map((job) => job.dedupeKey).sort()).toEqual(upcoming.map((s) => scrimStartKey(s.id)).sort());

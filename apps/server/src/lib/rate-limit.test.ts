@@ -3,28 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, type RedisHandle } from '../plugins/redis.js';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.js';
+import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
 import { createRateLimiter } from './rate-limit.js';
 
 /**
  * Rate limits shared by instances through Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; skipped
- * without it). Each run has its own key prefix, so it never touches anyone else's keys.
+ * without it, a failure under CI). Each run has its own key prefix, so it never touches anyone else's keys.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const PREFIX = `sgtest-${randomBytes(4).toString('hex')}`;
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-
-async function redisReachable() {
-  const probe = await openRedis({ url: REDIS_URL, prefix: PREFIX, log: silent });
-  const ok = probe.healthy;
-  await probe.close();
-  return ok;
-}
-const withRedis = await redisReachable();
-if (!withRedis) {
-  console.warn(
-    `\n${'!'.repeat(80)}\n!!! SKIPPING the Redis rate-limit tests: no Redis at ${REDIS_URL}\n${'!'.repeat(80)}\n`,
-  );
-}
+const withRedis = await requireRedis('the Redis rate-limit tests (rate-limit.test.ts)');
 
 const fast = { capacity: 10, refillPerSecond: 0.001 };
 

@@ -3,25 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.js';
+import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
 import { openRedis, type RedisHandle } from './redis.js';
 
 /**
  * Socket.IO's Redis adapter through a Redis outage (TEST_REDIS_URL, default redis://127.0.0.1:6379; skipped
- * without it). Two Socket.IO servers stand for two instances; the second reaches Redis through a fault proxy.
+ * without it, a failure under CI). Two Socket.IO servers stand for two instances; the second reaches Redis through a fault proxy.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const PREFIX = `sgtest-${randomBytes(4).toString('hex')}`;
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-
-const probe = await openRedis({ url: REDIS_URL, prefix: PREFIX, log: silent });
-const withRedis = probe.healthy;
-await probe.close();
-if (!withRedis) {
-  console.warn(
-    `\n${'!'.repeat(80)}\n!!! SKIPPING the Redis adapter tests: no Redis at ${REDIS_URL}\n${'!'.repeat(80)}\n`,
-  );
-}
+const withRedis = await requireRedis('the Redis adapter tests (redis-adapter.test.ts)');
 
 describe.skipIf(!withRedis)('resilient Redis adapter', () => {
   let proxy: FaultProxy;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_BANNED_EVENT, type UserBannedEvent } from '@scrim-gym/shared';
@@ -9,6 +8,7 @@ import { auditLog, bans, jobs, sessions } from '../../db/schema/index.js';
 import { jobStatus } from '../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
+import { requireRedis, TEST_REDIS_URL } from '../../test/services.js';
 import { banExpireKey, banStartKey } from './admin.schedule.js';
 import { liftBanOnExpiry } from './admin.service.js';
 
@@ -19,23 +19,9 @@ import { liftBanOnExpiry } from './admin.service.js';
  * need Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; channels under a prefix of the run's own) and are
  * skipped without it.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const HOUR = 60 * 60 * 1000;
-
-async function redisAvailable() {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const withRedis = await redisAvailable();
-if (!withRedis) console.warn(`[admin] Redis not reachable at ${REDIS_URL}: the cross-instance socket test is skipped`);
+const withRedis = await requireRedis('the cross-instance ban test (admin.instances.test.ts)');
 
 let first: TestContext;
 let second: TestContext;

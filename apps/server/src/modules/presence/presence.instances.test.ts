@@ -17,6 +17,7 @@ import {
   type TestClient,
 } from '../../test/social.js';
 import { findOnlineUserIds } from './presence.service.js';
+import { requireService } from '../../test/services.js';
 
 /**
  * Two server instances behind one Redis (the Socket.IO adapter) and one database, as two processes behind a
@@ -63,8 +64,11 @@ async function startRedis(): Promise<{ url: string; stop: () => void } | null> {
   }
 }
 const redis = await startRedis();
-const withRedis = redis !== null;
-if (!withRedis) console.warn('[presence] could not start redis-server: the two-instance tests are skipped');
+const withRedis = requireService({
+  suite: 'the two-instance presence tests (presence.instances.test.ts)',
+  available: redis !== null,
+  missing: 'a redis-server binary to start (apt-get install redis-server)',
+});
 const REDIS_URL = redis?.url ?? '';
 
 let first: TestContext | undefined;

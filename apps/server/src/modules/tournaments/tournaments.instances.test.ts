@@ -79,8 +79,14 @@ it('two instances fire each scrim start job exactly once', async () => {
 
   first.app.jobs.start();
   second.app.jobs.start();
-  const startJobs = () => db.select().from(jobs).where(inArray(jobs.dedupeKey, scrimIds.map(scrimStartKey)));
-  await expect.poll(async () => (await startJobs()).every((job) => jobStatus(job) === 'done'), { timeout: 20_000 }).toBe(true);
+  const startJobs = () =>
+    db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.dedupeKey, scrimIds.map(scrimStartKey)));
+  await expect
+    .poll(async () => (await startJobs()).every((job) => jobStatus(job) === 'done'), { timeout: 20_000 })
+    .toBe(true);
   await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
 
   for (const job of await startJobs()) expect(job.attempts).toBe(1);

@@ -39,7 +39,11 @@ export async function storePuuids({ db, puuids }: { db: DbOrTx; puuids: Map<stri
 /** Every provider's callback secret, to compare in constant time (one row per region). */
 export function findProviderSecrets({ db }: { db: DbOrTx }) {
   return db
-    .select({ region: riotProviders.region, providerId: riotProviders.providerId, secret: riotProviders.callbackSecret })
+    .select({
+      region: riotProviders.region,
+      providerId: riotProviders.providerId,
+      secret: riotProviders.callbackSecret,
+    })
     .from(riotProviders);
 }
 
@@ -48,6 +52,17 @@ export async function findTournamentByCode({ db, code }: { db: DbOrTx; code: str
   return row ?? null;
 }
 
-export async function recordTournamentError({ db, scrimId, lastError }: { db: DbOrTx; scrimId: string; lastError: string | null }) {
-  await db.update(riotTournaments).set({ lastError, updatedAt: new Date() }).where(eq(riotTournaments.scrimId, scrimId));
+export async function recordTournamentError({
+  db,
+  scrimId,
+  lastError,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  lastError: string | null;
+}) {
+  await db
+    .update(riotTournaments)
+    .set({ lastError, updatedAt: new Date() })
+    .where(eq(riotTournaments.scrimId, scrimId));
 }

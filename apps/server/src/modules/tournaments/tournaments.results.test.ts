@@ -79,7 +79,12 @@ describe('automatic results against the fake Riot', () => {
   const winnerOf = async (scrimId: string) =>
     (await db().select({ teamWon: scrims.teamWon }).from(scrims).where(eq(scrims.id, scrimId)))[0]!.teamWon;
   const pollJob = async (scrimId: string) =>
-    (await db().select().from(jobs).where(eq(jobs.dedupeKey, resultPollKey(scrimId))))[0] ?? null;
+    (
+      await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, resultPollKey(scrimId)))
+    )[0] ?? null;
   const callbackUrlOf = (code: string) => new URL(fake.providers.get(fake.codes.get(code)!.providerId)!.url).pathname;
 
   /**
@@ -244,7 +249,10 @@ describe('automatic results against the fake Riot', () => {
   describe('polling games/by-code when the callback is lost', () => {
     /** Makes the scrim's poll job due now and runs the runner once. */
     async function runPollNow(scrimId: string) {
-      await db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.dedupeKey, resultPollKey(scrimId)));
+      await db()
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.dedupeKey, resultPollKey(scrimId)));
       return ctx.app.jobs.runOnce();
     }
 

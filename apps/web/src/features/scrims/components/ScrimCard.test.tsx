@@ -175,7 +175,8 @@ describe('centre info box and banners (spec 2)', () => {
       providerId: 1,
       tournamentId: 2,
       setupCompleted: true,
-      lobbyCreated: false, lastError: null,
+      lobbyCreated: false,
+      lastError: null,
     };
     renderScrim(
       makeScrim({ ...players(10), gameStartTime: hoursFromNow(-0.5), useTournamentCode: true, riotTournament }),

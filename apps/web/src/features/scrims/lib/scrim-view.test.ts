@@ -110,7 +110,8 @@ describe('centre info box (spec 2, 4)', () => {
       providerId: 1,
       tournamentId: 2,
       setupCompleted: true,
-      lobbyCreated: false, lastError: null,
+      lobbyCreated: false,
+      lastError: null,
     };
     expect(centreState({ ...base, riotTournament: tournament }, 'current', { generating: false })).toEqual({
       kind: 'code',
