@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { backfillLookalikeKeys } from './db/backfill-lookalike-keys.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCommunity } from './db/seed.js';
 import { exitOnSignals, shutdownGracefully } from './shutdown.js';
@@ -37,6 +38,9 @@ async function main() {
 
   const app = await buildApp({ config, database });
   phase('buildApp');
+  // Accounts older than the look-alike keys get theirs (and clashes are logged) before the first request.
+  await backfillLookalikeKeys({ db: database.db, log: app.log });
+  phase('lookalikeKeys');
   exitOnSignals((signal) => shutdownGracefully({ app, database, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, signal }));
 
   await app.listen({ port: config.PORT, host: config.HOST });

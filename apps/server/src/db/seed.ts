@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { ROLES, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
+import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database } from './client.js';
 import { scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
@@ -100,20 +101,24 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
     const created = await tx
       .insert(users)
       .values(
-        people.map((p, i) => ({
-          uid: `dev|${p.email}`,
-          email: p.email,
-          name: p.name,
-          summonerTagline: p.tag,
-          region: p.region,
-          rank: p.rank,
-          discord: `${p.name.toLowerCase().replace(/\s+/g, '_')}#${1000 + i}`,
-          isAdmin: p.isAdmin,
-          isDonator: i % 7 === 3,
-          createdAt: new Date(now - (180 - i * 5) * DAY),
-          lastLoggedIn: new Date(now - (i % 5) * DAY),
-          lastActiveAt: new Date(now - (i % 5) * DAY),
-        })),
+        people.map((p, i) => {
+          const discord = `${p.name.toLowerCase().replace(/\s+/g, '_')}#${1000 + i}`;
+          return {
+            uid: `dev|${p.email}`,
+            email: p.email,
+            name: p.name,
+            summonerTagline: p.tag,
+            region: p.region,
+            rank: p.rank,
+            discord,
+            ...lookalikeColumns({ name: p.name, discord }),
+            isAdmin: p.isAdmin,
+            isDonator: i % 7 === 3,
+            createdAt: new Date(now - (180 - i * 5) * DAY),
+            lastLoggedIn: new Date(now - (i % 5) * DAY),
+            lastActiveAt: new Date(now - (i % 5) * DAY),
+          };
+        }),
       )
       .returning();
     await tx

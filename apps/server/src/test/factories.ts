@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_TTL_MS, type Region } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { authIdentities, bans, sessions, users } from '../db/schema/index.js';
+import { lookalikeColumns } from '../lib/lookalike.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 
 let sequence = 0;
@@ -16,18 +17,20 @@ export async function createUser(
 ): Promise<TestUser> {
   const id = unique();
   const email = overrides.email ?? `player-${id}@test.dev`;
+  const values = {
+    uid: `dev|${email}`,
+    email,
+    name: `Player ${id}`,
+    summonerTagline: 'NA1',
+    region: 'NA' as Region,
+    rank: 'Gold 2',
+    discord: `player_${id}`,
+    ...overrides,
+  };
+  // As the repository does: an account always holds its name's and discord's look-alike keys.
   const [user] = await db
     .insert(users)
-    .values({
-      uid: `dev|${email}`,
-      email,
-      name: `Player ${id}`,
-      summonerTagline: 'NA1',
-      region: 'NA' as Region,
-      rank: 'Gold 2',
-      discord: `player_${id}`,
-      ...overrides,
-    })
+    .values({ ...values, ...lookalikeColumns(values) })
     .returning();
   await db.insert(authIdentities).values({ provider: 'dev', subject: email, userId: user!.id, email });
   const token = await createSession({ db, userId: user!.id, email });

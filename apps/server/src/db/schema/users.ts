@@ -32,6 +32,13 @@ export const users = pgTable(
      * made; it lets a game result name the winning team. Cleared when the name or tagline changes.
      */
     riotPuuid: text('riot_puuid'),
+    /**
+     * Look-alike keys (lib/lookalike.ts): NFKC, Unicode confusable skeleton and case folded, written by the
+     * repository with every name and discord. Null only on an old row that clashed with an older one when the
+     * keys were first computed (db/backfill-lookalike-keys.ts reports those at start-up).
+     */
+    nameSkeleton: text('name_skeleton'),
+    discordSkeleton: text('discord_skeleton'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
@@ -39,6 +46,9 @@ export const users = pgTable(
     uniqueIndex('users_name_region_uq').on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region),
     // Discord names are unique after removing spaces before '#', ignoring case (spec 5, Settings).
     uniqueIndex('users_discord_uq').on(sql`lower(regexp_replace(btrim(${t.discord}), '\\s+#', '#', 'g'))`),
+    // Nor may a name or discord look like a taken one ('Fаker' with a Cyrillic а, 'Ｆａｋｅｒ', '𝐅𝐚𝐤𝐞𝐫').
+    uniqueIndex('users_name_skeleton_region_uq').on(t.nameSkeleton, t.region),
+    uniqueIndex('users_discord_skeleton_uq').on(t.discordSkeleton),
     index('users_created_at_idx').on(t.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { authIdentities, bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
+import { lookalikeColumns } from '../../lib/lookalike.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -122,7 +123,10 @@ export async function insertUserWithIdentity({
   user: NewUser;
   identity: Identity;
 }): Promise<UserRow> {
-  const [created] = await db.insert(users).values(user).returning();
+  const [created] = await db
+    .insert(users)
+    .values({ ...user, ...lookalikeColumns(user) })
+    .returning();
   await db.insert(authIdentities).values({
     provider: identity.provider,
     subject: identity.subject,
@@ -135,7 +139,7 @@ export async function insertUserWithIdentity({
 export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: string; fields: Partial<NewUser> }) {
   // A new Riot ID may be another Riot account: its PUUID is looked up again at the next tournament code.
   const riotIdChanged = fields.name !== undefined || fields.summonerTagline !== undefined;
-  const values = riotIdChanged ? { ...fields, riotPuuid: null } : fields;
+  const values = { ...fields, ...(riotIdChanged && { riotPuuid: null }), ...lookalikeColumns(fields) };
   const [updated] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return updated ?? null;
 }

@@ -64,12 +64,14 @@ export async function signInWithIdentity({ db, config, identity }: Deps & { iden
   return { token, user };
 }
 
-/** Maps the unique constraints of `users` to the spec's messages. */
+/** Maps the unique constraints of `users` to the spec's messages; a look-alike is as taken as the same name. */
 export function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
   switch (uniqueViolation(error)) {
     case 'users_name_region_uq':
+    case 'users_name_skeleton_region_uq':
       return conflict(MESSAGES.nameTaken(values.name, values.region), 'NAME_TAKEN');
     case 'users_discord_uq':
+    case 'users_discord_skeleton_uq':
       return conflict(MESSAGES.discordTaken(values.discord), 'DISCORD_TAKEN');
     case 'users_email_uq':
       return conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
