@@ -270,8 +270,8 @@ describe.skipIf(!!skipReason)('browser journeys', () => {
     const { context, page } = await newDesktopPage(browser, baseURL);
     await page.goto('/definitely/not/here');
     await waitVisible(
-      page.getByText("Oops, /definitely/not/here doesn't exist!", { exact: true }),
-      `the text "Oops, /definitely/not/here doesn't exist!"`,
+      page.getByText("Oops, this page doesn't exist!", { exact: true }),
+      `the text "Oops, this page doesn't exist!"`,
     );
     await screenshot(page, 'desktop-not-found');
     expectNoPageErrors(page, 'not found');
@@ -286,7 +286,7 @@ describe.skipIf(!!skipReason)('browser journeys', () => {
       ['/terms-of-service', (page) => waitVisible(page.getByRole('heading').first(), 'a heading on /terms-of-service')],
       [
         '/definitely/not/here',
-        (page) => waitVisible(page.getByText("Oops, /definitely/not/here doesn't exist!"), 'the not-found text'),
+        (page) => waitVisible(page.getByText("Oops, this page doesn't exist!"), 'the not-found text'),
       ],
     ];
 

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './auth-errors.js';
 export * from './profile-messages.js';
 export * from './social-messages.js';
 export * from './rules/rank.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTH_ERROR_PARAM,
   authProvidersSchema,
   authStateSchema,
   devLoginBodySchema,
@@ -25,7 +26,8 @@ import {
   updateAccount,
   verifySession,
 } from './auth.service.js';
-import { finishOidcSignIn, safeReturnTo, startOidcSignIn } from './oidc.service.js';
+import { authErrorCodeOf, finishOidcSignIn, startOidcSignIn } from './oidc.service.js';
+import { safeReturnTo } from './return-to.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
 /** Sign-ins per client IP: a burst of 60, then one a second, over every instance. */
@@ -160,7 +162,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         request.log.warn({ err: error.cause ?? error }, 'OIDC sign-in refused');
-        return reply.redirect(`/?authError=${encodeURIComponent(error.message)}`);
+        // A code, never the error's text: the page shows only the app's own words for it.
+        return reply.redirect(`/?${AUTH_ERROR_PARAM}=${authErrorCodeOf(error)}`);
       }
     },
   );
@@ -168,6 +171,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/register',
     {
+      // The session before the body (here and below): a visitor's body is neither read nor validated.
+      onRequest: app.authenticateIdentity,
       preHandler: limitSignIn,
       schema: {
         tags,
@@ -186,6 +191,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/login',
     {
+      onRequest: app.authenticateIdentity,
       preHandler: limitSignIn,
       schema: {
         tags,
@@ -200,6 +206,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/verify',
     {
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Verifies the session and returns the user',
@@ -212,6 +219,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.put(
     '/auth/update-user',
     {
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Updates the signed-in user (Settings, profile background)',
@@ -226,7 +234,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/auth/logout',
     { schema: { tags, summary: 'Ends the session', response: { 204: z.null() } } },
     async (request, reply: FastifyReply) => {
-      await signOut({ db, auth: request.auth });
+      await signOut({ db, io: app.io, auth: request.auth });
       app.clearSessionCookie(reply);
       return reply.status(204).send(null);
     },

@@ -1,8 +1,10 @@
 import * as oidc from 'openid-client';
 import type { AppConfig, OidcProviderConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { AuthErrorCode } from '@scrim-gym/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { insertOidcAttempt, takeOidcAttempt, type Identity } from './auth.repository.js';
+import { safeReturnTo } from './return-to.js';
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 const discovered = new Map<string, Promise<oidc.Configuration>>();
@@ -31,9 +33,25 @@ function discover(config: AppConfig, provider: OidcProviderConfig): Promise<oidc
   return pending;
 }
 
-/** Only same-site paths, so the sign-in cannot be turned into an open redirect. */
-export function safeReturnTo(value: string | undefined, fallback = '/scrims'): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+const unavailable = (provider: OidcProviderConfig, error: unknown) =>
+  new AppError(503, 'PROVIDER_UNAVAILABLE', `${provider.label} sign-in is unavailable right now`, {}, error);
+
+/** The code a refused callback sends the browser home with (`/?authError=<code>`); never the error's text. */
+export function authErrorCodeOf(error: AppError): AuthErrorCode {
+  switch (error.code) {
+    case 'OIDC_DENIED':
+      return 'access_denied';
+    case 'BAD_STATE':
+      return 'state_mismatch';
+    case 'BANNED':
+      return 'banned';
+    case 'PROVIDER_UNAVAILABLE':
+      return 'provider_unavailable';
+    case 'UNKNOWN_PROVIDER':
+      return 'unknown_provider';
+    default:
+      return 'failed';
+  }
 }
 
 const callbackUrl = (origin: string, providerId: string) => `${origin}/api/auth/oidc/${providerId}/callback`;
@@ -54,7 +72,7 @@ export async function startOidcSignIn({
 }) {
   const provider = providerById(config, providerId);
   const client = await discover(config, provider).catch((error: unknown) => {
-    throw new AppError(503, 'PROVIDER_UNAVAILABLE', `${provider.label} sign-in is unavailable right now`, {}, error);
+    throw unavailable(provider, error);
   });
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -103,7 +121,9 @@ export async function finishOidcSignIn({
     throw badRequest('Sign-in expired, please try again', 'BAD_STATE');
   const attempt = await takeOidcAttempt({ db, state });
   if (!attempt || attempt.provider !== provider.id) throw badRequest('Sign-in expired, please try again', 'BAD_STATE');
-  const client = await discover(config, provider);
+  const client = await discover(config, provider).catch((error: unknown) => {
+    throw unavailable(provider, error);
+  });
   // The callback URL as the provider saw it, behind any proxy.
   const callback = new URL(callbackUrl(origin, provider.id));
   callback.search = currentUrl.search;
@@ -127,8 +147,13 @@ export async function finishOidcSignIn({
     const email =
       typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.toLowerCase() : null;
     const name = typeof claims.name === 'string' ? claims.name : null;
-    return { identity: { provider: provider.id, subject: claims.sub, email, name }, returnTo: attempt.returnTo };
+    // Checked again on the way out: a row written under older rules must not redirect off-site either.
+    const returnTo = safeReturnTo(attempt.returnTo);
+    return { identity: { provider: provider.id, subject: claims.sub, email, name }, returnTo };
   } catch (error) {
+    if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
+      throw new AppError(400, 'OIDC_DENIED', `${provider.label} sign-in was cancelled`, {}, error);
+    }
     throw new AppError(400, 'OIDC_FAILED', `${provider.label} sign-in failed, please try again`, {}, error);
   }
 }

@@ -1,13 +1,16 @@
+import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@scrim-gym/shared';
-import { oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
+import fc from 'fast-check';
+import { AUTH_ERROR_CODES, SESSION_COOKIE, type AuthErrorCode } from '@scrim-gym/shared';
+import { bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { unique } from '../../test/factories.js';
+import { createAdmin, unique } from '../../test/factories.js';
+import { safeReturnTo } from './return-to.js';
 
 /**
  * The whole OpenID Connect code flow with PKCE against a REAL issuer (oidc-provider) on 127.0.0.1, driven the way
@@ -81,6 +84,7 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
     OIDC_ALLOW_INSECURE: 'true',
+    TRUST_PROXY: '127.0.0.1',
   });
   await ctx.app.listen({ port: appPort, host: '127.0.0.1' });
 });
@@ -129,10 +133,17 @@ class CookieJar {
   }
 }
 
+/**
+ * Each call comes from its own client address (the app trusts 127.0.0.1 as its proxy here): the many sign-ins of
+ * this file would otherwise spend the per-address sign-in budget that rate-limits.test.ts covers.
+ */
+const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
 async function request(jar: CookieJar, url: URL, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   const cookie = jar.header(url);
   if (cookie) headers.set('cookie', cookie);
+  if (url.origin === appUrl) headers.set('x-forwarded-for', clientAddress());
   const response = await fetch(url, { ...init, headers, redirect: 'manual' });
   jar.store(url, response);
   return response;
@@ -282,9 +293,93 @@ describe('OpenID Connect sign-in against a real issuer', () => {
     expect((await signIn(jar, account, '/scrims/some-id')).pathname).toBe('/scrims/some-id');
     const offSite = await signIn(jar, account, '//evil.example/phish');
     expect(offSite.origin).toBe(appUrl);
-    expect(offSite.pathname).toBe('/scrims');
+    expect(offSite.pathname).toBe('/');
     const absolute = await signIn(jar, account, 'https://evil.example/');
-    expect(absolute.href).toBe(`${appUrl}/scrims`);
+    expect(absolute.href).toBe(`${appUrl}/`);
+    // What browsers strip or rewrite (tab, newline, backslash) and what decodes to a slash, at any depth.
+    for (const evil of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%5cevil.example',
+      '/%252f%252fevil.example',
+      '/..//evil.example',
+      '/\u0100',
+      '/\r\nSet-Cookie: sg_session=forged',
+    ]) {
+      const response = await request(jar, await authorize(jar, account, evil));
+      expect(response.status, evil).toBe(302);
+      expect(response.headers.get('location'), evil).toBe('/');
+    }
+  });
+
+  it('sends a registered user to a same-site path for any return path (property, real issuer)', async () => {
+    const account = `acct${unique()}`;
+    const jar = new CookieJar();
+    await signIn(jar, account);
+    await api(jar, 'POST', '/api/auth/register', {
+      name: `Prop ${unique()}`,
+      summonerTagline: 'NA1',
+      region: 'NA',
+      discord: `prop_${unique()}`,
+      rank: 'Unranked',
+    });
+    const pieces = [
+      '/',
+      '\\',
+      '%2f',
+      '%5C',
+      '%25',
+      '%09',
+      '%0a',
+      '\t',
+      '\n',
+      '.',
+      '..',
+      ':',
+      '@',
+      '?',
+      'é',
+      'evil.example',
+    ];
+    const returnPaths = fc.oneof(
+      fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((parts) => parts.join('')),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(returnPaths, async (returnTo) => {
+        const response = await request(jar, await authorize(jar, account, returnTo));
+        expect(response.status).toBe(302);
+        const location = response.headers.get('location')!;
+        expect(location).toBe(safeReturnTo(returnTo));
+        expect(new URL(location, appUrl).origin).toBe(appUrl);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('re-checks the stored return path: a row written before the rules cannot redirect off-site', async () => {
+    const account = `acct${unique()}`;
+    const jar = new CookieJar();
+    await signIn(jar, account);
+    await api(jar, 'POST', '/api/auth/register', {
+      name: `Old ${unique()}`,
+      summonerTagline: 'NA1',
+      region: 'NA',
+      discord: `old_${unique()}`,
+      rank: 'Unranked',
+    });
+    for (const stored of ['//evil.example', '/\t/evil.example', '/\u0100', 'https://evil.example']) {
+      const callback = await authorize(jar, account);
+      await ctx.database.db
+        .update(oidcLoginAttempts)
+        .set({ returnTo: stored })
+        .where(eq(oidcLoginAttempts.state, callback.searchParams.get('state')!));
+      const response = await request(jar, callback);
+      expect(response.status, stored).toBe(302);
+      expect(response.headers.get('location'), stored).toBe('/');
+    }
   });
 
   describe('refuses a callback it did not start', () => {
@@ -297,13 +392,17 @@ describe('OpenID Connect sign-in against a real issuer', () => {
       return authorizeUrl;
     }
 
-    async function expectRefused(jar: CookieJar, callback: string | URL, headers: Record<string, string> = {}) {
+    async function expectRefused(
+      jar: CookieJar,
+      callback: string | URL,
+      code: AuthErrorCode,
+      headers: Record<string, string> = {},
+    ) {
       const sessionsBefore = await countSessions();
       const response = await request(jar, new URL(callback, appUrl), { headers });
       expect(response.status).toBe(302);
-      const location = new URL(response.headers.get('location')!, appUrl);
-      expect(location.pathname).toBe('/');
-      expect(location.searchParams.get('authError')).toBeTruthy();
+      // Home with a code the web app has its own message for; no text of the error travels in the URL.
+      expect(response.headers.get('location')).toBe(`/?authError=${code}`);
       expect(response.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
       expect(jar.get(appUrl, SESSION_COOKIE)).toBeUndefined();
       expect(await countSessions()).toBe(sessionsBefore);
@@ -312,19 +411,19 @@ describe('OpenID Connect sign-in against a real issuer', () => {
     it('with a wrong state', async () => {
       const jar = new CookieJar();
       await start(jar);
-      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${'x'.repeat(43)}`);
+      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${'x'.repeat(43)}`, 'state_mismatch');
     });
 
     it('with no state at all', async () => {
       const jar = new CookieJar();
       await start(jar);
-      await expectRefused(jar, '/api/auth/oidc/oidc/callback?code=forged');
+      await expectRefused(jar, '/api/auth/oidc/oidc/callback?code=forged', 'state_mismatch');
     });
 
     it('with a real code and state delivered to another browser (login CSRF), which the starter can still use', async () => {
       const victim = new CookieJar();
       const callback = await authorize(victim, `acct${unique()}`);
-      await expectRefused(new CookieJar(), callback);
+      await expectRefused(new CookieJar(), callback, 'state_mismatch');
       // The refused attempt was not consumed: the browser that started it finishes normally.
       expect((await followCallback(victim, callback)).pathname).toBe('/signup');
       expect(victim.get(appUrl, SESSION_COOKIE)).toBeTruthy();
@@ -335,20 +434,90 @@ describe('OpenID Connect sign-in against a real issuer', () => {
       const callback = await authorize(jar, `acct${unique()}`);
       const state = callback.searchParams.get('state')!;
       expect((await followCallback(jar, callback)).pathname).toBe('/signup');
-      await expectRefused(new CookieJar(), callback, { cookie: `sg_oidc_state=${state}` });
+      await expectRefused(new CookieJar(), callback, 'state_mismatch', { cookie: `sg_oidc_state=${state}` });
     });
 
     it('with a matching state but a code the issuer never issued', async () => {
       const jar = new CookieJar();
       const state = (await start(jar)).searchParams.get('state');
-      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${state}`);
+      await expectRefused(jar, `/api/auth/oidc/oidc/callback?code=forged&state=${state}`, 'failed');
     });
 
     it('when the issuer reports an error (the user declined)', async () => {
       const jar = new CookieJar();
       const state = (await start(jar)).searchParams.get('state');
-      await expectRefused(jar, `/api/auth/oidc/oidc/callback?error=access_denied&state=${state}`);
+      // As the issuer sends it (with `iss`, which it advertises): the code says "cancelled", not "failed".
+      const iss = encodeURIComponent(issuerUrl);
+      await expectRefused(
+        jar,
+        `/api/auth/oidc/oidc/callback?error=access_denied&state=${state}&iss=${iss}`,
+        'access_denied',
+      );
     });
+  });
+
+  it('sends a banned user home with the code "banned" and no session', async () => {
+    const account = `acct${unique()}`;
+    const jar = new CookieJar();
+    await signIn(jar, account);
+    await api(jar, 'POST', '/api/auth/register', {
+      name: `Banned ${unique()}`,
+      summonerTagline: 'NA1',
+      region: 'NA',
+      discord: `banned_${unique()}`,
+      rank: 'Unranked',
+    });
+    const [user] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.uid, `oidc|${account}`));
+    const admin = await createAdmin({ db: ctx.database.db });
+    await ctx.database.db.insert(bans).values({
+      userId: user!.id,
+      bannedBy: admin.id,
+      dateFrom: new Date(Date.now() - 60_000),
+      dateTo: new Date(Date.now() + 86_400_000),
+      reason: 'Your account is hacked, call 555',
+    });
+    const sessionsBefore = await countSessions();
+    const response = await request(jar, await authorize(jar, account));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/?authError=banned');
+    expect(await countSessions()).toBe(sessionsBefore);
+  });
+
+  it('never answers 5xx, whatever the callback query and state cookie (property)', async () => {
+    const text = fc.string({ unit: 'binary', maxLength: 60 });
+    const key = fc.oneof(fc.constantFrom('code', 'state', 'error', 'iss', 'error_description', 'state[]', ''), text);
+    const raw = fc.constantFrom('', '&', '%', '%zz', '%00', '=', '==&&', 'state', '&state=%E0%A4%A', '&code=%ff');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(key, text), { maxLength: 5 }),
+        raw,
+        fc.option(text),
+        fc.boolean(),
+        async (params, tail, cookie, cookieIsState) => {
+          const query = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') + tail;
+          // Half the time the cookie holds the query's state, so the callback reaches the attempt look-up.
+          const state = params.find(([k]) => k === 'state')?.[1];
+          const cookieValue = cookieIsState && state !== undefined ? state : cookie;
+          const res = await ctx.app.inject({
+            method: 'GET',
+            url: `/api/auth/oidc/oidc/callback?${query}`,
+            remoteAddress: clientAddress(),
+            headers: cookieValue === null ? {} : { cookie: `sg_oidc_state=${encodeURIComponent(cookieValue)}` },
+          });
+          expect(res.statusCode, `${query} ${res.body}`).toBeLessThan(500);
+          if (res.statusCode === 302) {
+            expect(AUTH_ERROR_CODES.map((code) => `/?authError=${code}`)).toContain(res.headers.location);
+          } else {
+            // A NUL character anywhere in the query is refused at the door.
+            expect(res.statusCode, `${query} ${res.body}`).toBe(400);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('answers 404 for an unknown provider id', async () => {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_ERROR_PARAM, authErrorMessage } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAlert } from '../../features/alerts/alert-context';
 import { useBanSignOut } from '../../features/auth/hooks/useBanSignOut';
@@ -27,17 +28,20 @@ function useServerCheck() {
   }, [pathname, navigate]);
 }
 
-/** A sign-in refused at the identity provider comes back as ?authError=… and is shown once. */
+/**
+ * A sign-in refused at the identity provider comes back as ?authError=<code> and is shown once, as the app's own
+ * message for the code: the URL's text is never shown, so a crafted link cannot put its words on our page.
+ */
 function useAuthErrorAlert() {
   const [params, setParams] = useSearchParams();
   const showAlert = useAlert();
-  const authError = params.get('authError');
+  const authError = params.get(AUTH_ERROR_PARAM);
   useEffect(() => {
-    if (!authError) return;
-    showAlert({ type: 'Error', message: authError });
+    if (authError === null) return;
+    showAlert({ type: 'Error', message: authErrorMessage(authError) });
     setParams(
       (p) => {
-        p.delete('authError');
+        p.delete(AUTH_ERROR_PARAM);
         return p;
       },
       { replace: true },

@@ -3,6 +3,8 @@ import type { CreatedFilter, DateSort, ParticipatedFilter } from '@scrim-gym/sha
 /** The profile page's own words (the spec's catalogue texts come from @scrim-gym/shared). */
 export const PROFILE_TEXTS = {
   loading: 'Loading Profile',
+  /** When the address holds no summoner name to name in the spec's 'User {name} was not found'. */
+  userNotFound: 'User not found',
   offline: 'Offline',
   verifiedAdmin: 'Verified admin',
   donator: 'Donator',

@@ -1,14 +1,18 @@
 import HomeIcon from '@mui/icons-material/Home';
 import Button from '@mui/material/Button';
-import { useLocation, Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '@scrim-gym/shared';
 import { StatusPage } from './StatusPage';
 
-/** Any unknown path (spec 2): 'Oops, {path} doesn't exist!' and a way home. */
+const NOT_FOUND_PATH = 'this page';
+
+/**
+ * Any unknown path (spec 2): 'Oops, {path} doesn't exist!' and a way home. The page says "this page" for {path}:
+ * the path is text anyone can write into a link, and no page shows text taken from the address.
+ */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
   return (
-    <StatusPage mark="404" title={MESSAGES.notFound(pathname)}>
+    <StatusPage mark="404" title={MESSAGES.notFound(NOT_FOUND_PATH)}>
       <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<HomeIcon />}>
         Back to Home
       </Button>

@@ -212,9 +212,10 @@ describe('TermsOfServicePage', () => {
 });
 
 describe('NotFoundPage', () => {
-  it("shows 'Oops, {path} doesn't exist!' and a way home", async () => {
+  it("shows 'Oops, {path} doesn't exist!' naming no text of the address, and a way home", async () => {
     const { container } = renderAt('/no/such-page', <NotFoundPage />, '*');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Oops, /no/such-page doesn't exist!");
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Oops, this page doesn't exist!");
+    expect(document.body).not.toHaveTextContent('such-page');
     expect(screen.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
     expect(await seriousViolations(container)).toEqual([]);
   });

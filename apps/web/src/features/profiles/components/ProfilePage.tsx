@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { PROFILE_MESSAGES, REGIONS, type Region, type UserProfile } from '@scrim-gym/shared';
+import { PROFILE_MESSAGES, REGIONS, summonerNameSchema, type Region, type UserProfile } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
@@ -17,6 +17,13 @@ import { ProfileScrimLists } from './ProfileScrimLists';
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
+
+/**
+ * The spec's 'User {name} was not found[ in {region}]' names only what can be a summoner name and a region: any
+ * other text from the address is left out, so a crafted link cannot put its own sentence in our alert.
+ */
+const notFoundMessage = (name: string, region: Region | undefined) =>
+  summonerNameSchema.safeParse(name).success ? PROFILE_MESSAGES.userNotFound(name, region) : PROFILE_TEXTS.userNotFound;
 
 /** /users/:name?region=...[&tagline=...] (spec 2, User profile). */
 export function ProfilePage() {
@@ -37,8 +44,8 @@ export function ProfilePage() {
     if (!failed || alerted.current) return;
     alerted.current = true;
     // Spec 8: 'User {name} was not found', with ' in {region}' when a region is given; then home.
-    showAlert({ type: 'Error', message: PROFILE_MESSAGES.userNotFound(name, regionParam ?? undefined) });
-  }, [failed, name, regionParam, showAlert]);
+    showAlert({ type: 'Error', message: notFoundMessage(name, address.region) });
+  }, [failed, name, address.region, showAlert]);
 
   if (failed) return <Navigate to="/" replace />;
   if (!query.data) return <LoadingScreen text={PROFILE_TEXTS.loading} />;
