@@ -17,13 +17,13 @@ export interface NameClash {
   id: string;
   name: string;
   region: Region;
-  /** The older account that keeps the key. */
-  lookalikeOf: string;
+  /** The account that keeps the key: the older one, or one that had it already. */
+  lookalikeOf: { id: string; name: string };
 }
 export interface DiscordClash {
   id: string;
   discord: string;
-  lookalikeOf: string;
+  lookalikeOf: { id: string; discord: string };
 }
 export interface BackfillReport {
   /** Accounts that lacked a key at the start. */
@@ -51,15 +51,23 @@ const missingKey = or(isNull(users.nameSkeleton), isNull(users.discordSkeleton))
  * take turns under an advisory lock, batch by batch, and a batch that loses a race with a live sign-up is
  * read again.
  */
-export async function backfillLookalikeKeys({ db, log }: { db: Database; log: Log }): Promise<BackfillReport> {
+export async function backfillLookalikeKeys({
+  db,
+  log,
+  batchSize = BATCH_SIZE,
+}: {
+  db: Database;
+  log: Log;
+  batchSize?: number;
+}): Promise<BackfillReport> {
   const pendingIds = (
     await db.select({ id: users.id }).from(users).where(missingKey).orderBy(asc(users.createdAt), asc(users.id))
   ).map((row) => row.id);
   const report: BackfillReport = { pending: pendingIds.length, filled: 0, nameClashes: [], discordClashes: [] };
   if (pendingIds.length === 0) return report;
   log.info({ pending: pendingIds.length }, 'computing look-alike keys of existing accounts');
-  for (let start = 0; start < pendingIds.length; start += BATCH_SIZE) {
-    const batch = await fillBatchWithRetries({ db, ids: pendingIds.slice(start, start + BATCH_SIZE) });
+  for (let start = 0; start < pendingIds.length; start += batchSize) {
+    const batch = await fillBatchWithRetries({ db, ids: pendingIds.slice(start, start + batchSize) });
     report.filled += batch.filled;
     report.nameClashes.push(...batch.nameClashes);
     report.discordClashes.push(...batch.discordClashes);
@@ -68,13 +76,13 @@ export async function backfillLookalikeKeys({ db, log }: { db: Database; log: Lo
   if (nameClashes.length > 0) {
     log.warn(
       { count: nameClashes.length, clashes: nameClashes.slice(0, LOGGED_CLASHES) },
-      'summoner names that look like an older account’s in the same region: left without a look-alike key',
+      'summoner names that look like another account’s in their region: left without a look-alike key',
     );
   }
   if (discordClashes.length > 0) {
     log.warn(
       { count: discordClashes.length, clashes: discordClashes.slice(0, LOGGED_CLASHES) },
-      'discord names that look like an older account’s: left without a look-alike key',
+      'discord names that look like another account’s: left without a look-alike key',
     );
   }
   log.info(
@@ -120,23 +128,23 @@ async function fillBatch({ tx, ids }: { tx: Transaction; ids: string[] }) {
   }));
   // Who holds each key now, in the database; the batch's own rows join in age order as they take one.
   const nameKey = (region: string, key: string) => `${region} ${key}`;
-  const nameHolders = new Map<string, string>();
-  const discordHolders = new Map<string, string>();
+  const nameHolders = new Map<string, NameClash['lookalikeOf']>();
+  const discordHolders = new Map<string, DiscordClash['lookalikeOf']>();
   const names = computed.flatMap((c) => (c.name === null ? [] : [c.name]));
   const discords = computed.flatMap((c) => (c.discord === null ? [] : [c.discord]));
   if (names.length > 0) {
     const held = await tx
-      .select({ id: users.id, key: users.nameSkeleton, region: users.region })
+      .select({ id: users.id, name: users.name, key: users.nameSkeleton, region: users.region })
       .from(users)
       .where(inArray(users.nameSkeleton, names));
-    for (const h of held) nameHolders.set(nameKey(h.region, h.key!), h.id);
+    for (const h of held) nameHolders.set(nameKey(h.region, h.key!), { id: h.id, name: h.name });
   }
   if (discords.length > 0) {
     const held = await tx
-      .select({ id: users.id, key: users.discordSkeleton })
+      .select({ id: users.id, discord: users.discord, key: users.discordSkeleton })
       .from(users)
       .where(inArray(users.discordSkeleton, discords));
-    for (const h of held) discordHolders.set(h.key!, h.id);
+    for (const h of held) discordHolders.set(h.key!, { id: h.id, discord: h.discord });
   }
 
   const updates: { id: string; name: string | null; discord: string | null }[] = [];
@@ -145,19 +153,19 @@ async function fillBatch({ tx, ids }: { tx: Transaction; ids: string[] }) {
     let keptDiscord: string | null = null;
     if (name !== null) {
       const holder = nameHolders.get(nameKey(row.region, name));
-      if (holder && holder !== row.id) {
+      if (holder && holder.id !== row.id) {
         nameClashes.push({ id: row.id, name: row.name, region: row.region, lookalikeOf: holder });
       } else {
-        nameHolders.set(nameKey(row.region, name), row.id);
+        nameHolders.set(nameKey(row.region, name), { id: row.id, name: row.name });
         keptName = name;
       }
     }
     if (discord !== null) {
       const holder = discordHolders.get(discord);
-      if (holder && holder !== row.id) {
+      if (holder && holder.id !== row.id) {
         discordClashes.push({ id: row.id, discord: row.discord, lookalikeOf: holder });
       } else {
-        discordHolders.set(discord, row.id);
+        discordHolders.set(discord, { id: row.id, discord: row.discord });
         keptDiscord = discord;
       }
     }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   SUMMONER_NAME_PATTERN,
   TAGLINE_PATTERN,
+  hasAtMostCharacters,
+  hasInvisibleCharacters,
   normalizeDiscord,
   normalizeSummonerName,
   sanitizeSummonerNameInput,
@@ -93,5 +95,59 @@ describe('patterns', () => {
     for (const raw of ['Fa-ker!_#1 😀', '§§ Name ++']) {
       expect(SUMMONER_NAME_PATTERN.test(sanitizeSummonerNameInput(raw))).toBe(true);
     }
+  });
+});
+
+describe('hasInvisibleCharacters', () => {
+  it('finds zero-width, bidi, control, format and other characters that draw nothing', () => {
+    for (const invisible of [
+      '\u200b', // zero-width space
+      '\u200c', // zero-width non-joiner
+      '\u200d', // zero-width joiner
+      '\u2060', // word joiner
+      '\ufeff', // byte order mark
+      '\u00ad', // soft hyphen
+      '\u202a', // left-to-right embedding
+      '\u202e', // right-to-left override
+      '\u2066', // left-to-right isolate
+      '\u2069', // pop directional isolate
+      '\u0000',
+      '\u0007',
+      '\t',
+      '\u0085', // next line
+      '\u2028', // line separator
+      '\u3164', // Hangul filler (a letter that draws nothing)
+      '\ufe0f', // variation selector
+      '\ue000', // private use
+      '\ud800', // lone surrogate
+    ]) {
+      expect(hasInvisibleCharacters(`faker${invisible}fan`), JSON.stringify(invisible)).toBe(true);
+    }
+  });
+
+  it('lets letters, digits, spaces and symbols of any script through', () => {
+    for (const text of [
+      'Faker Fan',
+      '페이커',
+      'Nguyễn Văn Anh',
+      'ゆうき',
+      '𝐅𝐚𝐤𝐞𝐫',
+      'faker_fan#1001',
+      'Ωmega.Δ',
+      'a b',
+    ]) {
+      expect(hasInvisibleCharacters(text), text).toBe(false);
+    }
+  });
+});
+
+describe('hasAtMostCharacters', () => {
+  it('counts code points, not UTF-16 units', () => {
+    expect(hasAtMostCharacters('𝐅'.repeat(16), 16)).toBe(true);
+    expect(hasAtMostCharacters('𝐅'.repeat(17), 16)).toBe(false);
+    expect(hasAtMostCharacters('a'.repeat(16), 16)).toBe(true);
+    expect(hasAtMostCharacters('a'.repeat(17), 16)).toBe(false);
+    expect(hasAtMostCharacters(`${'𝐅'.repeat(15)}ab`, 16)).toBe(false);
+    expect(hasAtMostCharacters('x'.repeat(100_000), 16)).toBe(false);
   });
 });

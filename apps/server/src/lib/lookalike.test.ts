@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { discordSkeleton, lookalikeColumns, nameSkeleton, skeleton } from './lookalike.js';
+
+describe('skeleton (Unicode TS #39)', () => {
+  it("maps look-alike letters of other scripts to their prototype: 'Fаker' (Cyrillic а) is 'Faker'", () => {
+    expect(skeleton('F\u0430ker')).toBe(skeleton('Faker'));
+    expect(skeleton('\u0391\u0392\u0421')).toBe('ABC'); // Greek Α, Β and Cyrillic С
+  });
+
+  it('is idempotent', () => {
+    for (const text of ['F\u0430ker Fan', '𝐅𝐚𝐤𝐞𝐫', 'rn m', '페이커'])
+      expect(skeleton(skeleton(text))).toBe(skeleton(text));
+  });
+});
+
+describe('nameSkeleton', () => {
+  const faker = nameSkeleton('Faker Fan');
+
+  it('is one key for every look-alike of a name: other scripts, fullwidth, math letters, case, spaces', () => {
+    for (const name of [
+      'F\u0430ker Fan',
+      'Ｆａｋｅｒ Ｆａｎ',
+      '𝐅𝐚𝐤𝐞𝐫 𝐅𝐚𝐧',
+      '𝔽𝕒𝕜𝕖𝕣 𝔽𝕒𝕟',
+      'FAKER FAN',
+      'FΑKER FAN',
+      '  Faker   Fan ',
+    ]) {
+      expect(nameSkeleton(name), name).toBe(faker);
+    }
+  });
+
+  it("meets look-alikes across case: 'I' and 'l', 'O' and '0'", () => {
+    expect(nameSkeleton('Ilya')).toBe(nameSkeleton('lLYA'));
+    expect(nameSkeleton('G0D')).toBe(nameSkeleton('god'));
+  });
+
+  it('keeps names that read differently apart: diacritics, inner spaces, other letters', () => {
+    expect(nameSkeleton('Nguyễn Văn Anh')).not.toBe(nameSkeleton('Nguyen Van Anh'));
+    expect(nameSkeleton('Faker Fan')).not.toBe(nameSkeleton('FakerFan'));
+    expect(nameSkeleton('Faker Fan')).not.toBe(nameSkeleton('Faker Fun'));
+    expect(nameSkeleton('페이커')).not.toBe(nameSkeleton('페이거'));
+  });
+});
+
+describe('discordSkeleton', () => {
+  it("is one key for 'faker_fan#1001' and its look-alikes, spaces before '#' ignored", () => {
+    const key = discordSkeleton('faker_fan#1001');
+    for (const discord of [
+      'f\u0430ker_fan#1001',
+      'ｆａｋｅｒ＿ｆａｎ＃１００１',
+      'Faker_Fan  #1001',
+      'faker_fan#l00l',
+    ]) {
+      expect(discordSkeleton(discord), discord).toBe(key);
+    }
+    expect(discordSkeleton('faker_fan#1002')).not.toBe(key);
+    expect(discordSkeleton('faker_fan# 1001')).not.toBe(key);
+  });
+});
+
+describe('lookalikeColumns', () => {
+  it('gives the key of each field present, and only those', () => {
+    expect(lookalikeColumns({ name: 'A b' })).toEqual({ nameSkeleton: nameSkeleton('A b') });
+    expect(lookalikeColumns({ discord: 'x#1' })).toEqual({ discordSkeleton: discordSkeleton('x#1') });
+    expect(lookalikeColumns({})).toEqual({});
+  });
+});
