@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   SUMMONER_NAME_PATTERN,
   TAGLINE_PATTERN,
-  hasAtMostCharacters,
   hasInvisibleCharacters,
   normalizeDiscord,
   normalizeSummonerName,
@@ -138,16 +137,5 @@ describe('hasInvisibleCharacters', () => {
     ]) {
       expect(hasInvisibleCharacters(text), text).toBe(false);
     }
-  });
-});
-
-describe('hasAtMostCharacters', () => {
-  it('counts code points, not UTF-16 units', () => {
-    expect(hasAtMostCharacters('𝐅'.repeat(16), 16)).toBe(true);
-    expect(hasAtMostCharacters('𝐅'.repeat(17), 16)).toBe(false);
-    expect(hasAtMostCharacters('a'.repeat(16), 16)).toBe(true);
-    expect(hasAtMostCharacters('a'.repeat(17), 16)).toBe(false);
-    expect(hasAtMostCharacters(`${'𝐅'.repeat(15)}ab`, 16)).toBe(false);
-    expect(hasAtMostCharacters('x'.repeat(100_000), 16)).toBe(false);
   });
 });

@@ -23,18 +23,6 @@ const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}
 
 export const hasInvisibleCharacters = (text: string) => INVISIBLE_CHARACTER.test(text);
 
-/**
- * Whether `text` has at most `max` characters (code points, not UTF-16 units: a math-bold '𝐅' is one). Decided
- * from the length alone when it can be, so a huge input is not walked.
- */
-export function hasAtMostCharacters(text: string, max: number): boolean {
-  if (text.length <= max) return true;
-  if (text.length > 2 * max) return false;
-  let count = 0;
-  for (const _ of text) if (++count > max) return false;
-  return true;
-}
-
 /** Discord names compare without case and without spaces before '#' (spec 5, Settings). */
 export function normalizeDiscord(discord: string): string {
   return discord.trim().replace(/\s+#/g, '#').toLowerCase();

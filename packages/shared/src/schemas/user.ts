@@ -8,12 +8,7 @@ import {
   TAGLINE_MAX,
 } from '../constants.js';
 import { FIELD_LABELS, MESSAGES } from '../messages.js';
-import {
-  SUMMONER_NAME_PATTERN,
-  TAGLINE_PATTERN,
-  hasAtMostCharacters,
-  hasInvisibleCharacters,
-} from '../rules/identity.js';
+import { SUMMONER_NAME_PATTERN, TAGLINE_PATTERN, hasInvisibleCharacters } from '../rules/identity.js';
 import { isValidRank } from '../rules/rank.js';
 
 const required = (label: string) => ({ error: MESSAGES.fieldEmpty(label) });
@@ -33,11 +28,10 @@ const visibleOnly = (label: string) => ({
   message: `${label} cannot contain invisible or control characters`,
   abort: true,
 });
-const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters`;
 
 export const summonerNameSchema = requiredText(FIELD_LABELS.name)
   .refine((name) => !hasInvisibleCharacters(name), visibleOnly(FIELD_LABELS.name))
-  .refine((name) => hasAtMostCharacters(name, SUMMONER_NAME_MAX), tooLong(FIELD_LABELS.name, SUMMONER_NAME_MAX))
+  .max(SUMMONER_NAME_MAX, `Summoner Name can be at most ${SUMMONER_NAME_MAX} characters`)
   .regex(SUMMONER_NAME_PATTERN, 'Summoner Name accepts only letters, digits and spaces')
   .transform((name) => name.replace(/\s+/g, ' '));
 
@@ -54,7 +48,7 @@ export const regionSchema = z.enum(REGIONS, required(FIELD_LABELS.region));
 
 export const discordSchema = requiredText(FIELD_LABELS.discord)
   .refine((discord) => !hasInvisibleCharacters(discord), visibleOnly(FIELD_LABELS.discord))
-  .refine((discord) => hasAtMostCharacters(discord, DISCORD_MAX), tooLong(FIELD_LABELS.discord, DISCORD_MAX));
+  .max(DISCORD_MAX, `Discord can be at most ${DISCORD_MAX} characters`);
 
 export const rankSchema = requiredText(FIELD_LABELS.rank).refine(isValidRank, 'Rank is not a valid rank');
 
