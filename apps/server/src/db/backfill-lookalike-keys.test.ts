@@ -76,6 +76,8 @@ describe('backfillLookalikeKeys', () => {
   let keyedWardbot: typeof faker;
   let olderWardbot: typeof faker;
   let korean: typeof faker;
+  let zeroWidth: typeof faker;
+  const everyone = () => [faker, cyrillic, otherRegion, bold, keyedWardbot, olderWardbot, korean, zeroWidth];
   let first: BackfillReport;
   let firstLog: ReturnType<typeof recordingLog>;
 
@@ -86,6 +88,8 @@ describe('backfillLookalikeKeys', () => {
     faker = await legacyAccount({ name: 'Faker Fan', discord: 'faker_fan#1001', daysAgo: 30 });
     otherRegion = await legacyAccount({ name: 'Ｆａｋｅｒ Ｆａｎ', region: 'EUW', daysAgo: 5 });
     korean = await legacyAccount({ name: '페이커', discord: '페이커#0001', daysAgo: 3 });
+    // Stored before invisible characters were refused.
+    zeroWidth = await legacyAccount({ name: 'Zero Width', discord: 'faker\u200b_fan#1001', daysAgo: 8 });
     // A newer account written by this version already holds its key: it keeps it against an older legacy one.
     keyedWardbot = await legacyAccount({ name: 'Wardbot', daysAgo: 1, keyed: true });
     olderWardbot = await legacyAccount({ name: 'W\u0430rdbot', daysAgo: 40 });
@@ -95,8 +99,8 @@ describe('backfillLookalikeKeys', () => {
   });
 
   it('gives the oldest of each look-alike set the key and reports every later one with the account it looks like', () => {
-    expect(first.pending).toBe(6);
-    expect(first.filled).toBe(5);
+    expect(first.pending).toBe(7);
+    expect(first.filled).toBe(6);
     expect(first.nameClashes).toEqual([
       {
         id: olderWardbot.id,
@@ -113,13 +117,16 @@ describe('backfillLookalikeKeys', () => {
         discord: 'ｆａｋｅｒ＿ｆａｎ＃１００１',
         lookalikeOf: { id: faker.id, discord: 'faker_fan#1001' },
       },
+      {
+        id: zeroWidth.id,
+        discord: 'faker\u200b_fan#1001',
+        lookalikeOf: { id: faker.id, discord: 'faker_fan#1001' },
+      },
     ]);
   });
 
   it('writes the keys of the winners and leaves the clashing ones null', async () => {
-    const keys = await keysOf(
-      [faker, cyrillic, otherRegion, bold, keyedWardbot, olderWardbot, korean].map((u) => u.id),
-    );
+    const keys = await keysOf(everyone().map((u) => u.id));
     expect(keys[faker.id]).toEqual({ name: nameSkeleton('Faker Fan'), discord: discordSkeleton('faker_fan#1001') });
     expect(keys[cyrillic.id]).toEqual({ name: null, discord: discordSkeleton(cyrillic.discord) });
     expect(keys[bold.id]).toEqual({ name: null, discord: null });
@@ -128,23 +135,24 @@ describe('backfillLookalikeKeys', () => {
     expect(keys[korean.id]).toEqual({ name: nameSkeleton('페이커'), discord: discordSkeleton('페이커#0001') });
     expect(keys[keyedWardbot.id]!.name).toBe(nameSkeleton('Wardbot'));
     expect(keys[olderWardbot.id]).toEqual({ name: null, discord: discordSkeleton(olderWardbot.discord) });
+    expect(keys[zeroWidth.id]).toEqual({ name: nameSkeleton('Zero Width'), discord: null });
   });
 
   it('logs the count at the start, each clash as a warning, and a summary', () => {
     expect(firstLog.lines.map((l) => [l.level, l.fields])).toEqual([
-      ['info', { pending: 6 }],
+      ['info', { pending: 7 }],
       ['warn', { count: 3, clashes: first.nameClashes }],
-      ['warn', { count: 1, clashes: first.discordClashes }],
-      ['info', { filled: 5, nameClashes: 3, discordClashes: 1 }],
+      ['warn', { count: 2, clashes: first.discordClashes }],
+      ['info', { filled: 6, nameClashes: 3, discordClashes: 2 }],
     ]);
   });
 
   it('is idempotent: a second start changes nothing and reports the same clashes', async () => {
-    const ids = [faker, cyrillic, otherRegion, bold, keyedWardbot, olderWardbot, korean].map((u) => u.id);
+    const ids = everyone().map((u) => u.id);
     const before = await keysOf(ids);
     const again = await backfillLookalikeKeys({ db: db(), log: recordingLog() });
     expect(again).toEqual({
-      pending: 3,
+      pending: 4,
       filled: 0,
       nameClashes: first.nameClashes,
       discordClashes: first.discordClashes,

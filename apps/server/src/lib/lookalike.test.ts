@@ -7,6 +7,11 @@ describe('skeleton (Unicode TS #39)', () => {
     expect(skeleton('\u0391\u0392\u0421')).toBe('ABC'); // Greek Α, Β and Cyrillic С
   });
 
+  it('drops default-ignorable characters: a zero-width space or joiner changes nothing', () => {
+    expect(skeleton('faker\u200b_fan')).toBe(skeleton('faker_fan'));
+    expect(skeleton('fa\u200dker\u2060fan\u00ad')).toBe(skeleton('fakerfan'));
+  });
+
   it('is idempotent', () => {
     for (const text of ['F\u0430ker Fan', '𝐅𝐚𝐤𝐞𝐫', 'rn m', '페이커'])
       expect(skeleton(skeleton(text))).toBe(skeleton(text));

@@ -1,12 +1,16 @@
 import { normalizeDiscord, normalizeSummonerName } from '@scrim-gym/shared';
 import unhomoglyph from 'unhomoglyph';
 
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
 /**
- * The skeleton of Unicode TS #39: NFD, every character replaced by its prototype from Unicode's confusables.txt
- * (shipped by unhomoglyph), NFD again. Texts that look alike have equal skeletons ('Fаker' with a Cyrillic а and
- * 'Faker'); a skeleton is for comparing, never for display. Server-only: the table is ~100 KB.
+ * The skeleton of Unicode TS #39 (its internalSkeleton): NFD, default-ignorable characters (zero-width and the
+ * like) removed, every character replaced by its prototype from Unicode's confusables.txt (shipped by
+ * unhomoglyph), NFD again. Texts that look alike have equal skeletons ('Fаker' with a Cyrillic а and 'Faker'); a
+ * skeleton is for comparing, never for display. Server-only: the table is ~100 KB.
  */
-export const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize('NFD');
+export const skeleton = (text: string) =>
+  unhomoglyph(text.normalize('NFD').replace(DEFAULT_IGNORABLE, '')).normalize('NFD');
 
 /**
  * The key under which two texts are one name: NFKC first (fullwidth 'Ｆ' and math-bold '𝐅' become 'F'), the
