@@ -4,17 +4,20 @@ import type { RateLimiter } from './rate-limit.js';
 
 /**
  * A route hook that takes one token from `limiter` for the request's key (a user id, an IP), or answers 429
- * `{error, code: 'RATE_LIMITED'}` with Retry-After in whole seconds before the handler runs.
+ * `{error, code: 'RATE_LIMITED'}` with Retry-After in whole seconds before the handler runs. A null key leaves
+ * the request alone (a limit on one use of a route, e.g. only the calls that carry an admin key).
  */
 export function limitRequests({
   limiter,
   keyOf,
 }: {
   limiter: RateLimiter;
-  keyOf: (request: FastifyRequest) => string;
+  keyOf: (request: FastifyRequest) => string | null;
 }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { allowed, retryAfterMs } = await limiter.consume(keyOf(request));
+    const key = keyOf(request);
+    if (key === null) return;
+    const { allowed, retryAfterMs } = await limiter.consume(key);
     if (allowed) return;
     return reply
       .status(429)

@@ -119,8 +119,20 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 export const ACTIVITY_TYPES = ['scrim', 'user', 'ban'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-/** The spec's chips (active, completed, banned, lifted, new), plus admin edits and deletions from the audit log. */
-export const ACTIVITY_STATUSES = ['active', 'completed', 'banned', 'lifted', 'new', 'updated', 'deleted'] as const;
+/**
+ * The spec's chips (active, completed, banned, lifted, new), plus admin edits and deletions from the audit log,
+ * and refused security checks (a wrong admin key).
+ */
+export const ACTIVITY_STATUSES = [
+  'active',
+  'completed',
+  'banned',
+  'lifted',
+  'new',
+  'updated',
+  'deleted',
+  'refused',
+] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 /** One entry of GET /admin/recent-activities (spec 3, Activity), newest first. */

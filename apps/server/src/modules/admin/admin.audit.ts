@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   setWinner: 'scrim.set-winner',
   addImage: 'scrim.add-image',
   removeImage: 'scrim.remove-image',
+  /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
+  adminKeyFailed: 'auth.admin-key-failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -115,6 +115,24 @@ type AuditRow = Awaited<ReturnType<typeof findNewestAuditEntries>>[number];
 function auditActivity(row: AuditRow): Activity {
   const admin = row.actorName ?? 'An admin';
   const timestamp = row.at.toISOString();
+  if (row.action === AUDIT_ACTIONS.adminKeyFailed) {
+    return {
+      _id: `audit:${row.id}`,
+      type: 'user',
+      description: `${row.targetUserName ?? 'A user'} entered a wrong admin key`,
+      timestamp,
+      status: 'refused',
+      details: {
+        ...(row.targetUserId && {
+          userId: row.targetUserId,
+          userName: row.targetUserName!,
+          summonerTagline: row.targetUserTagline!,
+          region: row.targetUserRegion!,
+          rank: row.targetUserRank!,
+        }),
+      },
+    };
+  }
   if (row.action === AUDIT_ACTIONS.updateUser) {
     return {
       _id: `audit:${row.id}`,

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { errorResponses } from '../../lib/responses.js';
+import { limitAdminKeyTries } from './admin-key.js';
 import { toCurrentUser } from './auth.presenter.js';
 import {
   getAuthState,
@@ -51,6 +52,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     }),
     keyOf: (request) => request.ip,
   });
+
+  const limitAdminKey = limitAdminKeyTries(app.redis);
 
   /** The public origin of this server, for OIDC redirect URIs. */
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
@@ -220,6 +223,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/auth/update-user',
     {
       onRequest: app.authenticate,
+      // Admin key tries are limited per user and per address, like sign-ins, before the key is compared.
+      preHandler: limitAdminKey,
       schema: {
         tags,
         summary: 'Updates the signed-in user (Settings, profile background)',
@@ -227,7 +232,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: sessionResponseSchema, ...errors },
       },
     },
-    async (request) => updateAccount({ db, config, auth: request.auth, body: request.body }),
+    async (request) => updateAccount({ db, config, auth: request.auth, body: request.body, ip: request.ip }),
   );
 
   app.post(

@@ -8,11 +8,13 @@ import {
   profileFieldsSchema,
   updateUserBodySchema,
 } from '@scrim-gym/shared';
+import type { Server } from 'socket.io';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
-import { createToken, hashToken, secretsEqual } from '../../lib/tokens.js';
+import { createToken, hashToken } from '../../lib/tokens.js';
+import { endSessionSockets } from '../../plugins/socket-sessions.js';
 import {
   bindSessionToUser,
   deleteSession,
@@ -24,6 +26,7 @@ import {
   type Identity,
   type UserRow,
 } from './auth.repository.js';
+import { assertAdminKey } from './admin-key.js';
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
 
@@ -180,16 +183,18 @@ export async function updateAccount({
   config,
   auth,
   body,
+  ip,
 }: Deps & {
   auth: AuthContext;
   body: z.output<typeof updateUserBodySchema> & UpdateUserBody;
+  /** The client's address, for the audit entry of a wrong admin key. */
+  ip: string;
 }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   const { adminKey, ...fields } = body;
   let isAdmin: boolean | undefined;
   if (adminKey) {
-    if (!config.ADMIN_KEY || !secretsEqual(adminKey, config.ADMIN_KEY))
-      throw forbidden(MESSAGES.badAdminKey, 'BAD_ADMIN_KEY');
+    await assertAdminKey({ db, config, userId: user.id, adminKey, ip });
     isAdmin = true;
   }
   const changes = {
@@ -212,6 +217,9 @@ export async function updateAccount({
   }
 }
 
-export async function signOut({ db, auth }: { db: Database; auth: AuthContext }) {
-  if (auth.tokenHash) await deleteSession({ db, tokenHash: auth.tokenHash });
+/** Logout: the session's row goes, then its sockets, on every instance. */
+export async function signOut({ db, io, auth }: { db: Database; io: Pick<Server, 'in'>; auth: AuthContext }) {
+  if (!auth.tokenHash) return;
+  await deleteSession({ db, tokenHash: auth.tokenHash });
+  endSessionSockets({ io, tokenHash: auth.tokenHash });
 }

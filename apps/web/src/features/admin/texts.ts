@@ -50,6 +50,7 @@ export const ADMIN_TEXTS = {
     new: 'new',
     updated: 'updated',
     deleted: 'deleted',
+    refused: 'refused',
   } satisfies Record<ActivityStatus, string>,
 
   systemStatus: 'System Status',

@@ -81,6 +81,14 @@ const ACTIVITIES: Activity[] = [
     status: 'active',
     details: { scrimId: 's1', region: 'NA' },
   },
+  {
+    _id: 'audit:1',
+    type: 'user',
+    description: 'Guesser entered a wrong admin key',
+    timestamp: '2026-01-01T09:00:00.000Z',
+    status: 'refused',
+    details: { userId: 'u2', userName: 'Guesser', region: 'NA', rank: 'Iron 4', summonerTagline: 'NA1' },
+  },
 ];
 
 function renderDashboard(handlers: Record<string, unknown> = {}) {
@@ -164,6 +172,11 @@ describe('admin dashboard (spec 2)', { timeout: 20_000 }, () => {
     expect(links[0]).toHaveTextContent('banned');
     expect(links[0]).toHaveTextContent('EUW');
     expect(links[1]).toHaveAttribute('href', '/scrims/s1');
+    // A wrong admin key: a key-off icon and a 'refused' chip, leading to the user who tried.
+    expect(links[2]).toHaveAttribute('href', '/users/Guesser?region=NA&tagline=NA1');
+    expect(links[2]).toHaveTextContent('Guesser entered a wrong admin key');
+    expect(links[2]).toHaveTextContent('refused');
+    expect(within(links[2]!).getByTestId('KeyOffIcon')).toBeInTheDocument();
     expect(activityLink({ ...ACTIVITIES[1]!, status: 'deleted' })).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
+import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
@@ -28,10 +29,12 @@ const STATUS_COLORS: Record<ActivityStatus, ChipProps['color']> = {
   new: 'secondary',
   updated: 'default',
   deleted: 'default',
+  refused: 'error',
 };
 
 function iconOf(activity: Activity): ReactNode {
   if (activity.type === 'ban') return activity.status === 'lifted' ? <LockOpenIcon /> : <BlockIcon />;
+  if (activity.status === 'refused') return <KeyOffIcon />;
   if (activity.status === 'updated' || activity.status === 'deleted') return <EditIcon />;
   return activity.type === 'user' ? <PersonAddIcon /> : <SportsEsportsIcon />;
 }
