@@ -108,7 +108,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin);
-  registerScrimSocketHandlers(app.io);
+  registerScrimSocketHandlers(app);
   registerPresenceSocketHandlers(app);
   registerMessageSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().

@@ -63,6 +63,14 @@ const envSchema = z
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** SIGTERM: how long in-flight requests and jobs may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+    /** How often each instance re-checks the sessions of its sockets (expired or deleted ones disconnect). */
+    SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
+    /**
+     * Socket events one socket may send at once (the burst) and per second after that; a user's sockets together
+     * get three times as much. Over it events are refused (RATE_LIMITED), and a socket that keeps on is closed.
+     */
+    SOCKET_EVENTS_BURST: z.coerce.number().int().min(1).max(100_000).default(30),
+    SOCKET_EVENTS_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(10),
     PUBLIC_URL: optionalUrl,
     ADMIN_KEY: optionalText.pipe(z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional()),
     ADMIN_EMAILS: emailList,

@@ -6,9 +6,39 @@ import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors.j
 import { findNulText, NUL_TEXT_MESSAGE } from './nul-text.js';
 
 /**
+ * The acknowledgement of an event that failed: an AppError's own text and code, 503 while the database is out
+ * of reach, else INTERNAL (logged).
+ */
+export function socketRefusal(error: unknown, log: FastifyBaseLogger, event: string): SocketAck & { ok: false } {
+  const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+  if (refusal) return { ok: false, error: refusal.message, code: refusal.code };
+  log.error({ err: error, event }, 'socket event failed');
+  return { ok: false, error: MESSAGES.unexpected, code: 'INTERNAL' };
+}
+
+/**
+ * Per socket, the end of its last queued handler. A socket's handlers run one at a time, in the order their
+ * events came: one socket never has more than one event's queries in flight, so a burst from it waits its own
+ * turn instead of filling the database queue ahead of everyone else's (with the embedded PGlite, queries also
+ * take this process's CPU).
+ */
+const queues = new WeakMap<Socket, Promise<unknown>>();
+
+function runInTurn<T>(socket: Socket, task: () => Promise<T>): Promise<T> {
+  const turn = (queues.get(socket) ?? Promise.resolve()).then(task);
+  queues.set(
+    socket,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
+/**
  * Listens to a client event whose payload is validated with `schema`. A bad payload or a refused action is
  * acknowledged with `{ok: false, error, code}` (when the client asked for an acknowledgement) and never throws;
  * a success is acknowledged with `{ok: true, data}`. Identity comes from the socket's handshake, not the payload.
+ * Before it runs, the guard of every socket (plugins/socket-guard.ts) has taken the event from the budgets and,
+ * for an event that writes or joins rooms, checked the session again. Handlers of one socket run one at a time.
  */
 export function onClientEvent<S extends z.ZodType>(
   socket: Socket,
@@ -32,15 +62,9 @@ export function onClientEvent<S extends z.ZodType>(
       return;
     }
     try {
-      ack({ ok: true, data: await handler(parsed.data) });
+      ack({ ok: true, data: await runInTurn(socket, () => handler(parsed.data)) });
     } catch (error) {
-      const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
-      if (refusal) {
-        ack({ ok: false, error: refusal.message, code: refusal.code });
-        return;
-      }
-      log.error({ err: error, event }, 'socket event failed');
-      ack({ ok: false, error: MESSAGES.unexpected, code: 'INTERNAL' });
+      ack(socketRefusal(error, log, event));
     }
   });
 }

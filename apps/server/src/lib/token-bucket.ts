@@ -12,12 +12,17 @@ interface Bucket {
   updatedAt: number;
 }
 
+/** A token bucket of this process's own memory, answered at once (no promise): for per-event checks. */
+export interface LocalTokenBucket {
+  take(key: string): { allowed: boolean; retryAfterMs: number };
+}
+
 /**
  * Token buckets kept in this instance's memory: `capacity` tokens (the burst), refilled at `refillPerSecond`.
  * With several instances each one allows the rate, which still bounds a user. At most `maxKeys` buckets are
  * kept; the least recently used go first (a forgotten bucket is a full one, so forgetting only forgives).
  */
-export function createMemoryTokenBucket({
+export function createLocalTokenBucket({
   capacity,
   refillPerSecond,
   maxKeys = 10_000,
@@ -27,12 +32,12 @@ export function createMemoryTokenBucket({
   refillPerSecond: number;
   maxKeys?: number;
   now?: () => number;
-}): RateLimiter {
+}): LocalTokenBucket {
   const buckets = new Map<string, Bucket>();
   const msPerToken = 1000 / refillPerSecond;
 
   return {
-    async consume(key) {
+    take(key) {
       const at = now();
       const bucket = buckets.get(key) ?? { tokens: capacity, updatedAt: at };
       bucket.tokens = Math.min(capacity, bucket.tokens + (at - bucket.updatedAt) / msPerToken);
@@ -46,4 +51,10 @@ export function createMemoryTokenBucket({
       return { allowed: true, retryAfterMs: 0 };
     },
   };
+}
+
+/** The same buckets behind the async RateLimiter interface (what a Redis-backed limiter replaces). */
+export function createMemoryTokenBucket(options: Parameters<typeof createLocalTokenBucket>[0]): RateLimiter {
+  const local = createLocalTokenBucket(options);
+  return { consume: async (key) => local.take(key) };
 }

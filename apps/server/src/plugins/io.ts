@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
+import { MESSAGES } from '@scrim-gym/shared';
 import { readSessionToken, resolveAuth } from './auth.js';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
 import type { RedisHandle } from './redis.js';
+import { createSocketGuard } from './socket-guard.js';
+import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
+import { limitedParser } from './socket-parser.js';
+import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
+import { assertSocketSession, watchSocketSessions } from './socket-sessions.js';
 import { assertActiveUser } from '../modules/auth/auth.policy.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
+import { hashToken } from '../lib/tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,16 +24,20 @@ declare module 'fastify' {
 export interface SocketData {
   userId: string;
   isAdmin: boolean;
+  /** The SHA-256 of the session token of the handshake: the session this socket lives and dies with. */
+  tokenHash: string;
 }
 
-export const userRoom = (userId: string) => `user:${userId}`;
-export const scrimRoom = (scrimId: string) => `scrim:${scrimId}`;
-export const regionRoom = (region: string) => `region:${region}`;
-export const ADMINS_ROOM = 'admins';
-/** The sockets that have a scrim's chat open (joined only after the chat rule allows it). */
-export const scrimChatRoom = (scrimId: string) => `scrim-chat:${scrimId}`;
-/** The sockets allowed to follow a user's online status (friends, conversation partners, viewers of their scrims). */
-export const presenceRoom = (userId: string) => `presence:${userId}`;
+export {
+  ADMINS_ROOM,
+  presenceRoom,
+  regionRoom,
+  scrimChatRoom,
+  scrimRoom,
+  sessionRoom,
+  userRoom,
+} from './socket-rooms.js';
+export { endSessionSockets, endUserSockets } from './socket-sessions.js';
 
 /** Socket.IO servers that share rooms with other instances (the Redis adapter is attached), and their Redis. */
 const clustered = new WeakMap<object, RedisHandle>();
@@ -46,7 +57,9 @@ export function emitToOtherInstances(io: { serverSideEmit(event: string): unknow
 
 /**
  * Socket.IO on the HTTP server. Identity comes only from the session at the handshake (cookie or
- * `auth.token`), never from an event. With REDIS_URL, rooms span every instance through the Redis adapter.
+ * `auth.token`), never from an event, and a socket lives no longer than that session (socket-sessions.ts).
+ * With REDIS_URL, rooms span every instance through the Redis adapter. What a client may send is bounded before
+ * any handler runs: packet size and nesting in the parser, budgets and declared events in the guard.
  */
 export const ioPlugin = fp(async (app: FastifyInstance) => {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
@@ -55,6 +68,16 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     cors: app.config.PUBLIC_URL ? { origin: new URL(app.config.PUBLIC_URL).origin, credentials: true } : undefined,
     // CORS does not cover WebSocket upgrades: the handshake's Origin is checked for every transport.
     allowRequest: allowSocketOrigin(app.config),
+    // A WebSocket message or a long-polling POST body over this is cut off before it is read whole.
+    maxHttpBufferSize: SOCKET_MAX_PACKET_BYTES,
+    // Refuses too large or too deeply nested packets in one scan, before JSON.parse.
+    parser: limitedParser,
+  });
+  const guard = createSocketGuard({
+    budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
+    log: app.log,
+    userIdOf: (socket) => (socket.data as SocketData).userId,
+    assertSession: (socket) => assertSocketSession({ db: app.db, tokenHash: (socket.data as SocketData).tokenHash }),
   });
 
   if (app.redis) {
@@ -70,8 +93,13 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
       const token =
         (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
         readSessionToken({ authorization: socket.handshake.headers.authorization }, cookies);
-      const user = assertActiveUser(await resolveAuth(app, token));
-      socket.data = { userId: user.id, isAdmin: user.isAdmin };
+      // A reconnecting loop is braked before its database look-up.
+      if (token && token.length <= 200 && !guard.admitHandshake(hashToken(token))) {
+        throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
+      }
+      const auth = await resolveAuth(app, token);
+      const user = assertActiveUser(auth);
+      socket.data = { userId: user.id, isAdmin: user.isAdmin, tokenHash: auth.tokenHash! };
       next();
     } catch (error) {
       const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
@@ -82,9 +110,17 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
   });
 
   io.on('connection', (socket: Socket) => {
-    const { userId, isAdmin } = socket.data as SocketData;
-    void socket.join(userRoom(userId));
-    if (isAdmin) void socket.join(ADMINS_ROOM);
+    const { userId, isAdmin, tokenHash } = socket.data as SocketData;
+    void socket.join([userRoom(userId), sessionRoom(tokenHash), ...(isAdmin ? [ADMINS_ROOM] : [])]);
+    guard.protect(socket);
+  });
+
+  const sessions = watchSocketSessions({
+    io: io as unknown as Server,
+    db: app.db,
+    intervalMs: app.config.SOCKET_SESSION_CHECK_MS,
+    log: app.log,
+    tokenHashOf: (socket) => (socket.data as SocketData).tokenHash,
   });
 
   app.decorate('io', io as unknown as Server);
@@ -92,6 +128,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
   // instances') at the transport level, so clients reconnect at once, through the load balancer, elsewhere. A
   // Socket.IO "server disconnect" would tell them not to reconnect.
   app.addHook('preClose', async () => {
+    sessions.stop();
     // engine.io keeps its connections in a protected map (every connection, handshaken or not).
     const { clients } = io.engine as unknown as { clients: Record<string, { close(discard: boolean): void }> };
     for (const client of Object.values(clients)) client.close(true);

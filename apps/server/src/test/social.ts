@@ -55,8 +55,12 @@ export interface TestClient {
   close(): void;
 }
 
-export async function connectClient(url: string, token: string): Promise<TestClient> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+export async function connectClient(
+  url: string,
+  token: string,
+  { transports = ['websocket'] }: { transports?: ('websocket' | 'polling')[] } = {},
+): Promise<TestClient> {
+  const socket = connect(url, { auth: { token }, transports, reconnection: false, forceNew: true });
   const events: TestClient['events'] = [];
   socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
   await new Promise<void>((resolve, reject) => {

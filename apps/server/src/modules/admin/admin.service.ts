@@ -10,7 +10,7 @@ import {
 } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { userRoom } from '../../plugins/io.js';
+import { endUserSockets, userRoom } from '../../plugins/io.js';
 import { bannedError, isBanInForce } from '../auth/auth.policy.js';
 import { toPublicUser } from '../auth/auth.presenter.js';
 import { deleteUserSessions, findUserById, updateUserFields, type BanRow } from '../auth/auth.repository.js';
@@ -52,7 +52,7 @@ function disconnectBannedUser({ io, ban }: { io: Server; ban: BanRow }) {
     reason: ban.reason,
   };
   io.to(userRoom(ban.userId)).emit(USER_BANNED_EVENT, event);
-  io.in(userRoom(ban.userId)).disconnectSockets(true);
+  endUserSockets({ io, userId: ban.userId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { authIdentities, bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
 import { lookalikeColumns } from '../../lib/lookalike.js';
@@ -50,6 +50,31 @@ export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; to
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Of these token hashes, the sessions that still sign someone in: unexpired, of a user that exists, with no ban
+ * in force. One look-up by primary key for a whole batch of sockets (their periodic re-check).
+ */
+export async function findLiveSessionTokenHashes({ db, tokenHashes }: { db: DbOrTx; tokenHashes: string[] }) {
+  if (tokenHashes.length === 0) return new Set<string>();
+  const banInForce = db
+    .select({ id: bans.id })
+    .from(bans)
+    .where(
+      and(
+        eq(bans.userId, sessions.userId),
+        eq(bans.isActive, true),
+        lte(bans.dateFrom, sql`now()`),
+        gt(bans.dateTo, sql`now()`),
+      ),
+    );
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`), notExists(banInForce)));
+  return new Set(rows.map((row) => row.tokenHash));
 }
 
 /** The latest ban that is flagged active and has started (it may have expired without being lifted). */

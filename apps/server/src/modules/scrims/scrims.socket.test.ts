@@ -1,7 +1,8 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { regionRoom, scrimRoom } from '../../plugins/io.js';
+import { hashToken } from '../../lib/tokens.js';
+import { regionRoom, scrimRoom, sessionRoom } from '../../plugins/io.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { scrimApi } from '../../test/scrim-api.js';
@@ -150,7 +151,9 @@ describe('live scrim updates', () => {
     w.socket.emit('join_region_room', 'Mars');
     await settle();
     const [server] = await ctx.app.io.in(w.socket.id!).fetchSockets();
-    expect([...server!.rooms].sort()).toEqual([w.socket.id, `user:${user.id}`].sort());
+    expect([...server!.rooms].sort()).toEqual(
+      [w.socket.id, `user:${user.id}`, sessionRoom(hashToken(user.token))].sort(),
+    );
   });
 });
 

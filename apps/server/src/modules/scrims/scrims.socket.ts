@@ -1,26 +1,51 @@
-import type { Server, Socket } from 'socket.io';
-import { REGIONS } from '@scrim-gym/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import { REGIONS, SOCKET_EVENTS, socialIdSchema } from '@scrim-gym/shared';
+import { onClientEvent } from '../../lib/socket-events.js';
 import { regionRoom, scrimRoom } from '../../plugins/io.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const regionSchema = z.enum(REGIONS);
 
 /**
  * Which scrims a socket watches: a scrim page joins `scrim:<id>`, the hub joins `region:<region>`. Joining a
  * room reveals nothing (updates to it carry no lobby secrets unless the user is entitled); a socket may watch
- * one region at a time.
+ * one region at a time, and a few scrims (the room cap, plugins/socket-limits.ts). The web app sends these
+ * without asking for an acknowledgement; a client that asks gets `{ok}` or the refusal.
  */
-export function registerScrimSocketHandlers(io: Server) {
+export function registerScrimSocketHandlers(app: FastifyInstance) {
+  const { io, log } = app;
   io.on('connection', (socket: Socket) => {
-    socket.on('join_scrim_room', (scrimId: unknown) => {
-      if (typeof scrimId === 'string' && UUID.test(scrimId)) void socket.join(scrimRoom(scrimId));
-    });
-    socket.on('leave_scrim_room', (scrimId: unknown) => {
-      if (typeof scrimId === 'string' && UUID.test(scrimId)) void socket.leave(scrimRoom(scrimId));
-    });
-    socket.on('join_region_room', (region: unknown) => {
-      if (typeof region !== 'string' || !REGIONS.includes(region as never)) return;
-      for (const room of socket.rooms) if (room.startsWith('region:')) void socket.leave(room);
-      void socket.join(regionRoom(region));
-    });
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.joinScrimRoom,
+      socialIdSchema,
+      async (scrimId) => {
+        await socket.join(scrimRoom(scrimId));
+        return null;
+      },
+      log,
+    );
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.leaveScrimRoom,
+      socialIdSchema,
+      async (scrimId) => {
+        await socket.leave(scrimRoom(scrimId));
+        return null;
+      },
+      log,
+    );
+    onClientEvent(
+      socket,
+      SOCKET_EVENTS.joinRegionRoom,
+      regionSchema,
+      async (region) => {
+        for (const room of socket.rooms) if (room.startsWith(regionRoom(''))) await socket.leave(room);
+        await socket.join(regionRoom(region));
+        return null;
+      },
+      log,
+    );
   });
 }

@@ -1,0 +1,85 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS } from '@scrim-gym/shared';
+import { openPostgres, type DatabaseHandle } from '../db/client.js';
+import { createTestApp, type TestContext } from '../test/app.js';
+import { bearer, createSession, createUser } from '../test/factories.js';
+import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
+import { connectClient, listenLocally, type TestClient } from '../test/social.js';
+import { endUserSockets } from './io.js';
+
+/**
+ * The end of a session reaches its sockets on every instance: two instances on one database, sharing rooms
+ * through Redis (TEST_REDIS_URL; channels under a prefix of this run's own). The session is ended on the first,
+ * the sockets live on the second, whose periodic check (default 60 s) cannot be what disconnects them. A ban
+ * across instances: modules/admin/admin.instances.test.ts.
+ */
+const withRedis = await requireRedis('the cross-instance session tests (io.sessions.instances.test.ts)');
+
+let first: TestContext;
+let second: TestContext;
+let secondDatabase: DatabaseHandle | null = null;
+let secondUrl: string;
+const open: TestClient[] = [];
+
+beforeAll(async () => {
+  if (!withRedis) return;
+  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `io-sessions-test-${randomBytes(4).toString('hex')}` };
+  first = await createTestApp(env);
+  const url = (first.database as DatabaseHandle & { url: string | null }).url;
+  secondDatabase = url ? openPostgres(url) : null;
+  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+  secondUrl = await listenLocally(second.app);
+});
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+afterAll(async () => {
+  if (!withRedis) return;
+  await second.close();
+  await secondDatabase?.close();
+  await first.close();
+});
+
+const db = () => first.database.db;
+
+async function tabOnSecond(token: string) {
+  const c = await connectClient(secondUrl, token);
+  open.push(c);
+  return c;
+}
+
+function disconnection(c: TestClient, timeoutMs = 10_000) {
+  return new Promise<string>((resolve) => {
+    c.socket.once('disconnect', (reason) => resolve(reason));
+    setTimeout(() => resolve('still connected'), timeoutMs);
+  });
+}
+
+async function expectServed(c: TestClient) {
+  expect(c.socket.connected).toBe(true);
+  expect(await c.request(SOCKET_EVENTS.leaveScrimRoom, randomUUID())).toEqual({ ok: true, data: null });
+}
+
+describe.skipIf(!withRedis)('across two instances (Redis)', () => {
+  it("a logout on one instance disconnects that session's sockets on the other, not the user's other session", async () => {
+    const user = await createUser({ db: db() });
+    const otherSession = await tabOnSecond(await createSession({ db: db(), userId: user.id, email: user.email! }));
+    const loggedOut = await tabOnSecond(user.token);
+    const ended = disconnection(loggedOut);
+    const res = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
+    expect(res.statusCode).toBe(204);
+    expect(await ended).toBe('io server disconnect');
+    await expectServed(otherSession);
+  });
+
+  it("endUserSockets on one instance (an account deletion) disconnects the user's sockets on the other", async () => {
+    const [user, other] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    const tab = await tabOnSecond(user.token);
+    const bystander = await tabOnSecond(other.token);
+    const ended = disconnection(tab);
+    endUserSockets({ io: first.app.io, userId: user.id });
+    expect(await ended).toBe('io server disconnect');
+    await expectServed(bystander);
+  });
+});
