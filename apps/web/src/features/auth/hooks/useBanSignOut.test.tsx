@@ -17,7 +17,19 @@ vi.mock('../../../lib/socket', () => ({ getSocket: async () => fakeSocket, close
 afterEach(() => {
   vi.unstubAllGlobals();
   handlers.clear();
+  closeSocket.mockClear();
 });
+
+/** GET /auth/session: signed in as `name` while `live()` says so, signed out after. */
+function stubSession(name: string, live: () => boolean) {
+  return stubApi({
+    'GET /auth/session': () => ({
+      body: live()
+        ? { token: null, user: testUser({ name }), identity: null }
+        : { token: null, user: null, identity: null },
+    }),
+  });
+}
 
 function Page() {
   useBanSignOut();
@@ -50,5 +62,45 @@ describe('a ban signs the open tab out live', () => {
     handlers.get('disconnect')!('transport close');
     handlers.get('disconnect')!('io server disconnect');
     await waitFor(() => expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1));
+  });
+
+  it('a server disconnect of a session that has ended (logout elsewhere, expiry) signs the tab out and closes the socket', async () => {
+    let live = true;
+    stubSession('Quitter', () => live);
+    renderAt('/scrims', '/scrims', <Page />);
+    expect(await screen.findByText('signed in as Quitter')).toBeInTheDocument();
+    await waitFor(() => expect(handlers.has('disconnect')).toBe(true));
+    live = false;
+    handlers.get('disconnect')!('io server disconnect');
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(closeSocket).toHaveBeenCalled();
+  });
+
+  it('a server disconnect while the session still holds keeps the tab signed in', async () => {
+    const calls = stubSession('Stayer', () => true);
+    renderAt('/scrims', '/scrims', <Page />);
+    await waitFor(() => expect(handlers.has('disconnect')).toBe(true));
+    const before = calls.filter((c) => c.path === '/auth/session').length;
+    handlers.get('disconnect')!('io server disconnect');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1));
+    expect(screen.getByText('signed in as Stayer')).toBeInTheDocument();
+    expect(closeSocket).not.toHaveBeenCalled();
+  });
+
+  it('a reconnection refused for the session signs the tab out; a refusal for another reason re-checks nothing', async () => {
+    let live = true;
+    const calls = stubSession('Sleeper', () => live);
+    renderAt('/scrims', '/scrims', <Page />);
+    await waitFor(() => expect(handlers.has('connect_error')).toBe(true));
+    const before = calls.filter((c) => c.path === '/auth/session').length;
+    handlers.get('connect_error')!(Object.assign(new Error('Too many requests'), { data: { code: 'RATE_LIMITED' } }));
+    handlers.get('connect_error')!(new Error('xhr poll error'));
+    live = false;
+    handlers.get('connect_error')!(
+      Object.assign(new Error('You need to sign in first.'), { data: { code: 'UNAUTHORIZED' } }),
+    );
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1);
+    expect(closeSocket).toHaveBeenCalled();
   });
 });

@@ -6,10 +6,17 @@ import { closeSocket, getSocket } from '../../../lib/socket';
 import { useAlert } from '../../alerts/alert-context';
 import { sessionKey, useCurrentUser } from '../api/session';
 
+/** Refusals of a handshake that mean the session no longer signs anyone in. */
+const SESSION_ENDED_CODES = new Set(['UNAUTHORIZED', 'NO_ACCOUNT', 'BANNED']);
+
 /**
  * A ban signs the player out live: the server sends 'userBanned' to their sockets, ends their sessions and
- * disconnects them. The open tab goes home, forgets everything it had loaded and shows the ban text. A server
- * disconnect without that event (it can only be a ban or a session that ended) re-checks the session instead.
+ * disconnects them. The open tab goes home, forgets everything it had loaded and shows the ban text.
+ *
+ * A server disconnect without that event (a logout in another tab, an expired or deleted session), or a
+ * reconnection the server refuses for the session, re-checks the session: when it has ended, the tab signs out
+ * as a logout does (forgets what it had loaded, closes the socket). The client never retries such a socket by
+ * itself, so a dead session is never tried again in a loop; a later sign-in opens a new socket.
  *
  * The listener is attached once the page has painted (the socket is opened by the social corner anyway), so it
  * never weighs on the first render.
@@ -33,17 +40,31 @@ export function useBanSignOut() {
       queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
       showAlert({ type: 'Error', message: event.message });
     };
+    const recheckSession = async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionKey });
+      const state = queryClient.getQueryState<AuthState>(sessionKey);
+      // Signed out only on the server's word: a failed request (offline) proves nothing.
+      if (cancelled || state?.status !== 'success' || state.data?.user) return;
+      closeSocket();
+      queryClient.clear();
+      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+    };
     const onDisconnect = (reason: string) => {
-      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionKey });
+      if (reason === 'io server disconnect') void recheckSession();
+    };
+    const onConnectError = (error: Error & { data?: { code?: unknown } }) => {
+      if (typeof error.data?.code === 'string' && SESSION_ENDED_CODES.has(error.data.code)) void recheckSession();
     };
     const timer = setTimeout(() => {
       void getSocket(userId).then((socket) => {
         if (cancelled) return;
         socket.on(USER_BANNED_EVENT, onBanned);
         socket.on('disconnect', onDisconnect);
+        socket.on('connect_error', onConnectError);
         stop = () => {
           socket.off(USER_BANNED_EVENT, onBanned);
           socket.off('disconnect', onDisconnect);
+          socket.off('connect_error', onConnectError);
         };
       });
     }, 0);
