@@ -5,9 +5,15 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
-const SCRIPTS = ['bundle-size', 'startup', 'scrims-list', 'slot-joins', 'fanout', 'admin-dashboard'].filter((name) =>
-  existsSync(join('bench', `${name}.mjs`)),
-);
+const SCRIPTS = [
+  'bundle-size',
+  'startup',
+  'scrims-list',
+  'slot-joins',
+  'fanout',
+  'admin-dashboard',
+  'attack-http',
+].filter((name) => existsSync(join('bench', `${name}.mjs`)));
 
 const run = (command, args) => {
   console.log(`\n=== ${[command, ...args].join(' ')} ===`);

@@ -27,7 +27,7 @@ import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { inputPlugin } from './plugins/input.js';
+import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
 import { originPlugin } from './plugins/origin.js';
 import { redisPlugin } from './plugins/redis.js';
@@ -63,8 +63,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
     // X-Forwarded-* decide the client's address only behind proxies named by TRUST_PROXY (off by default).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    // A 2 MB image arrives base64-encoded in JSON (spec 7, add-image).
-    bodyLimit: 3 * 1024 * 1024,
+    // JSON bodies; the post-game image travels as binary with its own limit (scrims routes).
+    bodyLimit: JSON_BODY_LIMIT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,9 +102,10 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
+  // Disguised paths (`/%61pi/...`) are refused before any other check; then JSON depth and NUL (plugins/input.ts).
+  await app.register(inputPlugin);
   // Cross-origin writes are refused before the session is even looked up (plugins/origin.ts).
   await app.register(originPlugin);
-  await app.register(inputPlugin);
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin);

@@ -8,6 +8,8 @@ import {
   assertActiveUser,
   assertAdmin,
   assertIdentity,
+  bannedError,
+  isBanInForce,
   type AuthContext,
 } from '../modules/auth/auth.policy.js';
 
@@ -16,11 +18,14 @@ declare module 'fastify' {
     auth: AuthContext;
   }
   interface FastifyInstance {
-    /** preHandler: a signed-in, unbanned user (401 / 403 otherwise). */
+    /**
+     * A signed-in, unbanned user (401 / 403 otherwise). Used as an `onRequest` hook, so that a request refused
+     * here has its body neither read nor parsed, and is refused before its input is validated.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: an admin (401 / 403 otherwise). */
+    /** An admin (401 / 403 otherwise); an `onRequest` hook like `authenticate`. */
     authorizeAdmin: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a verified identity, with or without an account. */
+    /** A verified identity, with or without an account, not banned; an `onRequest` hook like `authenticate`. */
     authenticateIdentity: (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
@@ -61,6 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('authenticateIdentity', async (request: FastifyRequest) => {
     assertIdentity(request.auth);
+    if (isBanInForce(request.auth.ban)) throw bannedError(request.auth.ban);
   });
 
   const secure = app.config.isProduction || Boolean(app.config.PUBLIC_URL?.startsWith('https://'));

@@ -40,12 +40,12 @@ const order: RoleName[] = [...ROLES].sort(
 async function callAs(route: ApiRoute, world: RoleWorld, role: RoleName) {
   const rule = AUTHORIZATION_TABLE[route.key]!;
   const self = role === 'visitor' ? world.users.player : world.users[role];
-  const { params = {}, query = {}, body } = rule.request?.({ world, self }) ?? {};
+  const { params = {}, query = {}, body, contentType } = rule.request?.({ world, self }) ?? {};
   const token = world.tokenOf(role);
   return ctx.app.inject({
     method: route.method,
     url: routeUrl(route, params, query),
-    headers: token ? bearer(token) : {},
+    headers: { ...(token && bearer(token)), ...(contentType && { 'content-type': contentType }) },
     ...(body !== undefined && { payload: body as object }),
   });
 }

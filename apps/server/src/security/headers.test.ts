@@ -1,10 +1,11 @@
-import { IMAGE_BODY_LIMIT, SOCKET_EVENTS } from '@scrim-gym/shared';
+import { IMAGE_MAX_BYTES, SOCKET_EVENTS } from '@scrim-gym/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createUser, type TestUser } from '../test/factories.js';
 import { expectError } from '../test/scrim-api.js';
 import { listenLocally } from '../test/social.js';
+import { JSON_BODY_LIMIT } from '../plugins/input.js';
 import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
 import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
@@ -157,16 +158,16 @@ describe('request size limits', () => {
       payload: JSON.stringify({ text: 'x'.repeat(bytes) }),
     });
 
-  it('answers 413 with the error body over 3 MB, and over the image limit on add-image', async () => {
-    const tooBig = await send('/api/messages', 3 * 1024 * 1024);
+  it('answers 413 with the error body over 64 KB of JSON, and over 2 MB on add-image', async () => {
+    const tooBig = await send('/api/messages', JSON_BODY_LIMIT);
     const body = expectError(tooBig, 413);
     expect(body.error).toMatch(/too large/i);
-    const image = await send(`/api/scrims/${crypto.randomUUID()}/add-image`, IMAGE_BODY_LIMIT, 'PATCH');
-    expectError(image, 413);
+    const image = await send(`/api/scrims/${crypto.randomUUID()}/add-image`, IMAGE_MAX_BYTES, 'PATCH');
+    expectError(image, 413, 'IMAGE_TOO_BIG');
   });
 
   it('keeps long text inside the limits a 400, not a 413', async () => {
-    expectError(await send('/api/messages', 100_000), 400, 'VALIDATION');
+    expectError(await send('/api/messages', JSON_BODY_LIMIT - 100), 400, 'VALIDATION');
   });
 
   it('drops a socket message over 1 MB (Socket.IO maxHttpBufferSize)', async () => {

@@ -19,6 +19,8 @@ export interface AuthorizationRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The body's content type when it is not JSON (the image upload's bytes). */
+  contentType?: string;
 }
 
 export interface RouteRule {
@@ -176,7 +178,12 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: adminOnly(),
   },
   'PATCH /api/scrims/{id}/add-image': {
-    request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { base64: world.pngBase64 } }),
+    request: ({ world }) => ({
+      params: { id: world.fullScrim.id },
+      query: { fileName: 'result.png' },
+      body: world.png,
+      contentType: 'image/png',
+    }),
     expect: only(['captain', 'admin'], '2xx'),
   },
   'PATCH /api/scrims/{id}/remove-image': {

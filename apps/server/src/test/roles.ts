@@ -26,7 +26,7 @@ export interface RoleWorld {
   messageId: string;
   notificationId: string;
   /** A small valid PNG, for uploads. */
-  pngBase64: string;
+  png: Buffer;
   /** Every id above, for the fuzzers' pools. */
   ids: string[];
   /** The session token of a role (none for the visitor). */
@@ -84,7 +84,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
-    pngBase64: png.toString('base64'),
+    png,
     tokenOf: (role: RoleName) => (role === 'visitor' ? undefined : users[role].token),
   };
   return {

@@ -48,7 +48,22 @@ export function scrimApi(app: FastifyInstance) {
     setWinner: (scrimId: string, winnerTeamName: string, token?: string) =>
       action(scrimId, 'set-winner', token, { winnerTeamName }),
     swap: (scrimId: string, body: object, token?: string) => action(scrimId, 'swap-players', token, body),
-    addImage: (scrimId: string, body: object, token?: string) => action(scrimId, 'add-image', token, body),
+    /** The post-game image as the request body, in binary; its file name in the query. */
+    addImage: (
+      scrimId: string,
+      image: Buffer,
+      token?: string,
+      { fileName, contentType = 'image/png' }: { fileName?: string; contentType?: string } = {},
+    ) =>
+      call(
+        'PATCH',
+        `/api/scrims/${scrimId}/add-image${fileName === undefined ? '' : `?fileName=${encodeURIComponent(fileName)}`}`,
+        {
+          token,
+          payload: image,
+          headers: { 'content-type': contentType },
+        },
+      ),
     removeImage: (scrimId: string, token?: string) => action(scrimId, 'remove-image', token),
   };
 }

@@ -16,17 +16,19 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A body sent as it is: a file or blob travels as its own bytes, with its own type; anything else as JSON. */
+function encodeBody(body: unknown): { headers?: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return {};
+  if (body instanceof Blob) return { headers: { 'content-type': body.type || 'application/octet-stream' }, body };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 /**
  * The one way the app talks to `/api`. The session travels in the httpOnly cookie, so no token is ever kept
  * in browser storage.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetch(`/api${path}`, { method, credentials: 'same-origin', ...encodeBody(body) });
   if (response.status === 204) return undefined as T;
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data as Partial<ErrorBody>);

@@ -30,17 +30,22 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
 
 type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
 
-/** Stubs fetch for `/api` paths ("METHOD /path" → answer); unknown paths answer 404. Returns the call log. */
+/**
+ * Stubs fetch for `/api` paths ("METHOD /path" → answer); unknown paths answer 404. Returns the call log: JSON
+ * bodies parsed, others (a File) as sent, with the query string and the headers.
+ */
 export function stubApi(handlers: Record<string, Handler | unknown>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const calls: Array<{ method: string; path: string; query: string; headers: HeadersInit | undefined; body: unknown }> =
+    [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const path = String(input)
+      const [path = '', query = ''] = String(input)
         .replace(/^\/api/, '')
-        .split('?')[0]!;
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        .split('?');
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
+      calls.push({ method, path, query, headers: init?.headers, body });
       const handler = handlers[`${method} ${path}`];
       const answer =
         typeof handler === 'function'

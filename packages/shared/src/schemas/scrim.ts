@@ -109,14 +109,12 @@ export const swapPlayersBodySchema = z.object({
   role: roleSchema,
 });
 
-/** Base64 text up to 6 MiB: files somewhat over 2 MB still arrive, so the server can refuse them by name. */
-export const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
-
-export const addImageBodySchema = z.object({
-  base64: z.string().min(1, 'No image provided').max(IMAGE_BODY_LIMIT, 'File is too big! max allowed size: 2 MB.'),
-  fileName: z.string().max(255).optional(),
-  timestampNow: z.union([z.number(), z.string()]).optional(),
-  uploadedBy: z.string().optional(),
+/**
+ * The post-game image travels as the request body, in binary (`image/jpeg`, `image/png` or
+ * `application/octet-stream`); its file name, for the messages that name it, in the query.
+ */
+export const addImageQuerySchema = z.object({
+  fileName: z.string().max(255).optional().describe("The file's name, for the messages that name it"),
 });
 
 const titleSchema = z

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { postGameImages } from '../../db/schema/index.js';
+import { installWriteJournal, type WriteJournal } from '../../security/write-journal.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createUser } from '../../test/factories.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';
@@ -11,9 +13,11 @@ import { addCaster, createScrim, fillScrim } from '../../test/scrim-factories.js
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
+let journal: WriteJournal;
 beforeAll(async () => {
   ctx = await createTestApp();
   api = scrimApi(ctx.app);
+  journal = await installWriteJournal(ctx.database.db);
 });
 afterAll(() => ctx.close());
 
@@ -48,16 +52,16 @@ function picture({ width, height }: { width: number; height: number }) {
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
-const upload = (scrimId: string, buffer: Buffer, fileName: string, token: string, dataUrl = false) =>
-  api.addImage(
-    scrimId,
-    {
-      base64: dataUrl ? `data:image/png;base64,${buffer.toString('base64')}` : buffer.toString('base64'),
-      fileName,
-      timestampNow: Date.now(),
-    },
-    token,
-  );
+/** The file as the request body (binary), as the web app sends it; its name in the query. */
+const upload = (scrimId: string, buffer: Buffer, fileName: string, token: string, contentType = 'image/png') =>
+  api.addImage(scrimId, buffer, token, { fileName, contentType });
+
+/** Runs `refusals` and checks that none of them wrote a row anywhere. */
+async function expectNothingWritten(refusals: () => Promise<void>) {
+  const mark = await journal.mark();
+  await refusals();
+  expect(await journal.since(mark)).toEqual([]);
+}
 
 async function storedImage(scrimId: string, token: string) {
   const res = await api.call('GET', `/api/scrims/${scrimId}/image`, { token });
@@ -73,7 +77,7 @@ async function imageRow(scrimId: string) {
 }
 
 describe('PATCH /api/scrims/:id/add-image', () => {
-  it('re-encodes a 2000x1000 PNG from the captain to WebP with the longest side 900', async () => {
+  it('re-encodes a 2000x1000 PNG sent as binary by the captain to WebP with the longest side 900', async () => {
     const { scrim, captain, player } = await playedScrim();
     const png = await picture({ width: 2000, height: 1000 }).png().toBuffer();
     expect(png.length).toBeLessThan(IMAGE_MAX_BYTES);
@@ -95,7 +99,7 @@ describe('PATCH /api/scrims/:id/add-image', () => {
     });
   });
 
-  it('accepts a JPEG as a data URL, applies its EXIF orientation and strips every metadata', async () => {
+  it('accepts a binary JPEG, applies its EXIF orientation and strips every metadata', async () => {
     const { scrim, captain, admin } = await playedScrim();
     const jpeg = await picture({ width: 2000, height: 1000 })
       .jpeg({ quality: 90 })
@@ -106,7 +110,7 @@ describe('PATCH /api/scrims/:id/add-image', () => {
     expect(input.exif?.length).toBeGreaterThan(0);
     expect(input.orientation).toBe(6);
 
-    const res = await upload(scrim.id, jpeg, 'photo.jpg', captain.token, true);
+    const res = await upload(scrim.id, jpeg, 'photo.jpg', captain.token, 'image/jpeg');
     expect(res.statusCode, res.body).toBe(200);
     const { buffer, meta } = await storedImage(scrim.id, admin.token);
     // Orientation 6 shows the 2000x1000 picture rotated: 1000x2000, scaled to 450x900.
@@ -119,57 +123,71 @@ describe('PATCH /api/scrims/:id/add-image', () => {
     expect(buffer.includes(Buffer.from('Jane Doe'))).toBe(false);
   });
 
-  it('keeps a small image at its size (no enlargement)', async () => {
+  it('keeps a small image at its size (no enlargement); application/octet-stream works too', async () => {
     const { scrim, captain, admin } = await playedScrim();
     const png = await picture({ width: 300, height: 200 }).png().toBuffer();
-    expect((await upload(scrim.id, png, 'small.png', captain.token)).statusCode).toBe(200);
+    const res = await upload(scrim.id, png, 'small.png', captain.token, 'application/octet-stream');
+    expect(res.statusCode, res.body).toBe(200);
     expect((await storedImage(scrim.id, admin.token)).meta).toMatchObject({ width: 300, height: 200 });
   });
 
-  it('refuses a file that is not a PNG or JPEG by its bytes, whatever its name', async () => {
+  it('refuses a file that is not a PNG or JPEG by its bytes (400), whatever its name and type, writing nothing', async () => {
     const { scrim, captain, admin } = await playedScrim();
     const before = await api.read(scrim.id, admin.token);
     const notImage = (name: string) => SCRIM_MESSAGES.imageNotImage(name);
     const text = Buffer.from('just some notes, definitely not a picture\n'.repeat(20));
-    expectError(
-      await upload(scrim.id, text, 'notes.png', captain.token),
-      400,
-      'NOT_AN_IMAGE',
-      'File notes.png is not an image! only images are allowed.',
-    );
     const gif = await picture({ width: 20, height: 20 }).gif().toBuffer();
-    expectError(await upload(scrim.id, gif, 'anim.png', captain.token), 400, 'NOT_AN_IMAGE', notImage('anim.png'));
     // PNG magic bytes followed by garbage: the decoder refuses it.
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(5000)]);
-    expectError(await upload(scrim.id, fake, 'broken.png', captain.token), 400, 'NOT_AN_IMAGE', notImage('broken.png'));
-    // Without a name, the message still reads well.
-    const nameless = expectError(
-      await api.addImage(scrim.id, { base64: text.toString('base64') }, captain.token),
-      400,
-      'NOT_AN_IMAGE',
-    );
-    expect(nameless.error).toMatch(/^File .+ is not an image! only images are allowed\.$/);
+    await expectNothingWritten(async () => {
+      expectError(
+        await upload(scrim.id, text, 'notes.png', captain.token),
+        400,
+        'NOT_AN_IMAGE',
+        'File notes.png is not an image! only images are allowed.',
+      );
+      expectError(await upload(scrim.id, gif, 'anim.png', captain.token), 400, 'NOT_AN_IMAGE', notImage('anim.png'));
+      expectError(await upload(scrim.id, text, 'a.jpg', captain.token, 'image/jpeg'), 400, 'NOT_AN_IMAGE');
+      expectError(
+        await upload(scrim.id, fake, 'broken.png', captain.token),
+        400,
+        'NOT_AN_IMAGE',
+        notImage('broken.png'),
+      );
+      // Without a name, the message still reads well.
+      const nameless = expectError(await api.addImage(scrim.id, text, captain.token), 400, 'NOT_AN_IMAGE');
+      expect(nameless.error).toMatch(/^File .+ is not an image! only images are allowed\.$/);
+      // Other content types are not read as images at all.
+      expectError(await upload(scrim.id, gif, 'anim.gif', captain.token, 'image/gif'), 415);
+    });
     expect(await imageRow(scrim.id)).toBeNull();
     expect(await api.read(scrim.id, admin.token)).toEqual(before);
   });
 
-  it('refuses a file over 2 MB with 413 and the file name, and accepts exactly 2 MB', async () => {
+  it('refuses a file over 2 MB with 413 and the file name before reading it, and accepts exactly 2 MB', async () => {
     const { scrim, captain, admin } = await playedScrim();
     const png = await picture({ width: 800, height: 800 }).png({ compressionLevel: 0 }).toBuffer();
     expect(png.length).toBeLessThan(IMAGE_MAX_BYTES);
     const padTo = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
 
-    for (const size of [IMAGE_MAX_BYTES + 1, Math.round(2.5 * 1024 * 1024), 3 * 1024 * 1024]) {
-      expectError(
-        await upload(scrim.id, padTo(size), 'huge.png', captain.token),
-        413,
-        'IMAGE_TOO_BIG',
-        'File huge.png is too big! max allowed size: 2 MB.',
-      );
-    }
-    // Far beyond: the body itself is refused before it is read, still with a 413.
-    const res = await upload(scrim.id, padTo(8 * 1024 * 1024), 'enormous.png', captain.token);
-    expectError(res, 413);
+    await expectNothingWritten(async () => {
+      for (const size of [IMAGE_MAX_BYTES + 1, Math.round(2.5 * 1024 * 1024), 8 * 1024 * 1024]) {
+        expectError(
+          await upload(scrim.id, padTo(size), 'huge.png', captain.token),
+          413,
+          'IMAGE_TOO_BIG',
+          'File huge.png is too big! max allowed size: 2 MB.',
+        );
+      }
+      // Without a Content-Length (streamed), the server stops reading at 2 MB: still a 413 with the error body.
+      const streamed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/scrims/${scrim.id}/add-image?fileName=huge.png`,
+        headers: { authorization: `Bearer ${captain.token}`, 'content-type': 'image/png' },
+        payload: Readable.from([padTo(3 * 1024 * 1024)]),
+      });
+      expectError(streamed, 413);
+    });
     expect(await imageRow(scrim.id)).toBeNull();
 
     const exact = await upload(scrim.id, padTo(IMAGE_MAX_BYTES), 'exact.png', captain.token);
@@ -183,36 +201,22 @@ describe('PATCH /api/scrims/:id/add-image', () => {
     const before = await api.read(scrim.id, admin.token);
     const png = await picture({ width: 64, height: 64 }).png().toBuffer();
     const text = Buffer.from('not an image');
-    for (const user of [player, caster, outsider]) {
-      expectError(
-        await upload(scrim.id, png, 'result.png', user.token),
-        403,
-        'NOT_CAPTAIN',
-        SCRIM_MESSAGES.onlyCaptain,
-      );
-      // Authorization comes first: a non-captain learns nothing about the file and costs no decoding.
-      expectError(await upload(scrim.id, text, 'notes.png', user.token), 403, 'NOT_CAPTAIN');
-    }
+    await expectNothingWritten(async () => {
+      for (const user of [player, caster, outsider]) {
+        expectError(
+          await upload(scrim.id, png, 'result.png', user.token),
+          403,
+          'NOT_CAPTAIN',
+          SCRIM_MESSAGES.onlyCaptain,
+        );
+        // Authorization comes first: a non-captain learns nothing about the file and costs no decoding.
+        expectError(await upload(scrim.id, text, 'notes.png', user.token), 403, 'NOT_CAPTAIN');
+      }
+      // A visitor is refused before the body is read.
+      expectError(await api.addImage(scrim.id, png), 401, 'UNAUTHORIZED');
+    });
     expect(await imageRow(scrim.id)).toBeNull();
     expect(await api.read(scrim.id, admin.token)).toEqual(before);
-  });
-
-  it('refuses an uploadedBy that is not the caller', async () => {
-    const { scrim, captain, player } = await playedScrim();
-    const png = await picture({ width: 64, height: 64 }).png().toBuffer();
-    const res = await api.addImage(
-      scrim.id,
-      { base64: png.toString('base64'), fileName: 'a.png', uploadedBy: player.id },
-      captain.token,
-    );
-    expectError(res, 403, 'IDENTITY_MISMATCH');
-    expect(await imageRow(scrim.id)).toBeNull();
-    const ok = await api.addImage(
-      scrim.id,
-      { base64: png.toString('base64'), fileName: 'a.png', uploadedBy: captain.id },
-      captain.token,
-    );
-    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('lets the captain upload once; only an admin replaces it', async () => {

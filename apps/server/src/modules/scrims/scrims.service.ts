@@ -422,9 +422,9 @@ export async function addImage({
   deps,
   viewer,
   scrimId,
-  base64,
+  image: input,
   fileName,
-}: ScrimAction & { base64: string; fileName?: string }) {
+}: ScrimAction & { image: Buffer; fileName?: string }) {
   // Refuse early (who may upload, and whether an image exists) so that nobody else costs a decoding; the same
   // checks run again under the lock below.
   const current = await findScrimAggregate({ db: deps.db, id: scrimId });
@@ -437,7 +437,7 @@ export async function addImage({
     throw new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
   }
   // Decode and re-encode outside the transaction: it is the slow part and needs no lock.
-  const image = await processPostGameImage({ base64, fileName });
+  const image = await processPostGameImage({ input, fileName });
   return changeScrim({
     deps,
     scrimId,

@@ -22,14 +22,13 @@ import {
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
 /** A small real PNG, for the image endpoints of the matrix. */
-let png: string;
+let png: Buffer;
 beforeAll(async () => {
   ctx = await createTestApp();
   api = scrimApi(ctx.app);
-  const buffer = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
+  png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
     .png()
     .toBuffer();
-  png = buffer.toString('base64');
 });
 afterAll(() => ctx.close());
 
@@ -145,7 +144,10 @@ const adminOnly = (success: Outcome) => ({
 interface Endpoint {
   name: string;
   image?: boolean;
-  request(w: World, actor: Actor): { method: Method; url: string; payload?: object };
+  request(
+    w: World,
+    actor: Actor,
+  ): { method: Method; url: string; payload?: object | Buffer; headers?: Record<string, string> };
   /** Visitors always get 401 and banned users 403 BANNED; 'otherPlayer' only where a :userId is in the path. */
   expect: Partial<Record<Exclude<Actor, 'visitor' | 'banned'>, Outcome>>;
   /** Checks a successful answer. */
@@ -329,7 +331,11 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH add-image',
-    request: (w) => patch(w, 'add-image', { base64: png, fileName: 'result.png' }),
+    request: (w) => ({
+      ...patch(w, 'add-image?fileName=result.png'),
+      payload: png,
+      headers: { 'content-type': 'image/png' },
+    }),
     expect: { player: NOT_CAPTAIN, captain: OK, caster: NOT_CAPTAIN, outsider: NOT_CAPTAIN, admin: OK },
     verify: (w, res) =>
       expect(res.json().postGameImage.location).toMatch(new RegExp(`^/api/scrims/${w.scrim.id}/image\\?v=\\d+$`)),
@@ -358,8 +364,8 @@ describe('authorization matrix', () => {
         it(`${actor} → ${status}${code ? ` ${code}` : ''}`, async () => {
           const w = await buildWorld({ image: endpoint.image });
           const before = await snapshot(w.scrim.id, w.admin.token);
-          const { method, url, payload } = endpoint.request(w, actor);
-          const res = await api.call(method, url, { token: tokenOf(w, actor), payload });
+          const { method, url, payload, headers } = endpoint.request(w, actor);
+          const res = await api.call(method, url, { token: tokenOf(w, actor), payload, headers });
           if (status < 300) {
             expect(res.statusCode, res.body).toBe(status);
             await endpoint.verify?.(w, res, actor);
@@ -513,9 +519,18 @@ describe('bad input', () => {
     expect(bad(await api.swap(w.scrim.id, { team: 'teamTwo', role: 'Top' }, w.admin.token)).details?.[0]?.path).toBe(
       'userId',
     );
-    expect(bad(await api.addImage(w.scrim.id, {}, w.admin.token)).details?.[0]?.path).toBe('base64');
-    bad(await api.addImage(w.scrim.id, { base64: '' }, w.admin.token), 'No image provided');
-    bad(await api.addImage(w.scrim.id, { base64: '%%% not base64 %%%' }, w.admin.token));
+    // The image is the body's bytes: nothing, JSON or text is no image.
+    bad(await api.addImage(w.scrim.id, Buffer.alloc(0), w.admin.token), 'No image provided');
+    const addImageUrl = `/api/scrims/${w.scrim.id}/add-image`;
+    bad(await api.call('PATCH', addImageUrl, { token: w.admin.token, payload: { base64: png.toString('base64') } }));
+    bad(
+      await api.call('PATCH', addImageUrl, {
+        token: w.admin.token,
+        payload: png.toString('base64'),
+        headers: { 'content-type': 'text/plain' },
+      }),
+      'No image provided',
+    );
     await expectUnchanged(before, w.scrim.id, w.admin.token);
   });
 
@@ -538,7 +553,7 @@ describe('bad input', () => {
     notFound(await api.fillRandom(missing, w.admin.token));
     notFound(await api.setWinner(missing, 'teamOne', w.admin.token));
     notFound(await api.swap(missing, { userId: w.player.id, team: 'teamTwo', role: 'Top' }, w.admin.token));
-    notFound(await api.addImage(missing, { base64: png, fileName: 'a.png' }, w.admin.token));
+    notFound(await api.addImage(missing, png, w.admin.token, { fileName: 'a.png' }));
     notFound(await api.removeImage(missing, w.admin.token));
   });
 

@@ -35,7 +35,8 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  app.addHook('preHandler', app.authenticate);
+  // Before the request is parsed: a visitor or a banned user learns nothing about the input rules.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/users/search',

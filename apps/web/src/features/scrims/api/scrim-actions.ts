@@ -12,7 +12,7 @@ interface Target {
 }
 
 interface ActionSpec<V extends Target, R> {
-  /** The PATCH path after /scrims/:id/ and its body. */
+  /** The PATCH path after /scrims/:id/ and its body (JSON, or a File sent as its bytes). */
   request: (vars: V) => { path: string; body?: unknown };
   scrimOf?: (response: R) => Scrim;
   success?: (vars: V, response: R) => string | null;
@@ -113,9 +113,10 @@ export const useFillRandom = () =>
     success: (_v, response) => SCRIM_MESSAGES.filled(response.filledPositions),
   });
 
+/** The image file itself is the body (binary, not base64 in JSON); its name goes in the query for messages. */
 export const useAddImage = () =>
-  useScrimAction<Target & { base64: string; fileName: string }>({
-    request: ({ base64, fileName }) => ({ path: 'add-image', body: { base64, fileName } }),
+  useScrimAction<Target & { file: File }>({
+    request: ({ file }) => ({ path: `add-image?fileName=${encodeURIComponent(file.name)}`, body: file }),
     success: () => SCRIM_MESSAGES.imageUploaded,
   });
 

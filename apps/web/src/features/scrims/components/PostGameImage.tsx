@@ -15,14 +15,6 @@ export function imageProblem(file: { name: string; type: string; size: number })
   return null;
 }
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-
 /**
  * Post-game image (spec 4): the captain or an admin uploads one while none exists; then 'View Image', and
  * only admins replace or delete it.
@@ -44,7 +36,7 @@ export function PostGameImage({ view }: { view: ScrimView }) {
     const problem = imageProblem(file);
     if (problem) return showAlert({ type: 'Error', message: problem });
     if (!(await confirm({ title: SCRIM_MESSAGES.confirmUpload }))) return;
-    add.mutate({ scrimId: scrim._id, base64: await readAsDataUrl(file), fileName: file.name });
+    add.mutate({ scrimId: scrim._id, file });
   };
   const onDelete = async () => {
     if (

@@ -263,7 +263,8 @@ describe('winner and post-game image (spec 4, 5)', () => {
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     await user.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('File notes.txt is not an image! only images are allowed.')).toBeInTheDocument();
-    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'win.png', { type: 'image/png' }));
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'win #1.png', { type: 'image/png' });
+    await user.upload(input, file);
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to upload this image?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('image uploaded successfully')).toBeInTheDocument();
@@ -272,10 +273,14 @@ describe('winner and post-game image (spec 4, 5)', () => {
       `/api/scrims/${scrim._id}/image?v=1`,
     );
     expect(screen.queryByRole('button', { name: 'Upload Image' })).not.toBeInTheDocument();
-    expect(calls.at(-1)!.body).toMatchObject({
-      fileName: 'win.png',
-      base64: expect.stringMatching(/^data:image\/png;base64,/),
+    // The file itself is the body, as binary with its own type; its name is in the query.
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/scrims/${scrim._id}/add-image`,
+      query: 'fileName=win%20%231.png',
+      headers: { 'content-type': 'image/png' },
     });
+    expect(calls.at(-1)!.body).toBe(file);
   });
 
   it('lets an admin delete the image after a confirm', async () => {
