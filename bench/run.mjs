@@ -13,6 +13,7 @@ const SCRIPTS = [
   'fanout',
   'admin-dashboard',
   'attack-http',
+  'attack-socket',
 ].filter((name) => existsSync(join('bench', `${name}.mjs`)));
 
 const run = (command, args) => {

@@ -20,12 +20,16 @@ export function socketRefusal(error: unknown, log: FastifyBaseLogger, event: str
  * Per socket, the end of its last queued handler. A socket's handlers run one at a time, in the order their
  * events came: one socket never has more than one event's queries in flight, so a burst from it waits its own
  * turn instead of filling the database queue ahead of everyone else's (with the embedded PGlite, queries also
- * take this process's CPU).
+ * take this process's CPU). Handlers whose turn comes after the socket is gone do not run: nobody would hear
+ * their answer (a flooding socket disconnected with a queue of them).
  */
 const queues = new WeakMap<Socket, Promise<unknown>>();
+const GONE = Symbol('socket gone');
 
-function runInTurn<T>(socket: Socket, task: () => Promise<T>): Promise<T> {
-  const turn = (queues.get(socket) ?? Promise.resolve()).then(task);
+function runInTurn<T>(socket: Socket, task: () => Promise<T>): Promise<T | typeof GONE> {
+  const turn = (queues.get(socket) ?? Promise.resolve()).then((): Promise<T | typeof GONE> =>
+    socket.connected ? task() : Promise.resolve(GONE),
+  );
   queues.set(
     socket,
     turn.catch(() => undefined),
@@ -62,7 +66,8 @@ export function onClientEvent<S extends z.ZodType>(
       return;
     }
     try {
-      ack({ ok: true, data: await runInTurn(socket, () => handler(parsed.data)) });
+      const data = await runInTurn(socket, () => handler(parsed.data));
+      if (data !== GONE) ack({ ok: true, data });
     } catch (error) {
       ack(socketRefusal(error, log, event));
     }
