@@ -17,6 +17,7 @@ import { fmt, insertUsers, percentile, startBenchServer } from './postgres.mjs';
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const BYSTANDERS = Number(process.env.BYSTANDERS ?? 4);
 const BUDGET_EXTRA_MS = 100;
+const ACK_TIMEOUT_MS = 10_000;
 /** Attacker sessions for the payload attack: each connection costs one handshake of its session's budget. */
 const PAYLOAD_SESSIONS = 40;
 
@@ -49,19 +50,24 @@ async function measureBystander({ url, sockets, samples }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const socketMs = [];
   const httpMs = [];
+  const failures = [];
   for (let i = 0; i < samples; i++) {
     const { socket, userId } = sockets[i % sockets.length];
     let started = performance.now();
-    const ack = await socket.timeout(10_000).emitWithAck('watchPresence', { userIds: [userId] });
+    // No answer within ACK_TIMEOUT_MS counts as that long (the server before these limits stalled for longer).
+    const ack = await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('watchPresence', { userIds: [userId] })
+      .catch(() => ({ ok: false, code: 'NO_ANSWER' }));
     socketMs.push(performance.now() - started);
-    if (!ack.ok) throw new Error(`bystander refused: ${JSON.stringify(ack)}`);
+    if (!ack.ok) failures.push(ack.code);
     started = performance.now();
     await getStatus(url, agent);
     httpMs.push(performance.now() - started);
     await sleep(25);
   }
   agent.destroy();
-  return { socketMs, httpMs };
+  return { socketMs, httpMs, failures };
 }
 
 /**
@@ -186,6 +192,7 @@ try {
       'socket p99 ms': fmt(s.p99, 2),
       'HTTP p50 ms': fmt(h.p50, 2),
       'HTTP p99 ms': fmt(h.p99, 2),
+      'socket refusals': phase.failures.length,
       load1: fmt(phase.load, 2),
     };
   });
@@ -209,7 +216,7 @@ try {
           measured: `${fmt(attackedMs, 2)} ms`,
           reference: `quiet ${fmt(quietMs, 2)} ms`,
           ratio: fmt(attackedMs / quietMs, 2),
-          ok: attackedMs - quietMs < BUDGET_EXTRA_MS,
+          ok: attackedMs - quietMs < BUDGET_EXTRA_MS && (key === 'httpMs' || phase.failures.length === 0),
         });
       }
     }
