@@ -106,7 +106,14 @@ describe.skipIf(Boolean(skipReason))('content security policy in Chromium', () =
       img.src = 'data:,broken';
       document.body.append(img);
     });
-    await page.waitForTimeout(300);
+    // Chromium reports each one it blocks: once both reports are in, neither ran (nor can any more).
+    const reported = async () => {
+      const blocked = await violationsOf(page);
+      return ['script-src-elem', 'script-src-attr'].filter((d) =>
+        blocked.some((v) => v.startsWith(`${d} blocked inline`)),
+      );
+    };
+    await expect.poll(reported, { timeout: 10_000, interval: 50 }).toEqual(['script-src-elem', 'script-src-attr']);
     const ran = await page.evaluate(() => {
       const w = window as unknown as { __inlineRan?: boolean; __attributeRan?: boolean };
       return { inline: w.__inlineRan ?? false, attribute: w.__attributeRan ?? false };
@@ -115,6 +122,30 @@ describe.skipIf(Boolean(skipReason))('content security policy in Chromium', () =
     const blocked = await violationsOf(page);
     expect(blocked.some((v) => v.startsWith('script-src-elem blocked inline'))).toBe(true);
     expect(blocked.some((v) => v.startsWith('script-src-attr blocked inline'))).toBe(true);
+    await context.close();
+  });
+
+  it("opens the socket under connect-src 'self' (no ws:/wss: wildcard), with the session cookie alone", async () => {
+    const { context, page } = await newPage(browser, { baseURL, viewport: 'desktop' });
+    await recordCspViolations(context);
+    const state = await signInViaApi(context, 'admin@scrimgym.dev');
+    expect(state.user).not.toBeNull();
+    // Socket.IO's connect packet ('40{"sid":…}') arrives only once the server accepted the handshake's session.
+    const connected = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket did not connect within 15 s')), 15_000);
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', ({ payload }) => {
+          if (!String(payload).startsWith('40{')) return;
+          clearTimeout(timer);
+          resolve(socket.url());
+        });
+      });
+    });
+    const response = await page.goto('/scrims');
+    const csp = (await response!.allHeaders())['content-security-policy'] ?? '';
+    expect(csp.match(/connect-src ([^;]*)/)?.[1]).toBe("'self'");
+    expect(new URL(await connected).host).toBe(new URL(baseURL).host);
+    await visit(page, '/scrims');
     await context.close();
   });
 

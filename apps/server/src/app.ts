@@ -29,7 +29,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
-import { originPlugin } from './plugins/origin.js';
+import { originPlugin, socketConnectSources } from './plugins/origin.js';
 import { redisPlugin } from './plugins/redis.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
         // MUI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...socketConnectSources(config)],
         frameSrc: ['https://docs.google.com'],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },

@@ -16,6 +16,18 @@ export function isAllowedOrigin(config: Pick<AppConfig, 'PUBLIC_URL'>, origin: s
   return origin === new URL(config.PUBLIC_URL).origin;
 }
 
+/**
+ * CSP `connect-src` beyond 'self': PUBLIC_URL's origin with the WebSocket scheme (`wss://` for `https://`).
+ * CSP Level 3 browsers count same-origin ws/wss as 'self'; older ones need the socket's origin spelled out.
+ * No wildcard `ws:`/`wss:`, which would let an injected script talk to any host.
+ */
+export function socketConnectSources(config: Pick<AppConfig, 'PUBLIC_URL'>): string[] {
+  if (!config.PUBLIC_URL) return [];
+  const url = new URL(config.PUBLIC_URL);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return [url.origin];
+}
+
 /** For Socket.IO's `allowRequest`: the handshake (polling or WebSocket upgrade) must come from our origin. */
 export const allowSocketOrigin =
   (config: Pick<AppConfig, 'PUBLIC_URL'>) =>

@@ -14,6 +14,8 @@ afterEach(() => vi.unstubAllGlobals());
 const INJECTED = 'Your account is hacked, call 555';
 const encoded = encodeURIComponent(INJECTED);
 const signedIn: AuthState = { token: null, user: testUser(), identity: null };
+/** Pages and the snackbar are lazy chunks: their first load can take more than findBy's default second. */
+const LAZY = { timeout: 5_000 };
 
 /** The whole app (layout, guards, every route) at `url`, the way the browser would open a crafted link. */
 function openApp(url: string, session: AuthState) {
@@ -37,13 +39,13 @@ function expectNoInjectedText() {
 describe('no page shows text taken from the URL', () => {
   it('shows the generic sign-in error for an unknown ?authError, never its text', async () => {
     openApp(`/?authError=${encoded}`, signedOut);
-    expect(await screen.findByText(MESSAGES.loginError)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.loginError, {}, LAZY)).toBeInTheDocument();
     expectNoInjectedText();
   });
 
   it.each(AUTH_ERROR_CODES)("shows the app's own message for ?authError=%s", async (code) => {
     openApp(`/?authError=${code}&x=${encoded}`, signedOut);
-    expect(await screen.findByText(authErrorMessage(code))).toBeInTheDocument();
+    expect(await screen.findByText(authErrorMessage(code), {}, LAZY)).toBeInTheDocument();
     expect(screen.queryByText(code)).not.toBeInTheDocument();
     expectNoInjectedText();
   });
@@ -51,7 +53,7 @@ describe('no page shows text taken from the URL', () => {
   it('names no path text on the not-found page', async () => {
     openApp(`/${encoded}`, signedOut);
     expect(
-      await screen.findByRole('heading', { level: 1, name: "Oops, this page doesn't exist!" }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { level: 1, name: "Oops, this page doesn't exist!" }, LAZY),
     ).toBeInTheDocument();
     expectNoInjectedText();
   });
@@ -65,8 +67,7 @@ describe('no page shows text taken from the URL', () => {
     [`/scrims/${encoded}/edit`, 'You do not have permission to access this page'],
   ])('says only its own words at %s', async (url, message) => {
     openApp(url, signedIn);
-    // The first visit of a lazy page loads its module: more than findByText's default second on a busy machine.
-    expect(await screen.findByText(message, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(message, {}, LAZY)).toBeInTheDocument();
     expectNoInjectedText();
   });
 

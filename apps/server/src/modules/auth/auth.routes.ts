@@ -15,6 +15,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
+import { readSessionToken } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/responses.js';
 import { limitAdminKeyTries } from './admin-key.js';
 import { toCurrentUser } from './auth.presenter.js';
@@ -31,6 +32,14 @@ import { authErrorCodeOf, finishOidcSignIn, startOidcSignIn } from './oidc.servi
 import { safeReturnTo } from './return-to.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
+
+/**
+ * The session was sent as `Authorization: Bearer`: a script that already holds its token. A browser's session
+ * travels in the httpOnly cookie, and its token is never handed to the page's JavaScript by the boot call.
+ */
+const authenticatedByBearer = (request: FastifyRequest) =>
+  request.auth.token !== null &&
+  readSessionToken({ authorization: request.headers.authorization }) === request.auth.token;
 /** Sign-ins per client IP: a burst of 60, then one a second, over every instance. */
 export const SIGN_IN_BURST = 60;
 export const SIGN_INS_PER_SECOND = 1;
@@ -76,7 +85,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: authStateSchema, ...errors },
       },
     },
-    async (request) => getAuthState({ db, auth: request.auth }),
+    async (request) => getAuthState({ db, auth: request.auth, withToken: authenticatedByBearer(request) }),
   );
 
   app.post(

@@ -160,15 +160,27 @@ export async function verifySession({ db, auth }: { db: Database; auth: AuthCont
   return { token: auth.token!, user: toCurrentUser(touched ?? user, auth.ban) };
 }
 
-/** The browser's view of its session; never a 401, so the app can tell "signed out" from "signed in". */
-export async function getAuthState({ db, auth }: { db: Database; auth: AuthContext }): Promise<AuthState> {
+/**
+ * The browser's view of its session; never a 401, so the app can tell "signed out" from "signed in". The token
+ * is in it only `withToken` (a caller that authenticated with it as Bearer), never for the cookie's browser.
+ */
+export async function getAuthState({
+  db,
+  auth,
+  withToken,
+}: {
+  db: Database;
+  auth: AuthContext;
+  withToken: boolean;
+}): Promise<AuthState> {
   if (!auth.session) return { token: null, user: null, identity: null };
+  const token = withToken ? auth.token : null;
   if (auth.user) {
-    const { token, user } = await verifySession({ db, auth });
+    const { user } = await verifySession({ db, auth });
     return { token, user, identity: null };
   }
   return {
-    token: auth.token,
+    token,
     user: null,
     identity: {
       provider: auth.session.identityProvider,

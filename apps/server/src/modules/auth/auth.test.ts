@@ -163,7 +163,25 @@ describe('GET /api/auth/session', () => {
     const { token, email } = await createIdentitySession({ db: db() });
     const res = await call('GET', '/api/auth/session', { cookie: token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ token, user: null, identity: { provider: 'dev', email, name: null } });
+    expect(res.json()).toEqual({ token: null, user: null, identity: { provider: 'dev', email, name: null } });
+  });
+
+  it("never hands the browser's cookie session its token; a Bearer caller gets back only the token it sent", async () => {
+    const user = await createUser({ db: db() });
+    const identity = await createIdentitySession({ db: db() });
+    for (const token of [user.token, identity.token]) {
+      const viaCookie = await call('GET', '/api/auth/session', { cookie: token });
+      expect(viaCookie.statusCode).toBe(200);
+      expect(viaCookie.json().token).toBeNull();
+      expect(viaCookie.body).not.toContain(token);
+      // A stray or forged Bearer next to the cookie does not unlock the cookie's token either.
+      const forgedBearer = await call('GET', '/api/auth/session', { cookie: token, token: forgedToken() });
+      expect(forgedBearer.body).not.toContain(token);
+      expect((await call('GET', '/api/auth/session', { token })).json().token).toBe(token);
+    }
+    expect((await call('GET', '/api/auth/session', { cookie: user.token })).json().user).toMatchObject({
+      _id: user.id,
+    });
   });
 
   it('shows the signed-in user, and never another user, whatever the cookie says when a Bearer is sent', async () => {
@@ -331,7 +349,7 @@ describe('POST /api/auth/register', () => {
     expect((await sessionOf(cookie))?.userId).toBe(user._id);
 
     const session = await call('GET', '/api/auth/session', { cookie });
-    expect(session.json()).toMatchObject({ token: cookie, identity: null, user: { _id: user._id } });
+    expect(session.json()).toMatchObject({ token: null, identity: null, user: { _id: user._id } });
     // A later dev sign-in with the same email finds this account.
     expect((await call('POST', '/api/auth/dev-login', { payload: { email } })).json().user._id).toBe(user._id);
   });

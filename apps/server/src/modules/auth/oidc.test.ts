@@ -239,7 +239,8 @@ describe('OpenID Connect sign-in against a real issuer', () => {
     const state = await api(jar, 'GET', '/api/auth/session');
     expect(state.status).toBe(200);
     expect(state.body).toEqual({
-      token: firstToken,
+      // The browser's session is its httpOnly cookie: the boot call never hands the token to the page.
+      token: null,
       user: null,
       identity: { provider: 'oidc', email: emailOf(account), name: nameOf(account) },
     });
@@ -345,7 +346,8 @@ describe('OpenID Connect sign-in against a real issuer', () => {
     ];
     const returnPaths = fc.oneof(
       fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((parts) => parts.join('')),
-      fc.string({ unit: 'binary', maxLength: 30 }),
+      // A NUL is refused at the door with a 400 before the start runs (plugins/input.ts).
+      fc.string({ unit: 'binary', maxLength: 30 }).filter((text) => !text.includes('\u0000')),
     );
     await fc.assert(
       fc.asyncProperty(returnPaths, async (returnTo) => {

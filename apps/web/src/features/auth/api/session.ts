@@ -2,6 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthProviders, AuthState, RegisterBody, SessionResponse, UpdateUserBody } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 
+/**
+ * The session is the httpOnly cookie: the app never keeps a token. The answers that carry one for scripts
+ * (dev sign-in, register, Settings) are read for their user and identity only.
+ */
+
 export const sessionKey = ['auth', 'session'] as const;
 
 export const getSession = () => api.get<AuthState>('/auth/session');
@@ -24,7 +29,10 @@ export function useAuthProviders() {
 export function useDevLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.post<AuthState>('/auth/dev-login', { email }),
+    mutationFn: async (email: string): Promise<AuthState> => ({
+      ...(await api.post<AuthState>('/auth/dev-login', { email })),
+      token: null,
+    }),
     onSuccess: (state) => queryClient.setQueryData(sessionKey, state),
   });
 }
@@ -32,7 +40,9 @@ export function useDevLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<{ token: string }>('/auth/register', body),
+    mutationFn: async (body: RegisterBody) => {
+      await api.post<unknown>('/auth/register', body);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
 }
@@ -40,8 +50,11 @@ export function useRegister() {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => api.put<SessionResponse>('/auth/update-user', body),
-    onSuccess: ({ token, user }) => queryClient.setQueryData<AuthState>(sessionKey, { token, user, identity: null }),
+    mutationFn: async (body: UpdateUserBody): Promise<Pick<SessionResponse, 'user'>> => {
+      const { user } = await api.put<SessionResponse>('/auth/update-user', body);
+      return { user };
+    },
+    onSuccess: ({ user }) => queryClient.setQueryData<AuthState>(sessionKey, { token: null, user, identity: null }),
   });
 }
 
