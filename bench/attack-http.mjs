@@ -64,6 +64,12 @@ function startAttackers({ url, token, scrimId }) {
      const statuses = {};
      let running = true;
      parentPort.on('message', () => { running = false; });
+     function drained(req) {
+       return new Promise((resolve) => {
+         const done = () => { req.off('drain', done); req.off('close', done); resolve(); };
+         req.on('drain', done).on('close', done);
+       });
+     }
      function send([method, path, headers, body]) {
        return new Promise((resolve) => {
          let answered = false;
@@ -72,7 +78,7 @@ function startAttackers({ url, token, scrimId }) {
          req.on('error', () => { if (!answered) { statuses.error = (statuses.error ?? 0) + 1; resolve(); } });
          (async () => {
            for (let at = 0; at < body.length && !answered && !req.destroyed; at += 65536) {
-             if (!req.write(body.subarray(at, at + 65536))) await new Promise((r) => req.once('drain', r).once('close', r));
+             if (!req.write(body.subarray(at, at + 65536))) await drained(req);
            }
            if (!answered && !req.destroyed) req.end();
          })();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
 import { AUTHORIZATION_TABLE, type Expectations } from '../test/authorization-table.js';
 import { bearer, createAdmin, createBannedUser, createUser } from '../test/factories.js';
+import { createScrim } from '../test/scrim-factories.js';
 import { listenLocally } from '../test/social.js';
 import { listApiRoutes, routeUrl } from './openapi-routes.js';
 
@@ -37,6 +38,17 @@ interface Sent {
 }
 
 const CHUNK = 64 * 1024;
+
+/** Until the request can take more, or is closed (the listeners go either way). */
+function drained(req: ClientRequest) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      req.off('drain', done).off('close', done);
+      resolve();
+    };
+    req.on('drain', done).on('close', done);
+  });
+}
 
 function jsonOrNull(text: string): Answer['body'] {
   try {
@@ -75,8 +87,7 @@ function send({ method, path, headers = {}, body, chunked = false }: Sent): Prom
     });
     void (async () => {
       for (let at = 0; body && at < body.length && !answered; at += CHUNK) {
-        const more = req.write(body.subarray(at, at + CHUNK));
-        if (!more) await new Promise((r) => req.once('drain', r).once('close', r));
+        if (!req.write(body.subarray(at, at + CHUNK))) await drained(req);
       }
       if (!answered) req.end();
     })();
@@ -216,18 +227,16 @@ describe('near-limit bodies', () => {
     }
   });
 
-  it('refuses a near-limit image by a visitor (401) and to a missing scrim (404) without decoding it', async () => {
-    const path = `/api/scrims/${randomUUID()}/add-image`;
-    for (const [headers, status] of [
-      [{}, 401],
-      [bearer(admin.token), 404],
+  it('refuses a near-limit image before reading it: a visitor 401, not the captain 403, a missing scrim 404', async () => {
+    const scrim = await createScrim({ db, gameStartTime: new Date(Date.now() - 60 * 60 * 1000) });
+    const image = { 'content-type': 'image/png' };
+    for (const [path, headers, status] of [
+      [`/api/scrims/${scrim.id}/add-image`, {}, 401],
+      [`/api/scrims/${scrim.id}/add-image`, bearer(player.token), 403],
+      [`/api/scrims/${randomUUID()}/add-image`, bearer(admin.token), 404],
     ] as const) {
-      const answer = await timed({
-        method: 'PATCH',
-        path,
-        headers: { ...headers, 'content-type': 'image/png' },
-        body: png,
-      });
+      expect(await withheldBody('PATCH', path, { ...headers, ...image }, png.length)).toBe(status);
+      const answer = await timed({ method: 'PATCH', path, headers: { ...headers, ...image }, body: png });
       expectRefusal(answer, [status]);
       expect(answer.cpuMs).toBeLessThan(50);
     }
@@ -252,7 +261,7 @@ const urlOf = (route: (typeof routes)[number]) =>
 function withheldBody(method: string, path: string, headers: Record<string, string>, length = 60_000) {
   return new Promise<number | 'no answer'>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
-    const lines = Object.entries({ host: 'localhost', ...headers, ...json, 'content-length': String(length) });
+    const lines = Object.entries({ host: 'localhost', ...json, ...headers, 'content-length': String(length) });
     socket.on('connect', () => {
       socket.write(`${method} ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
     });

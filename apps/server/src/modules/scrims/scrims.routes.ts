@@ -38,7 +38,7 @@ const adminOf = (request: FastifyRequest): Viewer => {
 };
 
 /** An image whose Content-Length is over 2 MB: refused by name before its body is read. */
-async function refuseOversizedImage(request: FastifyRequest) {
+function refuseOversizedImage(request: FastifyRequest) {
   if (Number(request.headers['content-length']) > IMAGE_MAX_BYTES) {
     const { fileName } = request.query as { fileName?: unknown };
     throw imageTooBig(typeof fileName === 'string' ? fileName.slice(0, 255) : undefined);
@@ -314,7 +314,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   );
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's
-  // 64 KB here too). A Content-Length over 2 MB is answered with the spec's text before a byte is read.
+  // 64 KB here too). Before a byte is read: whether the caller may upload to this scrim (captain or admin), then
+  // a Content-Length over 2 MB, answered with the spec's text.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       IMAGE_UPLOAD_TYPES,
@@ -324,7 +325,14 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     scope.withTypeProvider<ZodTypeProvider>().patch(
       '/scrims/:id/add-image',
       {
-        preParsing: refuseOversizedImage,
+        preParsing: async (request) => {
+          const params = idParamsSchema.safeParse(request.params);
+          // A malformed id is left to validation (400).
+          if (params.success) {
+            await service.assertMayAddImage({ db: app.db, viewer: viewerOf(request), scrimId: params.data.id });
+          }
+          refuseOversizedImage(request);
+        },
         schema: {
           tags,
           summary: 'Upload the post-game image (captain or admin): the JPEG or PNG file as the body, up to 2 MB',

@@ -418,16 +418,13 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
   return value;
 }
 
-export async function addImage({
-  deps,
-  viewer,
-  scrimId,
-  image: input,
-  fileName,
-}: ScrimAction & { image: Buffer; fileName?: string }) {
-  // Refuse early (who may upload, and whether an image exists) so that nobody else costs a decoding; the same
-  // checks run again under the lock below.
-  const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+/**
+ * Whether `viewer` may upload the scrim's image now (the captain while there is none, an admin always), without
+ * a lock: the route asks before the file is even read, so that nobody else costs a read or a decoding. The
+ * same checks run again under the lock when the image is stored.
+ */
+export async function assertMayAddImage({ db, viewer, scrimId }: { db: Database; viewer: Viewer; scrimId: string }) {
+  const current = await findScrimAggregate({ db, id: scrimId });
   if (!current) throw scrimNotFound();
   try {
     assertCaptainOrAdmin(viewer, current.scrim);
@@ -436,6 +433,16 @@ export async function addImage({
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
   }
+}
+
+export async function addImage({
+  deps,
+  viewer,
+  scrimId,
+  image: input,
+  fileName,
+}: ScrimAction & { image: Buffer; fileName?: string }) {
+  await assertMayAddImage({ db: deps.db, viewer, scrimId });
   // Decode and re-encode outside the transaction: it is the slow part and needs no lock.
   const image = await processPostGameImage({ input, fileName });
   return changeScrim({
