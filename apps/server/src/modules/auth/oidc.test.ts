@@ -522,6 +522,35 @@ describe('OpenID Connect sign-in against a real issuer', () => {
     );
   });
 
+  it('sends the browser home with "provider_unavailable", not a 500, when the issuer cannot be reached', async () => {
+    // Port 9 (discard) refuses the connection: discovery fails at the callback.
+    const unreachable = await createTestApp({
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_ALLOW_INSECURE: 'true',
+    });
+    try {
+      const state = `state${unique()}`;
+      await unreachable.database.db.insert(oidcLoginAttempts).values({
+        state,
+        provider: 'oidc',
+        codeVerifier: 'v'.repeat(43),
+        nonce: 'n'.repeat(22),
+        returnTo: '/scrims',
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const res = await unreachable.app.inject({
+        method: 'GET',
+        url: `/api/auth/oidc/oidc/callback?code=any&state=${state}`,
+        cookies: { sg_oidc_state: state },
+      });
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers.location).toBe('/?authError=provider_unavailable');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('answers 404 for an unknown provider id', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/oidc/nope/start' });
     expect(res.statusCode).toBe(404);
