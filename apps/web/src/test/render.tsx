@@ -44,7 +44,8 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
       const [path = '', query = ''] = String(input)
         .replace(/^\/api/, '')
         .split('?');
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
+      const sent = init?.body ?? undefined;
+      const body = typeof sent === 'string' ? (sent ? JSON.parse(sent) : undefined) : sent;
       calls.push({ method, path, query, headers: init?.headers, body });
       const handler = handlers[`${method} ${path}`];
       const answer =
