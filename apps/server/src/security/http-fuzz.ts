@@ -156,11 +156,17 @@ export function judgeResponse(res: LightMyRequestResponse, writes: JournalEntry[
   if (typeof body?.error !== 'string' || typeof body.code !== 'string') {
     return `answered ${res.statusCode} without the {error, code} body: ${res.body.slice(0, 300)}`;
   }
-  if (writes.length > 0) {
-    return `rejected with ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.table}`).join(', ')}`;
+  const unexpected = writes.filter((w) => !isAuditOfRefusal(body.code as string, w));
+  if (unexpected.length > 0) {
+    return `rejected with ${res.statusCode} but wrote ${unexpected.map((w) => `${w.op} ${w.table}`).join(', ')}`;
   }
   return null;
 }
+
+/** Refusals that are themselves audited (a wrong admin key leaves one audit row): their trace is the point. */
+const AUDITED_REFUSALS = new Set(['BAD_ADMIN_KEY']);
+const isAuditOfRefusal = (code: string, write: JournalEntry) =>
+  AUDITED_REFUSALS.has(code) && write.table === 'audit_log' && write.op === 'INSERT';
 
 export interface FuzzActor {
   /** The session token sent as `Authorization: Bearer`. */
