@@ -112,6 +112,18 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
 
 type AuditRow = Awaited<ReturnType<typeof findNewestAuditEntries>>[number];
 
+/** The user an audit row is about, for the activity's link (nothing when the account is gone). */
+const targetUserDetails = (row: AuditRow) =>
+  row.targetUserId
+    ? {
+        userId: row.targetUserId,
+        userName: row.targetUserName!,
+        summonerTagline: row.targetUserTagline!,
+        region: row.targetUserRegion!,
+        rank: row.targetUserRank!,
+      }
+    : {};
+
 function auditActivity(row: AuditRow): Activity {
   const admin = row.actorName ?? 'An admin';
   const timestamp = row.at.toISOString();
@@ -122,15 +134,7 @@ function auditActivity(row: AuditRow): Activity {
       description: `${row.targetUserName ?? 'A user'} entered a wrong admin key`,
       timestamp,
       status: 'refused',
-      details: {
-        ...(row.targetUserId && {
-          userId: row.targetUserId,
-          userName: row.targetUserName!,
-          summonerTagline: row.targetUserTagline!,
-          region: row.targetUserRegion!,
-          rank: row.targetUserRank!,
-        }),
-      },
+      details: targetUserDetails(row),
     };
   }
   if (row.action === AUDIT_ACTIONS.updateUser) {
@@ -140,15 +144,7 @@ function auditActivity(row: AuditRow): Activity {
       description: `${admin} updated ${row.targetUserName ?? 'a user'}'s profile`,
       timestamp,
       status: 'updated',
-      details: {
-        ...(row.targetUserId && {
-          userId: row.targetUserId,
-          userName: row.targetUserName!,
-          summonerTagline: row.targetUserTagline!,
-          region: row.targetUserRegion!,
-          rank: row.targetUserRank!,
-        }),
-      },
+      details: targetUserDetails(row),
     };
   }
   const title = row.scrimTitle ?? (typeof row.details.title === 'string' ? row.details.title : 'a scrim');
