@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -41,11 +41,13 @@ export default async function setup(project: TestProject) {
   const handle = wrapPglite(client);
   await handle.migrate();
   const dump = await client.dumpDataDir('none');
-  const file = join(mkdtempSync(join(tmpdir(), 'scrimgym-test-')), 'snapshot.tar');
+  const folder = mkdtempSync(join(tmpdir(), 'scrimgym-test-'));
+  const file = join(folder, 'snapshot.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgTemplate', null);
   project.provide('pgliteSnapshot', file);
+  return () => rmSync(folder, { recursive: true, force: true });
 }
 
 export function withDatabase(url: string, database: string): string {
