@@ -45,6 +45,13 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_0
   }
 }
 
+/** Resolves once `runner` is really polling: it has run a job due now (its handlers need a `ping` one). */
+async function untilPolled(runner: JobRunner) {
+  const ping = await scheduleJob({ db: db(), kind: 'ping', runAt: ago(1000) });
+  runner.wake();
+  await waitFor(async () => jobStatus(await getJob(ping.id)) === 'done');
+}
+
 async function getJob(id: string) {
   const [row] = await findJobs({ db: db(), ids: [id] });
   return row!;
@@ -73,10 +80,16 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   describe('running due jobs', () => {
     it('runs a due job once and completes it; a future job waits until it is due', async () => {
       const calls: ClaimedJob[] = [];
+      const ranAt = new Map<string, number>();
       const runner = createJobRunner({
         db: db(),
         workerId: 'worker-1',
-        handlers: { echo: async (job) => void calls.push(job) },
+        handlers: {
+          echo: async (job) => {
+            calls.push(job);
+            ranAt.set(job.id, Date.now());
+          },
+        },
       });
       const due = await scheduleJob({ db: db(), kind: 'echo', runAt: ago(1000), payload: { scrimId: 's1' } });
       const future = await scheduleJob({ db: db(), kind: 'echo', runAt: fromNow(800), payload: { scrimId: 's2' } });
@@ -88,8 +101,8 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await getJob(future.id)).toMatchObject({ attempts: 0, claimedAt: null, completedAt: null });
 
       expect(await runner.runOnce()).toBe(0);
-      await sleep(850);
-      expect(await runner.runOnce()).toBe(1);
+      await waitFor(async () => (await runner.runOnce()) === 1);
+      expect(ranAt.get(future.id)).toBeGreaterThanOrEqual(future.runAt.getTime());
       expect(await runner.runOnce()).toBe(0);
       expect(calls.map((j) => j.payload)).toEqual([{ scrimId: 's1' }, { scrimId: 's2' }]);
       expect(jobStatus(await getJob(future.id))).toBe('done');
@@ -131,7 +144,7 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const runs = new Map<string, string[]>();
       const handler = async (job: ClaimedJob, { workerId }: { workerId: string }) => {
         runs.set(job.id, [...(runs.get(job.id) ?? []), workerId]);
-        await sleep(Math.random() * 3);
+        await sleep(Math.random() * 3); // work of varying length, so that the two runners' claims interleave
       };
       const runners = [
         createJobRunner({ db: dbA, workerId: 'instance-a', pollMs: 5, batch: 10, handlers: { once: handler } }),
@@ -214,10 +227,15 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     it('a real short lease expires: another worker takes the job', async () => {
       const job = await scheduleJob({ db: db(), kind: 'work', runAt: ago(1000) });
+      const claimedAt = Date.now();
       await claimDueJobs({ db: db(), workerId: 'crashed', limit: 1, leaseMs: 400 });
       expect(await claimDueJobs({ db: db(), workerId: 'other', limit: 1, leaseMs: 400 })).toEqual([]);
-      await sleep(500);
-      const [again] = await claimDueJobs({ db: db(), workerId: 'other', limit: 1, leaseMs: 400 });
+      let again: ClaimedJob | undefined;
+      await waitFor(async () => {
+        [again] = await claimDueJobs({ db: db(), workerId: 'other', limit: 1, leaseMs: 400 });
+        return again !== undefined;
+      });
+      expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(400);
       expect(again).toMatchObject({ id: job.id, claimedBy: 'other', attempts: 2 });
     });
 
@@ -226,7 +244,7 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       let calls = 0;
       const slow = async () => {
         calls++;
-        await sleep(1000);
+        await sleep(1000); // more than three leases
       };
       const a = createJobRunner({ db: db(), workerId: 'a', pollMs: 10, leaseMs: 300, handlers: { slow } });
       const b = createJobRunner({ db: db(), workerId: 'b', pollMs: 10, leaseMs: 300, handlers: { slow } });
@@ -473,15 +491,17 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const ran: string[] = [];
       const handlers = {
         work: async (_job: ClaimedJob, { workerId }: { workerId: string }) => void ran.push(workerId),
+        ping: async () => {},
       };
       const first = track(createJobRunner({ db: db(), workerId: 'before-restart', pollMs: 10, handlers }));
       first.start();
-      await sleep(30);
+      await untilPolled(first);
       await first.stop();
 
+      // stop() has resolved: the first runner's loop is over, nothing of it can claim the job any more.
       const job = await scheduleJob({ db: db(), kind: 'work', runAt: ago(1000) });
-      await sleep(100);
-      expect(ran).toEqual([]);
+      expect(first.running).toBe(false);
+      expect(await getJob(job.id)).toMatchObject({ attempts: 0, claimedAt: null });
 
       const second = track(createJobRunner({ db: db(), workerId: 'after-restart', pollMs: 10, handlers }));
       second.start();
@@ -513,9 +533,15 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     it('wake() runs a job due now without waiting for the poll', async () => {
       let calls = 0;
-      const runner = track(createJobRunner({ db: db(), pollMs: 60_000, handlers: { now: async () => void calls++ } }));
+      const runner = track(
+        createJobRunner({
+          db: db(),
+          pollMs: 60_000,
+          handlers: { now: async () => void calls++, ping: async () => {} },
+        }),
+      );
       runner.start();
-      await sleep(100); // the first poll found nothing; the next one is a minute away
+      await untilPolled(runner); // it has polled; its next poll is a minute away
       const job = await scheduleJob({ db: db(), kind: 'now' });
       runner.wake();
       await waitFor(async () => jobStatus(await getJob(job.id)) === 'done', 2000);

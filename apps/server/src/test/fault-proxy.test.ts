@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 
@@ -83,10 +84,12 @@ describe('fault proxy', () => {
     const socket = await client(proxy);
     expect(await ask(socket, 'one')).toBe('a:one');
     proxy.pause();
-    const held = ask(socket, 'two', 2_000);
+    const held = ask(socket, 'two', 5_000);
     const late = await client(proxy);
-    const lateAnswer = ask(late, 'three', 2_000);
-    await new Promise((r) => setTimeout(r, 200));
+    const lateAnswer = ask(late, 'three', 5_000);
+    // The point of the test: while paused for this long, no answer gets through.
+    const pauseOver = sleep(200).then(() => 'still paused');
+    expect(await Promise.race([held, lateAnswer, pauseOver])).toBe('still paused');
     proxy.restore();
     expect(await held).toBe('a:two');
     expect(await lateAnswer).toBe('a:three');

@@ -11,7 +11,6 @@ import {
   expectNoSession,
   expectStatus,
   expectValidation,
-  settle,
   useSocialApp,
 } from '../../test/social.js';
 import { directKeyOf } from './conversations.repository.js';
@@ -213,7 +212,6 @@ describe('GET /conversations/scrim/:scrimId (the scrim chat rule)', () => {
     const [a, b] = await friends();
     const third = await createUser({ db: db() });
     const conversation = expectStatus<Conversation>(await start(a, b, 'secret'), 201);
-    await settle(50);
     expectError(await call('GET', `/api/messages/${conversation._id}`, third.token), 403, 'NOT_A_MEMBER');
   });
 });

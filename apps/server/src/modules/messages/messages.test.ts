@@ -18,12 +18,12 @@ import {
   expectNoSession,
   expectStatus,
   expectValidation,
-  settle,
   useSocialApp,
 } from '../../test/social.js';
+import { clockPast, deliveredSoFar } from '../../test/waiting.js';
 import { MESSAGE_BURST } from './messages.rate-limit.js';
 
-const { call, client, db } = useSocialApp();
+const { app, call, client, db } = useSocialApp();
 const NIL = '00000000-0000-4000-8000-000000000000';
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -126,7 +126,7 @@ describe('POST /messages and GET /messages/:conversationId', () => {
         expectError(await call('POST', `/api/messages/post-seen/${conversationId}`, user.token), 403, 'NOT_A_MEMBER');
       }
       expect(await messageCount(conversationId)).toBe(1);
-      await settle();
+      await deliveredSoFar({ io: app().io, client: live });
       expect(live.all('getMessage')).toEqual([]);
       expect((await unseen(b)).total).toBe(1);
     } finally {
@@ -174,7 +174,7 @@ describe('POST /messages and GET /messages/:conversationId', () => {
     const sent: Message[] = [];
     for (const text of ['1', '2', '3', '4']) {
       sent.push(expectStatus<Message>(await post(a, conversationId, text), 201));
-      await settle(5);
+      await clockPast(sent.at(-1)!.createdAt); // each message a later timestamp than the one before
     }
     expect((await read(a, conversationId, '?limit=2')).map((m) => m.text)).toEqual(['3', '4']);
     const before = encodeURIComponent(sent[2]!.createdAt);
@@ -212,7 +212,7 @@ describe('unseen counts and post-seen', () => {
         expectStatus<PostSeenResponse>(await call('POST', `/api/messages/post-seen/${conversationId}`, b.token), 200)
           .markedSeen,
       ).toBe(0);
-      await settle();
+      await deliveredSoFar({ io: app().io, client: liveA });
       expect(liveA.events.slice(from).filter((e) => e.event === 'getMessagesSeen')).toEqual([]);
       const conversations = expectStatus<Conversation[]>(await call('GET', '/api/conversations/user', b.token), 200);
       expect(conversations[0]!.unseenCount).toBe(0);

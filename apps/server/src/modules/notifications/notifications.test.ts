@@ -5,14 +5,8 @@ import { notifications } from '../../db/schema/index.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import { createScrim } from '../../test/scrim-factories.js';
-import {
-  expectBanned,
-  expectNoSession,
-  expectStatus,
-  expectValidation,
-  settle,
-  useSocialApp,
-} from '../../test/social.js';
+import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../test/social.js';
+import { deliveredSoFar } from '../../test/waiting.js';
 import { createNotification, notifyScrimStart } from './notifications.service.js';
 
 const { app, call, client, db } = useSocialApp();
@@ -72,7 +66,7 @@ describe('createNotification (for other modules) and GET user-notifications', ()
       for (const tab of [tab1, tab2]) {
         expect(await tab.next<Notification>('getNotification', (n) => n._id === alert._id)).toEqual(alert);
       }
-      await settle();
+      await deliveredSoFar({ io: app().io, client: stranger });
       expect(stranger.all('getNotification')).toEqual([]);
       expect((await list(owner)).map((n) => n._id)).toEqual([alert._id, first._id]);
       expect(await list(other)).toEqual([]);
@@ -98,7 +92,7 @@ describe('notifyScrimStart (the scrim start job)', () => {
         message: SOCIAL_MESSAGES.scrimStartingNotification(scrim.title),
         _relatedScrim: { _id: scrim.id, title: scrim.title },
       });
-      await settle();
+      await deliveredSoFar({ io: app().io, client: live });
       expect(live.all('getNotification')).toHaveLength(1);
       expect(await rowsOf(player)).toBe(1);
       expect(await rowsOf(caster)).toBe(1);
@@ -137,7 +131,7 @@ describe('push-user-notification/:id', () => {
           'NOT_YOURSELF',
         );
       }
-      await settle();
+      await deliveredSoFar({ io: app().io, client: live });
       expect(live.all('getNotification')).toEqual([]);
       expect(await rowsOf(victim)).toBe(0);
     } finally {

@@ -1,21 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, Presence, ScrimChatUsers } from '@scrim-gym/shared';
 import { openPostgres, type DatabaseHandle } from '../../db/client.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { users } from '../../db/schema/index.js';
+import { createUser, type TestUser } from '../../test/factories.js';
 import { createScrim } from '../../test/scrim-factories.js';
-import {
-  befriend,
-  callApi,
-  connectClient,
-  expectStatus,
-  listenLocally,
-  settle,
-  type TestClient,
-} from '../../test/social.js';
+import { befriend, callApi, connectClient, expectStatus, listenLocally, type TestClient } from '../../test/social.js';
+import { deliveredSoFar, disconnectedOnServer, quietWindow } from '../../test/waiting.js';
 import { findOnlineUserIds } from './presence.service.js';
 import { requireService } from '../../test/services.js';
 
@@ -92,20 +87,36 @@ afterEach(() => {
 afterAll(async () => {
   try {
     if (!first) return;
-    // Let the last disconnects' presence checks (adapter requests to both instances) finish first.
-    await settle(300);
-    await second?.close();
-    await secondDatabase?.close();
-    await first.close();
+    // The last disconnects' presence checks (adapter requests to both instances) have run once each of those
+    // users has a last-seen time: close the instances after them.
+    await vi
+      .waitFor(
+        async () => {
+          const rows = await db()
+            .select({ id: users.id })
+            .from(users)
+            .where(and(inArray(users.id, [...socketUsers]), isNull(users.lastSeenAt)));
+          expect(rows).toEqual([]);
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+      .finally(async () => {
+        await second?.close();
+        await secondDatabase?.close();
+        await first!.close();
+      });
   } finally {
     redis?.stop();
   }
 });
 
 const db = () => first!.database.db;
-/** A client of `token` on instance 0 or 1. */
-const on = async (instance: 0 | 1, token: string) => {
-  const c = await connectClient(urls[instance]!, token);
+/** Users that had a socket in this file. */
+const socketUsers = new Set<string>();
+/** A client of `user` on instance 0 or 1. */
+const on = async (instance: 0 | 1, user: TestUser) => {
+  socketUsers.add(user.id);
+  const c = await connectClient(urls[instance]!, user.token);
   clients.push(c);
   return c;
 };
@@ -116,15 +127,20 @@ describe.skipIf(!withRedis)('two instances through the Redis adapter', () => {
   it('a user with tabs on both instances stays online until the last one closes; the friend on the other instance is told', async () => {
     const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
     await befriend({ db: db(), a, b });
-    const tabOnFirst = await on(0, a.token);
-    const tabOnSecond = await on(1, a.token);
-    const friend = await on(1, b.token);
+    const tabOnFirst = await on(0, a);
+    const tabOnSecond = await on(1, a);
+    const friend = await on(1, b);
     const ack = await friend.request<Presence[]>('addUser');
     expect(ack).toMatchObject({ ok: true, data: [{ _id: a.id, isOnline: true }] });
     for (const ctx of [first!, second!]) expect(await onlineSeenFrom(ctx, a.id)).toBe(true);
 
+    const secondTabId = tabOnSecond.socket.id!;
     tabOnSecond.close();
-    await settle(400);
+    await disconnectedOnServer({ io: second!.app.io, socketId: secondTabId });
+    // When right, the offline check that the disconnect started (an adapter request to both instances) ends
+    // without a trace: nothing to wait for but a window.
+    await quietWindow(400);
+    await deliveredSoFar({ io: second!.app.io, client: friend });
     expect(await onlineSeenFrom(first!, a.id)).toBe(true);
     expect(await onlineSeenFrom(second!, a.id)).toBe(true);
     expect(
@@ -148,7 +164,7 @@ describe.skipIf(!withRedis)('two instances through the Redis adapter', () => {
   it('a direct message sent through one instance reaches the receiver on the other', async () => {
     const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
     await befriend({ db: db(), a, b });
-    const receiver = await on(1, b.token);
+    const receiver = await on(1, b);
     const conversation = expectStatus<Conversation>(
       await callApi(first!.app)('POST', '/api/conversations', a.token, { receiverId: b.id, text: 'across' }),
       201,
@@ -160,8 +176,8 @@ describe.skipIf(!withRedis)('two instances through the Redis adapter', () => {
   it("a scrim chat's readers are counted over both instances", async () => {
     const scrim = await createScrim({ db: db() });
     const [x, y] = [await createUser({ db: db() }), await createUser({ db: db() })];
-    const sx = await on(0, x.token);
-    const sy = await on(1, y.token);
+    const sx = await on(0, x);
+    const sy = await on(1, y);
     expect((await sx.request('scrimChatOpen', { scrimId: scrim.id })).ok).toBe(true);
     expect((await sy.request('scrimChatOpen', { scrimId: scrim.id })).ok).toBe(true);
     const both = await sx.next<ScrimChatUsers>('getScrimusers', (p) => p.userIds.length === 2, 0, 5000);

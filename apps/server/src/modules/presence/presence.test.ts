@@ -4,7 +4,8 @@ import type { Presence } from '@scrim-gym/shared';
 import { users } from '../../db/schema/index.js';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { addPlayers, createScrim } from '../../test/scrim-factories.js';
-import { befriend, expectStatus, settle, type TestClient, useSocialApp } from '../../test/social.js';
+import { befriend, expectStatus, type TestClient, useSocialApp } from '../../test/social.js';
+import { deliveredSoFar, disconnectedOnServer, quietWindow } from '../../test/waiting.js';
 import { findOnlineUserIds } from './presence.service.js';
 
 const { app, call, client, db } = useSocialApp();
@@ -16,6 +17,19 @@ const presenceOf = (c: TestClient, user: TestUser) =>
     .filter((p) => p._id === user.id);
 const lastSeenOf = async (user: TestUser) =>
   (await db().select({ at: users.lastSeenAt }).from(users).where(eq(users.id, user.id)))[0]!.at;
+/** Events the server sent `c` so far have arrived. */
+const delivered = (c: TestClient) => deliveredSoFar({ io: app().io, client: c });
+const goingOnline = (user: TestUser) => (list: Presence[]) => list.some((p) => p._id === user.id && p.isOnline);
+const goingOffline = (user: TestUser) => (list: Presence[]) =>
+  list.some((p) => p._id === user.id && !p.isOnline && !!p.lastSeenAt);
+/** A socket of a friend of `user`, following their presence (the positive side of an "others heard nothing"). */
+async function friendWatching(user: TestUser) {
+  const friend = await createUser({ db: db() });
+  await befriend({ db: db(), a: user, b: friend });
+  const socket = await client(friend.token);
+  expect((await socket.request('addUser')).ok).toBe(true);
+  return socket;
+}
 
 async function waitUntil(check: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 300; i++) {
@@ -37,9 +51,13 @@ describe('presence of friends', () => {
     const tab1 = await client(a.token);
     await watcher.next<Presence[]>('getUsers', (list) => list.some((p) => p._id === a.id && p.isOnline));
     const tab2 = await client(a.token);
+    const tab1Id = tab1.socket.id!;
     tab1.close();
-    await settle(300);
-    // One tab closed, one still open: still online, and nobody was told otherwise.
+    await disconnectedOnServer({ io: app().io, socketId: tab1Id });
+    // One tab closed, one still open: still online, and nobody was told otherwise. When right, the offline check
+    // that the disconnect started ends without a trace: nothing to wait for but a window.
+    await quietWindow(300);
+    await delivered(watcher);
     expect(await isOnline(a)).toBe(true);
     expect(presenceOf(watcher, a).filter((p) => !p.isOnline && p.lastSeenAt)).toEqual([]);
     expect(await lastSeenOf(a)).toBeNull();
@@ -64,13 +82,16 @@ describe('presence of friends', () => {
     const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
     const sb = await client(b.token);
     expect(await sb.request('addUser')).toEqual({ ok: true, data: [] });
+    const friendOfA = await friendWatching(a);
     const sa = await client(a.token);
     await sa.request('addUser');
-    await settle();
+    // A's friend hears A come online: that announcement is over, and B heard nothing of it.
+    await friendOfA.next<Presence[]>('getUsers', goingOnline(a));
+    await delivered(sb);
     expect(presenceOf(sb, a)).toEqual([]);
 
     expectStatus(await call('POST', `/api/friend-requests/send-friend-request/${b.id}/${a.id}`, a.token), 201);
-    await settle();
+    await delivered(sb);
     expect(presenceOf(sb, a)).toEqual([]);
     expectStatus(
       await call('POST', `/api/friend-requests/accept-request/${b.id}`, b.token, { newFriendUserId: a.id }),
@@ -81,10 +102,12 @@ describe('presence of friends', () => {
 
     // After an unfriend (and no conversation), B stops following A.
     expectStatus(await call('POST', '/api/friends/unfriend-user', a.token, { friendUserId: b.id }), 200);
-    const from = sb.events.length;
+    const [from, friendFrom] = [sb.events.length, friendOfA.events.length];
     sa.close();
-    await waitUntil(async () => !(await isOnline(a)), 'A offline');
-    await settle();
+    // A's friend hears A go offline: that announcement is over, and B heard nothing of it.
+    await friendOfA.next<Presence[]>('getUsers', goingOffline(a), friendFrom);
+    expect(await isOnline(a)).toBe(false);
+    await delivered(sb);
     expect(sb.events.slice(from).filter((e) => e.event === 'getUsers')).toEqual([]);
   });
 });
@@ -99,6 +122,7 @@ describe('watchPresence (players a page shows)', () => {
     await addPlayers({ db: db(), scrim: publicScrim, users: [publicPlayer!] });
     await addPlayers({ db: db(), scrim: privateScrim, users: [privatePlayer!] });
     const [sPublic, sPrivate] = [await client(publicPlayer!.token), await client(privatePlayer!.token)];
+    const friendOfPrivate = await friendWatching(privatePlayer!);
 
     const sv = await client(viewer!.token);
     const ack = await sv.request<Presence[]>('watchPresence', {
@@ -107,11 +131,13 @@ describe('watchPresence (players a page shows)', () => {
     expect(ack).toEqual({ ok: true, data: [{ _id: publicPlayer!.id, isOnline: true, lastSeenAt: null }] });
 
     // Changes follow the same rule.
-    const from = sv.events.length;
+    const [from, friendFrom] = [sv.events.length, friendOfPrivate.events.length];
     sPublic.close();
     sPrivate.close();
     await sv.next<Presence[]>('getUsers', (l) => l.some((p) => p._id === publicPlayer!.id && !p.isOnline), from);
-    await settle();
+    // The private player's friend hears them go offline: that announcement is over, and the viewer heard nothing.
+    await friendOfPrivate.next<Presence[]>('getUsers', goingOffline(privatePlayer!), friendFrom);
+    await delivered(sv);
     expect(presenceOf(sv, privatePlayer!)).toEqual([]);
 
     // A player of the private scrim sees its other players.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEAMS, type Scrim, type TeamName } from '@scrim-gym/shared';
+import { SOCKET_EVENTS, TEAMS, type Scrim, type TeamName } from '@scrim-gym/shared';
 import { jobs, riotProviders, riotTournaments, scrims, users } from '../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -116,9 +116,11 @@ describe('automatic results against the fake Riot', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    socket.emit('join_scrim_room', scrimId);
-    // The room join has no acknowledgement: give the server a moment to process it.
-    await new Promise((r) => setTimeout(r, 50));
+    // Acknowledged once the socket is in the room.
+    expect(await socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.joinScrimRoom, scrimId)).toEqual({
+      ok: true,
+      data: null,
+    });
     return updates;
   }
 

@@ -48,7 +48,11 @@ async function listen(ctx: TestContext) {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A socket of `user` that records every scrim and tournament event it receives. */
+/**
+ * A socket of `user` that records every scrim and tournament event it receives. Connected means in its rooms
+ * already: the server joins the user's (and the admins') room in its connection handler, before the client
+ * hears 'connect'.
+ */
 async function listener(url: string, user: TestUser) {
   const socket = connect(url, {
     auth: { token: user.token },
@@ -79,9 +83,6 @@ async function listener(url: string, user: TestUser) {
     },
   };
 }
-
-/** Waits until the socket server has put a freshly connected socket in its rooms. */
-const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('tournament codes with Riot configured', () => {
   let fake: FakeRiot;
@@ -124,7 +125,6 @@ describe('tournament codes with Riot configured', () => {
     const player = await listener(url, players[0]!);
     const casterSocket = await listener(url, caster);
     const adminSocket = await listener(url, admin);
-    await settle();
 
     expect(await ctx.app.jobs.runOnce()).toBeGreaterThanOrEqual(1);
 
@@ -208,7 +208,6 @@ describe('tournament codes with Riot configured', () => {
     await addPlayers({ db: db(), scrim, users });
     await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
     const player = await listener(url, users[0]!);
-    await settle();
     const codes = apiCalls('/codes').length;
     await ctx.app.jobs.runOnce();
     expect(await player.next(SCRIM_START_NOTIFICATION_EVENT, scrim.id)).toBeTruthy();
@@ -270,7 +269,6 @@ describe('tournament codes with Riot configured', () => {
   it('on a Riot 500 stores the error, tells the admins, keeps the manual lobby and retries later', async () => {
     const { scrim, players } = await startedScrim();
     const adminSocket = await listener(url, admin);
-    await settle();
     // POST /codes is not idempotent: the client does not retry a 5xx itself, the job does.
     fake.inject({ match: CODES_PATH, status: 500 });
     await ctx.app.jobs.runOnce();
@@ -310,7 +308,6 @@ describe('tournament codes with Riot configured', () => {
     const { players } = await fillScrim({ db: db(), scrim, hostIndex: null });
     // Started and full; the tenth leaves, then an admin assigns them back: a late fill.
     const adminSocket = await listener(url, admin);
-    await settle();
     await db().delete(jobs);
     const tenth = players[9]!;
     expect((await api.leave(scrim.id, tenth.id, tenth.token)).statusCode).toBe(200);
@@ -399,7 +396,6 @@ describe('tournament codes without a Riot key', () => {
     await scheduleScrimStart({ db, scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
     const adminSocket = await listener(url, admin);
     const player = await listener(url, players[0]!);
-    await settle();
     await ctx.app.jobs.runOnce();
 
     expect(await player.next(SCRIM_START_NOTIFICATION_EVENT, scrim.id)).toBeTruthy();
