@@ -2,7 +2,8 @@ import { IMAGE_MAX_BYTES, SOCKET_EVENTS } from '@scrim-gym/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
-import { bearer, createUser, type TestUser } from '../test/factories.js';
+import { bearer, createAdmin, createUser, type TestUser } from '../test/factories.js';
+import { createScrim } from '../test/scrim-factories.js';
 import { expectError } from '../test/scrim-api.js';
 import { listenLocally } from '../test/social.js';
 import { JSON_BODY_LIMIT } from '../plugins/input.js';
@@ -162,7 +163,15 @@ describe('request size limits', () => {
     const tooBig = await send('/api/messages', JSON_BODY_LIMIT);
     const body = expectError(tooBig, 413);
     expect(body.error).toMatch(/too large/i);
-    const image = await send(`/api/scrims/${crypto.randomUUID()}/add-image`, IMAGE_MAX_BYTES, 'PATCH');
+    // The image route decides who may upload to which scrim first, then refuses the size before reading it.
+    const admin = await createAdmin({ db: ctx.database.db });
+    const scrim = await createScrim({ db: ctx.database.db });
+    const image = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/scrims/${scrim.id}/add-image?fileName=big.png`,
+      headers: { ...bearer(admin.token), 'content-type': 'image/png' },
+      payload: Buffer.alloc(IMAGE_MAX_BYTES + 1),
+    });
     expectError(image, 413, 'IMAGE_TOO_BIG');
   });
 
@@ -170,7 +179,7 @@ describe('request size limits', () => {
     expectError(await send('/api/messages', JSON_BODY_LIMIT - 100), 400, 'VALIDATION');
   });
 
-  it('drops a socket message over 1 MB (Socket.IO maxHttpBufferSize)', async () => {
+  it('drops a socket message over maxHttpBufferSize (16 KB; here 1.1 MB)', async () => {
     const url = await listenLocally(ctx.app);
     const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
