@@ -37,6 +37,7 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
   let a: Instance;
   let b: Instance;
   let db: Database;
+  let statusReader: TestUser;
   const sockets: RecordingSocket[] = [];
   const figures: Record<string, number | string> = {};
 
@@ -57,12 +58,18 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
     );
     [a, b] = cluster.instances as [Instance, Instance];
     db = cluster.database.db;
+    statusReader = await createAdmin({ db });
   }, 120_000);
+
+  /** Sockets connected to the cluster, as A counts them (A outlives every test). */
+  const connectedSockets = async () =>
+    (await api<SystemStatus>(a.url, 'GET', '/api/admin/server-status', { token: statusReader.token })).body.services
+      ?.websocket?.connections;
 
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    // Let the servers see those disconnects (presence), so the next test's counts start from zero.
-    await sleep(200);
+    // The servers have seen those disconnects: the next test's counts start from zero.
+    await expect.poll(connectedSockets, { timeout: 15_000, interval: 100 }).toBe(0);
   });
 
   afterAll(async () => {
@@ -139,7 +146,7 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
     const SCRIMS = 4;
     const admin = await createAdmin({ db });
     const startAt = new Date(Date.now() + 4_000);
-    const perPlayer: Array<{ socket: RecordingSocket; scrimId: string }> = [];
+    const perPlayer: Array<{ socket: RecordingSocket; scrimId: string; player: TestUser }> = [];
     const scrimIds: string[] = [];
     for (let i = 0; i < SCRIMS; i++) {
       // Created through the API (alternately on A and B), which schedules the start job.
@@ -152,7 +159,7 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
       scrimIds.push(created.body._id);
       // Half of each scrim's players on each instance.
       for (const [j, player] of players.entries()) {
-        perPlayer.push({ socket: await connect(j % 2 ? a : b, player), scrimId: created.body._id });
+        perPlayer.push({ socket: await connect(j % 2 ? a : b, player), scrimId: created.body._id, player });
       }
     }
     expect(Date.now()).toBeLessThan(startAt.getTime());
@@ -169,14 +176,30 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
         socket.next('scrimStartNotification', (n: { scrimId: string }) => n.scrimId === scrimId),
       ),
     );
-    // Time for a duplicate to arrive, had there been one.
-    await sleep(1_000);
+    // One run per job (each claim counts an attempt): no instance ran one twice.
+    const rows = await startJobs();
+    expect(rows.map((job) => job.attempts)).toEqual(rows.map(() => 1));
+    // And everything that run sent has arrived: each player asks the instance that ran their scrim's job for a
+    // notification to themselves, which travels the same way (that instance's Redis publisher, then the
+    // player's socket), so it comes after anything the job sent them.
+    const byPid = new Map(cluster.instances.map((instance) => [String(instance.server.pid), instance]));
+    const ranOn = (scrimId: string) =>
+      byPid.get(rows.find((job) => job.dedupeKey === `scrim-start:${scrimId}`)!.claimedBy!.split(':')[1]!)!;
+    await Promise.all(
+      perPlayer.map(async ({ socket, scrimId, player }, i) => {
+        const marker = `delivered ${i}`;
+        const pushed = await api(ranOn(scrimId).url, 'POST', `/api/notifications/push-user-notification/${player.id}`, {
+          token: player.token,
+          body: { message: marker },
+        });
+        expect(pushed.status, JSON.stringify(pushed.body)).toBe(201);
+        await socket.next('getNotification', (n: { message: string }) => n.message === marker);
+      }),
+    );
     for (const { socket, scrimId } of perPlayer) {
       expect(socket.count('scrimStartNotification', (n) => (n as { scrimId: string }).scrimId === scrimId)).toBe(1);
       expect(socket.count('scrimStartNotification')).toBe(1);
     }
-    const rows = await startJobs();
-    expect(rows.map((job) => job.attempts)).toEqual(rows.map(() => 1));
     const latest = Math.max(
       ...perPlayer.map(({ socket }) => socket.events.find((e) => e.event === 'scrimStartNotification')!.at),
     );
@@ -241,19 +264,30 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
     const clients: RecordingSocket[] = [];
     for (const user of users) clients.push(await connect(cluster.balancerUrl, user, true));
 
-    // A write held in flight on B: its database stops answering for a moment.
+    // A write held in flight on B: its database stops answering for a moment. The query string only marks the
+    // request in B's log, which says when B has it.
     b.postgres.pause();
-    const inFlight = api<Scrim>(b.url, 'POST', '/api/scrims', {
+    const inFlight = api<Scrim>(b.url, 'POST', '/api/scrims?drained-write', {
       token: admin.token,
       body: { title: 'Drained write', region: 'NA', gameStartTime: new Date(Date.now() + HOUR).toISOString() },
       timeoutMs: 15_000,
     });
-    await sleep(300);
+    await expect
+      .poll(() => b.server.output().includes('/api/scrims?drained-write'), { timeout: 10_000, interval: 50 })
+      .toBe(true);
     const signalledAt = Date.now();
     b.server.kill('SIGTERM');
-    await sleep(300);
-    // No new connections to B while it drains; A serves.
-    await expect(fetch(`${b.url}/api/server-status`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    // No new connections to B while it drains (the write still holds it open); A serves.
+    await expect
+      .poll(
+        () =>
+          fetch(`${b.url}/api/server-status`, { signal: AbortSignal.timeout(2_000) }).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe('refused');
     expect((await api(a.url, 'GET', '/api/health/ready')).status).toBe(200);
     b.postgres.restore();
 
@@ -266,7 +300,7 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
     expect(row?.title).toBe('Drained write');
 
     const exit = await b.server.exited;
-    figures['SIGTERM → exit, ms (a request held 300 ms in flight)'] = Date.now() - signalledAt;
+    figures['SIGTERM → exit, ms (a request held in flight until B refused new connections)'] = Date.now() - signalledAt;
     expect(exit).toEqual({ code: 0, signal: null });
     expect(b.server.output()).toContain('job runner: stopped');
     expect(b.server.output()).toContain('shutdown: done');

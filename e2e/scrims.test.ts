@@ -113,8 +113,12 @@ describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
       // The countdown ends; the players see the lobby name and password.
       const mine = await (await a.context.request.get(`/api/scrims/${scrimId}`)).json();
       expect(mine.lobbyPassword).toMatch(/^[A-Za-z0-9]{8}$/);
-      await pageA.waitForTimeout(Math.max(0, start.epoch - Date.now()) + 1_500);
-      await waitVisible(pageA.getByText('GAME READY'), 'GAME READY banner', 20_000);
+      // Polled until the countdown has ended (the start is 40 to 100 s away).
+      await waitVisible(
+        pageA.getByText('GAME READY'),
+        'GAME READY banner',
+        Math.max(0, start.epoch - Date.now()) + 30_000,
+      );
       await waitVisible(pageA.getByText(mine.lobbyPassword, { exact: false }).first(), 'lobby password');
       await waitVisible(pageA.getByText(mine.lobbyName, { exact: false }).first(), 'lobby name');
       await screenshot(pageA, 'scrims-detail-game-ready');
