@@ -10,20 +10,23 @@ export const SCRIM_DELETED_EVENT = 'scrimDeleted';
 
 /**
  * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
- * Admins, and the players and casters once both teams are full, get the version with the lobby secrets;
- * everyone else the version without. Called after the transaction commits.
+ * The players and casters once both teams are full get the version with the lobby secrets, admins that and
+ * Riot's error details; everyone else the version without. Called after the transaction commits.
  */
 export function publishScrim({ io, aggregate }: { io: Server; aggregate: ScrimAggregate }) {
   const { scrim, participants } = aggregate;
-  const entitledRooms = [
-    ADMINS_ROOM,
-    ...(areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : []),
-  ];
+  // Never `io.to([])`: no room at all means every socket.
+  const participantRooms = areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : [];
   const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];
   io.to(watchingRooms)
-    .except(entitledRooms)
+    .except([ADMINS_ROOM, ...participantRooms])
     .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: false }));
-  io.to(entitledRooms).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
+  if (participantRooms.length > 0) {
+    io.to(participantRooms)
+      .except(ADMINS_ROOM)
+      .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
+  }
+  io.to(ADMINS_ROOM).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true, withRiotErrors: true }));
 }
 
 export function publishScrimDeleted({ io, scrimId, region }: { io: Server; scrimId: string; region: string }) {

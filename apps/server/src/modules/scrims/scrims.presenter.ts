@@ -30,7 +30,14 @@ export function canSeeLobby(aggregate: ScrimAggregate, viewer: Viewer | null): b
   return areTeamsFull(aggregate.participants) && aggregate.participants.some((p) => p.user.id === viewer.id);
 }
 
-export function presentScrim(aggregate: ScrimAggregate, { withLobby }: { withLobby: boolean }): Scrim {
+/**
+ * A scrim as the spec's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
+ * failed (`riotTournament.lastError`), internal detail for admins only, never for players or watchers.
+ */
+export function presentScrim(
+  aggregate: ScrimAggregate,
+  { withLobby, withRiotErrors = false }: { withLobby: boolean; withRiotErrors?: boolean },
+): Scrim {
   const { scrim, creator, host, participants, imageAt, tournament } = aggregate;
   return {
     _id: scrim.id,
@@ -55,7 +62,7 @@ export function presentScrim(aggregate: ScrimAggregate, { withLobby }: { withLob
           tournamentId: tournament.tournamentId,
           setupCompleted: tournament.setupCompleted,
           lobbyCreated: tournament.lobbyCreated,
-          lastError: withLobby ? tournament.lastError : null,
+          lastError: withRiotErrors ? tournament.lastError : null,
         }
       : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
@@ -65,4 +72,4 @@ export function presentScrim(aggregate: ScrimAggregate, { withLobby }: { withLob
 }
 
 export const presentScrimFor = (aggregate: ScrimAggregate, viewer: Viewer | null) =>
-  presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer) });
+  presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer), withRiotErrors: viewer?.isAdmin ?? false });

@@ -19,7 +19,7 @@ import {
   resultPollKey,
   scheduleResultPoll,
 } from './tournaments.schedule.js';
-import { emitTournamentEvent, TOURNAMENT_ERROR_EVENT, type TournamentDeps } from './tournaments.service.js';
+import { emitTournamentError, type TournamentDeps } from './tournaments.service.js';
 
 export const RESULT_UNMATCHED_MESSAGE = "The game's players do not match this scrim's teams: report the winner by hand";
 
@@ -81,7 +81,7 @@ export async function applyGameResult({
   const team = decideWinner(await findPlayerAccounts({ db: deps.db, scrimId }), game);
   if (!team) {
     await recordTournamentError({ db: deps.db, scrimId, lastError: RESULT_UNMATCHED_MESSAGE });
-    emitTournamentEvent(deps.io, scrimId, TOURNAMENT_ERROR_EVENT, { scrimId, error: RESULT_UNMATCHED_MESSAGE });
+    emitTournamentError(deps.io, scrimId, RESULT_UNMATCHED_MESSAGE);
     return 'unmatched';
   }
   const recorded = await recordGameWinner({

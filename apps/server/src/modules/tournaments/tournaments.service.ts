@@ -51,6 +51,10 @@ export function callbackUrl(config: TournamentDeps['config'], secret: string) {
 export const emitTournamentEvent = (io: Server, scrimId: string, event: string, payload: object) =>
   io.to([scrimRoom(scrimId), ADMINS_ROOM]).emit(event, payload);
 
+/** Why Riot failed, in Riot's words: for the admins only (anyone may watch a scrim's room). */
+export const emitTournamentError = (io: Server, scrimId: string, error: string) =>
+  io.to(ADMINS_ROOM).emit(TOURNAMENT_ERROR_EVENT, { scrimId, error });
+
 /** The region's provider, registered with Riot once and stored (the first stored one wins a race). */
 async function ensureProvider({ db, riot, config }: TournamentDeps, region: Region): Promise<number> {
   const [stored] = await db.select().from(riotProviders).where(eq(riotProviders.region, region));
@@ -186,7 +190,7 @@ export async function generateTournamentCode({
   } catch (error) {
     const message = describeFailure(error);
     await recordError(db, scrimId, message);
-    emitTournamentEvent(io, scrimId, TOURNAMENT_ERROR_EVENT, { scrimId, error: message });
+    emitTournamentError(io, scrimId, message);
     throw error;
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Scrim } from '@scrim-gym/shared';
+import { SOCKET_EVENTS, type Scrim } from '@scrim-gym/shared';
 import { jobs, riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -9,6 +9,7 @@ import { createAdmin, createUser, type TestUser } from '../../test/factories.js'
 import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';
 import { ALL_SLOTS, addCaster, addPlayers, createScrim, createUsers, fillScrim } from '../../test/scrim-factories.js';
+import { deliveredSoFar } from '../../test/waiting.js';
 import { SCRIM_UPDATED_EVENT } from '../scrims/scrims.events.js';
 import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
 import {
@@ -70,6 +71,7 @@ async function listener(url: string, user: TestUser) {
   const events = (event: string, scrimId: string) =>
     received.filter((r) => r.event === event && (r.payload.scrimId ?? r.payload._id) === scrimId).map((r) => r.payload);
   return {
+    socket,
     events,
     /** Waits for an event of this scrim (they arrive just after the job or request that sent them). */
     async next(event: string, scrimId: string, timeoutMs = 3000) {
@@ -301,6 +303,57 @@ describe('tournament codes with Riot configured', () => {
     expect(fixed!.tournamentCode).toBeTruthy();
     expect(fixed!.lastError).toBeNull();
     expect(await adminSocket.next(TOURNAMENT_INITIALIZED_EVENT, scrim.id)).toEqual({ scrimId: scrim.id });
+  });
+
+  it("Riot's error details reach the admins only: not the players, not a socket watching the scrim", async () => {
+    const { scrim, players } = await startedScrim();
+    const player = await listener(url, players[0]!);
+    const watcher = await listener(url, outsider);
+    expect(await watcher.socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.joinScrimRoom, scrim.id)).toEqual({
+      ok: true,
+      data: null,
+    });
+    const adminSocket = await listener(url, admin);
+    fake.inject({ match: CODES_PATH, status: 500 });
+    await ctx.app.jobs.runOnce();
+
+    const row = await codeRow(scrim.id);
+    expect(row!.lastError).toMatch(/server \(500\)/);
+    expect((await adminSocket.next(TOURNAMENT_ERROR_EVENT, scrim.id)).error).toBe(row!.lastError);
+    for (const socket of [player, watcher]) {
+      await deliveredSoFar({ io: ctx.app.io, client: { socket: socket.socket } });
+      expect(socket.events(TOURNAMENT_ERROR_EVENT, scrim.id)).toEqual([]);
+      for (const update of socket.events(SCRIM_UPDATED_EVENT, scrim.id)) {
+        expect((update as unknown as Scrim).riotTournament?.lastError ?? null).toBeNull();
+      }
+    }
+    const seenByPlayer = await api.read(scrim.id, players[0]!.token);
+    expect(seenByPlayer.lobbyPassword).toBe(scrim.lobbyPassword);
+    expect(seenByPlayer.riotTournament?.lastError ?? null).toBeNull();
+    expect((await api.read(scrim.id, admin.token)).riotTournament?.lastError).toBe(row!.lastError);
+    // An admin's change reaches the admins with the reason and the players without it.
+    const edited = await api.call('PUT', `/api/scrims/${scrim.id}`, {
+      token: admin.token,
+      payload: {
+        title: `${scrim.title} (edited)`,
+        region: 'NA',
+        gameStartTime: scrim.gameStartTime.toISOString(),
+        isPrivate: false,
+        isWithCasters: false,
+        maxCastersAllowedCount: 0,
+        lobbyName: scrim.lobbyName,
+        lobbyPassword: scrim.lobbyPassword,
+        lobbyHost: 'keep',
+        teamWon: null,
+        useTournamentCode: true,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const adminUpdate = (await adminSocket.next(SCRIM_UPDATED_EVENT, scrim.id)) as unknown as Scrim;
+    expect(adminUpdate.riotTournament?.lastError).toBe(row!.lastError);
+    const playerUpdate = (await player.next(SCRIM_UPDATED_EVENT, scrim.id)) as unknown as Scrim;
+    expect(playerUpdate.lobbyPassword).toBe(scrim.lobbyPassword);
+    expect(playerUpdate.riotTournament?.lastError ?? null).toBeNull();
   });
 
   it('on a Riot 429 the code job fails and the runner retries it with backoff', async () => {
