@@ -70,6 +70,8 @@ function startWriteLoad({
             useTournamentCode: false,
           },
           timeoutMs: 10_000,
+          // Each write is routed by the balancer on its own, as behind an HTTP load balancer (see api()).
+          freshConnection: true,
         });
         outcomes.push({
           origin,

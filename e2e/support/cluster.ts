@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { createClient } from 'redis';
@@ -159,30 +160,63 @@ export interface ApiAnswer<T = unknown> {
 }
 
 /** One JSON call with a Bearer token; network failures are thrown (the caller decides what they mean). */
+/**
+ * One call of the API. `freshConnection`: on a TCP connection of its own, closed after the answer, instead of a
+ * pooled keep-alive one. Behind the test's balancer (a TCP proxy), a pooled connection stays bound to the
+ * instance it was opened to; a load that must follow the balancer's choice per request (as behind an HTTP load
+ * balancer) uses fresh connections.
+ */
 export async function api<T = Record<string, unknown>>(
   origin: string,
   method: string,
   path: string,
-  { token, body, timeoutMs = 10_000 }: { token?: string; body?: unknown; timeoutMs?: number } = {},
+  {
+    token,
+    body,
+    timeoutMs = 10_000,
+    freshConnection = false,
+  }: { token?: string; body?: unknown; timeoutMs?: number; freshConnection?: boolean } = {},
 ): Promise<ApiAnswer<T>> {
   const started = performance.now();
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await res.text();
+  const headers: Record<string, string> = {
+    ...(token && { authorization: `Bearer ${token}` }),
+    ...(body !== undefined && { 'content-type': 'application/json' }),
+  };
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const { status, text } = freshConnection
+    ? await requestOnFreshConnection(`${origin}${path}`, { method, headers, payload, timeoutMs })
+    : await fetch(`${origin}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(timeoutMs) }).then(
+        async (res) => ({ status: res.status, text: await res.text() }),
+      );
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: res.status, body: parsed as T, ms: Math.round(performance.now() - started) };
+  return { status, body: parsed as T, ms: Math.round(performance.now() - started) };
+}
+
+function requestOnFreshConnection(
+  url: string,
+  {
+    method,
+    headers,
+    payload,
+    timeoutMs,
+  }: { method: string; headers: Record<string, string>; payload?: string; timeoutMs: number },
+) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 export interface RecordingSocket {

@@ -121,5 +121,9 @@ describe('fault proxy', () => {
 
     const failover = await proxyTo(deadPort, b.port);
     for (let i = 0; i < 3; i++) expect(await ask(await client(failover), 'f')).toBe('b:f');
+    // Many at once: other connections move the turn while one fails over, and it must still reach b.
+    const clients = await Promise.all(Array.from({ length: 40 }, () => client(failover)));
+    const burst = await Promise.all(clients.map((socket) => ask(socket, 'x', 5_000)));
+    expect(burst).toEqual(clients.map(() => 'b:x'));
   });
 });

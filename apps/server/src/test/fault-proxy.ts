@@ -61,8 +61,14 @@ export async function startFaultProxy(target: Upstream | string | Array<Upstream
     forward(client);
   });
 
-  function forward(client: Socket, attempt = 0) {
-    const upstream = upstreams[next++ % upstreams.length]!;
+  /**
+   * Connects `client` to the next upstream in turn; one that refuses is skipped for the next one this client has
+   * not tried (other connections move the turn meanwhile, so the turn alone could land on a refused one again).
+   */
+  function forward(client: Socket, tried = new Set<Upstream>()) {
+    let upstream = upstreams[next++ % upstreams.length]!;
+    if (tried.has(upstream)) upstream = upstreams.find((u) => !tried.has(u))!;
+    tried.add(upstream);
     const pair: { client: Socket; server: Socket | null } = { client, server: null };
     const up = connect(upstream.port, upstream.host);
     let connected = false;
@@ -73,9 +79,9 @@ export async function startFaultProxy(target: Upstream | string | Array<Upstream
     });
     up.on('error', () => {
       // Refused before connecting: the next upstream (a load balancer's failover); else give up.
-      if (!connected && attempt + 1 < upstreams.length && !client.destroyed) {
+      if (!connected && tried.size < upstreams.length && !client.destroyed) {
         pairs.delete(pair);
-        forward(client, attempt + 1);
+        forward(client, tried);
         return;
       }
       client.destroy();
