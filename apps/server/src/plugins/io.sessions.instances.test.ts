@@ -1,11 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS } from '@scrim-gym/shared';
 import { openPostgres, type DatabaseHandle } from '../db/client.js';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createSession, createUser } from '../test/factories.js';
 import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
-import { connectClient, listenLocally, type TestClient } from '../test/social.js';
+import { connectClient, disconnection, expectServed, listenLocally, type TestClient } from '../test/social.js';
 import { endUserSockets } from './io.js';
 
 /**
@@ -49,24 +48,12 @@ async function tabOnSecond(token: string) {
   return c;
 }
 
-function disconnection(c: TestClient, timeoutMs = 10_000) {
-  return new Promise<string>((resolve) => {
-    c.socket.once('disconnect', (reason) => resolve(reason));
-    setTimeout(() => resolve('still connected'), timeoutMs);
-  });
-}
-
-async function expectServed(c: TestClient) {
-  expect(c.socket.connected).toBe(true);
-  expect(await c.request(SOCKET_EVENTS.leaveScrimRoom, randomUUID())).toEqual({ ok: true, data: null });
-}
-
 describe.skipIf(!withRedis)('across two instances (Redis)', () => {
   it("a logout on one instance disconnects that session's sockets on the other, not the user's other session", async () => {
     const user = await createUser({ db: db() });
     const otherSession = await tabOnSecond(await createSession({ db: db(), userId: user.id, email: user.email! }));
     const loggedOut = await tabOnSecond(user.token);
-    const ended = disconnection(loggedOut);
+    const ended = disconnection(loggedOut, 10_000);
     const res = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
     expect(res.statusCode).toBe(204);
     expect(await ended).toBe('io server disconnect');
@@ -77,7 +64,7 @@ describe.skipIf(!withRedis)('across two instances (Redis)', () => {
     const [user, other] = [await createUser({ db: db() }), await createUser({ db: db() })];
     const tab = await tabOnSecond(user.token);
     const bystander = await tabOnSecond(other.token);
-    const ended = disconnection(tab);
+    const ended = disconnection(tab, 10_000);
     endUserSockets({ io: first.app.io, userId: user.id });
     expect(await ended).toBe('io server disconnect');
     await expectServed(bystander);

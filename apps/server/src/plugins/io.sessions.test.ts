@@ -6,7 +6,15 @@ import { bans, messages, sessions, users } from '../db/schema/index.js';
 import { hashToken } from '../lib/tokens.js';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createSession, createUser, type TestUser } from '../test/factories.js';
-import { befriend, connectClient, listenLocally, settle, type TestClient } from '../test/social.js';
+import {
+  befriend,
+  connectClient,
+  disconnection,
+  expectServed,
+  listenLocally,
+  settle,
+  type TestClient,
+} from '../test/social.js';
 import { endUserSockets } from './io.js';
 
 /**
@@ -38,21 +46,6 @@ async function tab(ctx: TestContext, token: string) {
   const c = await connectClient(urls.get(ctx)!, token);
   open.push(c);
   return c;
-}
-
-/** Resolves with the reason of the socket's disconnection (within `timeoutMs`, else 'still connected'). */
-function disconnection(c: TestClient, timeoutMs = 5000) {
-  if (c.socket.disconnected) return Promise.resolve('already disconnected');
-  return new Promise<string>((resolve) => {
-    c.socket.once('disconnect', (reason) => resolve(reason));
-    setTimeout(() => resolve('still connected'), timeoutMs);
-  });
-}
-
-/** Still connected and served: an acknowledged read-only event answers. */
-async function expectServed(c: TestClient) {
-  expect(c.socket.connected).toBe(true);
-  expect(await c.request(SOCKET_EVENTS.leaveScrimRoom, randomUUID())).toEqual({ ok: true, data: null });
 }
 
 async function secondSession(user: TestUser) {

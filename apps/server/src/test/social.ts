@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { SocketAck } from '@scrim-gym/shared';
+import { SOCKET_EVENTS, type SocketAck } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { friendships } from '../db/schema/index.js';
 import { orderedPair } from '../modules/friends/friends.repository.js';
@@ -87,6 +88,21 @@ export async function connectClient(
 }
 
 /** Lets in-flight socket deliveries land before asserting that something did NOT arrive. */
+/** Resolves with the reason of the socket's disconnection (within `timeoutMs`, else 'still connected'). */
+export function disconnection(c: TestClient, timeoutMs = 5000) {
+  if (c.socket.disconnected) return Promise.resolve('already disconnected');
+  return new Promise<string>((resolve) => {
+    c.socket.once('disconnect', (reason) => resolve(reason));
+    setTimeout(() => resolve('still connected'), timeoutMs);
+  });
+}
+
+/** Still connected and served: an acknowledged read-only event answers. */
+export async function expectServed(c: TestClient) {
+  expect(c.socket.connected).toBe(true);
+  expect(await c.request(SOCKET_EVENTS.leaveScrimRoom, randomUUID())).toEqual({ ok: true, data: null });
+}
+
 export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 /**
