@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // With the shared package: the repo's own tooling (scripts/, plain Node, no set-up), e.g. npm start's build stamps.
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'server',

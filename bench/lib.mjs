@@ -31,13 +31,15 @@ export async function freePort() {
 
 /**
  * Starts apps/server/dist/server.js (run `npm run build` first) on a fresh PGlite with the demo seed (or on
- * `dataDir`, which is then kept). `startMs`: from spawn to the first answer of /api/server-status.
+ * `dataDir`, which is then kept). `startMs`: from spawn to the first answer of /api/server-status. `command`:
+ * what to spawn instead (e.g. `['npm', 'start']`).
  */
-export async function startServer(env = {}, { dataDir: keptDir } = {}) {
+export async function startServer(env = {}, { dataDir: keptDir, command } = {}) {
   const port = await freePort();
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'scrimgym-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const [file, ...args] = command ?? [process.execPath, 'apps/server/dist/server.js'];
+  const child = spawn(file, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -48,7 +50,9 @@ export async function startServer(env = {}, { dataDir: keptDir } = {}) {
       NODE_ENV: 'development',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', command ? 'ignore' : 'inherit', 'inherit'],
+    // A command (npm → sh → node) runs in its own process group, so stop() ends the server too, not just npm.
+    detached: Boolean(command),
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -66,8 +70,19 @@ export async function startServer(env = {}, { dataDir: keptDir } = {}) {
     url,
     startMs,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const exited = child.exitCode === null ? new Promise((r) => child.once('exit', r)) : Promise.resolve();
+      if (command) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
+      await exited;
+      // The next start may reuse the data dir: wait until nothing answers on the port any more.
+      for (;;) {
+        try {
+          await fetch(`${url}/api/server-status`, { signal: AbortSignal.timeout(500) });
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
       if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

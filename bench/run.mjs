@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const SCRIPTS = [
   'bundle-size',
   'startup',
+  'cold-load',
   'scrims-list',
   'slot-joins',
   'fanout',

@@ -52,7 +52,8 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
   beforeAll(async () => {
     const started = performance.now();
     // Info logs: the shutdown test reads the instance's own account of it.
-    cluster = await startCluster({ name: 'instances', env: { LOG_LEVEL: 'info' } });
+    // JSON logs: a request is logged when it arrives, which the drain test waits for.
+    cluster = await startCluster({ name: 'instances', env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' } });
     figures['two instances started (fresh database, migrations under the lock), ms'] = Math.round(
       performance.now() - started,
     );

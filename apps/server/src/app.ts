@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -19,6 +20,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { registerPresenceSocketHandlers } from './modules/presence/presence.socket.js';
 import { riotPlugin } from './modules/riot/riot.plugin.js';
 import { riotRoutes } from './modules/riot/riot.routes.js';
+import { scrimAbandonPlugin } from './modules/scrims/scrims.abandon.js';
 import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
 import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -60,17 +62,23 @@ function trustProxyOption(trust: TrustProxy) {
 /** Builds the whole app (API, Socket.IO, SPA) without listening, so tests can `inject()` into it. */
 export async function buildApp({ config, database, webRoot }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    // JSON in production, one readable line per request in development, quiet in tests (lib/dev-log.ts).
+    ...loggerOptions({ nodeEnv: config.NODE_ENV, format: config.logFormat, level: config.LOG_LEVEL }),
     // X-Forwarded-* decide the client's address only behind proxies named by TRUST_PROXY (off by default).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // JSON bodies; the post-game image travels as binary with its own limit (scrims routes).
     bodyLimit: JSON_BODY_LIMIT,
+    // The spec's API paths answer with or without one trailing slash (`/api/scrims/` = `/api/scrims`). Safe with
+    // the path checks: a slash at the end never changes whether a URL starts with `/api/` (auth, origin, SPA
+    // fallback), disguised paths are refused before routing (plugins/input.ts), and only ONE slash is ignored.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  logRequests(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -82,7 +90,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
         connectSrc: ["'self'", ...socketConnectSources(config)],
-        frameSrc: ['https://docs.google.com'],
+        // The guide is our own illustrated page: nothing is framed.
+        frameSrc: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },
@@ -118,6 +127,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // tournament code jobs.
   await app.register(riotPlugin);
   await app.register(tournamentsPlugin);
+  // A scrim still not full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
+  await app.register(scrimAbandonPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
   await app.register(scrimAuditPlugin);

@@ -90,6 +90,8 @@ const envSchema = z
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     SEED_DEMO: booleanText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `pretty`: one readable line per request; `json`: pino's lines. Default: pretty in development only. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     /**
      * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`) and
      * protocol: unset or `false` believes none (rate limits key on the socket's address); a hop count (`1`
@@ -130,6 +132,7 @@ export interface AppConfig extends Env {
   /** Dev sign-in: only when no identity provider is configured and not in production (DESIGN.md 4). */
   devLoginEnabled: boolean;
   seedDemo: boolean;
+  logFormat: 'pretty' | 'json';
 }
 
 export class ConfigError extends Error {
@@ -182,5 +185,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     oidcProviders,
     devLoginEnabled: !isProduction && oidcProviders.length === 0,
     seedDemo: env.SEED_DEMO ?? !isProduction,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { backfillLookalikeKeys } from './db/backfill-lookalike-keys.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCommunity } from './db/seed.js';
+import { backfillScrimAbandons } from './modules/scrims/scrims.abandon.js';
 import { exitOnSignals, shutdownGracefully } from './shutdown.js';
 
 async function main() {
@@ -41,6 +42,9 @@ async function main() {
   // Accounts older than the look-alike keys get theirs (and clashes are logged) before the first request.
   await backfillLookalikeKeys({ db: database.db, log: app.log });
   phase('lookalikeKeys');
+  // Scrims from before the abandon rule: long-past ones close, the others get their 30-minute check.
+  await backfillScrimAbandons({ db: database.db });
+  phase('scrimAbandons');
   exitOnSignals((signal) => shutdownGracefully({ app, database, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, signal }));
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, prefetchRoute } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
+// The page's code and data start loading now, in parallel, before React renders anything (app/router.tsx).
+prefetchRoute(queryClient, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -51,6 +51,8 @@ export const MAX_CASTERS_CHOICES = [1, 2] as const;
 
 /** A scrim counts as current from its start until this many milliseconds later. */
 export const CURRENT_SCRIM_WINDOW_MS = 3 * 60 * 60 * 1000;
+/** A scrim still not full this long after its start closes on its own as abandoned. */
+export const SCRIM_ABANDON_AFTER_MS = 30 * 60 * 1000;
 export const DEFAULT_SCRIM_START_OFFSET_MS = 30 * 60 * 1000;
 
 export const SUMMONER_NAME_MAX = 16;

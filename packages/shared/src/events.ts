@@ -33,6 +33,8 @@ export const SOCKET_EVENTS = {
   getMessage: 'getMessage',
   getConversation: 'getConversation',
   getMessagesSeen: 'getMessagesSeen',
+  /** {userId, status}: where the receiver now stands with userId (after a send, accept, reject, cancel, unfriend). */
+  friendshipChanged: 'friendshipChanged',
   getScrimMessage: 'getScrimMessage',
   getScrimusers: 'getScrimusers',
   getScrimTransaction: 'getScrimTransaction',

@@ -21,3 +21,4 @@ export * from './schemas/social.js';
 export * from './rules/stats.js';
 export * from './rules/activity-range.js';
 export * from './schemas/profile.js';
+export * from './schemas/account.js';

@@ -67,6 +67,8 @@ export const SCRIM_MESSAGES = {
   gameOver: 'This game is over: its winner is already set.',
   notStarted: 'The game has not started yet.',
   winnerSet: 'The winner of this game is already set.',
+  abandoned: 'This scrim was abandoned: it was not full 30 minutes after its start.',
+  teamsNotFull: 'A winner can only be set once both teams have 5 players.',
   onlyCaptain: 'Only the lobby captain or an admin can do this.',
   onlySelf: 'You can only do this for yourself.',
   notFound: 'Scrim not found!, redirecting to home',
@@ -76,6 +78,9 @@ export const SCRIM_MESSAGES = {
   selectAll: 'Please select a user, team, and role',
   userIsCaster: 'Cannot assign: this user is a caster for this game!',
   noEmptyPositions: 'No empty positions to fill',
+  /** Why fill random left slots empty (beyond the spec). */
+  notEnoughEligible: (unfilled: number, region: string) =>
+    `${unfilled} ${unfilled === 1 ? 'position' : 'positions'} could not be filled: not enough eligible players in ${region} (players of the region who are not in this scrim and not banned).`,
   imageNotImage: (name: string) => `File ${name} is not an image! only images are allowed.`,
   imageTooBig: (name: string) => `File ${name} is too big! max allowed size: 2 MB.`,
   imageExists: 'This scrim already has an image; only admins can replace it.',

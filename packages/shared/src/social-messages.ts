@@ -44,6 +44,8 @@ export const SOCIAL_MESSAGES = {
   friendRequestNotification: (name: string) => `${name} sent you a friend request`,
   conversationStartNotification: (name: string) => `${name} started a new conversation with you`,
   scrimStartingNotification: (title: string) => `${title} is starting now!`,
+  scrimAbandonedNotification: (title: string) =>
+    `${title} was abandoned: the teams were not full 30 minutes after the start.`,
   friendRequestAlreadySent: 'Friend request already sent!',
   cannotFriendSelf: 'You cannot send a friend request to yourself.',
   friendRequestNotFound: 'Friend request not found.',

@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/errors.js';
 import { MIGRATIONS_DIR } from '../paths.js';
@@ -126,26 +122,6 @@ export function openPostgres(
   };
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    kind: 'pglite',
-    db,
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-    },
-    ping: () => timeQuery(db),
-    close: () => client.close(),
-  };
-}
-
-/** PGlite in `dataDir` (created when missing), or in memory when dataDir is 'memory://'. */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  return wrapPglite(client);
-}
-
 export async function openDatabase({
   databaseUrl,
   dataDir,
@@ -154,10 +130,13 @@ export async function openDatabase({
   databaseUrl?: string;
   dataDir: string;
 } & PostgresOptions): Promise<DatabaseHandle> {
-  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir);
+  if (databaseUrl) return openPostgres(databaseUrl, postgres);
+  // PGlite (Postgres in WASM) is loaded only when it is the database: a server on DATABASE_URL never pays for it.
+  const { openPglite } = await import('./pglite.js');
+  return openPglite(dataDir);
 }
 
-async function timeQuery(db: Database): Promise<number> {
+export async function timeQuery(db: Database): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);
   return Math.round((performance.now() - started) * 100) / 100;

@@ -1,9 +1,15 @@
-import { gt } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SCRIM_ABANDON_AFTER_MS, getScrimTiming } from '@scrim-gym/shared';
 import { findJobs } from '../jobs/index.js';
-import { SCRIM_START_JOB, scrimStartKey } from '../modules/tournaments/tournaments.schedule.js';
+import {
+  SCRIM_ABANDON_JOB,
+  SCRIM_START_JOB,
+  scrimAbandonKey,
+  scrimStartKey,
+} from '../modules/tournaments/tournaments.schedule.js';
 import { createTestDatabase } from '../test/database.js';
-import { scrims, users } from './schema/index.js';
+import { scrimParticipants, scrims, users } from './schema/index.js';
 import { seedDemoCommunity } from './seed.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -29,4 +35,31 @@ it('seeds a demo community once, with start jobs for the upcoming scrims', async
     const scrim = upcoming.find((s) => scrimStartKey(s.id) === job.dedupeKey)!;
     expect(job.runAt.getTime()).toBe(scrim.gameStartTime.getTime());
   }
+});
+
+it('seeds scrims that obey the rules: a winner only with 10 players, a current scrim being played, abandoned when not full 30 minutes after the start', async () => {
+  const now = Date.now();
+  const rows = await database.db.select().from(scrims);
+  const players = await database.db.select().from(scrimParticipants).where(eq(scrimParticipants.kind, 'player'));
+  const count = (id: string) => players.filter((p) => p.scrimId === id).length;
+  const abandonJobs = await findJobs({ db: database.db, kind: SCRIM_ABANDON_JOB });
+
+  for (const scrim of rows) {
+    const full = count(scrim.id) === 10;
+    if (scrim.teamWon) expect(full, `${scrim.title} has a winner with ${count(scrim.id)}/10`).toBe(true);
+    const overdue = scrim.gameStartTime.getTime() + SCRIM_ABANDON_AFTER_MS <= now;
+    if (!full && overdue) expect(scrim.abandonedAt, `${scrim.title} is not full and overdue`).not.toBeNull();
+    if (full) expect(scrim.abandonedAt, scrim.title).toBeNull();
+    // Every scrim that may still be abandoned has its check, 30 minutes after its start.
+    if (!full && !overdue) {
+      const job = abandonJobs.find((j) => j.dedupeKey === scrimAbandonKey(scrim.id));
+      expect(job?.runAt.getTime(), scrim.title).toBe(scrim.gameStartTime.getTime() + SCRIM_ABANDON_AFTER_MS);
+    }
+  }
+  const timingOf = (scrim: (typeof rows)[number]) => getScrimTiming({ ...scrim, now });
+  const beingPlayed = rows.filter((s) => timingOf(s) === 'current' && count(s.id) === 10 && !s.teamWon);
+  expect(beingPlayed.map((s) => s.title)).toContain('Diamond Practice');
+  const abandoned = rows.filter((s) => s.abandonedAt).map((s) => s.title);
+  expect(abandoned.sort()).toEqual(['EUW Late Night', 'Lunch Break Scrim']);
+  for (const scrim of rows.filter((s) => s.abandonedAt)) expect(timingOf(scrim)).toBe('previous');
 });

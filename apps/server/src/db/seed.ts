@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import { ROLES, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
+import { ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database } from './client.js';
-import { scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
+import { scheduleScrimAbandon, scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
 import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -60,9 +60,9 @@ const TODAY: SeedScrim[] = [
   { title: 'Morning Customs', region: 'NA', startOffsetMs: -3.5 * HOUR, players: 10, teamWon: 'teamOne' },
   { title: 'Coaching Session', region: 'NA', startOffsetMs: 3 * HOUR, players: 2, isPrivate: true },
   { title: 'EUW Clash Warmup', region: 'EUW', startOffsetMs: 1.5 * HOUR, players: 4 },
-  { title: 'EUW Late Night', region: 'EUW', startOffsetMs: -4 * HOUR, players: 6, teamWon: 'teamTwo' },
+  { title: 'EUW Late Night', region: 'EUW', startOffsetMs: -4 * HOUR, players: 6 },
   { title: 'EUNE Sunday Cup', region: 'EUNE', startOffsetMs: 6 * HOUR, players: 5 },
-  { title: 'OCE Arvo Scrim', region: 'OCE', startOffsetMs: -30 * 60 * 1000, players: 8 },
+  { title: 'OCE Arvo Scrim', region: 'OCE', startOffsetMs: -20 * 60 * 1000, players: 8 },
 ];
 
 const slotOf = (index: number): { team: TeamName; role: Role } => ({
@@ -143,6 +143,12 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
       const players = rotated.slice(0, Math.min(seed.players, 10));
       const casters = rotated.slice(players.length, players.length + (seed.casters ?? 0));
       const full = players.length === 10;
+      // Consistent with the rules: only a full scrim has a winner; one still not full 30 minutes after its start
+      // was abandoned then (Lunch Break Scrim, EUW Late Night); Diamond Practice is full and being played.
+      if (seed.teamWon && !full) throw new Error(`seed: ${seed.title} has a winner but ${players.length}/10 players`);
+      const start = now + seed.startOffsetMs;
+      const abandonedAt =
+        !full && start + SCRIM_ABANDON_AFTER_MS <= now ? new Date(start + SCRIM_ABANDON_AFTER_MS) : null;
       const [scrim] = await tx
         .insert(scrims)
         .values({
@@ -154,6 +160,7 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
           isWithCasters: (seed.casters ?? 0) > 0 || index === 0,
           maxCastersAllowedCount: 2,
           teamWon: seed.teamWon ?? null,
+          abandonedAt,
           lobbyName: seed.title,
           lobbyPassword: createPassword(),
           lobbyHostId: full ? players[index % players.length]!.id : null,
@@ -169,6 +176,9 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
       // Upcoming demo scrims start like real ones: notification to their players at the start.
       if (scrim!.gameStartTime.getTime() > now) {
         await scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
+      } else if (!full && !abandonedAt) {
+        // Started, not full, not 30 minutes yet (OCE Arvo Scrim): it closes then unless it fills.
+        await scheduleScrimAbandon({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
       }
     }
   });

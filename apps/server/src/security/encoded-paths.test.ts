@@ -120,6 +120,24 @@ describe('percent-encoded letters in the path', () => {
     refusedPath(await raw('GET', `${origin}/api/scrims?${day()}`, bearer(player.token)));
   });
 
+  it('with a trailing slash (the router ignores one): encoded spellings still refused, the cross-origin write too', async () => {
+    const session = bearer(player.token);
+    expect((await raw('GET', `/api/scrims/?${day()}`, session)).status).toBe(200);
+    for (const path of ['/%61pi/scrims/', '/api/%73crims/', '/api/scrims%2e/'])
+      refusedPath(await raw('GET', `${path}?${day()}`, session));
+    const headers = { origin: EVIL, 'content-type': 'application/json' };
+    const mark = await journal.mark();
+    const slashed = await raw('POST', '/api/auth/dev-login/', headers, JSON.stringify({ email: 'slash@test.dev' }));
+    expect(slashed.status).toBe(403);
+    expect(slashed.body?.code).toBe('CROSS_ORIGIN');
+    refusedPath(await raw('POST', '/%61pi/auth/dev-login/', headers, JSON.stringify({ email: 'slash@test.dev' })));
+    expect(await journal.since(mark)).toEqual([]);
+    // Only one slash is ignored: two are another path (here /scrims/:id with an empty id: a JSON 400, never the SPA).
+    const doubled = await raw('GET', `/api/scrims//?${day()}`, session);
+    expect(doubled.status).toBe(400);
+    expect(doubled.body?.code).toBe('VALIDATION');
+  });
+
   it('keeps the escapes a client must use: spaces and non-ASCII in a name, anything in the query', async () => {
     const session = bearer(player.token);
     const byName = await raw('GET', `/api/users/${encodeURIComponent(player.name)}?region=NA`, session);

@@ -213,6 +213,12 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.users.player.id } }),
     expect: signedIn(),
   },
+  // Deleting one's own account: the matrix sends a confirmation that is nobody's name (a real deletion would
+  // take the world's users away), so every signed-in user gets the 400; the happy path is account-deletion.test.ts.
+  'DELETE /api/users/me': {
+    request: () => ({ body: { confirmation: 'not my summoner name' } }),
+    expect: signedIn(400),
+  },
 
   // Friends: a user acts for themselves only; admins get no say in other people's friendships.
   'GET /api/friend-requests': { expect: signedIn() },

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type DatabaseHandle } from '../db/client.js';
+import { openPostgres, type DatabaseHandle } from '../db/client.js';
+import { wrapPglite } from '../db/pglite.js';
 import { withDatabase } from './global-setup.js';
 
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../db/client.js';
+import { openPostgres } from '../db/client.js';
+import { wrapPglite } from '../db/pglite.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

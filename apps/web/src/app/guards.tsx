@@ -16,11 +16,14 @@ function RedirectHome({ message }: { message: string }) {
   return <Navigate to="/" replace />;
 }
 
-/** Logged-in-only pages: 'Verifying user' while the session is checked, then home with a message. */
-export function RequireUser({ children }: { children: ReactNode }) {
+/**
+ * Logged-in-only pages: 'Verifying user' while the session is checked, then home with a message, or `signedOut`
+ * instead where the page offers a sign-in that returns to it (a scrim's share link).
+ */
+export function RequireUser({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
   const { user, isVerifying } = useCurrentUser();
   if (isVerifying) return <LoadingScreen text={MESSAGES.verifyingUser} />;
-  if (!user) return <RedirectHome message={MESSAGES.pleaseLogin} />;
+  if (!user) return signedOut ?? <RedirectHome message={MESSAGES.pleaseLogin} />;
   return children;
 }
 

@@ -1,13 +1,32 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { sessionQuery } from '../features/auth/api/session';
 import { LandingPage } from '../features/public/LandingPage';
 import { ScrimsHubPage } from '../features/scrims/pages/ScrimsHubPage';
 import { RequireAdmin, RequireUser } from './guards';
 import { AppLayout } from './layout/AppLayout';
+import type { RoutePrefetch } from './prefetch/route-data';
 
-/** Route-level code splitting for everything but the landing page and the hub (DESIGN.md 2). */
+/**
+ * Route-level code splitting for everything but the landing page and the hub (DESIGN.md 2). `load` starts the
+ * chunk before React renders the page (prefetchRoute).
+ */
 const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => loader().then((module) => ({ default: module[name] })));
+  Object.assign(
+    lazy(() => loader().then((module) => ({ default: module[name] }))),
+    { load: loader },
+  );
+
+/**
+ * What a route starts the moment it matches: its code, and its data (app/prefetch/, a small chunk per route, so
+ * that nothing of it weighs on the landing page's first visit: DESIGN.md 6 leaves it no room).
+ */
+interface RouteHandle {
+  code?: () => Promise<unknown>;
+  data?: () => Promise<{ prefetch: RoutePrefetch }>;
+}
+const handle = (value: RouteHandle) => value;
 
 const SignupPage = page(() => import('../features/auth/components/SignupPage'), 'SignupPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
@@ -19,6 +38,7 @@ const NotFoundPage = page(() => import('../features/public/NotFoundPage'), 'NotF
 const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDetailPage');
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
+const ScrimSignInPage = page(() => import('../features/scrims/pages/ScrimSignInPage'), 'ScrimSignInPage');
 const ProfilePage = page(() => import('../features/profiles/components/ProfilePage'), 'ProfilePage');
 const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
@@ -33,13 +53,31 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/signup', element: <SignupPage /> },
+      // The hub is in the first bundle: its list request starts with its first render.
       { path: '/scrims', element: user(<ScrimsHubPage />) },
       { path: '/scrims/new', element: adminOnly(<CreateScrimPage />) },
-      { path: '/scrims/:id', element: user(<ScrimDetailPage />) },
+      // A share link opened signed out offers a sign-in that comes back here (issue 13).
+      {
+        path: '/scrims/:id',
+        element: (
+          <RequireUser signedOut={<ScrimSignInPage />}>
+            <ScrimDetailPage />
+          </RequireUser>
+        ),
+        handle: handle({ code: ScrimDetailPage.load, data: () => import('./prefetch/scrim') }),
+      },
       { path: '/scrims/:id/edit', element: adminOnly(<EditScrimPage />) },
-      { path: '/users/:name', element: user(<ProfilePage />) },
-      { path: '/settings', element: user(<SettingsPage />) },
-      { path: '/admin/dashboard', element: adminOnly(<AdminDashboardPage />) },
+      {
+        path: '/users/:name',
+        element: user(<ProfilePage />),
+        handle: handle({ code: ProfilePage.load, data: () => import('./prefetch/profile') }),
+      },
+      { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },
+      {
+        path: '/admin/dashboard',
+        element: adminOnly(<AdminDashboardPage />),
+        handle: handle({ code: AdminDashboardPage.load, data: () => import('./prefetch/dashboard') }),
+      },
       { path: '/admin/bans', element: adminOnly(<BanHistoryPage />) },
       { path: '/ban-history', element: adminOnly(<BanHistoryPage />) },
       { path: '/guide', element: <GuidePage /> },
@@ -52,9 +90,24 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Declarative routing: the app needs no loaders or actions, and the data router would add ~10 KB gzipped to
- * every first visit.
+ * Starts what the page at `location` needs, all at once: the session, the page's chunk and its data (the route's
+ * handle). Called before the first render (main.tsx) and on every navigation. Declarative routing with this
+ * instead of the data router's loaders: the data router would add ~10 KB gzipped to every first visit.
  */
+export function prefetchRoute(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+  void queryClient.prefetchQuery(sessionQuery);
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const { code, data } = (match?.route.handle ?? {}) as RouteHandle;
+  // A chunk that fails here fails again, visibly, when the page renders it.
+  void code?.().catch(() => {});
+  void data?.()
+    .then(({ prefetch }) => prefetch(queryClient, { params: match!.params, search: new URLSearchParams(search) }))
+    .catch(() => {});
+}
+
 export function AppRoutes() {
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  useEffect(() => prefetchRoute(queryClient, { pathname, search }), [queryClient, pathname, search]);
   return useRoutes(routes);
 }

@@ -12,6 +12,16 @@ afterEach(() => {
 });
 
 describe('getScrimTiming', () => {
+  it('counts an abandoned scrim as previous from the moment it closed, within the 3 hours', () => {
+    const abandonedAt = new Date(start + minutes(30)).toISOString();
+    const at = (now: number) => getScrimTiming({ gameStartTime: new Date(start), teamWon: null, abandonedAt, now });
+    expect(at(start + minutes(31))).toBe('previous');
+    expect(at(start + hours(2))).toBe('previous');
+    expect(
+      getScrimTiming({ gameStartTime: new Date(start), teamWon: null, abandonedAt: null, now: start + minutes(31) }),
+    ).toBe('current');
+  });
+
   it('is upcoming before the start and exactly at it', () => {
     expect(timing(start - hours(24))).toBe('upcoming');
     expect(timing(start - 1)).toBe('upcoming');

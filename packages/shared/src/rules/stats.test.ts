@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStats } from './stats.js';
+import { computeStats, gameStatsChange } from './stats.js';
 
 describe('computeStats', () => {
   it('starts at level 1 with nothing at 0 EXP', () => {
@@ -85,5 +85,34 @@ describe('computeStats', () => {
       expProgress: 8,
       expProgressPercent: 80,
     });
+  });
+});
+
+describe('gameStatsChange', () => {
+  it('a win is +3 EXP; 3 wins and this one cross level 1 → 2 (12 EXP)', () => {
+    const change = gameStatsChange({ wins: 4, losses: 0, casts: 0 }, 'win');
+    expect(change.exp).toBe(3);
+    expect(change.before).toMatchObject({ userExp: 9, userLevel: 1 });
+    expect(change.after).toMatchObject({ userExp: 12, userLevel: 2, expProgress: 2 });
+    expect(change.levelUp).toBe(true);
+  });
+
+  it('a loss is +0.5 EXP and exactly 10 EXP is still level 1', () => {
+    const change = gameStatsChange({ wins: 3, losses: 2, casts: 0 }, 'loss');
+    expect(change).toMatchObject({ exp: 0.5, levelUp: false });
+    expect(change.after).toMatchObject({ userExp: 10, userLevel: 1, expProgressPercent: 100 });
+  });
+
+  it('a cast is +1 EXP; the first game starts from level 1 at 0 EXP', () => {
+    const change = gameStatsChange({ wins: 0, losses: 0, casts: 1 }, 'cast');
+    expect(change.exp).toBe(1);
+    expect(change.before).toMatchObject({ userExp: 0, userLevel: 1 });
+    expect(change.after.userLevel).toBe(1);
+  });
+
+  it('never counts below zero when the counts do not include the game yet', () => {
+    const change = gameStatsChange({ wins: 0, losses: 0, casts: 0 }, 'win');
+    expect(change.exp).toBe(0);
+    expect(change.levelUp).toBe(false);
   });
 });

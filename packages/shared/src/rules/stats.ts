@@ -50,3 +50,23 @@ export function computeStats({ wins, losses, casts }: StatsCounts): UserStats {
     expProgressPercent: userExp === 0 ? 0 : Math.floor((expProgress * 100) / EXP_NEEDED),
   };
 }
+
+/** What a user was in one finished game, for its EXP: a player of the winning or losing team, or a caster. */
+export type GamePart = 'win' | 'loss' | 'cast';
+
+export const EXP_OF_PART: Record<GamePart, number> = { win: EXP_PER_WIN, loss: EXP_PER_LOSS, cast: EXP_PER_CAST };
+
+/**
+ * A game's change to a user's stats: `after` is the profile's stats with the game counted (`counts` as the
+ * server gives them), `before` the same without it, so the change shown is the one the profile shows.
+ */
+export function gameStatsChange(counts: StatsCounts, part: GamePart) {
+  const without: StatsCounts = {
+    wins: Math.max(0, counts.wins - (part === 'win' ? 1 : 0)),
+    losses: Math.max(0, counts.losses - (part === 'loss' ? 1 : 0)),
+    casts: Math.max(0, counts.casts - (part === 'cast' ? 1 : 0)),
+  };
+  const before = computeStats(without);
+  const after = computeStats(counts);
+  return { exp: after.userExp - before.userExp, before, after, levelUp: after.userLevel > before.userLevel };
+}

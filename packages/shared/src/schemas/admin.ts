@@ -132,6 +132,8 @@ export const ACTIVITY_STATUSES = [
   'updated',
   'deleted',
   'refused',
+  /** A scrim closed still not full 30 minutes after its start: no longer 'active'. */
+  'abandoned',
 ] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 

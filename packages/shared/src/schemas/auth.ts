@@ -68,6 +68,8 @@ export type AuthState = z.infer<typeof authStateSchema>;
 export const authProvidersSchema = z.object({
   providers: z.array(z.object({ id: z.string(), label: z.string() })),
   devLogin: z.boolean(),
+  /** Whether this server can make tournament codes (a Riot API key is configured). */
+  tournamentCodes: z.boolean(),
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 

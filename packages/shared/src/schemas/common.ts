@@ -17,9 +17,11 @@ export const idParamsSchema = z.object({ id: idSchema });
  * date with a negative offset that lands in year 10000) the database refused the value and the API answered 500.
  */
 export const DATE_RANGE_MESSAGE = 'Dates must be between the years 1970 and 9999';
+/** The last storable instant (9999-12-31T23:59:59.999Z): a time computed from a stored one is capped here. */
+export const LAST_STORABLE_TIME = Date.UTC(10_000, 0, 1) - 1;
 export const isStorableDate = (text: string) => {
   const time = Date.parse(text);
-  return time >= 0 && time < Date.UTC(10_000, 0, 1);
+  return time >= 0 && time <= LAST_STORABLE_TIME;
 };
 /** An ISO date-time with an offset, within the storable range. */
 export const isoDateTime = (error?: string) =>

@@ -83,6 +83,8 @@ export const profileScrimSchema = z.object({
   gameStartTime: z.string(),
   isPrivate: z.boolean(),
   teamWon: teamNameSchema.nullable(),
+  /** Closed still not full 30 minutes after its start (beyond the spec): shown greyed, 'Abandoned'. */
+  abandoned: z.boolean(),
   playersCount: z.number().int(),
   participation: z.enum(['player', 'caster']).nullable(),
   team: teamNameSchema.nullable(),

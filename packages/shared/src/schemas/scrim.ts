@@ -51,6 +51,11 @@ export const scrimSchema = z.object({
   teamOne: z.array(scrimPlayerSchema),
   teamTwo: z.array(scrimPlayerSchema),
   teamWon: teamNameSchema.nullable(),
+  /**
+   * When the scrim closed on its own, still not full 30 minutes after its start (beyond the spec): it counts as
+   * previous, takes no players and no winner.
+   */
+  abandonedAt: z.string().nullable(),
   lobbyHost: scrimUserSchema.nullable(),
   lobbyName: z.string().optional(),
   lobbyPassword: z.string().optional(),
@@ -80,6 +85,13 @@ export const scrimListQuerySchema = z
 export const playerDataSchema = z.object({
   playerData: z.object({ role: roleSchema, team: z.object({ name: teamNameSchema }) }),
 });
+
+/**
+ * Joining a slot (insert-player). `leaveCast: true` (beyond the spec) switches a caster of the scrim to this
+ * slot in one step: the cast is left and the slot taken in one transaction, or neither happens.
+ */
+export const joinSlotBodySchema = playerDataSchema.extend({ leaveCast: z.boolean().optional() });
+export type JoinSlotBody = z.input<typeof joinSlotBodySchema>;
 
 export const scrimUserParamsSchema = z.object({
   id: z.uuid({ error: 'Invalid scrim id' }),
@@ -122,7 +134,11 @@ const titleSchema = z
   .trim()
   .min(1, 'Title is required')
   .max(80, 'Title can be at most 80 characters');
-const lobbyHostSchema = z.union([z.literal('random'), z.literal('me'), z.uuid()]).default('random');
+/** The spec's client sends `null` for "random" (spec 4, lobby host choice); both mean a random player. */
+const lobbyHostSchema = z
+  .union([z.literal('random'), z.literal('me'), z.uuid(), z.null()])
+  .default('random')
+  .transform((host) => host ?? 'random');
 const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
 
 export const createScrimBodySchema = z.object({
@@ -152,10 +168,23 @@ export const updateScrimBodySchema = z.object({
   lobbyName: z.string().trim().max(80).optional(),
   lobbyPassword: z.string({ error: 'Lobby password is required' }).trim().min(1, 'Lobby password is required').max(40),
   /** 'random' picks one of the ten players when exactly ten are in, else none; 'keep' leaves it; or a user id. */
-  lobbyHost: z.union([z.literal('random'), z.literal('keep'), z.literal('me'), z.uuid()]).default('keep'),
+  lobbyHost: z
+    .union([z.literal('random'), z.literal('keep'), z.literal('me'), z.uuid(), z.null()])
+    .default('keep')
+    .transform((host) => host ?? 'random'),
   teamWon: teamNameSchema.nullable(),
   useTournamentCode: z.boolean(),
 });
 export type UpdateScrimBody = z.input<typeof updateScrimBodySchema>;
 
-export const fillRandomResponseSchema = z.object({ filledPositions: z.number(), scrim: scrimSchema });
+/**
+ * `filledPositions`: how many slots were really filled. Beyond the spec: `unfilledPositions`, the empty slots
+ * left, and `unfilledReason`, why (null when every slot was filled).
+ */
+export const fillRandomResponseSchema = z.object({
+  filledPositions: z.number(),
+  unfilledPositions: z.number(),
+  unfilledReason: z.string().nullable(),
+  scrim: scrimSchema,
+});
+export type FillRandomResponse = z.infer<typeof fillRandomResponseSchema>;

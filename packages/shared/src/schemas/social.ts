@@ -63,6 +63,13 @@ export const FRIEND_STATUSES = ['none', 'sent', 'received', 'friends', 'self'] a
 export const friendStatusSchema = z.enum(FRIEND_STATUSES);
 export type FriendStatus = z.infer<typeof friendStatusSchema>;
 
+/**
+ * `friendshipChanged`, to both users' rooms after a friend change commits: `status` is where the receiver now
+ * stands with `userId` (the other user), so an open profile, friends list or requests dialog updates live.
+ */
+export const friendshipChangedPayloadSchema = z.object({ userId: z.string(), status: friendStatusSchema });
+export type FriendshipChangedPayload = z.infer<typeof friendshipChangedPayloadSchema>;
+
 /** GET /friend-requests/check-friend-request-sent/:userId */
 export const friendStatusResponseSchema = z.object({
   status: friendStatusSchema,

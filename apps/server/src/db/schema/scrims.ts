@@ -36,6 +36,8 @@ export const scrims = pgTable(
     lobbyPassword: text('lobby_password').notNull(),
     lobbyHostId: uuid('lobby_host_id').references(() => users.id, { onDelete: 'set null' }),
     useTournamentCode: boolean('use_tournament_code').notNull().default(true),
+    /** Set by the 'scrim.abandon' job when the scrim was still not full 30 minutes after its start. */
+    abandonedAt: timestamptz('abandoned_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

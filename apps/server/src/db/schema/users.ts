@@ -39,13 +39,22 @@ export const users = pgTable(
      */
     nameSkeleton: text('name_skeleton'),
     discordSkeleton: text('discord_skeleton'),
+    /**
+     * When the account was deleted by its owner: the row stays (anonymised, 'Deleted player') so that scrim
+     * history and others' chats stay whole, but it no longer holds a name, discord or email.
+     */
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    // Summoner names are unique per region, ignoring case and runs of spaces.
-    uniqueIndex('users_name_region_uq').on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region),
+    // Summoner names are unique per region, ignoring case and runs of spaces; deleted accounts free theirs.
+    uniqueIndex('users_name_region_uq')
+      .on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region)
+      .where(sql`${t.deletedAt} is null`),
     // Discord names are unique after removing spaces before '#', ignoring case (spec 5, Settings).
-    uniqueIndex('users_discord_uq').on(sql`lower(regexp_replace(btrim(${t.discord}), '\\s+#', '#', 'g'))`),
+    uniqueIndex('users_discord_uq')
+      .on(sql`lower(regexp_replace(btrim(${t.discord}), '\\s+#', '#', 'g'))`)
+      .where(sql`${t.deletedAt} is null`),
     // Nor may a name or discord look like a taken one ('Fаker' with a Cyrillic а, 'Ｆａｋｅｒ', '𝐅𝐚𝐤𝐞𝐫').
     uniqueIndex('users_name_skeleton_region_uq').on(t.nameSkeleton, t.region),
     uniqueIndex('users_discord_skeleton_uq').on(t.discordSkeleton),

@@ -27,12 +27,18 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** Ban actions are shown in Recent Activity from the bans table itself, so older bans show too. */
-export const BAN_AUDIT_ACTIONS: readonly string[] = [
+const BAN_AUDIT_ACTIONS: readonly string[] = [
   AUDIT_ACTIONS.ban,
   AUDIT_ACTIONS.unban,
   AUDIT_ACTIONS.liftExpired,
   AUDIT_ACTIONS.expire,
 ];
+
+/**
+ * Audit actions Recent Activity does not list from the audit log: bans (from the bans table) and scrim creation
+ * (from the scrims table: "New scrim … created by {admin}"), so each event is listed once.
+ */
+export const ACTIVITY_FROM_OWN_TABLES: readonly string[] = [...BAN_AUDIT_ACTIONS, AUDIT_ACTIONS.createScrim];
 
 export function writeAudit({ db, entries }: { db: DbOrTx; entries: (AuditEntry & { action: AuditAction })[] }) {
   return insertAuditEntries({ db, entries });

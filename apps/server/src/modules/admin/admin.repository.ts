@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, bans, users } from '../../db/schema/index.js';
@@ -85,7 +85,7 @@ export async function insertAuditEntries({ db, entries }: { db: DbOrTx; entries:
 const bannedUser = alias(users, 'banned_user');
 const banningAdmin = alias(users, 'banning_admin');
 
-/** Every ban with its user and the admin who banned, oldest first (the table's order, spec 2). */
+/** Every ban with its user and the admin who banned, newest first: the ban an admin just made is on page one. */
 export function findBanHistory({ db }: { db: DbOrTx }) {
   return db
     .select({
@@ -107,7 +107,7 @@ export function findBanHistory({ db }: { db: DbOrTx }) {
     .from(bans)
     .innerJoin(bannedUser, eq(bannedUser.id, bans.userId))
     .leftJoin(banningAdmin, eq(banningAdmin.id, bans.bannedBy))
-    .orderBy(asc(bans.createdAt), asc(bans.id));
+    .orderBy(desc(bans.createdAt), desc(bans.id));
 }
 export type BanHistoryRow = Awaited<ReturnType<typeof findBanHistory>>[number];
 

@@ -75,7 +75,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Every ban, oldest first, with its user and status',
+        summary: 'Every ban, newest first, with its user and status',
         response: { 200: banHistoryResponseSchema, ...errors },
       },
     },

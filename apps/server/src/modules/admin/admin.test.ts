@@ -401,9 +401,10 @@ describe('POST /api/admin/lift-expired-bans and GET /api/admin/all-bans-history'
       reason: 'c',
       liftedAt: null,
     });
-    // Oldest first.
+    // Newest first: the ban just made (with the latest createdAt) leads.
     const created = before.map((e) => e.createdAt);
-    expect([...created].sort()).toEqual(created);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(before[0]!._user._id).toBe(active!.id);
 
     const res = await call('POST', '/api/admin/lift-expired-bans', admin.token);
     expect(res.statusCode, res.body).toBe(200);

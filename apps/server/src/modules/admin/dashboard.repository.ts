@@ -116,6 +116,7 @@ export function findNewestScrims({ db, limit, completed = false }: { db: DbOrTx;
       title: scrims.title,
       region: scrims.region,
       teamWon: scrims.teamWon,
+      abandonedAt: scrims.abandonedAt,
       createdAt: scrims.createdAt,
       updatedAt: scrims.updatedAt,
       creatorName: creator.name,

@@ -13,7 +13,7 @@ import type { Database, DatabaseHandle } from '../../db/client.js';
 import { formatUsDate } from '../../lib/dates.js';
 import type { RedisHandle } from '../../plugins/redis.js';
 import { isRiotError, type RiotClient } from '../../riot/index.js';
-import { AUDIT_ACTIONS, BAN_AUDIT_ACTIONS } from './admin.audit.js';
+import { ACTIVITY_FROM_OWN_TABLES, AUDIT_ACTIONS } from './admin.audit.js';
 import {
   countBans,
   countScrims,
@@ -96,7 +96,6 @@ const PER_KIND = 20;
 export const RECENT_ACTIVITIES = 30;
 
 const SCRIM_ACTION_TEXTS: Record<string, string> = {
-  [AUDIT_ACTIONS.createScrim]: 'created',
   [AUDIT_ACTIONS.editScrim]: 'edited',
   [AUDIT_ACTIONS.deleteScrim]: 'deleted',
   [AUDIT_ACTIONS.regenerateCode]: 'regenerated the tournament code of',
@@ -171,7 +170,7 @@ export async function getRecentActivities({ db }: { db: Database }): Promise<Act
     findNewestUsers({ db, limit }),
     findNewestBans({ db, limit }),
     findNewestLifts({ db, limit }),
-    findNewestAuditEntries({ db, limit, excludeActions: BAN_AUDIT_ACTIONS }),
+    findNewestAuditEntries({ db, limit, excludeActions: ACTIVITY_FROM_OWN_TABLES }),
   ]);
   const userDetails = (u: { userId: string; name: string; summonerTagline: string; region: string; rank: string }) => ({
     userId: u.userId,
@@ -186,7 +185,7 @@ export async function getRecentActivities({ db }: { db: Database }): Promise<Act
       type: 'scrim',
       description: `New scrim "${s.title}" created${s.creatorName ? ` by ${s.creatorName}` : ''}`,
       timestamp: s.createdAt.toISOString(),
-      status: s.teamWon ? 'completed' : 'active',
+      status: s.teamWon ? 'completed' : s.abandonedAt ? 'abandoned' : 'active',
       details: { scrimId: s.id, region: s.region },
     })),
     ...completed.map((s): Activity => ({

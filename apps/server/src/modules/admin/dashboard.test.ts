@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
-import { bans, scrims } from '../../db/schema/index.js';
+import { auditLog, bans, scrims } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
@@ -182,6 +182,49 @@ describe('GET /api/admin/recent-activities', () => {
     });
     // Ban actions come from the bans table only: no duplicates from the audit log.
     expect(activities.filter((a) => a.details.userId === player.id && a.type === 'ban')).toHaveLength(2);
+  });
+});
+
+describe('GET /api/admin/recent-activities: one entry per event', () => {
+  it("lists an admin's scrim creation once (from the scrims table, not again from the audit log)", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/scrims',
+      headers: bearer(admin.token),
+      payload: { title: 'Created Once', region: 'NA', gameStartTime: new Date(Date.now() + DAY).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const scrimId = res.json()._id as string;
+    // The audit row is written after the answer: wait for it, so the list below is read after it exists.
+    await vi.waitFor(async () => {
+      const rows = await db().select().from(auditLog).where(eq(auditLog.targetScrimId, scrimId));
+      expect(rows.map((r) => r.action)).toEqual(['scrim.create']);
+    });
+    const activities = (await get('recent-activities')).json() as Activity[];
+    const aboutScrim = activities.filter((a) => a.details.scrimId === scrimId);
+    expect(aboutScrim).toEqual([
+      expect.objectContaining({
+        _id: `scrim:${scrimId}`,
+        description: `New scrim "Created Once" created by ${admin.name}`,
+        status: 'active',
+      }),
+    ]);
+
+    // Other admin actions on it are still listed from the audit log, beside the creation.
+    const fill = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/scrims/${scrimId}/admin-fill-random`,
+      headers: bearer(admin.token),
+      payload: { region: 'NA' },
+    });
+    expect(fill.statusCode, fill.body).toBe(200);
+    await vi.waitFor(async () => {
+      const after = (await get('recent-activities')).json() as Activity[];
+      expect(after.filter((a) => a.details.scrimId === scrimId).map((a) => a.description)).toEqual([
+        `${admin.name} filled the empty slots of scrim "Created Once"`,
+        `New scrim "Created Once" created by ${admin.name}`,
+      ]);
+    });
   });
 });
 

@@ -69,10 +69,17 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/auth/providers',
-    { schema: { tags, summary: 'Sign-in options of this server', response: { 200: authProvidersSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in options of this server, and whether it can make tournament codes (a Riot API key)',
+        response: { 200: authProvidersSchema },
+      },
+    },
     async () => ({
       providers: config.oidcProviders.map(({ id, label }) => ({ id, label })),
       devLogin: config.devLoginEnabled,
+      tournamentCodes: app.riot.isConfigured,
     }),
   );
 

@@ -118,7 +118,7 @@ describe('GET /api/auth/providers', () => {
   it('offers the dev sign-in and no provider when none is configured', async () => {
     const res = await call('GET', '/api/auth/providers');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ providers: [], devLogin: true });
+    expect(res.json()).toEqual({ providers: [], devLogin: true, tournamentCodes: false });
   });
 });
 
@@ -289,7 +289,11 @@ describe('POST /api/auth/dev-login', () => {
       });
       expect(res.statusCode).toBe(404);
       const providers = await withProvider.app.inject({ method: 'GET', url: '/api/auth/providers' });
-      expect(providers.json()).toEqual({ providers: [{ id: 'oidc', label: 'Single sign-on' }], devLogin: false });
+      expect(providers.json()).toEqual({
+        providers: [{ id: 'oidc', label: 'Single sign-on' }],
+        devLogin: false,
+        tournamentCodes: false,
+      });
     } finally {
       await withProvider.close();
     }

@@ -204,7 +204,11 @@ const countSessions = async () => (await ctx.database.db.select({ n: count() }).
 describe('OpenID Connect sign-in against a real issuer', () => {
   it('lists the configured provider and turns the dev sign-in off', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(res.json()).toEqual({ providers: [{ id: 'oidc', label: 'Single sign-on' }], devLogin: false });
+    expect(res.json()).toEqual({
+      providers: [{ id: 'oidc', label: 'Single sign-on' }],
+      devLogin: false,
+      tournamentCodes: false,
+    });
     const dev = await ctx.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@b.dev' } });
     expect(dev.statusCode).toBe(404);
   });

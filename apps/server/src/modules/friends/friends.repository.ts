@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { friendRequests, friendships, users } from '../../db/schema/index.js';
 import { socialUserColumns, type SocialUserRow } from './friends.presenter.js';
@@ -16,7 +16,11 @@ export async function lockPair({ tx, a, b }: { tx: Transaction; a: string; b: st
 }
 
 export async function findSocialUser({ db, id }: { db: DbOrTx; id: string }): Promise<SocialUserRow | null> {
-  const [user] = await db.select(socialUserColumns()).from(users).where(eq(users.id, id));
+  // A deleted account takes no friend request and no new conversation.
+  const [user] = await db
+    .select(socialUserColumns())
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return user ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import { SOCIAL_MESSAGES, type FriendStatus } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCKET_EVENTS, type FriendStatus, type FriendshipChangedPayload } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../notifications/notifications.service.js';
 import { deleteNotificationsAbout } from '../notifications/notifications.repository.js';
 import { hasDirectConversation } from '../conversations/conversations.repository.js';
+import { userRoom } from '../../plugins/io.js';
 import { linkPresence, unlinkPresence } from '../presence/presence.service.js';
 import { assertSelf } from './friends.policy.js';
 import { presentFriendRequest, toSocialUser, type SocialUserRow } from './friends.presenter.js';
@@ -104,7 +105,34 @@ async function befriend({
   });
 }
 
-/** After a friendship commits: push both notifications and let each see the other's presence. */
+/**
+ * After a change of the pair commits: each of the two users' tabs (and only theirs) learns where it now stands with
+ * the other (`friendshipChanged`), so an open profile, friends list or requests dialog follows without a reload.
+ */
+function publishFriendshipChange({
+  io,
+  a,
+  b,
+  statusForA,
+  statusForB = statusForA,
+}: {
+  io: Server;
+  a: string;
+  b: string;
+  statusForA: FriendStatus;
+  statusForB?: FriendStatus;
+}) {
+  io.to(userRoom(a)).emit(SOCKET_EVENTS.friendshipChanged, {
+    userId: b,
+    status: statusForA,
+  } satisfies FriendshipChangedPayload);
+  io.to(userRoom(b)).emit(SOCKET_EVENTS.friendshipChanged, {
+    userId: a,
+    status: statusForB,
+  } satisfies FriendshipChangedPayload);
+}
+
+/** After a friendship commits: push both notifications, tell both tabs, and let each see the other's presence. */
 async function publishFriendship({
   deps,
   stored,
@@ -117,6 +145,7 @@ async function publishFriendship({
   b: string;
 }) {
   publishNotifications({ io: deps.io, stored });
+  publishFriendshipChange({ io: deps.io, a, b, statusForA: 'friends' });
   await linkPresence({ deps, a, b });
 }
 
@@ -168,6 +197,7 @@ export async function sendFriendRequest({
     return { newFriendRequest: null, newNotification: forReceiver.notification, status: 'friends' as const };
   }
   publishNotifications({ io: deps.io, stored: outcome.stored });
+  publishFriendshipChange({ io: deps.io, a: viewerId, b: userId, statusForA: 'sent', statusForB: 'received' });
   return {
     newFriendRequest: outcome.request,
     newNotification: outcome.stored[0]!.notification,
@@ -228,6 +258,7 @@ export async function rejectFriendRequest({
     if (!(await deleteFriendRequest({ db: tx, fromUserId: senderId, toUserId: viewerId }))) throw requestNotFound();
     await deleteNotificationsAbout({ db: tx, userId: viewerId, kind: 'friend_request', relatedUserId: senderId });
   });
+  publishFriendshipChange({ io: deps.io, a: viewerId, b: senderId, statusForA: 'none' });
   return listReceivedRequests({ db: deps.db, userId: viewerId });
 }
 
@@ -246,6 +277,7 @@ export async function cancelFriendRequest({
     if (!(await deleteFriendRequest({ db: tx, fromUserId: viewerId, toUserId: userId }))) throw requestNotFound();
     await deleteNotificationsAbout({ db: tx, userId, kind: 'friend_request', relatedUserId: viewerId });
   });
+  publishFriendshipChange({ io: deps.io, a: viewerId, b: userId, statusForA: 'none' });
   return findFriendStatus({ db: deps.db, viewerId, userId });
 }
 
@@ -264,6 +296,7 @@ export async function unfriend({
     return deleteFriendship({ db: tx, a: viewerId, b: friendUserId });
   });
   if (!removed) throw notFound(SOCIAL_MESSAGES.notFriends, 'NOT_FRIENDS');
+  publishFriendshipChange({ io: deps.io, a: viewerId, b: friendUserId, statusForA: 'none' });
   // Conversation partners still see each other's presence.
   if (!(await hasDirectConversation({ db: deps.db, a: viewerId, b: friendUserId }))) {
     await unlinkPresence({ io: deps.io, a: viewerId, b: friendUserId });

@@ -13,6 +13,7 @@ import {
 } from '@scrim-gym/shared';
 import { friendRequests, friendships, notifications } from '../../db/schema/index.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
+import { friendApi } from '../../test/friend-api.js';
 import { expectError } from '../../test/scrim-api.js';
 import {
   befriend,
@@ -28,14 +29,7 @@ const { call, client, db } = useSocialApp();
 const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser({ db: db() })));
 const NIL = '00000000-0000-4000-8000-000000000000';
 
-const send = (to: TestUser, from: TestUser, token = from.token) =>
-  call('POST', `/api/friend-requests/send-friend-request/${to.id}/${from.id}`, token);
-const accept = (me: TestUser, sender: TestUser, token = me.token) =>
-  call('POST', `/api/friend-requests/accept-request/${me.id}`, token, { newFriendUserId: sender.id });
-const reject = (me: TestUser, sender: TestUser, token = me.token) =>
-  call('POST', `/api/friend-requests/${me.id}/reject-friend-request/${sender.id}`, token);
-const cancel = (to: TestUser, token: string) =>
-  call('POST', `/api/friend-requests/cancel-friend-request/${to.id}`, token);
+const { send, accept, reject, cancel } = friendApi(call);
 const statusOf = async (me: TestUser, other: TestUser) =>
   expectStatus<FriendStatusResponse>(
     await call('GET', `/api/friend-requests/check-friend-request-sent/${other.id}`, me.token),

@@ -1,6 +1,12 @@
-import { SOCIAL_MESSAGES, type Message, type PostSeenResponse, type UnseenMessages } from '@scrim-gym/shared';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  SOCIAL_MESSAGES,
+  type Message,
+  type PostSeenResponse,
+  type UnseenMessages,
+} from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import type { SocialViewer } from '../conversations/conversations.policy.js';
 import { findScrimParticipantIds } from '../conversations/conversations.repository.js';
 import {
@@ -10,6 +16,7 @@ import {
   type SocialDeps,
 } from '../conversations/conversations.service.js';
 import { assertSelf } from '../friends/friends.policy.js';
+import { findSocialUser } from '../friends/friends.repository.js';
 import { publishDirectMessage, publishScrimMessage, publishSeen } from './messages.events.js';
 import { presentMessage } from './messages.presenter.js';
 import { assertMessageBudget } from './messages.rate-limit.js';
@@ -45,6 +52,10 @@ async function writeMessage({
 }): Promise<Message> {
   const receiver = access.kind === 'direct' ? access.memberIds.find((id) => id !== viewer.id)! : null;
   if (receiverId !== undefined && receiverId !== receiver) throw wrongReceiver();
+  // A deleted account stays in the chat as 'Deleted player', but nobody writes to it any more.
+  if (receiver && !(await findSocialUser({ db: deps.db, id: receiver }))) {
+    throw conflict(ACCOUNT_DELETION_MESSAGES.receiverDeleted, 'RECEIVER_DELETED');
+  }
   await assertMessageBudget({ limiter: deps.limiter, userId: viewer.id });
   const row = await insertMessage({
     db: deps.db,

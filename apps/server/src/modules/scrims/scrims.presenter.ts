@@ -52,6 +52,7 @@ export function presentScrim(
     teamOne: players(participants, 'teamOne'),
     teamTwo: players(participants, 'teamTwo'),
     teamWon: scrim.teamWon,
+    abandonedAt: scrim.abandonedAt?.toISOString() ?? null,
     lobbyHost: host ? toScrimUser(host) : null,
     ...(withLobby && { lobbyName: scrim.lobbyName, lobbyPassword: scrim.lobbyPassword }),
     useTournamentCode: scrim.useTournamentCode,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -183,7 +183,12 @@ export async function moveParticipant({
 }
 
 export async function findUserById({ db, id }: { db: DbOrTx; id: string }) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  // A deleted account cannot be put in a scrim or made its host.
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return user ?? null;
 }
 
@@ -220,7 +225,7 @@ export function sampleEligibleUsers({
   return db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.region, region), notInArray(users.id, inScrim), notExists(banInForce)))
+    .where(and(eq(users.region, region), isNull(users.deletedAt), notInArray(users.id, inScrim), notExists(banInForce)))
     .orderBy(sql`random()`)
     .limit(limit);
 }

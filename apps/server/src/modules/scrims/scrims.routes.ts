@@ -6,6 +6,7 @@ import {
   adminAssignBodySchema,
   createScrimBodySchema,
   IMAGE_MAX_BYTES,
+  joinSlotBodySchema,
   fillRandomBodySchema,
   fillRandomResponseSchema,
   idParamsSchema,
@@ -173,12 +174,20 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   const slotRoute = { params: scrimUserParamsSchema, body: playerDataSchema, response: scrimResponse };
   app.patch(
     '/scrims/:id/insert-player/:userId',
-    { schema: { tags, summary: 'Join a team and role (yourself)', ...slotRoute } },
+    {
+      schema: {
+        tags,
+        summary: 'Join a team and role (yourself); with leaveCast, a caster of the scrim switches to it in one step',
+        ...slotRoute,
+        body: joinSlotBodySchema,
+      },
+    },
     async (request) => {
-      const { role, team } = request.body.playerData;
+      const { playerData, leaveCast } = request.body;
       const { id, userId } = request.params;
-      return (await service.joinTeam({ deps, viewer: viewerOf(request), scrimId: id, userId, team: team.name, role }))
-        .scrim;
+      const viewer = viewerOf(request);
+      const slot = { team: playerData.team.name, role: playerData.role };
+      return (await service.joinTeam({ deps, viewer, scrimId: id, userId, ...slot, leaveCast })).scrim;
     },
   );
 
@@ -267,7 +276,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
         scrimId: request.params.id,
         region: request.body.region,
       });
-      return { filledPositions: value, scrim };
+      return { filledPositions: value.filled, unfilledPositions: value.unfilled, unfilledReason: value.reason, scrim };
     },
   );
 

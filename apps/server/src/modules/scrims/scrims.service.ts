@@ -117,6 +117,12 @@ const playerIn = (participants: ParticipantRow[], team: TeamName, role: Role) =>
 
 function assertNoWinner(scrim: ScrimRow) {
   if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.gameOver, 'GAME_OVER');
+  assertNotAbandoned(scrim);
+}
+
+/** An abandoned scrim is over: nobody joins it and it gets no winner (scrims.abandon.ts). */
+function assertNotAbandoned(scrim: ScrimRow) {
+  if (scrim.abandonedAt) throw conflict(SCRIM_MESSAGES.abandoned, 'SCRIM_ABANDONED');
 }
 
 const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
@@ -225,7 +231,19 @@ export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: 
 
 // --- Players and casters
 
-export function joinTeam({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
+/**
+ * Join a slot. `leaveCast`: a caster of this scrim switches to the slot in one step (the cast row is replaced in
+ * the same transaction, so a refusal, e.g. the slot taken meanwhile, leaves them a caster).
+ */
+export function joinTeam({
+  deps,
+  viewer,
+  scrimId,
+  userId,
+  team,
+  role,
+  leaveCast = false,
+}: SlotAction & { leaveCast?: boolean }) {
   return changeScrim({
     deps,
     scrimId,
@@ -234,9 +252,11 @@ export function joinTeam({ deps, viewer, scrimId, userId, team, role }: SlotActi
       assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
       assertNoWinner(scrim);
       const existing = participants.find((p) => p.userId === userId);
-      if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.casterCannotJoinTeam, 'ALREADY_CASTER');
-      if (existing) throw conflict(SCRIM_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
+      if (existing?.kind === 'caster' && !leaveCast)
+        throw conflict(SCRIM_MESSAGES.casterCannotJoinTeam, 'ALREADY_CASTER');
+      if (existing?.kind === 'player') throw conflict(SCRIM_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
       if (playerIn(participants, team, role)) throw spotTaken(participants);
+      if (existing) await deleteParticipant({ db: tx, scrimId, userId });
       await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
     },
   });
@@ -331,18 +351,21 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
     apply: async ({ tx, scrim, participants }) => {
       assertNoWinner(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
-      if (slots.length === 0) return 0;
-      const picked = await sampleEligibleUsers({
-        db: tx,
-        scrimId,
-        region: region ?? scrim.region,
-        limit: slots.length,
-      });
-      await insertParticipants({
-        db: tx,
-        rows: picked.map((user, i) => ({ scrimId, userId: user.id, kind: 'player' as const, ...slots[i]! })),
-      });
-      return picked.length;
+      if (slots.length === 0) return { filled: 0, unfilled: 0, reason: null };
+      const from = region ?? scrim.region;
+      const picked = await sampleEligibleUsers({ db: tx, scrimId, region: from, limit: slots.length });
+      if (picked.length > 0) {
+        await insertParticipants({
+          db: tx,
+          rows: picked.map((user, i) => ({ scrimId, userId: user.id, kind: 'player' as const, ...slots[i]! })),
+        });
+      }
+      const unfilled = slots.length - picked.length;
+      return {
+        filled: picked.length,
+        unfilled,
+        reason: unfilled > 0 ? SCRIM_MESSAGES.notEnoughEligible(unfilled, from) : null,
+      };
     },
   });
 }
@@ -388,10 +411,13 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
     deps,
     scrimId,
     viewer,
-    apply: async ({ tx, scrim }) => {
+    apply: async ({ tx, scrim, participants }) => {
       assertCaptainOrAdmin(viewer, scrim);
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
       if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
+      assertNotAbandoned(scrim);
+      // No winner for a game that could not be played: both teams must be full (issue 13).
+      if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
     },
   });
@@ -410,7 +436,7 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     scrimId,
     viewer: SYSTEM_VIEWER,
     apply: async ({ tx, scrim }) => {
-      if (scrim.teamWon) return false;
+      if (scrim.teamWon || scrim.abandonedAt) return false;
       await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
       return true;
     },
@@ -538,6 +564,9 @@ export async function editScrim({
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
+      // A new start time reopens an abandoned scrim (its abandon check moves with the start job); otherwise an
+      // abandoned scrim takes no winner.
+      if (!startChanged && body.teamWon && !scrim.teamWon) assertNotAbandoned(scrim);
       const players = participants.filter((p) => p.kind === 'player');
       let lobbyHostId = scrim.lobbyHostId;
       if (body.lobbyHost === 'random') lobbyHostId = players.length === 10 ? pickRandom(players).userId : null;
@@ -562,6 +591,7 @@ export async function editScrim({
           lobbyHostId,
           teamWon: body.teamWon,
           useTournamentCode: body.useTournamentCode,
+          ...(startChanged && { abandonedAt: null }),
         },
       });
       scrim.lobbyHostId = lobbyHostId;

@@ -81,14 +81,14 @@ interface World {
   banned: TestUser;
 }
 
-async function buildWorld({ image = false }: { image?: boolean } = {}): Promise<World> {
+async function buildWorld({ image = false, full = false }: { image?: boolean; full?: boolean } = {}): Promise<World> {
   const scrim = await createScrim({
     db: db(),
     gameStartTime: new Date(Date.now() - HOUR),
     isWithCasters: true,
     maxCastersAllowedCount: 2,
   });
-  const players = await createUsers({ db: db(), count: 9 });
+  const players = await createUsers({ db: db(), count: full ? 10 : 9 });
   await addPlayers({ db: db(), scrim, users: players });
   await setLobbyHost({ db: db(), scrim, userId: players[0]!.id });
   const caster = await addCaster({ db: db(), scrim });
@@ -125,6 +125,7 @@ const NOT_A_PLAYER: Outcome = [409, 'NOT_A_PLAYER', SCRIM_MESSAGES.notAPlayer];
 const NOT_A_CASTER: Outcome = [409, 'NOT_A_CASTER', SCRIM_MESSAGES.notACaster];
 const ALREADY_PLAYER: Outcome = [409, 'ALREADY_PLAYER', SCRIM_MESSAGES.alreadyPlayer];
 const ALREADY_CASTER_JOIN: Outcome = [409, 'ALREADY_CASTER', SCRIM_MESSAGES.casterCannotJoinTeam];
+const TEAMS_NOT_FULL: Outcome = [409, 'TEAMS_NOT_FULL', SCRIM_MESSAGES.teamsNotFull];
 
 const everyone = (outcome: Outcome) => ({
   player: outcome,
@@ -144,6 +145,8 @@ const adminOnly = (success: Outcome) => ({
 interface Endpoint {
   name: string;
   image?: boolean;
+  /** The world's scrim has all ten players (teamTwo Support taken too). */
+  full?: boolean;
   request(
     w: World,
     actor: Actor,
@@ -239,6 +242,29 @@ const ENDPOINTS: Endpoint[] = [
     verify: (w, res) => expect(slotsOf(res.json())['teamTwo:Support']).toBe(w.outsider.id),
   },
   {
+    name: 'PATCH insert-player/:userId with leaveCast (switch to player)',
+    request: (w, actor) =>
+      patch(w, `insert-player/${actor === 'admin' ? w.outsider.id : selfOf(w, actor).id}`, {
+        playerData: { role: 'Support', team: { name: 'teamTwo' } },
+        leaveCast: true,
+      }),
+    expect: {
+      player: ALREADY_PLAYER,
+      otherPlayer: NOT_SELF,
+      captain: ALREADY_PLAYER,
+      // One step: out of the cast, into the slot.
+      caster: OK,
+      // Not a caster: an ordinary join.
+      outsider: OK,
+      admin: NOT_SELF,
+    },
+    verify: (w, res, actor) => {
+      const scrim = res.json() as Scrim;
+      expect(slotsOf(scrim)['teamTwo:Support']).toBe(w[actor as 'caster' | 'outsider'].id);
+      expect(scrim.casters.map((c) => c._id)).toEqual(actor === 'caster' ? [] : [w.caster.id]);
+    },
+  },
+  {
     name: 'PATCH move-player/:userId',
     request: (w, actor) =>
       patch(w, `move-player/${actor === 'admin' ? w.player.id : selfOf(w, actor).id}`, {
@@ -315,9 +341,21 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH set-winner',
+    full: true,
     request: (w) => patch(w, 'set-winner', { winnerTeamName: 'teamTwo' }),
     expect: { player: NOT_CAPTAIN, captain: OK, caster: NOT_CAPTAIN, outsider: NOT_CAPTAIN, admin: OK },
     verify: (_w, res) => expect(res.json().teamWon).toBe('teamTwo'),
+  },
+  {
+    name: 'PATCH set-winner (teams not full)',
+    request: (w) => patch(w, 'set-winner', { winnerTeamName: 'teamTwo' }),
+    expect: {
+      player: NOT_CAPTAIN,
+      captain: TEAMS_NOT_FULL,
+      caster: NOT_CAPTAIN,
+      outsider: NOT_CAPTAIN,
+      admin: TEAMS_NOT_FULL,
+    },
   },
   {
     name: 'PATCH swap-players',
@@ -362,7 +400,7 @@ describe('authorization matrix', () => {
         if (!outcome) continue;
         const [status, code, error] = outcome;
         it(`${actor} → ${status}${code ? ` ${code}` : ''}`, async () => {
-          const w = await buildWorld({ image: endpoint.image });
+          const w = await buildWorld({ image: endpoint.image, full: endpoint.full });
           const before = await snapshot(w.scrim.id, w.admin.token);
           const { method, url, payload, headers } = endpoint.request(w, actor);
           const res = await api.call(method, url, { token: tokenOf(w, actor), payload, headers });
@@ -376,7 +414,9 @@ describe('authorization matrix', () => {
           // A refused scrim action answers with the current scrim (spec 8), without secrets the caller may not see.
           if (status === 409 || code === 'NOT_YOURSELF' || code === 'NOT_CAPTAIN') {
             expect(body.scrim?._id).toBe(w.scrim.id);
-            expect(hasLobby(body.scrim!)).toBe(actor === 'admin');
+            // With both teams full, its players and casters see the lobby too.
+            const participant = ['player', 'otherPlayer', 'captain', 'caster'].includes(actor);
+            expect(hasLobby(body.scrim!)).toBe(actor === 'admin' || (Boolean(endpoint.full) && participant));
           }
           await expectUnchanged(before, w.scrim.id, w.admin.token);
         });
@@ -725,6 +765,7 @@ describe('GET /api/scrims', () => {
         { _user: expect.objectContaining({ _id: p!.id, name: p!.name }), role: 'Mid', team: { name: 'teamTwo' } },
       ],
       teamWon: null,
+      abandonedAt: null,
       lobbyHost: null,
       useTournamentCode: true,
       riotTournament: null,
@@ -1114,6 +1155,7 @@ describe('set-winner', () => {
   it('lets an admin report a scrim with no host', async () => {
     const admin = await createAdmin({ db: db() });
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - 60_000) });
+    await fillScrim({ db: db(), scrim, hostIndex: null });
     const res = await api.setWinner(scrim.id, 'teamOne', admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().teamWon).toBe('teamOne');

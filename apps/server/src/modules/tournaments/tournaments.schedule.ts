@@ -1,3 +1,4 @@
+import { LAST_STORABLE_TIME, SCRIM_ABANDON_AFTER_MS } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { cancelJob, scheduleJob, type JobRunner } from '../../jobs/index.js';
 
@@ -15,7 +16,11 @@ export const RESULT_POLL_INTERVAL_MS = 10 * 60_000;
 /** After this long past the start, polling stops; the captain's or an admin's report remains. */
 export const RESULT_POLL_WINDOW_MS = 4 * 60 * 60_000;
 
+/** 30 minutes after the start: a scrim still not full closes as abandoned (modules/scrims/scrims.abandon.ts). */
+export const SCRIM_ABANDON_JOB = 'scrim.abandon';
+
 export const scrimStartKey = (scrimId: string) => `scrim-start:${scrimId}`;
+export const scrimAbandonKey = (scrimId: string) => `scrim-abandon:${scrimId}`;
 export const tournamentCodeKey = (scrimId: string) => `scrim-code:${scrimId}`;
 export const resultPollKey = (scrimId: string) => `scrim-result:${scrimId}`;
 
@@ -44,7 +49,34 @@ export async function scheduleScrimStart({
     dedupeKey: scrimStartKey(scrimId),
     ifCompleted,
   });
+  await scheduleScrimAbandon({ db, scrimId, gameStartTime, ifCompleted });
   if (gameStartTime.getTime() <= Date.now()) jobs?.wake();
+}
+
+/**
+ * Schedules (or moves) the scrim's abandon check, 30 minutes after its start. It goes with the start job (moved
+ * on edit, cancelled on delete); the handler decides, so a scrim that filled meanwhile is simply left alone.
+ */
+export async function scheduleScrimAbandon({
+  db,
+  scrimId,
+  gameStartTime,
+  ifCompleted = 'replace',
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  gameStartTime: Date;
+  ifCompleted?: 'replace' | 'keep';
+}) {
+  await scheduleJob({
+    db,
+    kind: SCRIM_ABANDON_JOB,
+    // A start in the last half hour of year 9999 is valid input; its check is capped to a storable instant.
+    runAt: new Date(Math.min(gameStartTime.getTime() + SCRIM_ABANDON_AFTER_MS, LAST_STORABLE_TIME)),
+    payload: { scrimId },
+    dedupeKey: scrimAbandonKey(scrimId),
+    ifCompleted,
+  });
 }
 
 /** Schedules the scrim's code job, due now by default (or at `runAt`, e.g. after a rate limit). */
@@ -82,4 +114,5 @@ export async function cancelScrimJobs({ db, scrimId }: { db: DbOrTx; scrimId: st
   await cancelJob({ db, dedupeKey: scrimStartKey(scrimId) });
   await cancelJob({ db, dedupeKey: tournamentCodeKey(scrimId) });
   await cancelJob({ db, dedupeKey: resultPollKey(scrimId) });
+  await cancelJob({ db, dedupeKey: scrimAbandonKey(scrimId) });
 }

@@ -50,6 +50,7 @@ export function presentProfileScrim(row: ProfileScrimRow): ProfileScrim {
     gameStartTime: row.gameStartTime.toISOString(),
     isPrivate: row.isPrivate,
     teamWon: row.teamWon,
+    abandoned: row.abandonedAt !== null,
     playersCount: Number(row.playersCount),
     participation: row.kind,
     team: row.team,

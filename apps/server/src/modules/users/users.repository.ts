@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ActivityBucket,
   ActivityPoint,
@@ -37,6 +37,8 @@ export function findUsersMatching({
   }
   if (tag) conditions.push(ilike(users.summonerTagline, `${escapeLike(tag)}%`));
   if (region) conditions.push(eq(users.region, region));
+  // A deleted account is found by nobody (it is 'Deleted player' in scrims and chats only).
+  conditions.push(isNull(users.deletedAt));
   return db
     .select({
       id: users.id,
@@ -79,6 +81,7 @@ export async function findUserByName({
         // The same expression as users_name_region_uq, so the index serves the look-up.
         sql`lower(regexp_replace(btrim(${users.name}), '\\s+', ' ', 'g')) = ${normalized}`,
         region ? eq(users.region, region) : undefined,
+        isNull(users.deletedAt),
       ),
     )
     .orderBy(
@@ -201,6 +204,7 @@ export interface ProfileScrimRow {
   gameStartTime: Date;
   isPrivate: boolean;
   teamWon: 'teamOne' | 'teamTwo' | null;
+  abandonedAt: Date | null;
   isLobbyHost: boolean;
   kind: 'player' | 'caster' | null;
   team: 'teamOne' | 'teamTwo' | null;
@@ -240,6 +244,7 @@ const rowColumns = (userId: string) => ({
   gameStartTime: scrims.gameStartTime,
   isPrivate: scrims.isPrivate,
   teamWon: scrims.teamWon,
+  abandonedAt: scrims.abandonedAt,
   isLobbyHost: sql<boolean>`coalesce(${scrims.lobbyHostId} = ${userId}, false)`,
   kind: scrimParticipants.kind,
   team: scrimParticipants.team,

@@ -5,6 +5,8 @@ import {
   activityResponseSchema,
   createdScrimsQuerySchema,
   createdScrimsResponseSchema,
+  deleteAccountBodySchema,
+  deleteAccountResponseSchema,
   errorBodySchema,
   idParamsSchema,
   participatedScrimsQuerySchema,
@@ -18,6 +20,7 @@ import {
 import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser } from '../auth/auth.policy.js';
 import type { Viewer } from './users.policy.js';
+import { deleteOwnAccount } from './account-deletion.service.js';
 import * as service from './users.service.js';
 
 const tags = ['users'];
@@ -126,5 +129,31 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => service.getActivity({ db, userId: request.params.id, query: request.query }),
+  );
+
+  // Beyond the spec (the privacy policy promises it): the session user deletes their own account. There is no
+  // `:id`: nobody, admins included, can aim it at another account. A banned user is refused like every call (403
+  // BANNED; a ban ends their sessions anyway): deleting would cut the ban from the sign-in and let them sign up
+  // again at once; they may delete once the ban ends.
+  app.delete(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my account: anonymised in one transaction, every session and socket ended',
+        body: deleteAccountBodySchema,
+        response: { 200: deleteAccountResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await deleteOwnAccount({
+        db,
+        io: app.io,
+        userId: viewerOf(request).id,
+        confirmation: request.body.confirmation,
+      });
+      app.clearSessionCookie(reply);
+      return result;
+    },
   );
 }

@@ -105,7 +105,8 @@ export async function getProfileByName({
 
 export async function getProfileById({ db, viewer, id }: { db: Database; viewer: Viewer; id: string }) {
   const user = await findUserById({ db, id });
-  if (!user) throw notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+  // A deleted account has no profile (it stays 'Deleted player' in scrims and chats).
+  if (!user || user.deletedAt) throw notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
   return profileOf({ db, viewer, user });
 }
 

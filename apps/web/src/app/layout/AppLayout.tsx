@@ -59,7 +59,9 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // Positioned: a page's full-page backdrop (the profile background) is laid out against the whole page, footer
+    // included, with `position: absolute; inset: 0`.
+    <Box sx={{ position: 'relative', minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavBar />
       <Box component="main" sx={{ flexGrow: 1, width: '100%' }}>
         <Suspense fallback={<LoadingScreen text="Loading" />}>

@@ -16,15 +16,31 @@ import {
   type Region,
 } from '@scrim-gym/shared';
 import { RegionSelect } from '../RegionSelect';
-import type { ProfileForm } from './profile-form';
+import type { FieldErrors, ProfileForm } from './profile-form';
 
 interface FieldsProps {
   form: ProfileForm;
   onChange: (patch: Partial<ProfileForm>) => void;
+  /** Fields in error: marked (aria-invalid) with their message as helper text. */
+  errors?: FieldErrors;
 }
 
+/** A field in error is marked and says why, above its own hint (the spec's hint never goes away). */
+const marked = (message: string | undefined, hint?: string) => ({
+  error: Boolean(message),
+  helperText:
+    message && hint ? (
+      <>
+        <span style={{ display: 'block' }}>{message}</span>
+        <span style={{ display: 'block' }}>{hint}</span>
+      </>
+    ) : (
+      (message ?? hint)
+    ),
+});
+
 /** Summoner name, tagline, region and discord, with the spec's keystroke rules (spec 5). */
-export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ownRegion?: Region }) {
+export function SummonerFields({ form, onChange, ownRegion, errors = {} }: FieldsProps & { ownRegion?: Region }) {
   return (
     <Stack spacing={2}>
       <TextField
@@ -33,6 +49,7 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
         value={form.name}
         required
         autoFocus
+        {...marked(errors.name)}
         slotProps={{ htmlInput: { maxLength: SUMMONER_NAME_MAX, autoComplete: 'nickname' } }}
         onChange={(e) => onChange({ name: sanitizeSummonerNameInput(e.target.value) })}
       />
@@ -41,7 +58,7 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
         label="Tagline"
         value={form.summonerTagline}
         required
-        helperText={MESSAGES.taglineHelper}
+        {...marked(errors.summonerTagline, MESSAGES.taglineHelper)}
         slotProps={{ htmlInput: { maxLength: TAGLINE_MAX } }}
         onChange={(e) => onChange({ summonerTagline: sanitizeTaglineInput(e.target.value, TAGLINE_MAX) })}
       />
@@ -49,6 +66,7 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
         id="profile-region"
         value={form.region}
         required
+        {...marked(errors.region)}
         ownRegion={ownRegion}
         onChange={(region) => onChange({ region })}
       />
@@ -57,7 +75,7 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
         label="Discord"
         value={form.discord}
         required
-        helperText="Your Discord username, so teammates can reach you"
+        {...marked(errors.discord, 'Your Discord username, so teammates can reach you')}
         slotProps={{ htmlInput: { maxLength: DISCORD_MAX } }}
         onChange={(e) => onChange({ discord: e.target.value })}
       />
@@ -66,7 +84,7 @@ export function SummonerFields({ form, onChange, ownRegion }: FieldsProps & { ow
 }
 
 /** Rank division, plus the number 4..1 for Iron through Diamond (spec 5). */
-export function RankFields({ form, onChange }: FieldsProps) {
+export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -75,6 +93,7 @@ export function RankFields({ form, onChange }: FieldsProps) {
         label="Rank"
         value={form.division}
         required
+        {...marked(errors.rank)}
         sx={{ flex: 2 }}
         onChange={(e) => onChange({ division: e.target.value as RankDivision })}
       >

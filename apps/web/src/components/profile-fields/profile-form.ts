@@ -63,16 +63,34 @@ export function profileBody(form: ProfileForm) {
 
 export type ProfileField = keyof ReturnType<typeof profileBody>;
 
+/** The first problem of each field in error, by field: what marks the field and its helper text. */
+export type FieldErrors = Partial<Record<ProfileField, string>>;
+
 /**
- * The messages of the shared schema for the given fields (the server checks the same schema), e.g.
- * 'Summoner Name is empty!'.
+ * The problems the shared schema finds in the given fields (the server checks the same schema), in the form's
+ * order, e.g. {field: 'name', message: 'Summoner Name is empty!'}.
  */
-export function validateProfile(form: ProfileForm, fields: readonly ProfileField[]): string[] {
+export function profileProblems(
+  form: ProfileForm,
+  fields: readonly ProfileField[],
+): { field: ProfileField; message: string }[] {
   const result = profileFieldsSchema.safeParse(profileBody(form));
   if (result.success) return [];
   return result.error.issues
-    .filter((issue) => fields.includes(issue.path[0] as ProfileField))
-    .map((issue) => issue.message);
+    .map((issue) => ({ field: issue.path[0] as ProfileField, message: issue.message }))
+    .filter((problem) => fields.includes(problem.field));
+}
+
+/** The messages of `profileProblems`, e.g. 'Summoner Name is empty!'. */
+export function validateProfile(form: ProfileForm, fields: readonly ProfileField[]): string[] {
+  return profileProblems(form, fields).map((problem) => problem.message);
+}
+
+/** The first message of each field in error. */
+export function fieldErrors(problems: readonly { field: ProfileField; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of problems) errors[field] ??= message;
+  return errors;
 }
 
 export { regionsFirst } from '../../lib/regions';

@@ -51,6 +51,7 @@ export const ADMIN_TEXTS = {
     updated: 'updated',
     deleted: 'deleted',
     refused: 'refused',
+    abandoned: 'abandoned',
   } satisfies Record<ActivityStatus, string>,
 
   systemStatus: 'System Status',
@@ -78,7 +79,7 @@ export const ADMIN_TEXTS = {
 
   // Ban history page
   banHistoryTitle: 'Ban History',
-  banHistoryIntro: 'Every ban, oldest first. Lift a ban from its row.',
+  banHistoryIntro: 'Every ban, newest first. Lift a ban from its row.',
   columns: { name: 'Summoner Name', dateFrom: 'Date From', dateTo: 'Date To', status: 'Status', reason: 'Reason' },
   actions: 'Actions',
   /** The compact table's second column: dates, reason, unban. */

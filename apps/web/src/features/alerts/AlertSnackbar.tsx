@@ -6,7 +6,10 @@ import type { Alert } from './alert-context';
 
 const SEVERITY = { Error: 'error', Success: 'success', Info: 'info' } as const;
 
-/** The top-centre snackbar: 6 seconds, three types, the spec's message rule. */
+/**
+ * The alert snackbar: 6 seconds, three types, the spec's message rule. At the bottom centre at every width (the
+ * spec's top centre covered the hub's filters: in the app bar on desktop, right under it on phones).
+ */
 export function AlertSnackbar({
   alert,
   open,
@@ -21,7 +24,7 @@ export function AlertSnackbar({
       key={alert.key}
       open={open}
       autoHideDuration={ALERT_HIDE_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
     >
       <MuiAlert

@@ -22,6 +22,8 @@ export const PROFILE_TEXTS = {
   createdScrims: 'Created Scrims',
   participatedScrims: 'Scrims Participated In',
   filter: 'Filter',
+  /** A scrim closed still not full 30 minutes after its start (beyond the spec). */
+  abandoned: 'Abandoned',
   sortByDate: 'Sort by date',
   noScrims: 'No scrims found',
   loadMore: 'Load more',
@@ -38,6 +40,7 @@ export const PROFILE_TEXTS = {
   confirmUnbanTitle: (name: string) => `Unban ${name}?`,
   bannedUntil: (until: string) => `Banned until ${until}`,
   message: (name: string) => `Message ${name}`,
+  messageButton: 'Message',
   startConversation: (name: string) => `Start a conversation with ${name}`,
   // Charts
   statistics: 'Statistics',

@@ -1,22 +1,22 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../auth/api/session';
 import {
   GUIDE_HELP,
+  GUIDE_IMAGE_SIZE,
   GUIDE_INTRO,
-  GUIDE_SLIDES_TITLE,
-  GUIDE_SLIDES_URL,
-  GUIDE_STEPS,
+  GUIDE_SECTIONS,
+  GUIDE_SIGN_UP,
   GUIDE_TITLE,
+  type GuideSection,
 } from './guide.content';
 import { NEW_TAB_HINT } from './landing.content';
 import { visuallyHidden } from './visually-hidden';
 
-/** /guide (spec 2): a written guide and the embedded slide presentation. */
+/** /guide (spec 2): the app's own illustrated guide, each step beside a screen of the real app. */
 export function GuidePage() {
   const { user } = useCurrentUser();
   return (
@@ -30,85 +30,38 @@ export function GuidePage() {
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2.25rem', md: '3rem' }, mb: 1.5 }}>
           {GUIDE_TITLE}
         </Typography>
-        <Typography sx={{ fontSize: '1.1rem', mb: { xs: 4, md: 5 } }}>{GUIDE_INTRO}</Typography>
+        <Typography sx={{ fontSize: '1.1rem', mb: 3 }}>{GUIDE_INTRO}</Typography>
 
-        <Box component="section" aria-labelledby="guide-steps" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="guide-steps" variant="h4" component="h2" sx={{ mb: 3, fontWeight: 700 }}>
-            Step by step
-          </Typography>
-          <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
-            {GUIDE_STEPS.map((step, index) => (
-              <Box
-                component="li"
-                key={step.title}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'auto 1fr',
-                  gap: { xs: 2, sm: 2.5 },
-                  p: { xs: 2.5, sm: 3 },
-                  borderRadius: 3,
-                  bgcolor: 'background.paper',
-                  border: '1px solid rgba(200, 170, 110, 0.18)',
-                }}
-              >
-                <Box
-                  aria-hidden
-                  sx={{
-                    display: 'grid',
-                    placeItems: 'center',
-                    width: 40,
-                    height: 40,
-                    borderRadius: '50%',
-                    fontWeight: 800,
-                    color: 'primary.contrastText',
-                    background: 'linear-gradient(180deg, #e0c88f 0%, #c8aa6e 100%)',
-                  }}
-                >
-                  {index + 1}
+        <Box component="nav" aria-label="Guide sections" sx={{ mb: { xs: 4, md: 5 } }}>
+          <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5, color: 'text.secondary' }}>
+            {GUIDE_SECTIONS.map((section) => (
+              <li key={section.id}>
+                <Box component="a" href={`#${section.id}`} sx={{ color: 'secondary.main' }}>
+                  {section.title}
                 </Box>
-                <Box>
-                  <Typography variant="h6" component="h3" sx={{ mb: 0.5, fontWeight: 700 }}>
-                    {step.title}
-                  </Typography>
-                  <Typography color="text.secondary">{step.text}</Typography>
-                </Box>
-              </Box>
+              </li>
             ))}
           </Box>
         </Box>
 
-        <Box component="section" aria-labelledby="guide-slides" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="guide-slides" variant="h4" component="h2" sx={{ mb: 3, fontWeight: 700 }}>
-            Slides
+        <Box
+          component="section"
+          aria-labelledby="guide-sign-up"
+          sx={{ mb: { xs: 4, md: 5 }, p: { xs: 2.5, sm: 3 }, borderRadius: 3, bgcolor: 'background.paper' }}
+        >
+          <Typography id="guide-sign-up" variant="h5" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
+            {GUIDE_SIGN_UP.title}
           </Typography>
-          <Box
-            sx={{
-              position: 'relative',
-              aspectRatio: '16 / 9',
-              borderRadius: 3,
-              overflow: 'hidden',
-              bgcolor: 'background.paper',
-              border: '1px solid rgba(200, 170, 110, 0.25)',
-              boxShadow: '0 24px 60px -30px rgba(0, 0, 0, 0.9)',
-            }}
-          >
-            <Box
-              component="iframe"
-              src={GUIDE_SLIDES_URL}
-              title={GUIDE_SLIDES_TITLE}
-              loading="lazy"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-              sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-            />
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            Slides not showing?{' '}
-            <Link href={GUIDE_SLIDES_URL} target="_blank" rel="noopener noreferrer">
-              Open the presentation
-              <Box component="span" sx={visuallyHidden}>{` ${NEW_TAB_HINT}`}</Box>
-            </Link>
-          </Typography>
+          <Typography color="text.secondary">{GUIDE_SIGN_UP.text}</Typography>
+        </Box>
+
+        <Box
+          component="ol"
+          sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: { xs: 5, md: 7 }, mb: { xs: 5, md: 7 } }}
+        >
+          {GUIDE_SECTIONS.map((section, index) => (
+            <GuideStep key={section.id} section={section} number={index + 1} />
+          ))}
         </Box>
 
         <Box
@@ -150,6 +103,60 @@ export function GuidePage() {
           </Box>
         </Box>
       </Container>
+    </Box>
+  );
+}
+
+function GuideStep({ section, number }: { section: GuideSection; number: number }) {
+  const headingId = `${section.id}-title`;
+  return (
+    <Box component="li" id={section.id} sx={{ scrollMarginTop: 80 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 40,
+            height: 40,
+            flex: 'none',
+            borderRadius: '50%',
+            fontWeight: 800,
+            color: 'primary.contrastText',
+            background: 'linear-gradient(180deg, #e0c88f 0%, #c8aa6e 100%)',
+          }}
+        >
+          {number}
+        </Box>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {section.title}
+        </Typography>
+      </Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {section.text}
+      </Typography>
+      <Box
+        component="figure"
+        sx={{
+          m: 0,
+          borderRadius: 3,
+          overflow: 'hidden',
+          border: '1px solid rgba(200, 170, 110, 0.25)',
+          boxShadow: '0 24px 60px -30px rgba(0, 0, 0, 0.9)',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Box
+          component="img"
+          src={section.image}
+          alt={section.alt}
+          width={GUIDE_IMAGE_SIZE.width}
+          height={GUIDE_IMAGE_SIZE.height}
+          loading="lazy"
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: 'auto' }}
+        />
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { ROLES } from '@scrim-gym/shared';
+import { usePreviewCountdown } from './lobby-preview-clock';
 
 /** Which slots of the picture are taken: a lobby two players short of ten. */
 const OPEN_SLOTS = new Set(['blue:Support', 'red:Jungle']);
@@ -11,9 +12,10 @@ const SIDES = [
 
 /**
  * A picture of a scrim lobby drawn with CSS only (no image request, no JS weight to speak of). Decorative: the
- * page's text says everything it shows.
+ * page's text says everything it shows. Its clock really counts down (a frozen one looked broken).
  */
 export function LobbyPreview() {
+  const clock = usePreviewCountdown();
   return (
     <Box
       aria-hidden
@@ -35,7 +37,13 @@ export function LobbyPreview() {
         <Box sx={chip('#0ac8b9')}>NA</Box>
         <Box sx={chip('#c8aa6e')}>Casted</Box>
       </Box>
-      <Box sx={{ color: 'text.secondary', fontSize: '0.85rem', mb: 2.5 }}>Starts in 00:42:10 · 8/10 players</Box>
+      <Box sx={{ color: 'text.secondary', fontSize: '0.85rem', mb: 2.5 }}>
+        Starts in{' '}
+        <Box component="span" data-testid="lobby-preview-clock" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {clock}
+        </Box>{' '}
+        · 8/10 players
+      </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', gap: 1.5, alignItems: 'start' }}>
         {SIDES.map((side, index) => (
           <Box key={side.id} sx={{ gridColumn: index === 0 ? 1 : 3, display: 'grid', gap: 1 }}>

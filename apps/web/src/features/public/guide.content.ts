@@ -1,40 +1,83 @@
-/** Texts of the user guide (/guide). */
+/** Texts and pictures of the user guide (/guide): the app's own screens, taken by apps/web/scripts/guide-screenshots.mjs. */
+import captainReports from './assets/guide/captain-reports.webp';
+import cast from './assets/guide/cast.webp';
+import chat from './assets/guide/chat.webp';
+import findAScrim from './assets/guide/find-a-scrim.webp';
+import joinASlot from './assets/guide/join-a-slot.webp';
+import lobbyPassword from './assets/guide/lobby-password.webp';
+import profile from './assets/guide/profile.webp';
 
 export const GUIDE_TITLE = 'User Guide';
 
 export const GUIDE_INTRO =
-  'Everything you need for your first scrim, from sign-up to reporting the winner. Read the steps below or flip through the slides.';
+  'Everything you need for your first scrim, from finding a game to reporting the winner, shown on the real app.';
 
-/** The embedded presentation; the server's CSP allows frames from docs.google.com only. */
-export const GUIDE_SLIDES_URL =
-  'https://docs.google.com/presentation/d/e/2PACX-1vScrimGymUserGuide/embed?start=false&loop=false';
+export const GUIDE_SIGN_UP = {
+  title: 'Before you start: sign up',
+  text: 'Choose Sign Up and fill in your summoner profile: summoner name, tagline (without #, e.g. NA1), region, discord username and rank. Use your real in-game details so other players can find you.',
+} as const;
 
-export const GUIDE_SLIDES_TITLE = 'Scrim Gym user guide slides';
+/** The size every guide picture is saved at (960×600): set on each image so the page never jumps. */
+export const GUIDE_IMAGE_SIZE = { width: 960, height: 600 } as const;
 
-export const GUIDE_STEPS: readonly { title: string; text: string }[] = [
+export interface GuideSection {
+  id: string;
+  title: string;
+  text: string;
+  image: string;
+  /** What the picture shows, for those who cannot see it. */
+  alt: string;
+}
+
+export const GUIDE_SECTIONS: readonly GuideSection[] = [
   {
-    title: 'Sign up',
-    text: 'Choose Sign Up and sign in with your account, then fill in your summoner profile: summoner name, tagline (without #, e.g. NA1), region, rank and discord username. Use your real in-game details so other players can find you.',
-  },
-  {
+    id: 'find-a-scrim',
     title: 'Find a scrim',
-    text: 'Open Browse Scrims. Pick a date and your region to see that day’s scrims: upcoming, current and previous games. A private scrim only appears through its share link.',
+    text: 'Open Browse Scrims. Pick your region and a date to see that day’s games: current, upcoming and previous scrims, with how many are playing now. A private scrim only appears through its share link.',
+    image: findAScrim,
+    alt: 'The Scrims Hub: region and date pickers, the Previous, Current and Upcoming filters, counters for playing now, upcoming and completed scrims, and the list of current scrims.',
   },
   {
+    id: 'join-a-slot',
     title: 'Join a team and role',
-    text: 'Pick an open slot on Team One (Blue Side) or Team Two (Red Side): Top, Jungle, Mid, ADC or Support. You can move to another open slot or leave before the game starts.',
+    text: 'Open a scrim and pick an open slot on Team One (Blue Side) or Team Two (Red Side): Top, Jungle, Mid, ADC or Support. You can move to another open slot, or leave, before the game starts.',
+    image: joinASlot,
+    alt: 'A scrim page before its start: the countdown, and both teams listed by role, with Join buttons on the open slots.',
   },
   {
+    id: 'lobby-password',
+    title: 'Get the lobby name and password',
+    text: 'As soon as the game has started and all ten players are in, the lobby details appear at the top of the scrim for its players: the lobby name and password (and a tournament code when there is one). Copy them with one click and join from the League client.',
+    image: lobbyPassword,
+    alt: 'A full scrim that has started, seen by one of its players: the lobby panel at the top with the lobby name, the password and their copy buttons, and who hosts the lobby.',
+  },
+  {
+    id: 'captain-reports',
+    title: 'The captain reports the winner',
+    text: 'One of the ten players is the lobby captain: they create the lobby in the client and, after the game, report the winning team on the scrim page. Wins, games played and games casted count towards everyone’s level.',
+    image: captainReports,
+    alt: 'The same scrim seen by its lobby captain: the panel tells them to create the lobby and report the winner here, with the winner buttons.',
+  },
+  {
+    id: 'cast',
     title: 'Cast a game',
-    text: 'Prefer to commentate? Choose Join Cast on a scrim that allows casters (up to two per game). A player cannot be a caster in the same scrim.',
+    text: 'Prefer to commentate? Choose Join Cast on a scrim that allows casters (up to two per game). A player cannot also be a caster in the same scrim.',
+    image: cast,
+    alt: 'A scrim page showing its casters and the Join Cast button.',
   },
   {
-    title: 'Get into the lobby',
-    text: 'Once ten players are in, a lobby captain is picked and the lobby details appear on the scrim: a tournament code to join with, or a lobby name and password. Click them to copy, then join from the League client.',
+    id: 'chat',
+    title: 'Talk in the scrim chat',
+    text: 'Every scrim has its own chat for its players and casters: open it with the chat button on the scrim. Friends can also message each other directly from the messenger in the top bar.',
+    image: chat,
+    alt: 'The scrim chat open over a scrim page, with a player’s message and the new message box.',
   },
   {
-    title: 'Report the winner',
-    text: 'After the game, the lobby captain reports the winning team on the scrim page and can upload a post-game image. Wins, games played and games casted count towards your level and statistics.',
+    id: 'profile',
+    title: 'Your profile',
+    text: 'Your profile shows your rank, level and experience, win rate, games played and casted, and every scrim you took part in. Pick its background in your own profile; add friends from theirs.',
+    image: profile,
+    alt: 'A player’s profile: summoner name and rank, level progress, friends, the win rate, level progress and games charts, and the activity over time.',
   },
 ];
 

@@ -135,17 +135,31 @@ describe('LandingPage', () => {
 });
 
 describe('GuidePage', () => {
-  it('has the written guide and the lazy, titled slide presentation', async () => {
+  it('is the app’s own illustrated guide: a section per step, each with a lazy, sized, described screenshot', async () => {
     const { container } = renderAt('/guide', <GuidePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'User Guide' })).toBeInTheDocument();
-    for (const step of ['Sign up', 'Find a scrim', 'Join a team and role', 'Cast a game', 'Report the winner']) {
-      expect(screen.getByRole('heading', { level: 3, name: step })).toBeInTheDocument();
+    const steps = [
+      'Find a scrim',
+      'Join a team and role',
+      'Get the lobby name and password',
+      'The captain reports the winner',
+      'Cast a game',
+      'Talk in the scrim chat',
+      'Your profile',
+    ];
+    for (const step of steps) expect(screen.getByRole('heading', { level: 2, name: step })).toBeInTheDocument();
+    const images = screen.getAllByRole('img');
+    expect(images).toHaveLength(steps.length);
+    for (const image of images) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width', '960');
+      expect(image).toHaveAttribute('height', '600');
+      expect(image.getAttribute('src')).toMatch(/\.webp$/);
+      expect(image.getAttribute('alt')!.length).toBeGreaterThan(30);
     }
-    expect(screen.getByText(/once ten players are in/i)).toHaveTextContent(/password/);
-    const frame = screen.getByTitle('Scrim Gym user guide slides');
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('loading', 'lazy');
-    expect(frame.getAttribute('src')).toMatch(/^https:\/\/docs\.google\.com\/presentation\/d\/e\/.+\/embed\?/);
+    expect(screen.getByText(/all ten players are in/i)).toHaveTextContent(/password/);
+    // No embedded presentation any more.
+    expect(container.querySelector('iframe')).toBeNull();
     expect(await seriousViolations(container)).toEqual([]);
   });
 });

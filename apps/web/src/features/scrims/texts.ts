@@ -63,7 +63,12 @@ export const SCRIM_TEXTS = {
   lobbyName: 'Lobby Name',
   lobbyPassword: 'Password',
   lobbyHidden: "The lobby name and password are shown to this game's players and casters.",
+  /** A scrim closed on its own, still not full 30 minutes after its start (beyond the spec). */
+  abandoned: 'Abandoned',
+  abandonedExplained: (players: number) =>
+    `Only ${players}/10 players 30 minutes after the start: this scrim was closed and will not be played.`,
   banner: {
+    abandoned: 'ABANDONED',
     waiting: 'WAITING FOR PLAYERS',
     notFull: 'TEAMS NOT FULL',
     ready: 'GAME READY',
@@ -121,4 +126,27 @@ export const SCRIM_TEXTS = {
   codeGenerating: 'The tournament code is being generated, please refresh in a few seconds.',
   codeFound: (code: string) => `Tournament code generated: ${code}`,
   codeAtStart: 'The tournament code will be generated when the game starts.',
+  /** Under the create and edit forms' switch when the server has no Riot API key. */
+  tournamentCodesUnavailable: 'This server has no Riot API key: players use the lobby name and password.',
+
+  // Game day (issue 13): the pinned lobby panel, switching from the cast, signing in to join
+  lobbyPanel: {
+    title: 'Lobby ready',
+    resultTitle: 'Result',
+    captainYou: "You're the captain: create the lobby, then report the winner here",
+    hostedBy: 'Hosted by',
+    captain: 'Captain',
+    you: 'you',
+    noCaptain: 'Not chosen yet',
+    winner: (team: TeamName) => `${TEAM_LABELS[team]} won`,
+    outcome: { win: 'Victory', loss: 'Defeat', cast: 'Casted' } as const,
+    exp: (exp: number) => `+${exp} EXP`,
+    level: (level: number, progress: number, needed: number) => `Level ${level} · ${progress}/${needed} EXP`,
+    levelUp: (from: number, to: number) => `Level up! ${from} → ${to}`,
+  },
+  switchToPlayer: 'Switch to player',
+  switchSlot: (team: string, role: string) => `Switch to player: ${team} as ${role}`,
+  signInTitle: 'Sign in to join this scrim',
+  signInBody: 'Sign in to see the teams, take a slot or cast; you will come back to this scrim.',
+  signIn: 'Sign in',
 } as const;

@@ -19,6 +19,7 @@ import {
 import { messageOf } from '../../lib/api';
 import { useAlert } from '../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../auth/api/session';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 const ALL_FIELDS = ['name', 'summonerTagline', 'region', 'discord', 'rank'] as const;
 
@@ -100,12 +101,16 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Account settings (spec 2): name, tagline, discord, region, admin key, rank and email consent. */
+/**
+ * Account settings (spec 2): name, tagline, discord, region, admin key, rank and email consent; then deleting the
+ * account (the privacy policy promises it).
+ */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       {user && <SettingsForm key={user._id} user={user} />}
+      {user && <DeleteAccountSection user={user} />}
     </Container>
   );
 }

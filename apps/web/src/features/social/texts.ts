@@ -18,7 +18,6 @@ export const SOCIAL_TEXTS = {
   unseenSuffix: ' unseen',
   volume: 'Volume',
   send: 'Send',
-  close: 'Close',
   markAsRead: 'Mark as read',
   accept: 'Accept',
   reject: 'Reject',

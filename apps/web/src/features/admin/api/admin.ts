@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Activity,
   BanHistoryEntry,
@@ -16,34 +16,35 @@ export const adminKeys = {
   bans: ['admin', 'all-bans-history'] as const,
 };
 
-/** Admin figures are always read fresh: a page open is a request. */
-const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
+/**
+ * Admin figures are read fresh: a page open is a request. Those the route prefetch (app/router.tsx) started
+ * with the page's code a moment ago count as that request: only older figures are read again on mount.
+ */
+const fresh = { staleTime: 5_000 } as const;
 
-export function useDashboardStats() {
-  return useQuery({
-    queryKey: adminKeys.stats,
-    queryFn: () => api.get<DashboardStats>('/admin/dashboard-stats'),
-    ...fresh,
-  });
-}
+export const dashboardStatsQuery = queryOptions({
+  queryKey: adminKeys.stats,
+  queryFn: () => api.get<DashboardStats>('/admin/dashboard-stats'),
+  ...fresh,
+});
 
 /** Falls back to an empty list on failure (spec 7). */
-export function useRecentActivities() {
-  return useQuery({
-    queryKey: adminKeys.activities,
-    queryFn: () => api.get<Activity[]>('/admin/recent-activities').catch((): Activity[] => []),
-    ...fresh,
-  });
-}
+export const recentActivitiesQuery = queryOptions({
+  queryKey: adminKeys.activities,
+  queryFn: () => api.get<Activity[]>('/admin/recent-activities').catch((): Activity[] => []),
+  ...fresh,
+});
 
 /** Falls back to none on failure (spec 7): the panel then says 'Unable to fetch server status'. */
-export function useServerStatus() {
-  return useQuery({
-    queryKey: adminKeys.status,
-    queryFn: () => api.get<SystemStatus>('/admin/server-status').catch(() => null),
-    ...fresh,
-  });
-}
+export const serverStatusQuery = queryOptions({
+  queryKey: adminKeys.status,
+  queryFn: () => api.get<SystemStatus>('/admin/server-status').catch(() => null),
+  ...fresh,
+});
+
+export const useDashboardStats = () => useQuery(dashboardStatsQuery);
+export const useRecentActivities = () => useQuery(recentActivitiesQuery);
+export const useServerStatus = () => useQuery(serverStatusQuery);
 
 export function useBanHistory() {
   return useQuery({

@@ -53,8 +53,8 @@ export interface BanSort {
   by: SortColumn;
   direction: 'asc' | 'desc';
 }
-/** Rows are sorted by creation time ascending (spec 2) until a column header is clicked. */
-export const DEFAULT_SORT: BanSort = { by: 'createdAt', direction: 'asc' };
+/** Rows are sorted newest first (the server's order) until a column header is clicked: a new ban is on page one. */
+export const DEFAULT_SORT: BanSort = { by: 'createdAt', direction: 'desc' };
 
 const sortKey = (ban: BanHistoryEntry, by: SortColumn): string =>
   by === 'name' ? ban._user.name.toLowerCase() : by === 'status' ? String(isBanActive(ban)) : ban[by];

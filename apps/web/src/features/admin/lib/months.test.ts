@@ -3,10 +3,11 @@ import {
   DEFAULT_RANGE,
   isCustom,
   monthsOf,
+  pickFrom,
+  pickTo,
   registrationPoints,
-  withFrom,
+  shownMonths,
   withPreset,
-  withTo,
   type MonthRange,
 } from './months';
 
@@ -28,27 +29,39 @@ describe('registration chart ranges (spec 2)', () => {
     expect(year.at(-1)).toBe('May 2026');
   });
 
-  it('a custom range is active only with both From and To, and lists every month between them', () => {
-    const onlyFrom = withFrom(DEFAULT_RANGE, '2025-11');
-    expect(isCustom(onlyFrom)).toBe(false);
-    expect(labels(onlyFrom)).toHaveLength(6);
-    const range = withTo(onlyFrom, '2026-02');
-    expect(isCustom(range)).toBe(true);
-    expect(labels(range)).toEqual(['Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026']);
-    expect(labels(withTo(withFrom(DEFAULT_RANGE, '2024-03'), '2024-03'))).toEqual(['Mar 2024']);
+  it("the pickers always show a month: the preset's first and last, or the custom range", () => {
+    expect(shownMonths(DEFAULT_RANGE, MAY_2026)).toEqual({ from: '2025-12', to: '2026-05' });
+    expect(shownMonths(withPreset(3), MAY_2026)).toEqual({ from: '2026-03', to: '2026-05' });
+    expect(shownMonths({ preset: 6, from: '2024-02', to: '2024-04' }, MAY_2026)).toEqual({
+      from: '2024-02',
+      to: '2024-04',
+    });
   });
 
-  it('To cannot be before From: such a To is refused, and a From after To clears To', () => {
-    const range = withTo(withFrom(DEFAULT_RANGE, '2026-01'), '2026-03');
-    expect(withTo(range, '2025-12')).toEqual(range);
-    expect(withFrom(range, '2026-04')).toMatchObject({ from: '2026-04', to: '' });
-    expect(withFrom(range, '2026-02')).toMatchObject({ from: '2026-02', to: '2026-03' });
-    // No From yet: any To is taken.
-    expect(withTo(DEFAULT_RANGE, '2020-01').to).toBe('2020-01');
+  it('picking From or To makes a custom range with the other side as shown, listing every month between', () => {
+    const range = pickFrom(DEFAULT_RANGE, '2026-02', MAY_2026);
+    expect(isCustom(range)).toBe(true);
+    expect(labels(range)).toEqual(['Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026']);
+    expect(labels(pickTo(range, '2026-03', MAY_2026))).toEqual(['Feb 2026', 'Mar 2026']);
+    expect(labels(pickTo(DEFAULT_RANGE, '2026-01', MAY_2026))).toEqual(['Dec 2025', 'Jan 2026']);
+    expect(labels(pickTo(pickFrom(DEFAULT_RANGE, '2024-03', MAY_2026), '2024-03', MAY_2026))).toEqual(['Mar 2024']);
+  });
+
+  it('To is never before From: such a To is refused, and a From after To moves To to it', () => {
+    const range = pickTo(pickFrom(DEFAULT_RANGE, '2026-01', MAY_2026), '2026-03', MAY_2026);
+    expect(pickTo(range, '2025-12', MAY_2026)).toEqual(range);
+    expect(pickFrom(range, '2026-04', MAY_2026)).toMatchObject({ from: '2026-04', to: '2026-04' });
+    expect(pickFrom(range, '2026-02', MAY_2026)).toMatchObject({ from: '2026-02', to: '2026-03' });
+  });
+
+  it('emptying a picker goes back to the preset', () => {
+    const range = pickFrom(withPreset(3), '2026-01', MAY_2026);
+    expect(pickFrom(range, '', MAY_2026)).toEqual(withPreset(3));
+    expect(pickTo(range, '', MAY_2026)).toEqual(withPreset(3));
   });
 
   it('a preset (and Clear, which is 6M) drops the custom range', () => {
-    const range = withTo(withFrom(DEFAULT_RANGE, '2026-01'), '2026-03');
+    const range = pickTo(pickFrom(DEFAULT_RANGE, '2026-01', MAY_2026), '2026-03', MAY_2026);
     expect(withPreset(12)).toEqual({ preset: 12, from: '', to: '' });
     expect(isCustom(withPreset(range.preset))).toBe(false);
   });

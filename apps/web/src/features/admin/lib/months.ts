@@ -36,15 +36,34 @@ const fromOrdinal = (n: number) => ({ year: Math.floor(n / 12), month: (n % 12) 
 /** A custom range is active when From and To are both set. */
 export const isCustom = (range: MonthRange) => Boolean(range.from && range.to);
 
-/** Picking From after the current To clears To: To is never before From. */
-export function withFrom(range: MonthRange, from: string): MonthRange {
-  return { ...range, from, to: range.to && from && range.to < from ? '' : range.to };
+/**
+ * What the From and To pickers show: the custom range, or the first and last months of the preset. A month input
+ * with no value shows "--------- ----" in Chromium, so the pickers always hold a month.
+ */
+export function shownMonths(range: MonthRange, now = new Date()): { from: string; to: string } {
+  if (isCustom(range)) return { from: range.from, to: range.to };
+  const months = monthsOf(range, now);
+  const first = months[0]!;
+  const last = months.at(-1)!;
+  return { from: monthValue(first.year, first.month), to: monthValue(last.year, last.month) };
 }
 
-/** A To before From is refused (the picker's minimum is From); an empty To clears it. */
-export function withTo(range: MonthRange, to: string): MonthRange {
-  if (to && range.from && to < range.from) return range;
-  return { ...range, to };
+/**
+ * Picking From: the range becomes custom, from it to the shown To (or to From itself when From is later, so To is
+ * never before From). Emptying the field goes back to the preset.
+ */
+export function pickFrom(range: MonthRange, from: string, now = new Date()): MonthRange {
+  if (!from) return withPreset(range.preset);
+  const { to } = shownMonths(range, now);
+  return { ...range, from, to: to < from ? from : to };
+}
+
+/** Picking To: custom from the shown From; a To before From is refused. Emptying it goes back to the preset. */
+export function pickTo(range: MonthRange, to: string, now = new Date()): MonthRange {
+  if (!to) return withPreset(range.preset);
+  const { from } = shownMonths(range, now);
+  if (to < from) return range;
+  return { ...range, from, to };
 }
 
 /** A preset button: the custom range goes. */

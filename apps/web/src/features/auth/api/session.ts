@@ -12,9 +12,12 @@ export const sessionKey = ['auth', 'session'] as const;
 export const getSession = () => api.get<AuthState>('/auth/session');
 export const getAuthProviders = () => api.get<AuthProviders>('/auth/providers');
 
+/** The session query, for the hook and for the route prefetch (app/router.tsx). */
+export const sessionQuery = { queryKey: sessionKey, queryFn: getSession, staleTime: 5 * 60_000, retry: 1 };
+
 /** The current session; `isPending` is the spec's isVerifyingUser. */
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: getSession, staleTime: 5 * 60_000, retry: 1 });
+  return useQuery(sessionQuery);
 }
 
 export function useCurrentUser() {

@@ -7,19 +7,32 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@scrim-gym/shared';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useAlert } from '../../alerts/alert-context';
 import { startProviderSignIn, useAuthProviders } from '../api/session';
 import { DevSignInForm } from './DevSignInForm';
 
 /** 'Log In': the configured identity providers, or the dev account form when none is configured. */
-export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SignInDialog({
+  open,
+  onClose,
+  returnTo = '/scrims',
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where a signed-in user lands (a scrim's page when its share link offered the sign-in). */
+  returnTo?: string;
+}) {
   const providers = useAuthProviders();
   const navigate = useNavigate();
   const showAlert = useAlert();
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-title">
-      <DialogTitle id="sign-in-title">Log In</DialogTitle>
+      <DialogTitle id="sign-in-title" sx={{ pr: 7 }}>
+        Log In
+      </DialogTitle>
+      <DialogCloseButton onClose={onClose} />
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {providers.data?.providers.map((provider) => (
@@ -27,7 +40,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
               key={provider.id}
               variant="contained"
               size="large"
-              onClick={() => startProviderSignIn(provider.id, '/scrims')}
+              onClick={() => startProviderSignIn(provider.id, returnTo)}
             >
               Continue with {provider.label}
             </Button>
@@ -37,7 +50,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
               onSignedIn={(state) => {
                 onClose();
                 if (state.user) {
-                  navigate('/scrims');
+                  navigate(returnTo);
                 } else {
                   showAlert({ type: 'Info', message: MESSAGES.noAccount });
                   navigate('/signup');

@@ -18,11 +18,41 @@ describe('sign-up wizard', () => {
     stubApi({ 'GET /auth/session': signedOut, 'GET /auth/providers': providers });
     renderAt('/signup', '/signup', <SignupPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Please correct the following error —')).toBeInTheDocument();
+    const banner = screen.getByRole('alert');
+    expect(within(banner).getByText('Please correct the following error —')).toBeInTheDocument();
     for (const text of ['Summoner Name is empty!', 'Tagline is empty!', 'Region is empty!', 'Discord is empty!']) {
-      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(within(banner).getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByLabelText(/Summoner Name/)).toBeInTheDocument();
+  });
+
+  it('marks each field in error (aria-invalid, its message as helper text) and clears each error as it is fixed', async () => {
+    stubApi({ 'GET /auth/session': signedOut, 'GET /auth/providers': providers });
+    renderAt('/signup', '/signup', <SignupPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    const name = screen.getByRole('textbox', { name: /Summoner Name/ });
+    const tagline = screen.getByRole('textbox', { name: /Tagline/ });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Summoner Name is empty!');
+    expect(tagline).toHaveAttribute('aria-invalid', 'true');
+    // The spec's hint stays under the error.
+    expect(tagline).toHaveAccessibleDescription('Tagline is empty! Without # (e.g. NA1)');
+
+    await userEvent.type(name, 'Fixed Name');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Summoner Name is empty!')).not.toBeInTheDocument();
+    // The others stay, inside the spec's banner.
+    const banner = screen.getByRole('alert');
+    expect(within(banner).getByText('Please correct the following error —')).toBeInTheDocument();
+    expect(within(banner).getByText('Tagline is empty!')).toBeInTheDocument();
+
+    await userEvent.type(tagline, 'NA1');
+    await chooseOption('Region', 'NA');
+    await userEvent.type(screen.getByRole('textbox', { name: /Discord/ }), 'fixed');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tagline).toHaveAccessibleDescription('Without # (e.g. NA1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('combobox', { name: 'Rank' })).toBeInTheDocument();
   });
 
   it('filters keystrokes: symbols out of the name, # and symbols out of the tagline, max 5', async () => {

@@ -17,8 +17,9 @@ import { ErrorBanner } from '../../../components/profile-fields/ErrorBanner';
 import { RankFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
 import {
   emptyProfileForm,
+  fieldErrors,
   profileBody,
-  validateProfile,
+  profileProblems,
   type ProfileField,
   type ProfileForm,
 } from '../../../components/profile-fields/profile-form';
@@ -50,7 +51,9 @@ export function SignupPage() {
   const resuming = params.get('resume') === '1';
   const [form, setForm] = useState<ProfileForm>(() => (resuming && loadSavedForm()) || emptyProfileForm);
   const [step, setStep] = useState(() => (resuming && loadSavedForm() ? 2 : 0));
-  const [errors, setErrors] = useState<string[]>([]);
+  // After a Next that found problems, the step's fields are checked again as they change: a fixed field's
+  // error goes at once, and the field in error stays marked.
+  const [checking, setChecking] = useState(false);
   const [email, setEmail] = useState('');
   const { user, session } = useCurrentUser();
   const identity = session.data?.identity ?? null;
@@ -64,7 +67,7 @@ export function SignupPage() {
   const update = (patch: Partial<ProfileForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const goBack = () => {
-    setErrors([]);
+    setChecking(false);
     setStep((s) => Math.max(0, s - 1));
   };
 
@@ -115,14 +118,17 @@ export function SignupPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = validateProfile(form, STEP_FIELDS[step]!);
-    setErrors(problems);
-    if (problems.length > 0) return;
+    const found = profileProblems(form, STEP_FIELDS[step]!);
+    setChecking(found.length > 0);
+    if (found.length > 0) return;
     if (step < STEPS.length - 1) setStep(step + 1);
     else submit();
   };
 
   if (user) return <Navigate to="/scrims" replace />;
+
+  const problems = checking ? profileProblems(form, STEP_FIELDS[step]!) : [];
+  const errors = fieldErrors(problems);
 
   const rank = formatRank({ division: form.division, number: form.rankNumber });
   const devLoginOnly = !identity && providers.data?.devLogin;
@@ -147,9 +153,9 @@ export function SignupPage() {
           ))}
         </Stepper>
         <Stack spacing={2.5}>
-          <ErrorBanner errors={errors} />
-          {step === 0 && <SummonerFields form={form} onChange={update} />}
-          {step === 1 && <RankFields form={form} onChange={update} />}
+          <ErrorBanner errors={problems.map((problem) => problem.message)} />
+          {step === 0 && <SummonerFields form={form} onChange={update} errors={errors} />}
+          {step === 1 && <RankFields form={form} onChange={update} errors={errors} />}
           {step === 2 && (
             <Stack spacing={2}>
               <Box

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
   FriendStatusResponse,
@@ -10,12 +10,14 @@ import { api } from '../../../lib/api';
 import { profileKeys } from './profile';
 
 /** Where the signed-in user stands with `userId`: drives the friend button (friends API, spec 7). */
-export function useFriendStatus(userId: string, enabled: boolean) {
-  return useQuery({
+export const friendStatusQuery = (userId: string) =>
+  queryOptions({
     queryKey: profileKeys.friendStatus(userId),
     queryFn: () => api.get<FriendStatusResponse>(`/friend-requests/check-friend-request-sent/${userId}`),
-    enabled,
   });
+
+export function useFriendStatus(userId: string, enabled: boolean) {
+  return useQuery({ ...friendStatusQuery(userId), enabled });
 }
 
 /** A user's friends, for the "{name}'s Friends" dialog. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Region, UserProfile } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 
@@ -26,7 +26,10 @@ export function getProfile({ name, region, tagline }: ProfileAddress) {
   return api.get<UserProfile>(`/users/${encodeURIComponent(name)}${search}`);
 }
 
+export const profileQuery = (address: ProfileAddress) =>
+  queryOptions({ queryKey: profileKeys.byName(address), queryFn: () => getProfile(address) });
+
 /** The profile of /users/:name?region=&tagline= (what the server lets this viewer see). */
 export function useProfile(address: ProfileAddress) {
-  return useQuery({ queryKey: profileKeys.byName(address), queryFn: () => getProfile(address) });
+  return useQuery(profileQuery(address));
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DateSort, ParticipatedScrimsResponse, ProfileScrimPage } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { profileKeys } from './profile';
@@ -12,7 +12,7 @@ const PATHS: Record<ScrimListKind, string> = { participated: 'scrims', created: 
  * played or casted in, each page with the stats. `created`: rendered only on the own profile or for admins (the
  * server refuses anyone else).
  */
-export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>({
+export const scrimListQuery = <Page extends ProfileScrimPage = ProfileScrimPage>({
   kind,
   userId,
   filter,
@@ -22,8 +22,8 @@ export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>({
   userId: string;
   filter: string;
   sort: DateSort;
-}) {
-  return useInfiniteQuery({
+}) =>
+  infiniteQueryOptions({
     queryKey: [...profileKeys[kind](userId), { filter, sort }],
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ filter, sort });
@@ -31,17 +31,21 @@ export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>({
       return api.get<Page>(`/users/${userId}/${PATHS[kind]}?${query}`);
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: Page) => last.nextCursor,
   });
+
+export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>(
+  list: Parameters<typeof scrimListQuery>[0],
+) {
+  return useInfiniteQuery(scrimListQuery<Page>(list));
 }
+
+/** The first page of the default list, which carries the stats of the user's whole history. */
+export const userStatsQuery = (userId: string) =>
+  scrimListQuery<ParticipatedScrimsResponse>({ kind: 'participated', userId, filter: 'none', sort: 'desc' });
 
 /** The stats of the user's whole history: the first page of the default list (shared with it) carries them. */
 export function useUserStats(userId: string) {
-  const query = useScrimList<ParticipatedScrimsResponse>({
-    kind: 'participated',
-    userId,
-    filter: 'none',
-    sort: 'desc',
-  });
+  const query = useInfiniteQuery(userStatsQuery(userId));
   return { ...query, stats: query.data?.pages[0]?.stats ?? null };
 }

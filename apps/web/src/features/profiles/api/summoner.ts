@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DDRAGON_FALLBACK_VERSION,
   LOOKUP_CACHE_MS,
@@ -13,22 +13,29 @@ import { api } from '../../../lib/api';
  * Profile icon, summoner level and ranked entries from Riot. The server already answers the spec's fallback
  * (default icon, level 0, no rank) when Riot cannot; a failed call falls back the same way.
  */
-export function useSummonerProfile(user: { name: string; summonerTagline: string; region: Region }) {
-  const query = new URLSearchParams({ gameName: user.name, tagLine: user.summonerTagline, region: user.region });
-  const result = useQuery({
+export const summonerQuery = (user: { name: string; summonerTagline: string; region: Region }) =>
+  queryOptions({
     queryKey: ['riot', 'summoner', user.name, user.summonerTagline, user.region],
-    queryFn: () => api.get<SummonerProfileData>(`/riot/summoner?${query}`),
+    queryFn: () =>
+      api.get<SummonerProfileData>(
+        `/riot/summoner?${new URLSearchParams({ gameName: user.name, tagLine: user.summonerTagline, region: user.region })}`,
+      ),
     staleTime: LOOKUP_CACHE_MS,
     retry: false,
   });
+
+export function useSummonerProfile(user: { name: string; summonerTagline: string; region: Region }) {
+  const result = useQuery(summonerQuery(user));
   return { ...result, summoner: result.data ?? (result.isError ? SUMMONER_PROFILE_FALLBACK : null) };
 }
 
+export const ddragonVersionQuery = queryOptions({
+  queryKey: ['riot', 'ddragon-version'],
+  queryFn: () => api.get<DdragonVersion>('/riot/ddragon-version'),
+  staleTime: LOOKUP_CACHE_MS,
+});
+
 export function useDdragonVersion() {
-  const result = useQuery({
-    queryKey: ['riot', 'ddragon-version'],
-    queryFn: () => api.get<DdragonVersion>('/riot/ddragon-version'),
-    staleTime: LOOKUP_CACHE_MS,
-  });
+  const result = useQuery(ddragonVersionQuery);
   return result.data?.version ?? (result.isError ? DDRAGON_FALLBACK_VERSION : null);
 }

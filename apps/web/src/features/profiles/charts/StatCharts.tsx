@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { UserStats } from '@scrim-gym/shared';
+import { winRateSlices } from '../lib/win-rate';
 import { PROFILE_TEXTS } from '../texts';
 import { CHART_COLORS, ChartCard, tooltipStyle } from './ChartCard';
 
@@ -42,11 +43,14 @@ function CenterLabel({ big, small }: { big: string; small: string }) {
 }
 
 export function WinRatePie({ stats }: { stats: UserStats }) {
-  const data = [
-    { name: PROFILE_TEXTS.wins, value: stats.userWins, color: CHART_COLORS.wins },
-    { name: PROFILE_TEXTS.losses, value: stats.userLosses, color: CHART_COLORS.losses },
-  ];
   const none = stats.userGamesPlayedCount === 0;
+  const names = { wins: PROFILE_TEXTS.wins, losses: PROFILE_TEXTS.losses, none: PROFILE_TEXTS.noGames };
+  const colors = { wins: CHART_COLORS.wins, losses: CHART_COLORS.losses, none: CHART_COLORS.track };
+  const slices = winRateSlices(stats).map((slice) => ({
+    ...slice,
+    name: names[slice.kind],
+    color: colors[slice.kind],
+  }));
   return (
     <ChartCard
       title={PROFILE_TEXTS.winRate}
@@ -56,19 +60,19 @@ export function WinRatePie({ stats }: { stats: UserStats }) {
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
             <Pie
-              data={none ? [{ name: PROFILE_TEXTS.noGames, value: 1, color: CHART_COLORS.track }] : data}
+              data={slices}
               dataKey="value"
               nameKey="name"
               innerRadius="62%"
               outerRadius="88%"
-              paddingAngle={none ? 0 : 2}
+              paddingAngle={slices.length > 1 ? 2 : 0}
               stroke="none"
               isAnimationActive={false}
               // The figure's summary speaks for the chart; its sectors need no keyboard stops.
               rootTabIndex={-1}
             >
-              {(none ? [{ color: CHART_COLORS.track }] : data).map((entry, i) => (
-                <Cell key={i} fill={entry.color} />
+              {slices.map((entry) => (
+                <Cell key={entry.kind} fill={entry.color} />
               ))}
             </Pie>
             {!none && <Tooltip {...tooltipStyle} />}

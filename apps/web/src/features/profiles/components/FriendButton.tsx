@@ -1,11 +1,14 @@
+import ChatIcon from '@mui/icons-material/Chat';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Button from '@mui/material/Button';
 import { SOCIAL_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api';
+import { requestOpenChat } from '../../../lib/open-chat';
 import { useAlert } from '../../alerts/alert-context';
 import { useFriendStatus, useSendFriendRequest, useUnfriend } from '../api/friends';
+import { PROFILE_TEXTS } from '../texts';
 
 /** The server's error text (spec 8: other friend errors show it), else `fallback`. */
 const serverText = (error: unknown, fallback: string) =>
@@ -14,6 +17,7 @@ const serverText = (error: unknown, fallback: string) =>
 /**
  * The friend button on someone else's profile (spec 4, Friend flow): 'Send Friend Request' → 'Friend Request
  * Sent' (disabled) → 'Unfriend' (with a confirm). When they had already asked, sending accepts their request.
+ * A friend's profile also offers 'Message', which opens the direct chat with them (or starts one).
  */
 export function FriendButton({ profile, viewerId }: { profile: UserProfile; viewerId: string }) {
   const status = useFriendStatus(profile._id, true);
@@ -55,9 +59,25 @@ export function FriendButton({ profile, viewerId }: { profile: UserProfile; view
   return (
     <>
       {state === 'friends' ? (
-        <Button variant="outlined" color="error" startIcon={<PersonRemoveIcon />} onClick={onUnfriend} disabled={busy}>
-          {SOCIAL_MESSAGES.unfriend}
-        </Button>
+        <>
+          <Button
+            variant="contained"
+            startIcon={<ChatIcon />}
+            aria-label={PROFILE_TEXTS.message(profile.name)}
+            onClick={() => requestOpenChat({ userId: profile._id, name: profile.name })}
+          >
+            {PROFILE_TEXTS.messageButton}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<PersonRemoveIcon />}
+            onClick={onUnfriend}
+            disabled={busy}
+          >
+            {SOCIAL_MESSAGES.unfriend}
+          </Button>
+        </>
       ) : state === 'sent' ? (
         <Button variant="outlined" disabled>
           {SOCIAL_MESSAGES.friendRequestSentButton}

@@ -1,6 +1,5 @@
 import AddCommentIcon from '@mui/icons-material/AddComment';
 import ChatIcon from '@mui/icons-material/Chat';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SOCIAL_MESSAGES, type SocialUser, type UserProfile } from '@scrim-gym/shared';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { requestOpenChat } from '../../../lib/open-chat';
 import { profilePath } from '../../../lib/profile-link';
 import { useConversationPartners, useUserFriends } from '../api/friends';
@@ -46,9 +46,7 @@ export function FriendsDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {SOCIAL_MESSAGES.friendsTitle(profile.name)}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
+        <DialogCloseButton onClose={onClose} />
       </DialogTitle>
       <DialogContent dividers sx={{ maxHeight: 300, p: 0 }}>
         {friends.isPending ? (

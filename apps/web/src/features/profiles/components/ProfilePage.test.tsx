@@ -54,6 +54,7 @@ const scrim = (overrides: Partial<ProfileScrim> = {}): ProfileScrim => ({
   gameStartTime: new Date(2026, 0, 5, 20, 7).toISOString(),
   isPrivate: false,
   teamWon: 'teamOne',
+  abandoned: false,
   playersCount: 10,
   participation: 'player',
   team: 'teamOne',
@@ -390,5 +391,50 @@ describe('admin ban and unban (spec 4, Ban status; spec 5, Ban form)', () => {
     expect(screen.queryByRole('button', { name: 'Ban This User' })).not.toBeInTheDocument();
     // An admin sees the created list on any profile.
     expect(screen.getByRole('region', { name: /Created Scrims/ })).toBeInTheDocument();
+  });
+});
+
+describe('issue 13: what looked unfinished on profiles', () => {
+  it('shows no summoner level badge when Riot gave no level (no stray "0" beside the level)', async () => {
+    renderProfile();
+    expect(await screen.findByTestId('user-level')).toHaveTextContent('Level 6');
+    expect(screen.queryByLabelText(/Summoner level/i)).not.toBeInTheDocument();
+  });
+
+  it("shows Riot's summoner level when there is one", async () => {
+    renderProfile({
+      extra: { 'GET /riot/summoner': { profileIconId: 7, summonerLevel: 312, rankedData: [], fallback: false } },
+    });
+    expect(await screen.findByLabelText(/Summoner level/i)).toHaveTextContent('312');
+  });
+
+  it("offers 'Message' on a friend's profile, which opens the direct chat with them", async () => {
+    renderProfile({ friendStatus: 'friends' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Message Pentakill Pete' }));
+    expect(openChat).toHaveBeenCalledWith({ userId: OWNER_ID, name: 'Pentakill Pete' });
+  });
+
+  it('offers no Message button to someone who is not a friend', async () => {
+    renderProfile({ friendStatus: 'none' });
+    expect(await screen.findByRole('button', { name: 'Send Friend Request' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
+  });
+
+  it('follows friendshipChanged live: accepted, then unfriended by the other user, without a reload', async () => {
+    const { calls } = renderProfile({ friendStatus: 'sent' });
+    expect(await screen.findByRole('button', { name: 'Friend Request Sent' })).toBeDisabled();
+    await waitFor(() => expect(socket.listeners.has('friendshipChanged')).toBe(true));
+    const profileReads = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/users/Pentakill')).length;
+    const before = profileReads();
+
+    socket.listeners.get('friendshipChanged')!({ userId: OWNER_ID, status: 'friends' });
+    expect(await screen.findByRole('button', { name: 'Unfriend' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Message Pentakill Pete' })).toBeInTheDocument();
+    // The friends count is read again.
+    await waitFor(() => expect(profileReads()).toBeGreaterThan(before));
+
+    socket.listeners.get('friendshipChanged')!({ userId: OWNER_ID, status: 'none' });
+    expect(await screen.findByRole('button', { name: 'Send Friend Request' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useProfile } from '../api/profile';
 import { useUserStats } from '../api/scrim-lists';
+import { useLiveFriendship } from '../hooks/useLiveFriendship';
 import { PROFILE_TEXTS } from '../texts';
 import { ProfileBackground } from './ProfileBackground';
 import { ProfileHeader } from './ProfileHeader';
@@ -55,6 +56,7 @@ export function ProfilePage() {
 function ProfileView({ profile, openFriends }: { profile: UserProfile; openFriends: boolean }) {
   const { user: viewer } = useCurrentUser();
   const { stats } = useUserStats(profile._id);
+  useLiveFriendship(viewer?._id);
   useEffect(() => {
     const previous = document.title;
     document.title = `${profile.name} #${profile.summonerTagline} | Scrim Gym`;
@@ -66,7 +68,9 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
   const isOwn = viewer._id === profile._id;
 
   return (
-    <Box sx={{ position: 'relative', isolation: 'isolate', minHeight: '100%' }}>
+    // Not positioned and no stacking context: the background (absolute, z-index -1) spans the app's layout, the
+    // whole page with the footer, under everything.
+    <Box sx={{ minHeight: '100%' }}>
       <ProfileBackground image={profile.profileBackgroundImg} blur={profile.profileBackgroundBlur} />
       <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={{ xs: 2, sm: 3 }}>

@@ -27,7 +27,17 @@ function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
   return (
     <Box
       component="li"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.25,
+        px: 1.5,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        // Abandoned: greyed (grayscale keeps the text's contrast).
+        ...(scrim.abandoned && { filter: 'grayscale(1)' }),
+      }}
     >
       {scrim.role ? (
         <Box
@@ -56,6 +66,7 @@ function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
       <Stack direction="row" spacing={0.5} sx={{ flex: 'none', alignItems: 'center' }}>
         {scrim.isLobbyHost && <StarIcon fontSize="small" sx={{ color: 'primary.main' }} titleAccess="Lobby captain" />}
         {scrim.isPrivate && <Chip size="small" label="Private" variant="outlined" />}
+        {scrim.abandoned && <Chip size="small" label={PROFILE_TEXTS.abandoned} variant="outlined" />}
         {scrim.result && (
           <Chip
             size="small"

@@ -8,8 +8,9 @@ import { profileIconUrl } from '../lib/display';
 import { PROFILE_TEXTS } from '../texts';
 
 /**
- * Profile icon and summoner level from Riot (spec 2); on any failure the spec's fallback: the default icon,
- * level 0 (and the rank the user gave at sign-up instead of Riot's).
+ * Profile icon and summoner level from Riot (spec 2); on any failure the spec's fallback: the default icon and no
+ * level badge (the fallback's level 0 is no level: a "0" beside the app's own level read as a bug), and the rank
+ * the user gave at sign-up instead of Riot's.
  */
 export function SummonerIcon({ user }: { user: { name: string; summonerTagline: string; region: Region } }) {
   const { summoner } = useSummonerProfile(user);
@@ -17,9 +18,17 @@ export function SummonerIcon({ user }: { user: { name: string; summonerTagline: 
   const [broken, setBroken] = useState<string | null>(null);
   const remote = summoner && version && !summoner.fallback ? profileIconUrl(version, summoner.profileIconId) : null;
   const src = remote && broken !== remote ? remote : DEFAULT_SUMMONER_ICON;
-  const level = summoner?.summonerLevel ?? 0;
+  const level = summoner && !summoner.fallback && summoner.summonerLevel > 0 ? summoner.summonerLevel : null;
   return (
-    <Box sx={{ position: 'relative', width: { xs: 84, sm: 104 }, flex: 'none', alignSelf: 'flex-start', pb: 1.5 }}>
+    <Box
+      sx={{
+        position: 'relative',
+        width: { xs: 84, sm: 104 },
+        flex: 'none',
+        alignSelf: 'flex-start',
+        pb: level ? 1.5 : 0,
+      }}
+    >
       <Box
         component="img"
         src={src}
@@ -38,27 +47,29 @@ export function SummonerIcon({ user }: { user: { name: string; summonerTagline: 
           bgcolor: 'background.default',
         }}
       />
-      <Typography
-        component="span"
-        aria-label={PROFILE_TEXTS.summonerLevel(level)}
-        sx={{
-          position: 'absolute',
-          bottom: 0,
-          left: '50%',
-          transform: 'translateX(-50%)',
-          px: 1,
-          borderRadius: 5,
-          fontSize: 13,
-          fontWeight: 700,
-          bgcolor: 'background.default',
-          border: '2px solid',
-          borderColor: 'primary.main',
-          color: 'primary.main',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {level}
-      </Typography>
+      {level !== null && (
+        <Typography
+          component="span"
+          aria-label={PROFILE_TEXTS.summonerLevel(level)}
+          sx={{
+            position: 'absolute',
+            bottom: 0,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            px: 1,
+            borderRadius: 5,
+            fontSize: 13,
+            fontWeight: 700,
+            bgcolor: 'background.default',
+            border: '2px solid',
+            borderColor: 'primary.main',
+            color: 'primary.main',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {level}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { SCRIM_MESSAGES, type Role, type Scrim, type TeamName } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, type FillRandomResponse, type Role, type Scrim, type TeamName } from '@scrim-gym/shared';
 import { api, ApiError, messageOf } from '../../../lib/api';
-import { useAlert } from '../../alerts/alert-context';
+import { useAlert, type Alert } from '../../alerts/alert-context';
+import { fillRandomAlert } from '../lib/fill-random';
 import { SCRIM_TEXTS } from '../texts';
 import { upsertScrim } from './scrims-cache';
 
@@ -15,7 +16,8 @@ interface ActionSpec<V extends Target, R> {
   /** The PATCH path after /scrims/:id/ and its body (JSON, or a File sent as its bytes). */
   request: (vars: V) => { path: string; body?: unknown };
   scrimOf?: (response: R) => Scrim;
-  success?: (vars: V, response: R) => string | null;
+  /** A Success alert's text, or an alert of its own type (fill random that could not fill every slot). */
+  success?: (vars: V, response: R) => string | Alert | null;
   /** Server messages not worth an alert (spec 8: 'Player already exists in game…' on join). */
   silent?: (message: string) => boolean;
   /** Shown when the failure carries no message of its own. */
@@ -44,8 +46,8 @@ function useScrimAction<V extends Target, R = Scrim>({
     },
     onSuccess: (response, vars) => {
       upsertScrim(queryClient, scrimOf ? scrimOf(response) : (response as unknown as Scrim));
-      const message = success?.(vars, response);
-      if (message) showAlert({ type: 'Success', message });
+      const alert = success?.(vars, response);
+      if (alert) showAlert(typeof alert === 'string' ? { type: 'Success', message: alert } : alert);
     },
     onError: (error) => {
       const current = error instanceof ApiError ? (error.body.scrim as Scrim | undefined) : undefined;
@@ -74,6 +76,12 @@ export const useJoinSlot = () =>
   useScrimAction<SlotVars>({
     request: (v) => ({ path: `insert-player/${v.userId}`, body: playerData(v) }),
     silent: (message) => message === SCRIM_MESSAGES.alreadyPlayer,
+  });
+
+/** A caster of the scrim takes a slot in one step: the server leaves the cast and joins in one transaction. */
+export const useSwitchToPlayer = () =>
+  useScrimAction<SlotVars>({
+    request: (v) => ({ path: `insert-player/${v.userId}`, body: { ...playerData(v), leaveCast: true } }),
   });
 
 export const useMoveSlot = () =>
@@ -107,10 +115,10 @@ export const useAdminAssign = () =>
   });
 
 export const useFillRandom = () =>
-  useScrimAction<Target, { filledPositions: number; scrim: Scrim }>({
+  useScrimAction<Target, FillRandomResponse>({
     request: () => ({ path: 'admin-fill-random', body: {} }),
     scrimOf: (response) => response.scrim,
-    success: (_v, response) => SCRIM_MESSAGES.filled(response.filledPositions),
+    success: (_v, response) => fillRandomAlert(response),
   });
 
 /** The image file itself is the body (binary, not base64 in JSON); its name goes in the query for messages. */

@@ -20,7 +20,8 @@ export function CastersRow({ view }: { view: ScrimView }) {
   const { scrim, rel, userId, busy, timing } = view;
   if (!scrim.isWithCasters) return null;
   const ended = timing === 'previous' || view.over;
-  const canJoin = !ended && !rel.isCaster && scrim.casters.length < scrim.maxCastersAllowedCount;
+  // A player of this scrim cannot cast it (spec 8): the button is not offered.
+  const canJoin = !ended && !rel.isCaster && !rel.player && scrim.casters.length < scrim.maxCastersAllowedCount;
   const canLeave = !ended && rel.isCaster;
 
   return (

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SCRIM_MESSAGES } from '@scrim-gym/shared';
 import { useGeneratingWindow } from '../hooks/useGeneratingWindow';
-import { centreState, teamsFull } from '../lib/scrim-view';
+import { useTournamentCodes } from '../api/capabilities';
+import { awaitsTournamentCode, centreState } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
-import { CopyButton } from './CopyButton';
+import { LobbySecretButton } from './CopyButton';
 import { Countdown } from './Countdown';
 import { PostGameImage } from './PostGameImage';
 import type { ScrimView } from './scrim-view-context';
@@ -17,10 +17,12 @@ import { WinnerButtons } from './WinnerButtons';
 /** Between the two teams: countdown, or what the lobby needs, then the result tools (spec 2, 4). */
 export function CentreInfoBox({ view }: { view: ScrimView }) {
   const { scrim, timing } = view;
-  const awaitingCode =
-    timing !== 'upcoming' && teamsFull(scrim) && scrim.useTournamentCode && !scrim.riotTournament?.tournamentCode;
-  const generating = useGeneratingWindow(awaitingCode);
-  const state = centreState(scrim, timing, { generating });
+  const codes = useTournamentCodes();
+  const generating = useGeneratingWindow(awaitsTournamentCode(scrim, timing, codes.available));
+  const centre = centreState(scrim, timing, { generating });
+  // On the scrim page the lobby is in the pinned panel at the top (issue 13), not repeated here.
+  const lobbyShown = centre.kind === 'code' || centre.kind === 'generating' || centre.kind === 'lobby';
+  const state = view.lobbyPinned && lobbyShown ? { kind: 'pinned' as const } : centre;
 
   return (
     <Stack
@@ -54,13 +56,7 @@ export function CentreInfoBox({ view }: { view: ScrimView }) {
           <Typography variant="overline" component="p" color="text.secondary">
             {SCRIM_TEXTS.tournamentCode}
           </Typography>
-          <CopyButton
-            value={state.code}
-            message={SCRIM_MESSAGES.copiedCode}
-            label={`${SCRIM_TEXTS.tournamentCode} ${state.code}`}
-            size="medium"
-            sx={{ fontFamily: 'monospace', color: 'primary.main' }}
-          />
+          <LobbySecretButton secret="code" value={state.code} size="medium" />
           <Box component="ol" sx={{ textAlign: 'left', color: 'text.secondary', fontSize: '0.85rem', pl: 2.5, mb: 0 }}>
             {SCRIM_TEXTS.codeSteps.map((step) => (
               <li key={step}>{step}</li>
@@ -84,22 +80,13 @@ export function CentreInfoBox({ view }: { view: ScrimView }) {
             {SCRIM_TEXTS.lobbyName}
           </Typography>
           <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
-            <CopyButton
-              value={state.name}
-              message={SCRIM_MESSAGES.copiedLobbyName}
-              label={`${SCRIM_TEXTS.lobbyName} ${state.name}`}
-            />
+            <LobbySecretButton secret="name" value={state.name} />
           </Box>
           <Typography component="dt" variant="body2" color="text.secondary">
             {SCRIM_TEXTS.lobbyPassword}
           </Typography>
           <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
-            <CopyButton
-              value={state.password}
-              message={SCRIM_MESSAGES.copiedPassword}
-              label={`${SCRIM_TEXTS.lobbyPassword} ${state.password}`}
-              sx={{ fontFamily: 'monospace' }}
-            />
+            <LobbySecretButton secret="password" value={state.password} />
           </Box>
         </Box>
       )}

@@ -34,6 +34,27 @@ function renderScrim(
 
 const team = (name: RegExp) => screen.getByRole('list', { name });
 
+describe('an abandoned scrim (not full 30 minutes after its start)', () => {
+  it('is labelled Abandoned, says why, and offers no join, cast or winner', async () => {
+    const scrim = makeScrim({
+      ...players(6),
+      gameStartTime: hoursFromNow(-1),
+      abandonedAt: hoursFromNow(-0.5),
+      isWithCasters: true,
+      maxCastersAllowedCount: 2,
+    });
+    renderScrim(scrim, { user: ADMIN });
+    expect(await screen.findByText('Abandoned')).toBeInTheDocument();
+    expect(screen.getByText('ABANDONED')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only 6/10 players 30 minutes after the start: this scrim was closed and will not be played.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Kick|Leave|won$/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Please get/)).not.toBeInTheDocument();
+  });
+});
+
 describe('slots (spec 2): join, move, leave, kick', () => {
   it('offers Join on empty slots to a user who is not in the game', async () => {
     renderScrim(makeScrim(players(3)));

@@ -29,7 +29,16 @@ export const EXPAND_FADE_MS = 400;
  * A scrim (spec 2, Scrim card): collapsed in the hub with 'Show More' / 'Show less', always expanded on its own
  * page. Expanded: Team One (Blue Side), the centre info box, Team Two (Red Side).
  */
-export function ScrimCard({ scrim, alwaysExpanded = false }: { scrim: Scrim; alwaysExpanded?: boolean }) {
+export function ScrimCard({
+  scrim,
+  alwaysExpanded = false,
+  lobbyPinned = false,
+}: {
+  scrim: Scrim;
+  alwaysExpanded?: boolean;
+  /** The scrim page shows the lobby and the winner buttons in its pinned panel (issue 13). */
+  lobbyPinned?: boolean;
+}) {
   const { user } = useCurrentUser();
   const [expandedByUser, setExpanded] = useState(false);
   const [confirm, confirmDialog] = useConfirm();
@@ -43,10 +52,12 @@ export function ScrimCard({ scrim, alwaysExpanded = false }: { scrim: Scrim; alw
     rel: relationOf(scrim, user),
     userId: user?._id ?? null,
     timing,
-    over: Boolean(scrim.teamWon),
+    // An abandoned scrim is over too: no joins, no cast, no winner (the server refuses them).
+    over: Boolean(scrim.teamWon || scrim.abandonedAt),
     busy,
     confirm,
     level: alwaysExpanded ? 1 : 3,
+    lobbyPinned,
   };
 
   return (
@@ -59,7 +70,10 @@ export function ScrimCard({ scrim, alwaysExpanded = false }: { scrim: Scrim; alw
         gridTemplateColumns: 'minmax(0, 1fr)',
         gap: 1.5,
         borderColor: 'rgba(200,170,110,0.25)',
+        // Abandoned: greyed among the previous scrims (grayscale keeps the text's contrast, unlike opacity).
+        ...(scrim.abandonedAt && { filter: 'grayscale(1)', borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.02)' }),
       }}
+      data-abandoned={scrim.abandonedAt ? 'true' : undefined}
     >
       <ScrimCardHeader view={view} linkTitle={!alwaysExpanded} />
       <StartTime gameStartTime={scrim.gameStartTime} />

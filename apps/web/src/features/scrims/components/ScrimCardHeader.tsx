@@ -83,6 +83,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
         </Typography>
         <Chip size="small" label={scrim.region} variant="outlined" color="secondary" />
         {scrim.isPrivate && <Chip size="small" label={SCRIM_TEXTS.private} variant="outlined" color="warning" />}
+        {scrim.abandonedAt && <Chip size="small" label={SCRIM_TEXTS.abandoned} variant="outlined" />}
       </Box>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <Action

@@ -23,6 +23,8 @@ export interface ScrimFormProps {
   onTournamentCodeOn?: () => void;
   /** Edit: Delete Scrim. */
   extraActions?: ReactNode;
+  /** Whether this server makes tournament codes; without (no Riot API key) the switch says so. */
+  tournamentCodes?: boolean;
 }
 
 /** The one form of the create and edit screens (spec 2, 4 and 5). */
@@ -35,6 +37,7 @@ export function ScrimForm({
   onSubmit,
   onTournamentCodeOn,
   extraActions,
+  tournamentCodes = true,
 }: ScrimFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ScrimFormErrors>({});
@@ -177,6 +180,11 @@ export function ScrimForm({
           }
           label={SCRIM_TEXTS.useTournamentCode}
         />
+        {!tournamentCodes && (
+          <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+            {SCRIM_TEXTS.tournamentCodesUnavailable}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end', mt: 3 }}>
         {extraActions}

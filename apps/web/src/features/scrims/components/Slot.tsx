@@ -7,7 +7,7 @@ import { useState, type DragEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
-import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers } from '../api/scrim-actions';
+import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
@@ -18,12 +18,14 @@ const DRAG_TYPE = 'application/x-scrim-player';
 function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
   const join = useJoinSlot();
   const move = useMoveSlot();
+  const switchToPlayer = useSwitchToPlayer();
   const remove = useRemovePlayer();
   const swap = useSwapPlayers();
   const { scrim, rel, userId, confirm } = view;
   const scrimId = scrim._id;
   return {
-    take: () => userId && (rel.player ? move : join).mutate({ scrimId, userId, team, role }),
+    take: () =>
+      userId && (rel.player ? move : rel.isCaster ? switchToPlayer : join).mutate({ scrimId, userId, team, role }),
     leave: () => userId && remove.mutate({ scrimId, userId }),
     kick: async () => {
       if (!player) return;
@@ -105,16 +107,18 @@ export function Slot({
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         {player ? <PlayerInfo player={player} isCaptain={scrim.lobbyHost?._id === player._user._id} /> : null}
       </Box>
-      {!over && !player && (
+      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. */}
+      {!over && !player && view.userId && (
         <Button
           size="small"
           variant="outlined"
           color="secondary"
           disabled={busy}
           onClick={actions.take}
-          aria-label={rel.player ? SCRIM_TEXTS.moveSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role)}
+          aria-label={takeLabel(rel, teamLabel, role)}
+          sx={{ flex: 'none' }}
         >
-          {rel.player ? SCRIM_TEXTS.move : SCRIM_TEXTS.join}
+          {rel.player ? SCRIM_TEXTS.move : rel.isCaster ? SCRIM_TEXTS.switchToPlayer : SCRIM_TEXTS.join}
         </Button>
       )}
       {!over && player && isMe && (
@@ -135,6 +139,11 @@ export function Slot({
       )}
     </Box>
   );
+}
+
+function takeLabel(rel: ScrimView['rel'], teamLabel: string, role: Role) {
+  if (rel.player) return SCRIM_TEXTS.moveSlot(teamLabel, role);
+  return rel.isCaster ? SCRIM_TEXTS.switchSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role);
 }
 
 function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boolean }) {

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '../../alerts/alert-context';
+import { useTournamentCodes } from '../api/capabilities';
 import { useRegenerateCode } from '../api/scrim-admin';
 import { serverMessage } from '../lib/errors';
 import { teamsFull } from '../lib/scrim-view';
@@ -16,7 +17,10 @@ export function TournamentCodeAdmin({ view }: { view: ScrimView }) {
   const regenerate = useRegenerateCode(scrim._id);
   const showAlert = useAlert();
   const problem = scrim.useTournamentCode ? scrim.riotTournament?.lastError : null;
-  const canRegenerate = rel.isAdmin && scrim.useTournamentCode && !over && timing !== 'upcoming' && teamsFull(scrim);
+  // Without a Riot API key a regeneration can only fail: not offered (issue 13).
+  const codes = useTournamentCodes();
+  const canRegenerate =
+    codes.available && rel.isAdmin && scrim.useTournamentCode && !over && timing !== 'upcoming' && teamsFull(scrim);
 
   const onRegenerate = async () => {
     if (!(await confirm({ title: SCRIM_TEXTS.regenerateTitle, message: SCRIM_TEXTS.regenerateWarning }))) return;

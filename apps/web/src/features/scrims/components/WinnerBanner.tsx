@@ -8,7 +8,13 @@ import { TEAM_COLORS } from './TeamList';
 export function WinnerBanner({ scrim, timing }: { scrim: Scrim; timing: ScrimTiming }) {
   const text = bannerText(scrim, timing);
   if (!text) return null;
-  const color = scrim.teamWon ? TEAM_COLORS[scrim.teamWon] : text === SCRIM_TEXTS.banner.ready ? '#3ecf8e' : '#c8aa6e';
+  const color = scrim.teamWon
+    ? TEAM_COLORS[scrim.teamWon]
+    : text === SCRIM_TEXTS.banner.ready
+      ? '#3ecf8e'
+      : text === SCRIM_TEXTS.banner.abandoned
+        ? '#a9b1bc'
+        : '#c8aa6e';
   return (
     <Box
       role="status"

@@ -2,14 +2,20 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { SCRIM_MESSAGES, TEAMS, type TeamName } from '@scrim-gym/shared';
 import { useSetWinner } from '../api/scrim-actions';
+import { teamsFull } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
-/** The lobby captain and admins report the winner once the game started and none is set (spec 4). */
-export function WinnerButtons({ view }: { view: ScrimView }) {
+/**
+ * The lobby captain and admins report the winner once the game started with both teams full and none is set
+ * (spec 4; the server refuses a winner for teams that are not full). On the scrim page they live in the pinned
+ * lobby panel (`inPanel`), not in the centre box.
+ */
+export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPanel?: boolean }) {
   const setWinner = useSetWinner();
   const { scrim, rel, timing, busy, confirm } = view;
-  if (!(rel.isCaptain || rel.isAdmin) || timing === 'upcoming' || scrim.teamWon) return null;
+  if (!(rel.isCaptain || rel.isAdmin) || timing === 'upcoming' || scrim.teamWon || !teamsFull(scrim)) return null;
+  if (view.lobbyPinned && !inPanel) return null;
 
   const report = async (team: TeamName) => {
     if (await confirm({ title: SCRIM_TEXTS.confirmWinnerTitle(team), message: SCRIM_MESSAGES.confirmWinner })) {
@@ -18,12 +24,18 @@ export function WinnerButtons({ view }: { view: ScrimView }) {
   };
   return (
     <Stack
-      direction={{ xs: 'column', sm: 'row', lg: 'column', xl: 'row' }}
+      direction={inPanel ? { xs: 'column', sm: 'row' } : { xs: 'column', sm: 'row', lg: 'column', xl: 'row' }}
       spacing={1}
-      sx={{ justifyContent: 'center' }}
+      sx={{ justifyContent: inPanel ? 'flex-start' : 'center' }}
     >
       {TEAMS.map((team) => (
-        <Button key={team} variant="outlined" size="small" disabled={busy} onClick={() => void report(team)}>
+        <Button
+          key={team}
+          variant={inPanel ? 'contained' : 'outlined'}
+          size="small"
+          disabled={busy}
+          onClick={() => void report(team)}
+        >
           {SCRIM_TEXTS.reportWinner(team)}
         </Button>
       ))}

@@ -60,3 +60,28 @@ describe("live updates from the socket (spec 7: 'getScrimTransaction', 'scrimDel
     expect(list()).toEqual(['a']);
   });
 });
+
+describe("'tournamentInitialized' (spec 4: tournament events update the scrim)", () => {
+  it('asks again for a scrim page still without its code, and leaves one that has it', async () => {
+    const queryClient = createQueryClient();
+    const without = makeScrim({ _id: 'x' });
+    const withCode = makeScrim({
+      _id: 'y',
+      riotTournament: {
+        tournamentCode: 'NA-1',
+        providerId: 1,
+        tournamentId: 1,
+        setupCompleted: true,
+        lobbyCreated: false,
+        lastError: null,
+      },
+    });
+    queryClient.setQueryData(scrimKeys.detail('x'), without);
+    queryClient.setQueryData(scrimKeys.detail('y'), withCode);
+    const listeners = scrimListeners(queryClient);
+    listeners[SCRIM_EVENTS.codeReady]({ scrimId: 'x' });
+    listeners[SCRIM_EVENTS.codeReady]({ scrimId: 'y' });
+    expect(queryClient.getQueryState(scrimKeys.detail('x'))!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(scrimKeys.detail('y'))!.isInvalidated).toBe(false);
+  });
+});

@@ -5,7 +5,12 @@ import { sessionKey } from '../../auth/api/session';
 import { scrimKeys } from '../api/scrims';
 import { removeScrim, upsertScrim } from '../api/scrims-cache';
 
-export const SCRIM_EVENTS = { updated: 'getScrimTransaction', deleted: 'scrimDeleted' } as const;
+export const SCRIM_EVENTS = {
+  updated: 'getScrimTransaction',
+  deleted: 'scrimDeleted',
+  /** Spec 7: a tournament code was made; the scrim with it comes as getScrimTransaction to those who may see it. */
+  codeReady: 'tournamentInitialized',
+} as const;
 
 export type ScrimRoom = { region: string } | { scrimId: string };
 
@@ -14,6 +19,13 @@ export function scrimListeners(queryClient: QueryClient) {
   return {
     [SCRIM_EVENTS.updated]: (scrim: Scrim) => upsertScrim(queryClient, scrim),
     [SCRIM_EVENTS.deleted]: ({ _id }: { _id: string }) => removeScrim(queryClient, _id),
+    // Spec 4: tournament events update the scrim's tournament info. A page still without the code asks again
+    // (the answer carries it only to the scrim's players, casters and admins).
+    [SCRIM_EVENTS.codeReady]: ({ scrimId }: { scrimId: string }) => {
+      const cached = queryClient.getQueryData<Scrim>(scrimKeys.detail(scrimId));
+      if (cached && !cached.riotTournament?.tournamentCode)
+        void queryClient.invalidateQueries({ queryKey: scrimKeys.detail(scrimId) });
+    },
   };
 }
 
@@ -60,10 +72,12 @@ export async function watchScrims({
   socket.on('connect', onConnect);
   socket.on(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
   socket.on(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
+  socket.on(SCRIM_EVENTS.codeReady, listeners[SCRIM_EVENTS.codeReady]);
   return () => {
     socket.off('connect', onConnect);
     socket.off(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
     socket.off(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
+    socket.off(SCRIM_EVENTS.codeReady, listeners[SCRIM_EVENTS.codeReady]);
     if ('scrimId' in room) socket.emit('leave_scrim_room', room.scrimId);
   };
 }

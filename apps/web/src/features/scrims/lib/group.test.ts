@@ -20,6 +20,20 @@ describe('hub sections by timing (spec 4)', () => {
     expect(groups.previous.map((s) => s._id)).toEqual(['won', 'old', 'older']);
   });
 
+  it('puts an abandoned scrim among the previous ones, even within its 3 hours', () => {
+    const now = Date.now();
+    const abandonedAt = new Date(now - 10 * 60_000).toISOString();
+    const groups = groupScrims(
+      [
+        makeScrim({ _id: 'abandoned', gameStartTime: hoursFromNow(-0.7), abandonedAt }),
+        makeScrim({ _id: 'waiting', gameStartTime: hoursFromNow(-0.2) }),
+      ],
+      now,
+    );
+    expect(groups.current.map((s) => s._id)).toEqual(['waiting']);
+    expect(groups.previous.map((s) => s._id)).toEqual(['abandoned']);
+  });
+
   it('knows when the next scrim changes section', () => {
     const now = Date.now();
     const start = now + 60_000;

@@ -36,8 +36,11 @@ export type ScrimFormErrors = Partial<Record<ScrimFormField, string>>;
 
 const splitDate = (date: dayjs.Dayjs) => ({ date: date.format('YYYY-MM-DD'), time: date.format('HH:mm') });
 
-/** Create defaults (spec 5): now + 30 min, random host, the creator's region, public, no casters (max 2), code on. */
-export function createDefaults(region: Region, now = Date.now()): ScrimFormValues {
+/**
+ * Create defaults (spec 5): now + 30 min, random host, the creator's region, public, no casters (max 2), code on
+ * when this server makes codes (off without a Riot API key, issue 13).
+ */
+export function createDefaults(region: Region, now = Date.now(), tournamentCodes = true): ScrimFormValues {
   return {
     title: '',
     ...splitDate(dayjs(now + DEFAULT_SCRIM_START_OFFSET_MS)),
@@ -48,7 +51,7 @@ export function createDefaults(region: Region, now = Date.now()): ScrimFormValue
     isPrivate: false,
     isWithCasters: false,
     maxCastersAllowedCount: MAX_CASTERS_DEFAULT,
-    useTournamentCode: true,
+    useTournamentCode: tournamentCodes,
     teamWon: '',
   };
 }

@@ -62,9 +62,22 @@ export const formatCountdown = (ms: number) =>
 export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
   if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
   if (timing === 'upcoming') return null;
+  if (scrim.abandonedAt) return SCRIM_TEXTS.banner.abandoned;
   if (teamsFull(scrim)) return SCRIM_TEXTS.banner.ready;
   return timing === 'current' ? SCRIM_TEXTS.banner.waiting : SCRIM_TEXTS.banner.notFull;
 }
+
+/**
+ * Started with both teams full, the code option on, no code yet and no winner, on a server that makes codes:
+ * the 5 s 'Generating Tournament Code...' window may run (spec 4). Without a Riot API key it never does.
+ */
+export const awaitsTournamentCode = (scrim: Scrim, timing: ScrimTiming, codesAvailable: boolean) =>
+  codesAvailable &&
+  timing !== 'upcoming' &&
+  !scrim.teamWon &&
+  teamsFull(scrim) &&
+  scrim.useTournamentCode &&
+  !scrim.riotTournament?.tournamentCode;
 
 export type CentreState =
   | { kind: 'countdown' }
@@ -82,6 +95,8 @@ export type CentreState =
 export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: { generating: boolean }): CentreState {
   if (timing === 'upcoming' && !scrim.teamWon) return { kind: 'countdown' };
   const occupied = occupancy(scrim);
+  // Abandoned: the lobby stays locked for good, and the box says why instead of asking for players.
+  if (scrim.abandonedAt) return { kind: 'notEnough', text: SCRIM_TEXTS.abandonedExplained(occupied.length) };
   if (!areTeamsFull(occupied)) {
     const one = teamCount(occupied, 'teamOne');
     const two = teamCount(occupied, 'teamTwo');

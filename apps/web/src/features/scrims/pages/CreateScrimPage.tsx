@@ -1,9 +1,11 @@
 import Container from '@mui/material/Container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
+import { useTournamentCodes } from '../api/capabilities';
 import { useCreateScrim } from '../api/scrim-admin';
 import { scrimPath } from '../lib/paths';
 import { ScrimForm } from '../components/ScrimForm';
@@ -13,11 +15,18 @@ import { SCRIM_TEXTS } from '../texts';
 
 /** /scrims/new (admin): 'Create New Scrim'; on success the new scrim's page (spec 2, 5, 8). */
 export function CreateScrimPage() {
+  const codes = useTournamentCodes();
+  // The defaults depend on whether this server makes tournament codes: the form starts once that is known.
+  if (!codes.known) return <LoadingScreen text={MESSAGES.checkingPermissions} />;
+  return <CreateScrimForm tournamentCodes={codes.available} />;
+}
+
+function CreateScrimForm({ tournamentCodes }: { tournamentCodes: boolean }) {
   const { user } = useCurrentUser();
   const create = useCreateScrim();
   const showAlert = useAlert();
   const navigate = useNavigate();
-  const [initial] = useState(() => createDefaults(user?.region ?? 'NA'));
+  const [initial] = useState(() => createDefaults(user?.region ?? 'NA', Date.now(), tournamentCodes));
 
   const onSubmit = (values: ScrimFormValues) =>
     create.mutate(toCreateBody(values), {
@@ -40,6 +49,7 @@ export function CreateScrimPage() {
         hostOptions={hostOptions('create', null, user?._id ?? '')}
         submitting={create.isPending}
         onSubmit={onSubmit}
+        tournamentCodes={tournamentCodes}
       />
     </Container>
   );

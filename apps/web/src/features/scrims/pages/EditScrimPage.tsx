@@ -8,6 +8,7 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
+import { useTournamentCodes } from '../api/capabilities';
 import { useDeleteScrim, useUpdateScrim } from '../api/scrim-admin';
 import { getScrim, useScrim } from '../api/scrim';
 import { scrimKeys } from '../api/scrims';
@@ -28,8 +29,11 @@ export const CODE_REFETCH_MS = 3000;
 function useAfterSave() {
   const queryClient = useQueryClient();
   const showAlert = useAlert();
+  const codes = useTournamentCodes();
   return (saved: Scrim) => {
-    const needsCode = teamsFull(saved) && saved.useTournamentCode && !saved.riotTournament?.tournamentCode;
+    // Without a Riot API key no code is ever made: no 'being generated' alert (issue 13).
+    const needsCode =
+      codes.available && teamsFull(saved) && saved.useTournamentCode && !saved.riotTournament?.tournamentCode;
     if (!needsCode) return showAlert({ type: 'Success', message: SCRIM_TEXTS.updated });
     if (new Date(saved.gameStartTime).getTime() > Date.now())
       return showAlert({ type: 'Success', message: SCRIM_TEXTS.codeAtStart });
@@ -56,6 +60,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
   const navigate = useNavigate();
   const afterSave = useAfterSave();
   const { user } = useCurrentUser();
+  const codes = useTournamentCodes();
 
   const onSubmit = async (values: ScrimFormValues) => {
     if (!(await confirm({ title: SCRIM_MESSAGES.confirmUpdate, confirmLabel: SCRIM_TEXTS.saveChanges }))) return;
@@ -94,8 +99,9 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
         hostOptions={hostOptions('edit', scrim, userId)}
         submitting={update.isPending || remove.isPending}
         onSubmit={(values) => void onSubmit(values)}
+        tournamentCodes={codes.available || !codes.known}
         onTournamentCodeOn={() => {
-          if (teamsFull(scrim) && !scrim.riotTournament?.tournamentCode)
+          if (codes.available && teamsFull(scrim) && !scrim.riotTournament?.tournamentCode)
             showAlert({ type: 'Info', message: SCRIM_TEXTS.saveForCode });
         }}
         extraActions={

@@ -1,12 +1,15 @@
 import Container from '@mui/material/Container';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
+import { useTournamentCodes } from '../api/capabilities';
 import { useScrim } from '../api/scrim';
+import { LobbyPanel } from '../components/LobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
+import { useLobbyPanel } from '../hooks/useLobbyPanel';
 import { useScrimSocket } from '../hooks/useScrimSocket';
 import { scrimTitle } from '../lib/scrim-view';
 
@@ -19,6 +22,8 @@ export function ScrimDetailPage() {
   const query = useScrim(id);
   const showAlert = useAlert();
   useScrimSocket({ scrimId: id });
+  // Whether this server makes tournament codes (the lobby panel needs it): asked with the scrim, not after it.
+  useTournamentCodes();
 
   const title = query.data ? scrimTitle(query.data) : null;
   useEffect(() => {
@@ -38,9 +43,17 @@ export function ScrimDetailPage() {
 
   if (error) return <Navigate to="/scrims" replace />;
   if (!query.data) return <LoadingScreen text={SCRIM_MESSAGES.loading} />;
+  return <ScrimPageBody scrim={query.data} />;
+}
+
+/** The pinned lobby panel (participants and admins, issue 13) above the card, always expanded. */
+function ScrimPageBody({ scrim }: { scrim: Scrim }) {
+  const { view, state, confirmDialog } = useLobbyPanel(scrim);
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
-      <ScrimCard scrim={query.data} alwaysExpanded />
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
+      {state && <LobbyPanel view={view} state={state} />}
+      <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} />
+      {confirmDialog}
     </Container>
   );
 }

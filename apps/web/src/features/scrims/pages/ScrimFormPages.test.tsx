@@ -11,7 +11,10 @@ import { EditScrimPage } from './EditScrimPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ADMIN = testUser({ isAdmin: true, region: 'EUW' });
-const session = { 'GET /auth/session': { token: 't', user: ADMIN, identity: null } };
+const session = {
+  'GET /auth/session': { token: 't', user: ADMIN, identity: null },
+  'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: true },
+};
 const probes = { '/scrims/:id': 'scrim detail page' };
 
 function renderCreate(handlers: Record<string, unknown> = {}) {
@@ -43,6 +46,21 @@ describe("Create scrim (spec 2, 5): 'Create New Scrim'", () => {
     expect(screen.queryByRole('combobox', { name: 'Max casters' })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Generate a tournament code' })).toBeChecked();
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+
+  it('without a Riot API key the tournament code is off by default and the form says why (issue 13)', async () => {
+    const calls = renderCreate({
+      'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: false },
+      'POST /scrims': () => ({ status: 201, body: makeScrim() }),
+    });
+    expect(await screen.findByRole('switch', { name: 'Generate a tournament code' })).not.toBeChecked();
+    expect(
+      screen.getByText('This server has no Riot API key: players use the lobby name and password.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Title/), 'No key');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    await screen.findByText('scrim detail page');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ useTournamentCode: false });
   });
 
   it('requires a title and sends nothing without one', async () => {
@@ -165,6 +183,21 @@ describe("Edit scrim (spec 2, 4, 5): 'Edit Scrim'", () => {
     expect(
       await screen.findByText('Please save the scrim to generate a tournament code for full teams.'),
     ).toBeInTheDocument();
+  });
+
+  it('without a Riot API key: no "save for a code" and no "being generated" alert after a save (issue 13)', async () => {
+    const started = { ...full, gameStartTime: hoursFromNow(-0.2) };
+    renderEdit({
+      'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: false },
+      [`GET /scrims/${full._id}`]: started,
+      [`PUT /scrims/${full._id}`]: { ...started, useTournamentCode: true },
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Generate a tournament code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to update this scrim?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Scrim updated successfully!')).toBeInTheDocument();
+    expect(screen.queryByText(/please refresh in a few seconds|Please save the scrim/)).not.toBeInTheDocument();
   });
 
   it("deletes after 'This action cannot be undone.' and goes to the hub", async () => {

@@ -40,6 +40,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     teamOne: [],
     teamTwo: [],
     teamWon: null,
+    abandonedAt: null,
     lobbyHost: null,
     useTournamentCode: false,
     riotTournament: null,

@@ -1,8 +1,6 @@
-import CloseIcon from '@mui/icons-material/Close';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
-import { SOCIAL_TEXTS } from '../texts';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 
 /** A social dialog's title (the dialog's accessible name, by `id`) with its close button. */
 export function DialogHeader({
@@ -22,9 +20,7 @@ export function DialogHeader({
       <DialogTitle id={id} sx={{ pr: 7, pb: dense ? 0.5 : 2, overflowWrap: 'anywhere' }}>
         {title}
       </DialogTitle>
-      <IconButton aria-label={SOCIAL_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      <DialogCloseButton onClose={onClose} />
     </>
   );
 }

@@ -129,3 +129,14 @@ describe('social socket listeners update the cache', () => {
     stop();
   });
 });
+
+describe('friendshipChanged (issue 13: friend state live on both sides)', () => {
+  it('fetches the friend requests and the own friends list again', () => {
+    const { queryClient, on } = setup();
+    queryClient.setQueryData(socialKeys.friendRequests, []);
+    queryClient.setQueryData(socialKeys.friends(ME._id), []);
+    on[SOCKET_EVENTS.friendshipChanged]({ userId: FRIEND._id, status: 'none' });
+    expect(queryClient.getQueryState(socialKeys.friendRequests)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(socialKeys.friends(ME._id))!.isInvalidated).toBe(true);
+  });
+});

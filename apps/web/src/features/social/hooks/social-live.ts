@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   SOCKET_EVENTS,
   type Conversation,
+  type FriendshipChangedPayload,
   type Message,
   type MessagesSeenPayload,
   type Notification,
@@ -87,6 +88,12 @@ export function socialListeners({ queryClient, userId, effects }: SocialLiveArgs
         setUnseen(queryClient, { conversationId: message._conversation, scrimId }, (n) => n + 1);
     },
     [SOCKET_EVENTS.getUsers]: (entries: Presence[]) => mergePresence(queryClient, entries),
+    // A request sent, taken back or answered, or a friend added or removed, by either user: the requests dialog
+    // and the messenger's friends follow.
+    [SOCKET_EVENTS.friendshipChanged]: (_change: FriendshipChangedPayload) => {
+      void queryClient.invalidateQueries({ queryKey: socialKeys.friendRequests });
+      void queryClient.invalidateQueries({ queryKey: socialKeys.friends(userId) });
+    },
     [SOCKET_EVENTS.scrimStartNotification]: (scrim: { scrimId: string; title: string }) => effects.onScrimStart(scrim),
   };
 }

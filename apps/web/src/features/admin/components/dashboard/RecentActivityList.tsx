@@ -30,6 +30,7 @@ const STATUS_COLORS: Record<ActivityStatus, ChipProps['color']> = {
   updated: 'default',
   deleted: 'default',
   refused: 'error',
+  abandoned: 'default',
 };
 
 function iconOf(activity: Activity): ReactNode {

@@ -10,10 +10,11 @@ import {
   DEFAULT_RANGE,
   MONTH_PRESETS,
   isCustom,
+  pickFrom,
+  pickTo,
   registrationPoints,
-  withFrom,
+  shownMonths,
   withPreset,
-  withTo,
   type MonthPreset,
   type MonthRange,
 } from '../../lib/months';
@@ -24,11 +25,13 @@ import { ChartBox, Panel } from './Panel';
 /**
  * New User Registrations (spec 2): 3M, 6M (default) or 1Y, or a From / To range of months (To never before
  * From) once both are set; Clear goes back to 6M. Every month of the range is drawn, zero when nobody joined.
+ * The pickers show the preset's months until one is picked, so they never show an empty month input.
  */
 export function RegistrationsChart({ growth }: { growth: DashboardStats['monthlyUserGrowth'] }) {
   const [range, setRange] = useState<MonthRange>(DEFAULT_RANGE);
   const points = useMemo(() => registrationPoints(growth, range), [growth, range]);
   const custom = isCustom(range);
+  const shown = shownMonths(range);
   const summary = points.map((p) => `${p.label}: ${p.count}`).join(', ');
   const monthField = (label: string, value: string, onChange: (v: string) => void, min?: string) => (
     <TextField
@@ -38,7 +41,7 @@ export function RegistrationsChart({ growth }: { growth: DashboardStats['monthly
       value={value}
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { min } }}
-      sx={{ width: 160 }}
+      sx={{ width: 184 }}
     />
   );
 
@@ -60,8 +63,8 @@ export function RegistrationsChart({ growth }: { growth: DashboardStats['monthly
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          {monthField(T.from, range.from, (from) => setRange((r) => withFrom(r, from)))}
-          {monthField(T.to, range.to, (to) => setRange((r) => withTo(r, to)), range.from || undefined)}
+          {monthField(T.from, shown.from, (from) => setRange((r) => pickFrom(r, from)))}
+          {monthField(T.to, shown.to, (to) => setRange((r) => pickTo(r, to)), shown.from)}
           <Button
             size="small"
             onClick={() => setRange(DEFAULT_RANGE)}

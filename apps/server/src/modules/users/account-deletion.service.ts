@@ -1,0 +1,67 @@
+import type { Server } from 'socket.io';
+import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
+import type { Database } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { emitToOtherInstances, endUserSockets } from '../../plugins/io.js';
+import { findScrimAggregate } from '../scrims/scrims.repository.js';
+import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
+import {
+  anonymiseUser,
+  blankMessages,
+  deleteSignIns,
+  deleteSocialTies,
+  leaveUpcomingScrims,
+  lockLiveUser,
+} from './account-deletion.repository.js';
+
+/** Summoner names compare as the unique index does: ignoring case and runs of spaces. */
+const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * DELETE /api/users/me: the session user deletes their own account, after typing its summoner name.
+ *
+ * In ONE transaction (all or nothing): the account row is anonymised in place ('Deleted player'; name, discord
+ * and email freed at once), its sign-in identities and sessions deleted, its friendships, friend requests and
+ * notifications deleted (and others' notifications about it), the text of the direct messages it sent replaced
+ * by a notice, and its places in scrims that have not started given back. Scrims played keep it as 'Deleted
+ * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
+ * the id (accountability), with no name behind it.
+ *
+ * After the commit: every socket of the user is disconnected (on every instance, through the adapter), the hub's
+ * cached lists (which hold its name) are cleared everywhere, and the scrims it left are published.
+ */
+export async function deleteOwnAccount({
+  db,
+  io,
+  userId,
+  confirmation,
+}: {
+  db: Database;
+  io: Server;
+  userId: string;
+  confirmation: string;
+}) {
+  const changedScrims = await db.transaction(async (tx) => {
+    const user = await lockLiveUser({ db: tx, id: userId });
+    if (!user) throw notFound(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, 'USER_NOT_FOUND');
+    if (normaliseName(confirmation) !== normaliseName(user.name)) {
+      throw badRequest(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, 'CONFIRMATION_MISMATCH');
+    }
+    const scrimIds = await leaveUpcomingScrims({ db: tx, userId });
+    await deleteSocialTies({ db: tx, userId });
+    await blankMessages({ db: tx, userId });
+    await deleteSignIns({ db: tx, userId });
+    await anonymiseUser({ db: tx, id: userId });
+    return scrimIds;
+  });
+
+  endUserSockets({ io, userId });
+  const listCache = listCacheFor(io);
+  listCache.clear();
+  emitToOtherInstances(io, LISTS_CHANGED_EVENT);
+  for (const scrimId of changedScrims) {
+    const aggregate = await findScrimAggregate({ db, id: scrimId });
+    if (aggregate) publishScrimChange({ io, listCache }, aggregate);
+  }
+  return { message: ACCOUNT_DELETION_MESSAGES.deleted };
+}

@@ -1,0 +1,43 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { SOCKET_EVENTS, type FriendStatusResponse, type FriendshipChangedPayload } from '@scrim-gym/shared';
+import { getSocket } from '../../../lib/socket';
+import { profileKeys } from '../api/profile';
+
+/**
+ * `friendshipChanged` (sent to both users of a pair after a send, accept, reject, cancel or unfriend): the friend
+ * button takes the new status at once, and the friend lists and counts of both users are fetched again.
+ */
+export function applyFriendshipChange(
+  queryClient: QueryClient,
+  viewerId: string,
+  { userId, status }: FriendshipChangedPayload,
+) {
+  queryClient.setQueryData<FriendStatusResponse>(profileKeys.friendStatus(userId), {
+    status,
+    friendRequestSent: status === 'sent',
+  });
+  for (const id of [userId, viewerId]) void queryClient.invalidateQueries({ queryKey: profileKeys.friends(id) });
+  // The friends count on the open profile (of either user).
+  void queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'by-name'] });
+}
+
+/** Keeps a profile page's friend state live while it is open. */
+export function useLiveFriendship(viewerId: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!viewerId) return;
+    let active = true;
+    const onChange = (payload: FriendshipChangedPayload) => {
+      if (active) applyFriendshipChange(queryClient, viewerId, payload);
+    };
+    const socket = getSocket(viewerId).then((s) => {
+      s.on(SOCKET_EVENTS.friendshipChanged, onChange);
+      return s;
+    });
+    return () => {
+      active = false;
+      void socket.then((s) => s.off(SOCKET_EVENTS.friendshipChanged, onChange));
+    };
+  }, [queryClient, viewerId]);
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthState, DeleteAccountBody } from '@scrim-gym/shared';
+import { apiRequest } from '../../lib/api';
+import { closeSocket } from '../../lib/socket';
+import { sessionKey } from '../auth/api/session';
+
+/**
+ * DELETE /api/users/me with the typed summoner name. Once deleted, the tab forgets everything as a logout does
+ * (the server has ended every session and socket of the account already).
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) => apiRequest<{ message: string }>('DELETE', '/users/me', body),
+    onSuccess: () => {
+      closeSocket();
+      queryClient.clear();
+      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+    },
+  });
+}

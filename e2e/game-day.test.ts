@@ -1,0 +1,432 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakeRiot, type FakeRiot } from '../apps/server/src/test/fake-riot.js';
+import {
+  VIEWPORTS,
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  newPage,
+  registerViaApi,
+  screenshot,
+  signInViaApi,
+  waitForPath,
+  waitVisible,
+  type ViewportName,
+} from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Game day as a player feels it (issue 13), on the shared journeys' server (demo seed, no Riot API key): the
+ * pinned 'Lobby ready' panel appears live the moment a full scrim starts, whole and above the fold at 1280 and
+ * 390 px; the captain reports from it; everyone sees the outcome and their EXP; actions that would fail are not
+ * offered; a share link opened signed out offers 'Sign in'.
+ */
+const skipReason = inject('e2eSkipReason');
+const baseURL = inject('baseURL');
+const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
+  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
+);
+const TITLE = `Newcomer Test Scrim Friday Night ${RUN}`;
+const SHOTS = '/tmp/shots/lobby';
+
+interface Person {
+  context: BrowserContext;
+  id: string;
+  name: string;
+}
+
+interface ScrimJson {
+  _id: string;
+  lobbyName?: string;
+  lobbyPassword?: string;
+  lobbyHost: { _id: string } | null;
+  teamWon: string | null;
+}
+
+async function newPerson(browser: Browser, key: string, viewport: ViewportName = 'desktop'): Promise<Person> {
+  const context = await newContext(browser, baseURL, viewport);
+  const name = `Day ${RUN}${key}`;
+  const state = await registerViaApi(context, `gameday-${RUN.toLowerCase()}-${key}@example.test`, {
+    name,
+    summonerTagline: 'E2E',
+    region: 'NA',
+    discord: `gameday_${RUN.toLowerCase()}_${key}`,
+    rank: 'Silver 1',
+    canSendEmailsToUser: false,
+  });
+  return { context, id: state.user!._id, name };
+}
+
+const panelOf = (page: Page) => page.getByRole('region', { name: /^(Lobby ready|Result)$/ });
+
+/** The panel is in the first viewport (no scrolling) and nothing in it is cut: every text fits its box. */
+async function expectPanelWholeAndAboveTheFold(page: Page, label: string) {
+  const panel = panelOf(page);
+  const box = (await panel.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box, `${label}: panel box`).toBeTruthy();
+  expect(box.y, `${label}: panel top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${label}: panel bottom within the ${viewport.height}px viewport`).toBeLessThanOrEqual(
+    viewport.height,
+  );
+  expect(box.x + box.width, `${label}: panel right edge`).toBeLessThanOrEqual(viewport.width);
+  const cut = await panel.evaluate((root) =>
+    [...root.querySelectorAll('span, p, dt, h2, button')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible')
+      .map((el) => el.textContent),
+  );
+  expect(cut, `${label}: texts cut in the panel`).toEqual([]);
+}
+
+async function panelShot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await panelOf(page).screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  await page.screenshot({ path: `${SHOTS}/${name}-page.png`, animations: 'disabled' });
+}
+
+const GENERATING = /Generating Tournament Code|please refresh in a few seconds/;
+
+/** Text that must never appear on `page` (checked now and at every later call of the returned function). */
+function neverShows(page: Page, pattern: RegExp) {
+  return async () => expect(await page.getByText(pattern).count(), `"${pattern}" on ${page.url()}`).toBe(0);
+}
+
+describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)', () => {
+  let browser: Browser;
+  let admin: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await newContext(browser, baseURL);
+    await signInViaApi(admin, 'admin@scrimgym.dev');
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function createScrim(startsInMs: number, extra: object = {}) {
+    const res = await admin.request.post('/api/scrims', {
+      data: {
+        title: TITLE,
+        region: 'NA',
+        gameStartTime: new Date(Date.now() + startsInMs).toISOString(),
+        isWithCasters: true,
+        maxCastersAllowedCount: 2,
+        // An existing scrim with the option on, on a server without a key: nobody may be told a code is coming.
+        useTournamentCode: true,
+        ...extra,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as ScrimJson)._id;
+  }
+
+  async function join(person: Person, scrimId: string, slot: (typeof SLOTS)[number]) {
+    const res = await person.context.request.patch(`/api/scrims/${scrimId}/insert-player/${person.id}`, {
+      data: { playerData: { role: slot.role, team: { name: slot.team } } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  it(
+    'the panel appears live at the start with teams full, whole and above the fold; the captain reports; everyone sees the outcome and EXP',
+    { timeout: 300_000 },
+    async () => {
+      // Nine players (player 0 at 1280 px, player 1 at 390 px), two casters; the admin's scrim starts soon.
+      const players = await Promise.all(
+        SLOTS.slice(0, 9).map((_, i) => newPerson(browser, `p${i}`, i === 1 ? 'mobile' : 'desktop')),
+      );
+      const [switcher, caster] = await Promise.all([newPerson(browser, 'c0'), newPerson(browser, 'c1', 'mobile')]);
+      const startsAt = Date.now() + 45_000;
+      const scrimId = await createScrim(startsAt - Date.now());
+      for (const [i, player] of players.entries()) await join(player, scrimId, SLOTS[i]!);
+      for (const c of [switcher, caster]) {
+        const res = await c.context.request.patch(`/api/scrims/${scrimId}/insert-caster/${c.id}`);
+        expect(res.status(), await res.text()).toBe(200);
+      }
+
+      const desktop = await players[0]!.context.newPage();
+      const mobile = await players[1]!.context.newPage();
+      const casterPage = await caster.context.newPage();
+      const switcherPage = await switcher.context.newPage();
+      for (const page of [desktop, mobile, casterPage, switcherPage]) {
+        await page.goto(`/scrims/${scrimId}`);
+        await waitVisible(page.getByText('Game starting in...'), 'the countdown before the start');
+      }
+      const noGenerating = [desktop, mobile, casterPage, switcherPage].map((page) => neverShows(page, GENERATING));
+
+      // A player of the scrim is not offered the cast; a caster is offered "Switch to player", not Join.
+      expect(await desktop.getByRole('button', { name: 'Join Cast' }).count()).toBe(0);
+      expect(await switcherPage.getByRole('button', { name: /^Join Team/ }).count()).toBe(0);
+      const switchButton = switcherPage.getByRole('button', {
+        name: 'Switch to player: Team Two (Red Side) as Support',
+      });
+      await waitVisible(switchButton, '"Switch to player" for a caster');
+      expect(await switchButton.textContent()).toBe('Switch to player');
+      await switchButton.click();
+      await waitVisible(switcherPage.getByRole('button', { name: 'Leave this game' }), 'the switcher in the slot');
+      await waitVisible(desktop.getByText(switcher.name), 'the tenth player, live for the others');
+      expect(await switcherPage.getByRole('button', { name: 'Leave Cast' }).count()).toBe(0);
+
+      // Full before the start: the countdown stays, no lobby yet.
+      expect(Date.now(), 'the setup took longer than the countdown').toBeLessThan(startsAt - 2_000);
+      expect(await panelOf(desktop).count()).toBe(0);
+      for (const page of [desktop, mobile]) await page.evaluate(() => ((window as { noReload?: number }).noReload = 1));
+
+      const mine = (await (await players[0]!.context.request.get(`/api/scrims/${scrimId}`)).json()) as ScrimJson;
+      const password = mine.lobbyPassword!;
+      expect(mine.lobbyName).toBe(TITLE);
+
+      // The start: the password appears on the open pages, without a reload.
+      const passwordButton = (page: Page) => page.getByRole('button', { name: `Password ${password}`, exact: true });
+      await waitVisible(passwordButton(desktop), 'the password at the start', startsAt - Date.now() + 15_000);
+      const visibleAfterStartMs = Date.now() - startsAt;
+      console.log(`[e2e] lobby password visible ${visibleAfterStartMs} ms after the start (1280 px)`);
+      expect(visibleAfterStartMs).toBeLessThan(3_000);
+      await waitVisible(passwordButton(mobile), 'the password at the start (390 px)');
+      for (const page of [desktop, mobile]) {
+        expect(await page.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
+        await waitVisible(panelOf(page).getByRole('heading', { name: 'Lobby ready' }), 'the Lobby ready panel');
+        await waitVisible(
+          panelOf(page).getByRole('button', { name: `Lobby Name ${TITLE}`, exact: true }),
+          'the whole lobby name',
+        );
+        expect(
+          await panelOf(page)
+            .getByRole('button', { name: `Lobby Name ${TITLE}` })
+            .textContent(),
+        ).toBe(TITLE);
+        await expectPanelWholeAndAboveTheFold(page, `player ${page.viewportSize()!.width}px`);
+      }
+      await waitVisible(passwordButton(casterPage), 'the password for a caster (390 px)');
+      await expectPanelWholeAndAboveTheFold(casterPage, 'caster 390px');
+      for (const check of noGenerating) await check();
+
+      // The captain is told plainly and reports from the panel, at both widths.
+      const captainId = mine.lobbyHost!._id;
+      const captain = [...players, switcher].find((p) => p.id === captainId)!;
+      const captainPage = await captain.context.newPage();
+      await captainPage.setViewportSize(VIEWPORTS.mobile);
+      await captainPage.goto(`/scrims/${scrimId}`);
+      const captainLine = "You're the captain: create the lobby, then report the winner here";
+      await waitVisible(panelOf(captainPage).getByText(captainLine), 'the captain line (390 px)');
+      await expectPanelWholeAndAboveTheFold(captainPage, 'captain 390px');
+      await panelShot(captainPage, 'captain-390');
+      await captainPage.setViewportSize(VIEWPORTS.desktop);
+      await expectPanelWholeAndAboveTheFold(captainPage, 'captain 1280px');
+      await panelShot(captainPage, 'captain-1280');
+      await panelShot(desktop, 'player-1280');
+      await panelShot(mobile, 'player-390');
+      await panelShot(casterPage, 'caster-390');
+      await casterPage.setViewportSize(VIEWPORTS.desktop);
+      await expectPanelWholeAndAboveTheFold(casterPage, 'caster 1280px');
+      await panelShot(casterPage, 'caster-1280');
+      await casterPage.setViewportSize(VIEWPORTS.mobile);
+      // Only the captain (and admins) get the winner buttons.
+      expect(await desktop.getByRole('button', { name: /\) won$/ }).count()).toBe(captain === players[0] ? 2 : 0);
+      await expectNoSeriousA11yViolations(captainPage);
+
+      const reportBlue = panelOf(captainPage).getByRole('button', { name: 'Team One (Blue Side) won', exact: true });
+      await reportBlue.click();
+      await waitVisible(captainPage.getByText('You cannot reverse this.'), 'the winner confirm');
+      await captainPage.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+      // Everyone sees the outcome and their own EXP, live; the level is the profile's.
+      const expectOutcome = async (page: Page, person: Person, outcome: string, exp: string) => {
+        const panel = panelOf(page);
+        await waitVisible(panel.getByText('Team One (Blue Side) won', { exact: true }), `outcome for ${person.name}`);
+        await waitVisible(panel.getByText(outcome, { exact: true }), `${outcome} for ${person.name}`);
+        await waitVisible(panel.getByText(exp, { exact: true }), `${exp} for ${person.name}`);
+        const { stats } = (await (await person.context.request.get(`/api/users/${person.id}/scrims`)).json()) as {
+          stats: { userLevel: number; expProgress: number; expNeeded: number };
+        };
+        await waitVisible(
+          panel.getByText(`Level ${stats.userLevel} · ${stats.expProgress}/${stats.expNeeded} EXP`, { exact: true }),
+          `the profile's level for ${person.name}`,
+        );
+      };
+      await expectOutcome(desktop, players[0]!, 'Victory', '+3 EXP');
+      await expectOutcome(mobile, players[1]!, 'Victory', '+3 EXP');
+      await expectOutcome(casterPage, caster, 'Casted', '+1 EXP');
+      const redPlayer = players[5]!;
+      const redPage = await redPlayer.context.newPage();
+      await redPage.goto(`/scrims/${scrimId}`);
+      await expectOutcome(redPage, redPlayer, 'Defeat', '+0.5 EXP');
+      await panelShot(desktop, 'result-player-1280');
+      await panelShot(mobile, 'result-player-390');
+      await panelShot(casterPage, 'result-caster-390');
+      for (const check of noGenerating) await check();
+
+      for (const page of [desktop, mobile, casterPage, switcherPage, captainPage, redPage]) expectNoPageErrors(page);
+      await Promise.all([...players, switcher, caster].map((p) => p.context.close()));
+    },
+  );
+
+  it('no winner buttons while a team is short, and the server refuses one', async () => {
+    const scrimId = await createScrim(-60_000);
+    const nine = await Promise.all(SLOTS.slice(0, 9).map((_, i) => newPerson(browser, `s${i}`)));
+    for (const [i, player] of nine.entries()) await join(player, scrimId, SLOTS[i]!);
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await admin.newPage();
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.goto(`/scrims/${scrimId}`);
+      await waitVisible(page.getByText('WAITING FOR PLAYERS'), `the started-but-short banner (${viewport})`);
+      expect(await page.getByRole('button', { name: /\) won$/ }).count()).toBe(0);
+      expect(await panelOf(page).count()).toBe(0);
+      expectNoPageErrors(page);
+      await page.close();
+    }
+    const refused = await admin.request.patch(`/api/scrims/${scrimId}/set-winner`, {
+      data: { winnerTeamName: 'teamOne' },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: 'TEAMS_NOT_FULL',
+      error: 'A winner can only be set once both teams have 5 players.',
+    });
+    await Promise.all(nine.map((p) => p.context.close()));
+  });
+
+  it('without a Riot API key the create form does not offer a code by default', async () => {
+    const page = await admin.newPage();
+    await page.goto('/scrims/new');
+    const toggle = page.getByRole('switch', { name: 'Generate a tournament code' });
+    await waitVisible(toggle, 'the tournament code switch');
+    expect(await toggle.isChecked()).toBe(false);
+    await waitVisible(
+      page.getByText('This server has no Riot API key: players use the lobby name and password.'),
+      'why',
+    );
+    expectNoPageErrors(page);
+    await page.close();
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`a share link opened signed out offers "Sign in" and comes back to the scrim (${VIEWPORTS[viewport].width} px)`, async () => {
+      const scrimId = await createScrim(3_600_000);
+      const { context, page } = await newPage(browser, { baseURL, viewport });
+      await page.goto(`/scrims/${scrimId}`);
+      await waitVisible(page.getByRole('heading', { name: 'Sign in to join this scrim' }), 'the sign-in offer');
+      expect(await page.getByRole('button', { name: /^Join/ }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `game-day-sign-in-offer-${viewport}`);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log In' });
+      await waitVisible(dialog, 'the Log In dialog');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('faker.fan@scrimgym.dev');
+      await dialog.getByRole('button', { name: 'Continue with a dev account' }).click();
+      await waitForPath(page, `/scrims/${scrimId}`);
+      await waitVisible(page.getByRole('heading', { name: TITLE }), 'the scrim, signed in');
+      await waitVisible(page.getByRole('button', { name: /^Join Team One/ }), 'Join, once signed in');
+      expectNoPageErrors(page);
+      await context.close();
+    });
+  }
+});
+
+describe.skipIf(Boolean(skipReason))('game day with a Riot API key (issue 13)', () => {
+  let fake: FakeRiot;
+  let server: RunningServer;
+  let browser: Browser;
+  const adminEmail = `admin-${RUN.toLowerCase()}@game-day.test`;
+
+  beforeAll(async () => {
+    fake = await startFakeRiot({ allowAnyCallbackPort: true });
+    server = await startServer({
+      logName: 'server-game-day-riot',
+      env: {
+        SEED_DEMO: 'false',
+        RIOT_API_KEY: fake.apiKey,
+        RIOT_API_BASE_URL: fake.url,
+        DDRAGON_BASE_URL: fake.url,
+        ADMIN_EMAILS: adminEmail,
+      },
+    });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it(
+    'the password shows the moment the full scrim starts, and the code appears beside it, live',
+    { timeout: 180_000 },
+    async () => {
+      const account = (name: string, discord: string) => ({
+        name,
+        summonerTagline: 'E2E',
+        region: 'NA',
+        discord,
+        rank: 'Gold 2',
+        canSendEmailsToUser: false,
+      });
+      const admin = await newContext(browser, server.baseURL);
+      await registerViaApi(admin, adminEmail, account(`Host ${RUN}`, `host_${RUN.toLowerCase()}`));
+      const codes = await admin.newPage();
+      await codes.goto('/scrims/new');
+      const toggle = codes.getByRole('switch', { name: 'Generate a tournament code' });
+      await waitVisible(toggle, 'the tournament code switch');
+      expect(await toggle.isChecked(), 'on by default with a key').toBe(true);
+
+      const players = await Promise.all(
+        SLOTS.map(async (slot, i) => {
+          const context = await newContext(browser, server.baseURL, i === 5 ? 'mobile' : 'desktop');
+          const name = `Key ${RUN}${i}`;
+          const state = await registerViaApi(
+            context,
+            `key-${RUN.toLowerCase()}-${i}@game-day.test`,
+            account(name, `key_${RUN.toLowerCase()}_${i}`),
+          );
+          fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
+          return { context, id: state.user!._id, slot };
+        }),
+      );
+      const startsAt = Date.now() + 20_000;
+      const created = await admin.request.post('/api/scrims', {
+        data: { title: `Key ${RUN}`, region: 'NA', gameStartTime: new Date(startsAt).toISOString() },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const scrimId = ((await created.json()) as ScrimJson)._id;
+      for (const { context, id, slot } of players) {
+        const res = await context.request.patch(`/api/scrims/${scrimId}/insert-player/${id}`, {
+          data: { playerData: { role: slot.role, team: { name: slot.team } } },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      const { lobbyPassword } = (await (
+        await players[0]!.context.request.get(`/api/scrims/${scrimId}`)
+      ).json()) as ScrimJson;
+
+      const desktop = await players[0]!.context.newPage();
+      const mobile = await players[5]!.context.newPage();
+      for (const page of [desktop, mobile]) {
+        await page.goto(`/scrims/${scrimId}`);
+        await waitVisible(page.getByText('Game starting in...'), 'the countdown');
+      }
+      const password = desktop.getByRole('button', { name: `Password ${lobbyPassword}`, exact: true });
+      await waitVisible(password, 'the password at the start', startsAt - Date.now() + 15_000);
+      const passwordMs = Date.now() - startsAt;
+      const code = panelOf(desktop).getByRole('button', { name: /^Tournament Code NA/ });
+      await waitVisible(code, 'the tournament code, live', 15_000);
+      const codeMs = Date.now() - startsAt;
+      console.log(`[e2e] with a key: password visible ${passwordMs} ms, code ${codeMs} ms after the start`);
+      expect(passwordMs).toBeLessThan(3_000);
+      // The password stays beside the code.
+      expect(await password.isVisible()).toBe(true);
+      await waitVisible(panelOf(mobile).getByRole('button', { name: /^Tournament Code NA/ }), 'the code at 390 px');
+      await expectPanelWholeAndAboveTheFold(mobile, 'with a code, 390px');
+      await expectPanelWholeAndAboveTheFold(desktop, 'with a code, 1280px');
+      await panelShot(desktop, 'with-code-1280');
+      await panelShot(mobile, 'with-code-390');
+      expectNoPageErrors(desktop);
+      expectNoPageErrors(mobile);
+      await Promise.all([admin, ...players.map((p) => p.context)].map((c) => c.close()));
+    },
+  );
+});
