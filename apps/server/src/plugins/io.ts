@@ -51,8 +51,12 @@ export function redisOf(io: object): RedisHandle | null {
  * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
  * single instance has nobody to tell (and Socket.IO's in-memory adapter would log a warning on every call).
  */
-export function emitToOtherInstances(io: { serverSideEmit(event: string): unknown }, event: string) {
-  if (clustered.has(io)) io.serverSideEmit(event);
+export function emitToOtherInstances(
+  io: { serverSideEmit(event: string, ...args: unknown[]): unknown },
+  event: string,
+  ...args: unknown[]
+) {
+  if (clustered.has(io)) io.serverSideEmit(event, ...args);
 }
 
 /**
