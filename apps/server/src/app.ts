@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,8 +31,9 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
-import { originPlugin, socketConnectSources } from './plugins/origin.js';
+import { originPlugin } from './plugins/origin.js';
 import { redisPlugin } from './plugins/redis.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -81,22 +82,12 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   logRequests(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
-        connectSrc: ["'self'", ...socketConnectSources(config)],
-        // The guide is our own illustrated page: nothing is framed.
-        frameSrc: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    hsts: config.isProduction,
-  });
+  // Helmet's headers computed once, the CSP on HTML only (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin);
+  // JSON answers over 1 KB compressed (brotli 4 or gzip); answers that come compressed already (the hub's
+  // precomputed lists, pre-compressed web assets) are left alone. Request bodies are never inflated: a small
+  // compressed body must not expand past the limits.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Scrim Gym API', version: '1.0.0', description: 'Find LoL Custom Lobbies!' },

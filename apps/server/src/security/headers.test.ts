@@ -8,6 +8,7 @@ import { expectError } from '../test/scrim-api.js';
 import { listenLocally } from '../test/social.js';
 import { JSON_BODY_LIMIT } from '../plugins/input.js';
 import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
+import { createWebRoot } from '../test/web-root.js';
 import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
 /** Security headers, CORS for HTTP and Socket.IO, and request size limits (ARCHITECTURE.md, Hostile input). */
@@ -18,18 +19,27 @@ describe('security headers', () => {
   let dev: TestContext;
   let production: TestContext;
   beforeAll(async () => {
+    const webRoot = createWebRoot();
     [dev, production] = await Promise.all([
-      createTestApp(),
-      createTestApp({ NODE_ENV: 'production', PUBLIC_URL, LOG_LEVEL: 'silent' }),
+      createTestApp({}, { webRoot }),
+      createTestApp({ NODE_ENV: 'production', PUBLIC_URL, LOG_LEVEL: 'silent' }, { webRoot }),
     ]);
   });
   afterAll(async () => {
     await Promise.all([dev?.close(), production?.close()]);
   });
 
-  it('sends a CSP that allows no inline or evaluated script, on pages and API answers alike', async () => {
-    for (const url of ['/', '/api/server-status', '/api/nope']) {
-      const csp = (await dev.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+  it('sends a CSP that allows no inline or evaluated script on pages, and none on other answers', async () => {
+    for (const url of ['/api/server-status', '/api/nope', '/assets/app-1234.js']) {
+      const { statusCode, headers } = await dev.app.inject({ method: 'GET', url });
+      expect(statusCode, url).not.toBe(500);
+      expect(headers['content-security-policy'], url).toBeUndefined();
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    for (const url of ['/', '/scrims', '/users/someone']) {
+      const page = await dev.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      const csp = page.headers['content-security-policy'] as string;
       const directives = Object.fromEntries(
         csp
           .split(';')
@@ -48,10 +58,13 @@ describe('security headers', () => {
   it('sends HSTS and upgrade-insecure-requests in production only', async () => {
     const inProduction = await production.app.inject({ method: 'GET', url: '/api/server-status' });
     expect(inProduction.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains/);
-    expect(inProduction.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    const productionPage = await production.app.inject({ method: 'GET', url: '/' });
+    expect(productionPage.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains/);
+    expect(productionPage.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     const inDevelopment = await dev.app.inject({ method: 'GET', url: '/api/server-status' });
     expect(inDevelopment.headers['strict-transport-security']).toBeUndefined();
-    expect(inDevelopment.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const developmentPage = await dev.app.inject({ method: 'GET', url: '/' });
+    expect(developmentPage.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('sends the other helmet headers', async () => {

@@ -13,15 +13,16 @@ export interface TestContext {
 
 /**
  * The whole app on this file's own database, ready for `app.inject()`. Pass `database` to run a second app
- * (a second server instance) on a database opened elsewhere; closing the app leaves that database open.
+ * (a second server instance) on a database opened elsewhere; closing the app leaves that database open. Without
+ * `webRoot` there is no web build: every non-API path is a JSON 404.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { database: shared }: { database?: DatabaseHandle } = {},
+  { database: shared, webRoot = '/nonexistent' }: { database?: DatabaseHandle; webRoot?: string } = {},
 ): Promise<TestContext> {
   const database = shared ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+  const app = await buildApp({ config, database, webRoot });
   await app.ready();
   return {
     app,
