@@ -10,6 +10,7 @@ const SCRIPTS = [
   'startup',
   'cold-load',
   'scrims-list',
+  'auth-route',
   'slot-joins',
   'fanout',
   'admin-dashboard',
