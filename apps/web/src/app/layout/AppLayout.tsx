@@ -14,7 +14,8 @@ function useServerCheck() {
   const navigate = useNavigate();
   useEffect(() => {
     let cancelled = false;
-    fetch('/api/server-status', { cache: 'no-store' })
+    // No cookie: the check needs no identity, and the request stays small on every page change.
+    fetch('/api/server-status', { cache: 'no-store', credentials: 'omit' })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
       .then((status: { isServerUp?: boolean }) => {
         if (cancelled) return;
