@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, gte, isNull, lt, notExists, notInArray, sql, type Column } from 'drizzle-orm';
 import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, postGameImages, riotTournaments, scrimParticipants, scrims, users } from '../../db/schema/index.js';
@@ -29,76 +28,113 @@ export interface ScrimAggregate {
   tournament: typeof riotTournaments.$inferSelect | null;
 }
 
-const creators = alias(users, 'creator');
-const hosts = alias(users, 'host');
+/** The columns of a ScrimUserRow, for reading one from JSON. */
+const scrimUserColumns = {
+  id: users.id,
+  name: users.name,
+  summonerTagline: users.summonerTagline,
+  region: users.region,
+  rank: users.rank,
+  discord: users.discord,
+};
 
-const scrimUserColumns = <T extends typeof users | typeof creators | typeof hosts>(table: T) => ({
-  id: table.id,
-  name: table.name,
-  summonerTagline: table.summonerTagline,
-  region: table.region,
-  rank: table.rank,
-  discord: table.discord,
-});
-
-/** Loads scrims with creator, host, image stamp and tournament (one query) and their participants (one more). */
-async function loadAggregates(db: DbOrTx, where: ReturnType<typeof and>): Promise<ScrimAggregate[]> {
-  const rows = await db
-    .select({
-      scrim: scrims,
-      creator: scrimUserColumns(creators),
-      host: scrimUserColumns(hosts),
-      imageAt: postGameImages.createdAt,
-      tournament: riotTournaments,
-    })
-    .from(scrims)
-    .leftJoin(creators, eq(creators.id, scrims.createdBy))
-    .leftJoin(hosts, eq(hosts.id, scrims.lobbyHostId))
-    .leftJoin(postGameImages, eq(postGameImages.scrimId, scrims.id))
-    .leftJoin(riotTournaments, eq(riotTournaments.scrimId, scrims.id))
-    .where(where)
-    .orderBy(asc(scrims.gameStartTime), asc(scrims.createdAt));
-  if (rows.length === 0) return [];
-  const participants = await db
-    .select({
-      scrimId: scrimParticipants.scrimId,
-      kind: scrimParticipants.kind,
-      team: scrimParticipants.team,
-      role: scrimParticipants.role,
-      joinedAt: scrimParticipants.joinedAt,
-      user: scrimUserColumns(users),
-    })
-    .from(scrimParticipants)
-    .innerJoin(users, eq(users.id, scrimParticipants.userId))
-    .where(
-      inArray(
-        scrimParticipants.scrimId,
-        rows.map((r) => r.scrim.id),
-      ),
-    )
-    .orderBy(asc(scrimParticipants.joinedAt));
-  const byScrim = new Map<string, ParticipantWithUser[]>();
-  for (const { scrimId, ...participant } of participants) {
-    const list = byScrim.get(scrimId) ?? [];
-    list.push(participant);
-    byScrim.set(scrimId, list);
+/**
+ * A row as PostgreSQL's to_json writes it (column names, ISO instants) → the row as Drizzle reads it (property
+ * names, Dates), through each column's own mapping: a column added to the table needs no change here.
+ */
+function rowFromJson<T>(columns: Record<string, Column>, json: Record<string, unknown> | null): T | null {
+  if (!json) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return rows.map((row) => ({
-    ...row,
-    // A left-joined user comes back as null when absent (its columns are typed one by one as nullable).
-    creator: row.creator?.id ? (row.creator as ScrimUserRow) : null,
-    host: row.host?.id ? (row.host as ScrimUserRow) : null,
-    participants: byScrim.get(row.scrim.id) ?? [],
-  }));
+  return row as T;
 }
 
+interface AggregateJson {
+  scrim: Record<string, unknown>;
+  creator: Record<string, unknown> | null;
+  host: Record<string, unknown> | null;
+  image_at: string | null;
+  tournament: Record<string, unknown> | null;
+  participants: {
+    kind: 'player' | 'caster';
+    team: TeamName | null;
+    role: Role | null;
+    joined_at: string;
+    user: Record<string, unknown>;
+  }[];
+}
+
+/** The JSON of the SQL function scrim_aggregate (drizzle/0005_slot_functions.sql) as a ScrimAggregate. */
+export function aggregateFromJson(value: unknown): ScrimAggregate | null {
+  // Both drivers parse json results; a string is parsed here all the same.
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as AggregateJson | null;
+  if (!json) return null;
+  return {
+    scrim: rowFromJson<ScrimRow>(getTableColumns(scrims), json.scrim)!,
+    creator: rowFromJson<ScrimUserRow>(scrimUserColumns, json.creator),
+    host: rowFromJson<ScrimUserRow>(scrimUserColumns, json.host),
+    imageAt: json.image_at === null ? null : new Date(json.image_at),
+    tournament: rowFromJson(getTableColumns(riotTournaments), json.tournament),
+    participants: json.participants.map((p) => ({
+      kind: p.kind,
+      team: p.team,
+      role: p.role,
+      joinedAt: new Date(p.joined_at),
+      user: rowFromJson<ScrimUserRow>(scrimUserColumns, p.user)!,
+    })),
+  };
+}
+
+/** scrim_aggregate of each selected scrim: one statement, whatever the number of scrims. */
+const aggregateOf = sql<unknown>`scrim_aggregate(${scrims.id})`;
+
+/**
+ * The hot reads, prepared once per database handle (a named statement on each pooled PostgreSQL connection,
+ * planned once per connection; PGlite runs the same query unnamed).
+ */
+function prepareReads(db: DbOrTx) {
+  return {
+    aggregate: db
+      .select({ json: aggregateOf })
+      .from(scrims)
+      .where(eq(scrims.id, sql.placeholder('id')))
+      .prepare('scrim_aggregate'),
+    publicBetween: db
+      .select({ json: aggregateOf })
+      .from(scrims)
+      .where(
+        and(
+          eq(scrims.region, sql.placeholder('region')),
+          eq(scrims.isPrivate, false),
+          gte(scrims.gameStartTime, sql.placeholder('from')),
+          lt(scrims.gameStartTime, sql.placeholder('to')),
+        ),
+      )
+      .orderBy(asc(scrims.gameStartTime), asc(scrims.createdAt))
+      .prepare('scrims_public_between'),
+  };
+}
+const preparedReads = new WeakMap<DbOrTx, ReturnType<typeof prepareReads>>();
+function readsOf(db: DbOrTx) {
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = prepareReads(db);
+    preparedReads.set(db, reads);
+  }
+  return reads;
+}
+
+/** A scrim with creator, host, image stamp, tournament and participants: one prepared statement. */
 export async function findScrimAggregate({ db, id }: { db: DbOrTx; id: string }) {
-  const [aggregate] = await loadAggregates(db, and(eq(scrims.id, id)));
-  return aggregate ?? null;
+  const [row] = await readsOf(db).aggregate.execute({ id });
+  return row ? aggregateFromJson(row.json) : null;
 }
 
 /** Public scrims of a region starting in [from, to): the hub's day. Private scrims never appear in lists. */
-export function findPublicScrimsBetween({
+export async function findPublicScrimsBetween({
   db,
   region,
   from,
@@ -108,16 +144,9 @@ export function findPublicScrimsBetween({
   region: Region;
   from: Date;
   to: Date;
-}) {
-  return loadAggregates(
-    db,
-    and(
-      eq(scrims.region, region),
-      eq(scrims.isPrivate, false),
-      gte(scrims.gameStartTime, from),
-      lt(scrims.gameStartTime, to),
-    ),
-  );
+}): Promise<ScrimAggregate[]> {
+  const rows = await readsOf(db).publicBetween.execute({ region, from: from.toISOString(), to: to.toISOString() });
+  return rows.map((row) => aggregateFromJson(row.json)!);
 }
 
 /** Locks the scrim row for the rest of the transaction, so actions on one scrim run one at a time. */

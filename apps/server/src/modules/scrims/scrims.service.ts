@@ -45,9 +45,11 @@ import {
   updateScrim,
   upsertImage,
   type ParticipantRow,
+  type ParticipantWithUser,
   type ScrimAggregate,
   type ScrimRow,
 } from './scrims.repository.js';
+import { changeSlot, settleLobbyHost, type SlotChange, type SlotRefusal } from './scrims.slots.repository.js';
 
 export interface ScrimDeps {
   db: Database;
@@ -102,7 +104,7 @@ interface SlotAction extends UserAction {
 const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 
 /** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC" (reference facts). */
-function spotTaken(participants: ParticipantRow[]) {
+function spotTaken(participants: Pick<ParticipantWithUser, 'kind' | 'team' | 'role'>[]) {
   const players = participants.filter((p) => p.kind === 'player');
   const free = TEAMS.map((team) => ({ team, roles: freeRoles(players, team) })).filter((t) => t.roles.length > 0);
   if (free.length === 0) return conflict(SCRIM_MESSAGES.noSpots, 'SPOT_TAKEN');
@@ -127,18 +129,10 @@ function assertNotAbandoned(scrim: ScrimRow) {
 
 const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
 
-/**
- * The lobby host rule (reference facts): a host who left is cleared; with both teams full and no host, one of
- * the ten players is picked with a cryptographic random source.
- */
-async function settleLobbyHost({ tx, scrim, before }: { tx: Transaction; scrim: ScrimRow; before: ParticipantRow[] }) {
-  const scrimId = scrim.id;
-  const after = await findParticipants({ db: tx, scrimId });
-  let host = scrim.lobbyHostId;
-  if (host && isParticipant(before, host) && !isParticipant(after, host)) host = null;
-  const players = after.filter((p) => p.kind === 'player');
-  if (!host && areTeamsFull(players)) host = pickRandom(players).userId;
-  await updateScrim({ db: tx, id: scrimId, values: { lobbyHostId: host } });
+/** A refusal as the API answers it: with the scrim as it is now, presented for the viewer. */
+function withCurrentScrim(error: AppError, current: ScrimAggregate | null, viewer: Viewer) {
+  if (!current) return error;
+  return new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
 }
 
 /**
@@ -166,21 +160,15 @@ async function changeScrim<T>({
       const participants = await findParticipants({ db: tx, scrimId });
       wasFull = areTeamsFull(participants);
       const result = await apply({ tx, scrim, participants });
-      await settleLobbyHost({ tx, scrim, before: participants });
+      // These actions take nobody out of the scrim (leaving and kicks are slot changes): no host left.
+      await settleLobbyHost({ db: tx, scrimId, left: null });
       return result;
     });
   } catch (error) {
-    const mapped =
-      error instanceof AppError
-        ? error
-        : uniqueViolation(error)
-          ? spotTaken(await findParticipants({ db: deps.db, scrimId }))
-          : null;
-    if (!mapped) throw error;
-    const current = mapped.code === 'SCRIM_NOT_FOUND' ? null : await findScrimAggregate({ db: deps.db, id: scrimId });
-    throw current
-      ? new AppError(mapped.statusCode, mapped.code, mapped.message, { scrim: presentScrimFor(current, viewer) })
-      : mapped;
+    if (error instanceof AppError && error.code === 'SCRIM_NOT_FOUND') throw error;
+    if (!(error instanceof AppError) && !uniqueViolation(error)) throw error;
+    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+    throw withCurrentScrim(error instanceof AppError ? error : spotTaken(current?.participants ?? []), current, viewer);
   }
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
   publishScrimChange(deps, aggregate);
@@ -231,97 +219,100 @@ export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: 
 
 // --- Players and casters
 
+/** The API error of a refusal of scrim_slot_change (the code is the API's; the text depends on the action). */
+function slotRefusalError(
+  action: SlotChange['action'],
+  refusal: SlotRefusal,
+  current: ScrimAggregate | null,
+): AppError {
+  switch (refusal) {
+    case 'SCRIM_NOT_FOUND':
+      return scrimNotFound();
+    case 'GAME_OVER':
+      return conflict(SCRIM_MESSAGES.gameOver, refusal);
+    case 'SCRIM_ABANDONED':
+      return conflict(SCRIM_MESSAGES.abandoned, refusal);
+    case 'ALREADY_CASTER':
+      return conflict(action === 'cast' ? SCRIM_MESSAGES.alreadyCaster : SCRIM_MESSAGES.casterCannotJoinTeam, refusal);
+    case 'ALREADY_PLAYER':
+      return conflict(action === 'cast' ? SCRIM_MESSAGES.playerCannotCast : SCRIM_MESSAGES.alreadyPlayer, refusal);
+    case 'SPOT_TAKEN':
+      return spotTaken(current?.participants ?? []);
+    case 'NOT_A_PLAYER':
+      return conflict(SCRIM_MESSAGES.notAPlayer, refusal);
+    case 'NOT_A_CASTER':
+      return conflict(SCRIM_MESSAGES.notACaster, refusal);
+    case 'CASTING_OFF':
+      return conflict(SCRIM_MESSAGES.castingOff, refusal);
+    case 'CAST_FULL':
+      return conflict(SCRIM_MESSAGES.castFull, refusal);
+  }
+}
+
 /**
- * Join a slot. `leaveCast`: a caster of this scrim switches to the slot in one step (the cast row is replaced in
- * the same transaction, so a refusal, e.g. the slot taken meanwhile, leaves them a caster).
+ * A change of a user's place in a scrim: one statement (scrim_slot_change), which checks the rules under the
+ * scrim's lock, claims the slot, settles the lobby host and answers the scrim as it is now, also when it refuses
+ * (the error body carries it). Only who may act for `userId` is decided here, before: that needs no data.
  */
-export function joinTeam({
+async function changeSlotOf({
   deps,
   viewer,
   scrimId,
   userId,
-  team,
-  role,
-  leaveCast = false,
-}: SlotAction & { leaveCast?: boolean }) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
-      assertNoWinner(scrim);
-      const existing = participants.find((p) => p.userId === userId);
-      if (existing?.kind === 'caster' && !leaveCast)
-        throw conflict(SCRIM_MESSAGES.casterCannotJoinTeam, 'ALREADY_CASTER');
-      if (existing?.kind === 'player') throw conflict(SCRIM_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
-      if (playerIn(participants, team, role)) throw spotTaken(participants);
-      if (existing) await deleteParticipant({ db: tx, scrimId, userId });
-      await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
-    },
-  });
+  change,
+  adminAllowed,
+}: UserAction & { change: SlotChange; adminAllowed: boolean }) {
+  try {
+    assertSelfOrAdmin(viewer, userId, { adminAllowed });
+  } catch (error) {
+    // As under the lock before: a scrim that does not exist is a 404 first; else the 403 with the scrim.
+    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+    throw current ? withCurrentScrim(error as AppError, current, viewer) : scrimNotFound();
+  }
+  let result;
+  try {
+    result = await changeSlot({ db: deps.db, scrimId, userId, change });
+  } catch (error) {
+    // The checks ran under the lock; only a writer that skipped it could make a constraint fire.
+    if (!uniqueViolation(error)) throw error;
+    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+    throw withCurrentScrim(spotTaken(current?.participants ?? []), current, viewer);
+  }
+  if (result.refusal) {
+    throw withCurrentScrim(slotRefusalError(change.action, result.refusal, result.aggregate), result.aggregate, viewer);
+  }
+  const { aggregate } = result;
+  publishScrimChange(deps, aggregate);
+  // Only a join can fill the teams. Filled after the start: the start job has run already, so the code gets its
+  // own job (a second statement, rarely).
+  if (change.action === 'join' && needsTournamentCode(aggregate)) {
+    await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+  }
+  return { scrim: presentScrimFor(aggregate, viewer), aggregate };
 }
 
-export function movePlayer({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
-      assertNoWinner(scrim);
-      const me = participants.find((p) => p.userId === userId && p.kind === 'player');
-      if (!me) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
-      const occupant = playerIn(participants, team, role);
-      if (occupant && occupant.userId !== userId) throw spotTaken(participants);
-      await moveParticipant({ db: tx, scrimId, userId, team, role });
-    },
-  });
+/**
+ * Join a slot. `leaveCast`: a caster of this scrim switches to the slot in one step (the cast row becomes the
+ * player row in the same statement, so a refusal, e.g. the slot taken meanwhile, leaves them a caster).
+ */
+export function joinTeam({ team, role, leaveCast = false, ...action }: SlotAction & { leaveCast?: boolean }) {
+  return changeSlotOf({ ...action, change: { action: 'join', team, role, leaveCast }, adminAllowed: false });
 }
 
-/** Takes a player or a caster out: yourself, or an admin removing someone else (kick, remove from the cast). */
-function removeParticipant({ deps, viewer, scrimId, userId, kind }: UserAction & { kind: 'player' | 'caster' }) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertSelfOrAdmin(viewer, userId, { adminAllowed: true });
-      assertNoWinner(scrim);
-      if (!participants.some((p) => p.userId === userId && p.kind === kind)) {
-        throw kind === 'player'
-          ? conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER')
-          : conflict(SCRIM_MESSAGES.notACaster, 'NOT_A_CASTER');
-      }
-      await deleteParticipant({ db: tx, scrimId, userId });
-    },
-  });
+export function movePlayer({ team, role, ...action }: SlotAction) {
+  return changeSlotOf({ ...action, change: { action: 'move', team, role }, adminAllowed: false });
 }
 
 /** Leave (yourself) or kick (an admin removing someone else). */
-export const removePlayer = (action: UserAction) => removeParticipant({ ...action, kind: 'player' });
+export const removePlayer = (action: UserAction) =>
+  changeSlotOf({ ...action, change: { action: 'leave' }, adminAllowed: true });
 
-export function joinCast({ deps, viewer, scrimId, userId }: UserAction) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertSelfOrAdmin(viewer, userId, { adminAllowed: false });
-      assertNoWinner(scrim);
-      const existing = participants.find((p) => p.userId === userId);
-      if (existing?.kind === 'player') throw conflict(SCRIM_MESSAGES.playerCannotCast, 'ALREADY_PLAYER');
-      if (existing) throw conflict(SCRIM_MESSAGES.alreadyCaster, 'ALREADY_CASTER');
-      if (!scrim.isWithCasters || scrim.maxCastersAllowedCount === 0)
-        throw conflict(SCRIM_MESSAGES.castingOff, 'CASTING_OFF');
-      const casters = participants.filter((p) => p.kind === 'caster').length;
-      if (casters >= scrim.maxCastersAllowedCount) throw conflict(SCRIM_MESSAGES.castFull, 'CAST_FULL');
-      await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'caster' }] });
-    },
-  });
-}
+export const joinCast = (action: UserAction) =>
+  changeSlotOf({ ...action, change: { action: 'cast' }, adminAllowed: false });
 
-export const leaveCast = (action: UserAction) => removeParticipant({ ...action, kind: 'caster' });
+/** Leave the cast (yourself, or an admin removing a caster). */
+export const leaveCast = (action: UserAction) =>
+  changeSlotOf({ ...action, change: { action: 'uncast' }, adminAllowed: true });
 
 // --- Admin moves
 
