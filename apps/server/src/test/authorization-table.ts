@@ -114,6 +114,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
 
   // Scrims: browsing for every signed-in user, the admin tools for admins, slots for oneself.
   'GET /api/scrims': { request: () => ({ query: scrimDay() }), expect: signedIn() },
+  'GET /api/scrims/mine-secrets': { request: () => ({ query: scrimDay() }), expect: signedIn() },
   'POST /api/scrims': { request: () => ({ body: newScrimBody() }), expect: adminOnly() },
   'GET /api/scrims/{id}': { request: ({ world }) => ({ params: { id: world.fullScrim.id } }), expect: signedIn() },
   'PUT /api/scrims/{id}': {

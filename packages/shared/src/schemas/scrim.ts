@@ -82,6 +82,21 @@ export const scrimListQuerySchema = z
     path: ['endDate'],
   });
 
+/**
+ * GET /api/scrims/mine-secrets (beyond the spec): the hub's list is the same bytes for every viewer but admins,
+ * without lobby secrets; a signed-in player asks for their own with the list's query and merges them in. One
+ * entry per scrim of that day whose lobby the viewer may see (admins: every scrim; players and casters: their
+ * scrims once both teams are full).
+ */
+export const scrimSecretsSchema = z.object({
+  _id: z.string(),
+  lobbyName: z.string(),
+  lobbyPassword: z.string(),
+  tournamentCode: z.string().nullable(),
+});
+export type ScrimSecrets = z.infer<typeof scrimSecretsSchema>;
+export const mySecretsResponseSchema = z.array(scrimSecretsSchema);
+
 export const playerDataSchema = z.object({
   playerData: z.object({ role: roleSchema, team: z.object({ name: teamNameSchema }) }),
 });

@@ -20,11 +20,16 @@ const players = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo
     .filter((p) => p.kind === 'player' && p.team === team)
     .map((p) => ({ _user: toScrimUser(p.user), role: p.role!, team: { name: team } }));
 
+/** What decides who may see a scrim's lobby: its participants (a ScrimAggregate, or just their ids and slots). */
+export interface LobbyRights {
+  participants: (Pick<ParticipantWithUser, 'kind' | 'team' | 'role'> & { user: { id: string } })[];
+}
+
 /**
  * Who may see the lobby name, password and tournament code: admins, and the scrim's players and casters once
  * both teams are full ("unlock lobby name and password", spec 2).
  */
-export function canSeeLobby(aggregate: ScrimAggregate, viewer: Viewer | null): boolean {
+export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): boolean {
   if (!viewer) return false;
   if (viewer.isAdmin) return true;
   return areTeamsFull(aggregate.participants) && aggregate.participants.some((p) => p.user.id === viewer.id);

@@ -10,6 +10,7 @@ import {
   fillRandomBodySchema,
   fillRandomResponseSchema,
   idParamsSchema,
+  mySecretsResponseSchema,
   playerDataSchema,
   scrimListQuerySchema,
   scrimSchema,
@@ -18,6 +19,7 @@ import {
   swapPlayersBodySchema,
   updateScrimBodySchema,
 } from '@scrim-gym/shared';
+import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
 import { regenerateTournamentCode } from '../tournaments/tournaments.service.js';
@@ -50,7 +52,14 @@ function refuseOversizedImage(request: FastifyRequest) {
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: service.listCacheFor(app.io), jobs: app.jobs };
-  // Another instance changed a scrim: its lists are stale here too.
+  // Another instance changed a scrim (its id: reloaded and patched into the lists here), or something that may
+  // touch every list (all dropped).
+  app.io.on(service.SCRIM_CHANGED_EVENT, (scrimId: unknown) => {
+    service.refreshCachedScrim(deps, scrimId).catch((error: unknown) => {
+      // The TTL bounds what this costs: the list is reloaded whole once it expires.
+      app.log.warn({ err: error, scrimId }, 'could not refresh a scrim changed on another instance');
+    });
+  });
   app.io.on(service.LISTS_CHANGED_EVENT, () => deps.listCache.clear());
   // The session, and for the admin tools the admin flag, are checked before the request is parsed: a visitor's
   // or a player's body is neither read nor validated (401 / 403 before 400).
@@ -60,18 +69,43 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.get(
     '/scrims',
     {
+      // The answer is compressed already (brotli or gzip, made once per list): @fastify/compress leaves it alone.
+      compress: false,
       schema: {
         tags,
         summary: "Public scrims of a region starting in [startDate, endDate): the hub's day",
+        description:
+          'The same bytes for every viewer but admins: no lobby secrets (a participant gets theirs from ' +
+          'GET /api/scrims/mine-secrets); admins get every lobby secret and Riot errors. Strong ETag (304 on ' +
+          'If-None-Match), brotli or gzip as the client accepts, `Cache-Control: private, no-cache`.',
         querystring: scrimListQuerySchema,
-        response: { 200: z.array(scrimSchema), ...errors },
+        response: { 200: z.array(scrimSchema), 304: z.null().describe('Not modified'), ...errors },
       },
     },
     async (request, reply) => {
-      const result = await service.listScrims({ deps, viewer: viewerOf(request), query: request.query });
-      // The shared list is already JSON: sent as is, it skips serialisation entirely.
-      if ('json' in result) return reply.type('application/json; charset=utf-8').send(result.json as never);
-      return result.scrims;
+      const list = await service.listScrims({ deps, viewer: viewerOf(request), query: request.query });
+      // Precomputed bytes, sent as they are: no serialisation, no compression per request.
+      return sendEncoded(request, reply, list);
+    },
+  );
+
+  app.get(
+    '/scrims/mine-secrets',
+    {
+      schema: {
+        tags,
+        summary: "The viewer's lobby secrets for the hub's day (same query as GET /api/scrims)",
+        description:
+          'Lobby name, password and tournament code of each public scrim of that day whose lobby the viewer may ' +
+          'see: their scrims once both teams are full; every scrim for an admin. Read at request time.',
+        querystring: scrimListQuerySchema,
+        response: { 200: mySecretsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const secrets = await service.listMySecrets({ db: app.db, viewer: viewerOf(request), query: request.query });
+      reply.header('cache-control', 'private, no-store');
+      return secrets;
     },
   );
 

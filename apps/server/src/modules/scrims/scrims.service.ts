@@ -9,7 +9,6 @@ import {
   freeRoles,
   type Region,
   type Role,
-  type Scrim,
   type TeamName,
   createScrimBodySchema,
   updateScrimBodySchema,
@@ -26,6 +25,7 @@ import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
 import { ScrimListCache } from './scrims.list-cache.js';
+import { findLobbySecretsBetween } from './scrims.secrets.repository.js';
 import { cancelScrimJobs, scheduleScrimStart, scheduleTournamentCode } from '../tournaments/tournaments.schedule.js';
 import {
   deleteImage,
@@ -70,14 +70,30 @@ export function listCacheFor(io: Server): ScrimListCache {
   return cache;
 }
 
-/** Tells every instance that scrim lists changed (through Socket.IO's adapter when there are several). */
+/** Tells every instance to drop all its cached lists (a change that may touch any of them: an account deleted). */
 export const LISTS_CHANGED_EVENT = 'scrims:lists-changed';
+/** Tells the other instances that one scrim changed or was deleted (argument: its id); each reloads it. */
+export const SCRIM_CHANGED_EVENT = 'scrims:scrim-changed';
 
-/** After a commit: clear the cached lists everywhere, then send the scrim to whoever watches it. */
+/**
+ * After a commit: the scrim is patched into this instance's cached lists (their bytes are rebuilt on their next
+ * request), the other instances are told its id, then it is sent to whoever watches it.
+ */
 export function publishScrimChange(deps: Pick<ScrimDeps, 'io' | 'listCache'>, aggregate: ScrimAggregate) {
-  deps.listCache.clear();
-  emitToOtherInstances(deps.io, LISTS_CHANGED_EVENT);
+  deps.listCache.update(aggregate);
+  emitToOtherInstances(deps.io, SCRIM_CHANGED_EVENT, aggregate.scrim.id);
   publishScrim({ io: deps.io, aggregate });
+}
+
+/**
+ * Another instance changed (or deleted) a scrim: its current state is read here and patched into this
+ * instance's lists. Reading it rather than receiving it keeps the newest state whatever the order of messages.
+ */
+export async function refreshCachedScrim(deps: Pick<ScrimDeps, 'db' | 'listCache'>, scrimId: unknown) {
+  if (typeof scrimId !== 'string' || !/^[0-9a-f-]{36}$/i.test(scrimId)) return;
+  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  if (aggregate) deps.listCache.update(aggregate);
+  else deps.listCache.remove(scrimId);
 }
 
 interface ActionContext {
@@ -192,23 +208,34 @@ function needsTournamentCode({ scrim, participants, tournament }: ScrimAggregate
 
 // --- Reading
 
+type ScrimListQuery = z.output<typeof scrimListQuerySchema>;
+const listKeyOf = (query: ScrimListQuery) => ({
+  region: query.region,
+  from: new Date(query.startDate),
+  to: new Date(query.endDate),
+});
+
 /**
- * The hub's day. Viewers without lobby rights in any of its scrims (nearly everyone) get the shared serialised
- * list; admins and the players of full scrims get their own presentation of the same cached rows.
+ * The hub's day as bytes: every viewer but admins gets the same public list (no lobby secrets: a participant's
+ * own come from listMySecrets), admins the list with every secret and Riot's errors.
  */
-export async function listScrims({
-  deps,
-  viewer,
-  query,
-}: {
-  deps: ScrimDeps;
-  viewer: Viewer;
-  query: z.output<typeof scrimListQuerySchema>;
-}): Promise<{ json: string } | { scrims: Scrim[] }> {
-  const key = { region: query.region, from: new Date(query.startDate), to: new Date(query.endDate) };
-  const list = await deps.listCache.get(key, () => findPublicScrimsBetween({ db: deps.db, ...key }));
-  if (!list.aggregates.some((aggregate) => canSeeLobby(aggregate, viewer))) return { json: list.publicJson };
-  return { scrims: list.aggregates.map((aggregate) => presentScrimFor(aggregate, viewer)) };
+export function listScrims({ deps, viewer, query }: { deps: ScrimDeps; viewer: Viewer; query: ScrimListQuery }) {
+  const key = listKeyOf(query);
+  return deps.listCache.get(key, viewer.isAdmin ? 'admin' : 'public', () =>
+    findPublicScrimsBetween({ db: deps.db, ...key }),
+  );
+}
+
+/**
+ * GET /api/scrims/mine-secrets: the lobby secrets of that day's scrims whose lobby the viewer may see
+ * (canSeeLobby), read from the database at request time, so that a player who left, or an admin demoted, no
+ * longer gets them on any instance, and one whose scrim just filled gets them at once.
+ */
+export async function listMySecrets({ db, viewer, query }: { db: Database; viewer: Viewer; query: ScrimListQuery }) {
+  const rows = await findLobbySecretsBetween({ db, ...listKeyOf(query), userId: viewer.isAdmin ? null : viewer.id });
+  return rows
+    .filter((row) => canSeeLobby(row, viewer))
+    .map(({ id, lobbyName, lobbyPassword, tournamentCode }) => ({ _id: id, lobbyName, lobbyPassword, tournamentCode }));
 }
 
 export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: Viewer; scrimId: string }) {
@@ -612,7 +639,7 @@ export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId:
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
-  deps.listCache.clear();
-  emitToOtherInstances(deps.io, LISTS_CHANGED_EVENT);
+  deps.listCache.remove(scrimId);
+  emitToOtherInstances(deps.io, SCRIM_CHANGED_EVENT, scrimId);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });
 }

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ScrimListCache, type ScrimListKey } from './scrims.list-cache.js';
+import type { ScrimAggregate } from './scrims.repository.js';
+
+/** The cache alone, with loads under the test's control (no database): races and the TTL. */
+const key: ScrimListKey = {
+  region: 'NA',
+  from: new Date('2034-01-01T00:00:00Z'),
+  to: new Date('2034-01-02T00:00:00Z'),
+};
+
+function aggregate(hour: number, overrides: Partial<ScrimAggregate['scrim']> = {}): ScrimAggregate {
+  const now = new Date('2033-12-01T00:00:00Z');
+  return {
+    scrim: {
+      id: randomUUID(),
+      title: `At ${hour}`,
+      region: 'NA',
+      gameStartTime: new Date(key.from.getTime() + hour * 3600_000),
+      isPrivate: false,
+      isWithCasters: false,
+      maxCastersAllowedCount: 0,
+      lobbyName: 'lobby',
+      lobbyPassword: 'secret12',
+      lobbyHostId: null,
+      createdBy: null,
+      teamWon: null,
+      abandonedAt: null,
+      useTournamentCode: false,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    } as ScrimAggregate['scrim'],
+    creator: null,
+    host: null,
+    participants: [],
+    imageAt: null,
+    tournament: null,
+  };
+}
+
+const titles = async (cache: ScrimListCache, load: () => Promise<ScrimAggregate[]>) =>
+  (JSON.parse((await cache.get(key, 'public', load)).body.toString()) as { title: string }[]).map((s) => s.title);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('ScrimListCache', () => {
+  it('applies a change published while the list was loading on top of the rows loaded', async () => {
+    const cache = new ScrimListCache();
+    const [a, b] = [aggregate(1), aggregate(2)];
+    const pending = deferred<ScrimAggregate[]>();
+    const first = cache.get(key, 'public', () => pending.promise);
+    // The load read its rows before these commits: b renamed, a deleted, c created.
+    cache.update({ ...b, scrim: { ...b.scrim, title: 'renamed' } });
+    cache.remove(a.scrim.id);
+    cache.update(aggregate(3));
+    pending.resolve([a, b]);
+    expect(JSON.parse((await first).body.toString()).map((s: { title: string }) => s.title)).toEqual([
+      'renamed',
+      'At 3',
+    ]);
+    expect(cache.loads).toBe(1);
+  });
+
+  it('loads once for concurrent first requests; a change leaves other variants and lists to rebuild lazily', async () => {
+    const cache = new ScrimListCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return [aggregate(1)];
+    };
+    const [x, y] = await Promise.all([cache.get(key, 'public', load), cache.get(key, 'public', load)]);
+    expect(x).toBe(y);
+    expect(loads).toBe(1);
+    expect(await cache.get(key, 'public', load)).toBe(x);
+    cache.update(aggregate(5, { region: 'EUW' }));
+    expect(await cache.get(key, 'public', load)).toBe(x);
+    cache.update(aggregate(30));
+    // Outside [from, to): not added, the bytes stay the same object.
+    expect(await cache.get(key, 'public', load)).toBe(x);
+    cache.update(aggregate(0));
+    const z = await cache.get(key, 'public', load);
+    expect(z).not.toBe(x);
+    expect(loads).toBe(1);
+  });
+
+  it('after its TTL, reloads in the background while serving the bytes it has; a failed first load is retried', async () => {
+    const cache = new ScrimListCache(30);
+    let rows = [aggregate(1)];
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return rows;
+    };
+    expect(await titles(cache, load)).toEqual(['At 1']);
+    rows = [aggregate(1), aggregate(2)];
+    await new Promise((r) => setTimeout(r, 40));
+    // The expired bytes answer this request; the reload lands for the next.
+    expect(await titles(cache, load)).toEqual(['At 1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await titles(cache, load)).toEqual(['At 1', 'At 2']);
+    expect(loads).toBe(2);
+
+    const failing = new ScrimListCache();
+    await expect(failing.get(key, 'public', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await titles(failing, load)).toEqual(['At 1', 'At 2']);
+  });
+
+  it('keeps the public bytes free of lobby secrets and gives admins theirs, under different tags', async () => {
+    const cache = new ScrimListCache();
+    const load = async () => [aggregate(1)];
+    const open = await cache.get(key, 'public', load);
+    const admin = await cache.get(key, 'admin', load);
+    expect(open.body.toString()).not.toContain('secret12');
+    expect(admin.body.toString()).toContain('secret12');
+    expect(open.etag.startsWith('p')).toBe(true);
+    expect(admin.etag.startsWith('a')).toBe(true);
+    expect(open.matches(`"${admin.etag}"`)).toBe(false);
+  });
+});
