@@ -63,6 +63,11 @@ const envSchema = z
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** SIGTERM: how long in-flight requests and jobs may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+    /**
+     * How long an instance may answer a token's session from memory (0: every request looks it up). Ends, bans
+     * and changes are forgotten at once on every instance; this bounds staleness only while Redis is down.
+     */
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
     /** How often each instance re-checks the sessions of its sockets (expired or deleted ones disconnect). */
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
     /**

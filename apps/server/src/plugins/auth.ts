@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '@scrim-gym/shared';
 import { hashToken } from '../lib/tokens.js';
-import { findSessionByTokenHash, type UserRow } from '../modules/auth/auth.repository.js';
+import { findSessionByTokenHash } from '../modules/auth/auth.repository.js';
+import { createSessionCache, type SessionCache } from '../modules/auth/session-cache.js';
 import {
   anonymousAuth,
   assertActiveUser,
@@ -17,7 +18,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route needs no identity, so its requests never look a session up (a cookie sent along costs
+     * nothing) and `request.auth` is anonymous. For public routes only: server status, sign-in options, …
+     */
+    session?: boolean;
+  }
   interface FastifyInstance {
+    /** This instance's sessions in memory (modules/auth/session-cache.ts). */
+    sessionCache: SessionCache;
     /**
      * A signed-in, unbanned user (401 / 403 otherwise). Used as an `onRequest` hook, so that a request refused
      * here has its body neither read nor parsed, and is refused before its input is validated.
@@ -41,21 +51,30 @@ export function readSessionToken(
   return bearer ?? cookies?.[SESSION_COOKIE] ?? null;
 }
 
+/** The session of a token, from this instance's cache (a few seconds at most) or the database. */
 export async function resolveAuth(app: FastifyInstance, token: string | null): Promise<AuthContext> {
   if (!token || token.length > 200) return anonymousAuth;
   const tokenHash = hashToken(token);
-  const found = await findSessionByTokenHash({ db: app.db, tokenHash });
+  const found = await app.sessionCache.get(tokenHash);
   if (!found) return anonymousAuth;
-  return { token, tokenHash, session: found.session, user: found.user as UserRow | null, ban: found.ban ?? null };
+  return { token, tokenHash, session: found.session, user: found.user, ban: found.ban };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorate(
+    'sessionCache',
+    createSessionCache({
+      ttlMs: app.config.SESSION_CACHE_TTL_MS,
+      load: (tokenHash) => findSessionByTokenHash({ db: app.db, tokenHash }),
+    }),
+  );
 
   app.addHook('onRequest', async (request) => {
-    request.auth = request.url.startsWith('/api/')
-      ? await resolveAuth(app, readSessionToken(request.headers, request.cookies))
-      : anonymousAuth;
+    // Only API routes that may use an identity look one up: not the SPA, not an unknown path (a 404), not a route
+    // that says it needs none (`config: { session: false }`).
+    const needed = request.url.startsWith('/api/') && !request.is404 && request.routeOptions.config.session !== false;
+    request.auth = needed ? await resolveAuth(app, readSessionToken(request.headers, request.cookies)) : anonymousAuth;
   });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -20,8 +20,12 @@ import { endUserSockets } from './io.js';
 /**
  * A socket lives no longer than its session, through real socket.io-client connections. Two instances on one
  * database: `checking` re-checks its sockets' sessions every 200 ms; `steady` keeps the default (60 s), so what
- * happens on it within a test is the work of the logout, the end function, or the check before a write.
+ * happens on it within a test is the work of the logout, the end function, or the check before a write. A row
+ * changed straight in the database (behind the app's back: nothing forgets it) is seen by `steady`'s check
+ * before a write once its session cache's entry is older than SESSION_CACHE_TTL_MS (200 ms here).
  */
+const SESSION_CACHE_TTL_MS = 200;
+const pastSessionCache = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS + 50));
 let checking: TestContext;
 let steady: TestContext;
 const urls = new Map<TestContext, string>();
@@ -29,7 +33,7 @@ const open: TestClient[] = [];
 
 beforeAll(async () => {
   checking = await createTestApp({ SOCKET_SESSION_CHECK_MS: '200' });
-  steady = await createTestApp({}, { database: checking.database });
+  steady = await createTestApp({ SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS) }, { database: checking.database });
   for (const ctx of [checking, steady]) urls.set(ctx, await listenLocally(ctx.app));
 });
 afterEach(() => {
@@ -136,6 +140,7 @@ describe('the end of a session ends its sockets', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(user.token)));
+    await pastSessionCache();
 
     // A read-only event does not look the session up (it stays cheap): it is still served.
     expect(await c.request(SOCKET_EVENTS.leaveScrimRoom, randomUUID())).toEqual({ ok: true, data: null });
@@ -158,6 +163,7 @@ describe('the end of a session ends its sockets', () => {
         dateTo: new Date(Date.now() + 3_600_000),
         reason: 'griefing',
       });
+    await pastSessionCache();
     const joined = await c.request(SOCKET_EVENTS.joinScrimRoom, randomUUID());
     expect(joined).toMatchObject({ ok: false, code: 'BANNED' });
     expect((joined as { error: string }).error).toMatch(/^You are banned until .+\. Reason: griefing$/);

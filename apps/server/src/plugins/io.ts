@@ -12,6 +12,7 @@ import { limitedParser } from './socket-parser.js';
 import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
 import { assertSocketSession, watchSocketSessions } from './socket-sessions.js';
 import { assertActiveUser } from '../modules/auth/auth.policy.js';
+import { bindSessionCache } from '../modules/auth/session-cache.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 import { hashToken } from '../lib/tokens.js';
 
@@ -81,7 +82,8 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
     log: app.log,
     userIdOf: (socket) => (socket.data as SocketData).userId,
-    assertSession: (socket) => assertSocketSession({ db: app.db, tokenHash: (socket.data as SocketData).tokenHash }),
+    assertSession: (socket) =>
+      assertSocketSession({ sessions: app.sessionCache, tokenHash: (socket.data as SocketData).tokenHash }),
   });
 
   if (app.redis) {
@@ -90,6 +92,8 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     io.adapter(createResilientRedisAdapter(app.redis, { key: `${app.redis.prefix}#socket.io`, requestsTimeout: 3000 }));
     clustered.set(io, app.redis);
   }
+  // Ended or changed sessions are forgotten here and, through the adapter, on every instance (forgetSessions).
+  bindSessionCache(io, app.sessionCache, { clustered: Boolean(app.redis) });
 
   io.use(async (socket, next) => {
     try {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { DbOrTx } from '../db/client.js';
 import { anonymousAuth, assertActiveUser } from '../modules/auth/auth.policy.js';
-import { findLiveSessionTokenHashes, findSessionByTokenHash, type UserRow } from '../modules/auth/auth.repository.js';
+import { findLiveSessionTokenHashes } from '../modules/auth/auth.repository.js';
+import type { SessionCache } from '../modules/auth/session-cache.js';
 import { sessionRoom, userRoom } from './socket-rooms.js';
 
 /*
@@ -25,16 +26,12 @@ export function endUserSockets({ io, userId }: { io: Rooms; userId: string }) {
 }
 
 /**
- * The session behind a socket, checked again as the HTTP API checks a request (one look-up by primary key):
- * throws 401 when it is gone or expired, NO_ACCOUNT when its user is, BANNED under a ban.
+ * The session behind a socket, checked again as the HTTP API checks a request (the same session cache, then one
+ * look-up by primary key): throws 401 when it is gone or expired, NO_ACCOUNT when its user is, BANNED under a ban.
  */
-export async function assertSocketSession({ db, tokenHash }: { db: DbOrTx; tokenHash: string }) {
-  const found = await findSessionByTokenHash({ db, tokenHash });
-  return assertActiveUser(
-    found
-      ? { token: null, tokenHash, session: found.session, user: found.user as UserRow | null, ban: found.ban ?? null }
-      : anonymousAuth,
-  );
+export async function assertSocketSession({ sessions, tokenHash }: { sessions: SessionCache; tokenHash: string }) {
+  const found = await sessions.get(tokenHash);
+  return assertActiveUser(found ? { token: null, tokenHash, ...found } : anonymousAuth);
 }
 
 /** Sessions looked up per query by the periodic check. */

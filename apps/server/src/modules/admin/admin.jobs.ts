@@ -17,7 +17,7 @@ function banIdOf(job: ClaimedJob): string {
 export const adminJobsPlugin = fp(
   async (app: FastifyInstance) => {
     app.jobs.register(BAN_EXPIRE_JOB, async (job) => {
-      await liftBanOnExpiry({ db: app.db, banId: banIdOf(job) });
+      await liftBanOnExpiry({ db: app.db, io: app.io, banId: banIdOf(job) });
     });
     app.jobs.register(BAN_START_JOB, (job) => enforceBanOnStart({ db: app.db, io: app.io, banId: banIdOf(job) }));
   },

@@ -99,6 +99,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) =>
       admin.updateUserByAdmin({
         db: app.db,
+        io: app.io,
         adminId: adminId(request),
         userId: request.params.id,
         fields: request.body,

@@ -15,6 +15,7 @@ import { bannedError, isBanInForce } from '../auth/auth.policy.js';
 import { toPublicUser } from '../auth/auth.presenter.js';
 import { deleteUserSessions, findUserById, updateUserFields, type BanRow } from '../auth/auth.repository.js';
 import { accountConflict } from '../auth/auth.service.js';
+import { forgetSessions } from '../auth/session-cache.js';
 import { AUDIT_ACTIONS, writeAudit } from './admin.audit.js';
 import { presentBanHistory } from './admin.presenter.js';
 import {
@@ -36,12 +37,13 @@ export interface AdminDeps {
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
 
 /**
- * Ends a banned user's presence at once: every session row goes, then every socket of theirs, on every instance
- * (both calls go through the Socket.IO adapter), after a 'userBanned' event that lets the open tab show the ban
- * text and sign out.
+ * Ends a banned user's presence at once: every session row goes, every instance forgets them (acknowledged), then
+ * every socket of theirs goes, on every instance (through the Socket.IO adapter), after a 'userBanned' event that
+ * lets the open tab show the ban text and sign out.
  */
 export async function enforceBan({ db, io, ban }: Pick<AdminDeps, 'db' | 'io'> & { ban: BanRow }) {
   await deleteUserSessions({ db, userId: ban.userId });
+  await forgetSessions({ io, userId: ban.userId });
   disconnectBannedUser({ io, ban });
 }
 
@@ -109,6 +111,9 @@ export async function banUser({
     });
     return created;
   });
+  // Any ban changes what a session answers (its current ban): every instance forgets the user's sessions before
+  // the answer, so none serves them from memory after it.
+  await forgetSessions({ io: deps.io, userId: ban.userId });
   if (isBanInForce(ban, now)) disconnectBannedUser({ io: deps.io, ban });
   return {
     success: true,
@@ -137,6 +142,7 @@ export async function unbanUser({ deps, adminId, userId }: { deps: AdminDeps; ad
       })),
     });
   });
+  await forgetSessions({ io: deps.io, userId });
   return { success: true as const, message: ADMIN_MESSAGES.userUnbanned };
 }
 
@@ -155,6 +161,7 @@ export async function liftAllExpiredBans({ deps, adminId }: { deps: AdminDeps; a
     });
     return rows;
   });
+  await forgetSessions({ io: deps.io, userIds: [...new Set(lifted.map((ban) => ban.userId))] });
   return {
     success: true,
     message: ADMIN_MESSAGES.liftedCount(lifted.length),
@@ -165,10 +172,10 @@ export async function liftAllExpiredBans({ deps, adminId }: { deps: AdminDeps; a
 /**
  * The 'ban.expire' job: lifts the ban if it is still flagged active and its dateTo has passed. The conditional
  * UPDATE makes it exactly once however many runners race for it, and the audit row is written only by the run
- * that lifted it.
+ * that lifted it. With `io`, every instance then forgets the user's cached sessions (their ban is over).
  */
-export async function liftBanOnExpiry({ db, banId }: { db: Database; banId: string }) {
-  return db.transaction(async (tx) => {
+export async function liftBanOnExpiry({ db, io, banId }: { db: Database; io?: Server; banId: string }) {
+  const lifted = await db.transaction(async (tx) => {
     const [lifted] = await liftExpiredBans({ db: tx, banId });
     if (!lifted) return null;
     await writeAudit({
@@ -177,6 +184,8 @@ export async function liftBanOnExpiry({ db, banId }: { db: Database; banId: stri
     });
     return lifted;
   });
+  if (lifted && io) await forgetSessions({ io, userId: lifted.userId });
+  return lifted;
 }
 
 /** The 'ban.start' job: a ban set to start later has started; end the user's sessions and sockets. */
@@ -195,11 +204,13 @@ export async function listBanHistory({ db }: { db: Database }): Promise<BanHisto
  */
 export async function updateUserByAdmin({
   db,
+  io,
   adminId,
   userId,
   fields,
 }: {
   db: Database;
+  io: Server;
   adminId: string;
   userId: string;
   fields: { name?: string; summonerTagline?: string; rank?: string };
@@ -225,6 +236,8 @@ export async function updateUserByAdmin({
       });
       return row;
     });
+    // The user's sessions answer with their name, tagline and rank: no instance keeps the old ones.
+    await forgetSessions({ io, userId });
     return { success: true, message: ADMIN_MESSAGES.userUpdated, user: toPublicUser(updated) };
   } catch (error) {
     throw (

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { authIdentities, bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
 import { lookalikeColumns } from '../../lib/lookalike.js';
@@ -16,10 +16,11 @@ export interface Identity {
 }
 
 /**
- * The session of a token hash with its user and the user's latest started ban, in one round trip: this runs
- * on every authenticated request.
+ * The session of a token hash with its user and the user's latest started ban, in one round trip. It runs on
+ * every cache miss of an authenticated request (session-cache.ts), so it is a prepared statement: PostgreSQL
+ * plans it once per connection (node-postgres names it; PGlite runs the same text with its parameter).
  */
-export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; tokenHash: string }) {
+function sessionLookupQuery(db: DbOrTx) {
   const latestBan = db
     .select()
     .from(bans)
@@ -27,7 +28,7 @@ export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; to
     .orderBy(desc(bans.dateTo))
     .limit(1)
     .as('latest_ban');
-  const [row] = await db
+  return db
     .select({
       session: sessions,
       user: users,
@@ -47,9 +48,31 @@ export async function findSessionByTokenHash({ db, tokenHash }: { db: DbOrTx; to
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoinLateral(latestBan, sql`true`)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('auth_session_by_token_hash');
+}
+
+const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof sessionLookupQuery>>();
+
+export interface SessionLookup {
+  session: SessionRow;
+  user: UserRow | null;
+  ban: BanRow | null;
+}
+
+/** The session of a token hash (unexpired), with its user and the user's latest started ban; null if none. */
+export async function findSessionByTokenHash({
+  db,
+  tokenHash,
+}: {
+  db: DbOrTx;
+  tokenHash: string;
+}): Promise<SessionLookup | null> {
+  let query = sessionLookups.get(db);
+  if (!query) sessionLookups.set(db, (query = sessionLookupQuery(db)));
+  const [row] = await query.execute({ tokenHash });
+  return row ? { session: row.session, user: row.user, ban: row.ban ?? null } : null;
 }
 
 /**
@@ -167,6 +190,41 @@ export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: str
   const values = { ...fields, ...(riotIdChanged && { riotPuuid: null }), ...lookalikeColumns(fields) };
   const [updated] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return updated ?? null;
+}
+
+function touchQuery(db: DbOrTx) {
+  return db
+    .update(users)
+    .set({ lastActiveAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        or(isNull(users.lastActiveAt), lt(users.lastActiveAt, sql`${sql.placeholder('cutoff')}::timestamptz`)),
+      ),
+    )
+    .prepare('auth_touch_last_active');
+}
+
+const touchQueries = new WeakMap<DbOrTx, ReturnType<typeof touchQuery>>();
+
+/**
+ * Sets the user's `last_active_at` to `at`, unless it is already at or after `cutoff` (another session or
+ * instance wrote it lately): at most one write per user per minute over every instance. A prepared statement.
+ */
+export async function touchUserActivity({
+  db,
+  userId,
+  at,
+  cutoff,
+}: {
+  db: DbOrTx;
+  userId: string;
+  at: Date;
+  cutoff: Date;
+}) {
+  let query = touchQueries.get(db);
+  if (!query) touchQueries.set(db, (query = touchQuery(db)));
+  await query.execute({ id: userId, at: at.toISOString(), cutoff: cutoff.toISOString() });
 }
 
 export async function insertOidcAttempt({

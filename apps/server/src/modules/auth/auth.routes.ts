@@ -67,9 +67,12 @@ export async function authRoutes(fastify: FastifyInstance) {
   /** The public origin of this server, for OIDC redirect URIs. */
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
+  // The routes without `request.auth` (sign-in options, and the ways in, which make a new session) look no
+  // session up: `config: { session: false }` (plugins/auth.ts).
   app.get(
     '/auth/providers',
     {
+      config: { session: false },
       schema: {
         tags,
         summary: 'Sign-in options of this server, and whether it can make tournament codes (a Riot API key)',
@@ -98,6 +101,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/dev-login',
     {
+      config: { session: false },
       preHandler: limitSignIn,
       schema: {
         tags,
@@ -111,6 +115,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { email } = request.body;
       const { token, user } = await signInWithIdentity({
         db,
+        io: app.io,
         config,
         identity: { provider: 'dev', subject: email, email, name: null },
       });
@@ -126,6 +131,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/auth/oidc/:provider/start',
     {
+      config: { session: false },
       preHandler: limitSignIn,
       schema: {
         tags,
@@ -156,6 +162,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/auth/oidc/:provider/callback',
     {
+      config: { session: false },
       preHandler: limitSignIn,
       schema: {
         tags,
@@ -174,7 +181,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           currentUrl: new URL(request.url, originOf(request)),
           cookieState: request.cookies[OIDC_STATE_COOKIE],
         });
-        const { token, user } = await signInWithIdentity({ db, config, identity });
+        const { token, user } = await signInWithIdentity({ db, io: app.io, config, identity });
         app.setSessionCookie(reply, token);
         const destination = user ? (returnTo.startsWith('/signup') ? '/scrims' : returnTo) : '/signup?resume=1';
         return reply.redirect(destination);
@@ -201,7 +208,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { token } = await registerAccount({ db, config, auth: request.auth, body: request.body });
+      const { token } = await registerAccount({ db, io: app.io, config, auth: request.auth, body: request.body });
       app.setSessionCookie(reply, token);
       return { token };
     },
@@ -248,7 +255,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: sessionResponseSchema, ...errors },
       },
     },
-    async (request) => updateAccount({ db, config, auth: request.auth, body: request.body, ip: request.ip }),
+    async (request) =>
+      updateAccount({ db, io: app.io, config, auth: request.auth, body: request.body, ip: request.ip }),
   );
 
   app.post(

@@ -22,6 +22,7 @@ import {
   findUserByIdentity,
   insertSession,
   insertUserWithIdentity,
+  touchUserActivity,
   updateUserFields,
   type Identity,
   type UserRow,
@@ -29,6 +30,7 @@ import {
 import { assertAdminKey } from './admin-key.js';
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
+import { forgetSessions } from './session-cache.js';
 
 interface Deps {
   db: Database;
@@ -42,9 +44,10 @@ const isListedAdmin = (config: AppConfig, email: string | null) =>
 
 /**
  * Opens a session for a verified identity (provider callback or dev sign-in). An identity with an account
- * gets a user session; one without gets an identity session that may only register.
+ * gets a user session; one without gets an identity session that may only register. The user's other sessions
+ * are forgotten by every instance's cache (their last sign-in, maybe their admin flag, changed).
  */
-export async function signInWithIdentity({ db, config, identity }: Deps & { identity: Identity }) {
+export async function signInWithIdentity({ db, io, config, identity }: Deps & { io: object; identity: Identity }) {
   let user = await findUserByIdentity({ db, provider: identity.provider, subject: identity.subject });
   if (user) {
     const ban = await findActiveBan({ db, userId: user.id });
@@ -55,6 +58,7 @@ export async function signInWithIdentity({ db, config, identity }: Deps & { iden
       id: user.id,
       fields: { lastLoggedIn: now, lastActiveAt: now, ...(isListedAdmin(config, identity.email) && { isAdmin: true }) },
     }))!;
+    await forgetSessions({ io, userId: user.id });
   }
   const token = createToken();
   await insertSession({
@@ -88,10 +92,11 @@ export function accountConflict(error: unknown, values: { name: string; region: 
 
 export async function registerAccount({
   db,
+  io,
   config,
   auth,
   body,
-}: Deps & { auth: AuthContext; body: z.output<typeof profileFieldsSchema> & RegisterBody }): Promise<{
+}: Deps & { io: object; auth: AuthContext; body: z.output<typeof profileFieldsSchema> & RegisterBody }): Promise<{
   token: string;
   user: UserRow;
 }> {
@@ -134,6 +139,8 @@ export async function registerAccount({
       await bindSessionToUser({ db: tx, tokenHash: auth.tokenHash!, userId: created.id });
       return created;
     });
+    // The identity session is now the user's: no instance may answer it from memory as account-less.
+    await forgetSessions({ io, tokenHash: auth.tokenHash! });
     return { token: auth.token!, user };
   } catch (error) {
     throw accountConflict(error, body) ?? error;
@@ -154,10 +161,53 @@ export function loginWithSession({ auth, body }: { auth: AuthContext; body: { em
   return { token: auth.token! };
 }
 
+/** `last_active_at` is written at most once a minute per user (and never twice in a minute per session here). */
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+/** Sessions whose last write this process remembers; over it the oldest are forgotten (they write once more). */
+const ACTIVITY_STAMPS_MAX = 100_000;
+const activityStamps = new WeakMap<Database, Map<string, number>>();
+
+const startOfUtcDay = (ms: number) => ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+
+/**
+ * Records that the session's user is active (`last_active_at`, the admin dashboard's "active today"), at most
+ * once a minute: a session that wrote less than a minute ago, the same UTC day, skips the statement here; the
+ * statement itself writes only when the row is older than that (another session or instance wrote it lately).
+ * The first call of a UTC day always writes, so "active today" counts everyone seen since midnight.
+ */
+export async function touchActivity({
+  db,
+  userId,
+  tokenHash,
+  now = Date.now(),
+}: {
+  db: Database;
+  userId: string;
+  tokenHash: string;
+  now?: number;
+}) {
+  let stamps = activityStamps.get(db);
+  if (!stamps) activityStamps.set(db, (stamps = new Map()));
+  const last = stamps.get(tokenHash);
+  if (last !== undefined && now - last < ACTIVITY_WRITE_INTERVAL_MS && startOfUtcDay(last) === startOfUtcDay(now)) {
+    return;
+  }
+  stamps.delete(tokenHash);
+  while (stamps.size >= ACTIVITY_STAMPS_MAX) stamps.delete(stamps.keys().next().value!);
+  stamps.set(tokenHash, now);
+  const cutoff = Math.max(now - ACTIVITY_WRITE_INTERVAL_MS, startOfUtcDay(now));
+  try {
+    await touchUserActivity({ db, userId, at: new Date(now), cutoff: new Date(cutoff) });
+  } catch (error) {
+    stamps.delete(tokenHash);
+    throw error;
+  }
+}
+
 export async function verifySession({ db, auth }: { db: Database; auth: AuthContext }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
-  const touched = await updateUserFields({ db, id: user.id, fields: { lastActiveAt: new Date() } });
-  return { token: auth.token!, user: toCurrentUser(touched ?? user, auth.ban) };
+  await touchActivity({ db, userId: user.id, tokenHash: auth.tokenHash! });
+  return { token: auth.token!, user: toCurrentUser(user, auth.ban) };
 }
 
 /**
@@ -192,11 +242,13 @@ export async function getAuthState({
 
 export async function updateAccount({
   db,
+  io,
   config,
   auth,
   body,
   ip,
 }: Deps & {
+  io: object;
   auth: AuthContext;
   body: z.output<typeof updateUserBodySchema> & UpdateUserBody;
   /** The client's address, for the audit entry of a wrong admin key. */
@@ -217,6 +269,8 @@ export async function updateAccount({
     // Nothing to change (an empty body or an empty admin key) is not an UPDATE without a SET.
     const updated =
       Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
+    // Every session of the user answers with the new profile (and admin flag) on every instance from now on.
+    if (updated !== user) await forgetSessions({ io, userId: user.id });
     return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
   } catch (error) {
     throw (
@@ -229,9 +283,10 @@ export async function updateAccount({
   }
 }
 
-/** Logout: the session's row goes, then its sockets, on every instance. */
+/** Logout: the session's row goes, every instance forgets it (acknowledged), then its sockets go everywhere. */
 export async function signOut({ db, io, auth }: { db: Database; io: Pick<Server, 'in'>; auth: AuthContext }) {
   if (!auth.tokenHash) return;
   await deleteSession({ db, tokenHash: auth.tokenHash });
+  await forgetSessions({ io, tokenHash: auth.tokenHash });
   endSessionSockets({ io, tokenHash: auth.tokenHash });
 }

@@ -13,9 +13,11 @@ const READY_DATABASE_TIMEOUT_MS = 2000;
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  // Neither route needs to know who asks: a session cookie sent along is not even looked up.
   app.get(
     '/server-status',
     {
+      config: { session: false },
       schema: {
         tags: ['system'],
         summary: 'Whether the server is up (checked by the app on every page change)',
@@ -31,6 +33,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     '/health/ready',
     {
+      config: { session: false },
       schema: {
         tags: ['system'],
         summary:

@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, endUserSockets } from '../../plugins/io.js';
+import { forgetSessions } from '../auth/session-cache.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
 import {
@@ -27,8 +28,9 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
  *
- * After the commit: every socket of the user is disconnected (on every instance, through the adapter), the hub's
- * cached lists (which hold its name) are cleared everywhere, and the scrims it left are published.
+ * After the commit: every instance forgets the user's cached sessions (acknowledged before the answer), every
+ * socket of the user is disconnected (on every instance, through the adapter), the hub's cached lists (which
+ * hold its name) are cleared everywhere, and the scrims it left are published.
  */
 export async function deleteOwnAccount({
   db,
@@ -55,6 +57,7 @@ export async function deleteOwnAccount({
     return scrimIds;
   });
 
+  await forgetSessions({ io, userId });
   endUserSockets({ io, userId });
   const listCache = listCacheFor(io);
   listCache.clear();
