@@ -22,7 +22,11 @@ export function applyFriendshipChange(
   void queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'by-name'] });
 }
 
-/** Keeps a profile page's friend state live while it is open. */
+/**
+ * Keeps a profile page's friend state live while it is open. A change sent while the socket was not connected
+ * (the page's first connect can come after its friend status was read, or a reconnect) is not replayed, so every
+ * connect reads the friend states again.
+ */
 export function useLiveFriendship(viewerId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -31,13 +35,20 @@ export function useLiveFriendship(viewerId: string | undefined) {
     const onChange = (payload: FriendshipChangedPayload) => {
       if (active) applyFriendshipChange(queryClient, viewerId, payload);
     };
+    const onConnect = () => {
+      if (active) void queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'friend-status'] });
+    };
     const socket = getSocket(viewerId).then((s) => {
       s.on(SOCKET_EVENTS.friendshipChanged, onChange);
+      s.on('connect', onConnect);
       return s;
     });
     return () => {
       active = false;
-      void socket.then((s) => s.off(SOCKET_EVENTS.friendshipChanged, onChange));
+      void socket.then((s) => {
+        s.off(SOCKET_EVENTS.friendshipChanged, onChange);
+        s.off('connect', onConnect);
+      });
     };
   }, [queryClient, viewerId]);
 }
