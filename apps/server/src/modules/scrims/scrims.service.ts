@@ -98,7 +98,7 @@ export async function refreshCachedScrim(deps: Pick<ScrimDeps, 'db' | 'listCache
 
 interface ActionContext {
   tx: Transaction;
-  /** The locked row. An action that sets the lobby host sets it here too, for the host rule that follows. */
+  /** The locked row, as it was before the action. */
   scrim: ScrimRow;
   participants: ParticipantRow[];
 }
@@ -612,7 +612,6 @@ export async function editScrim({
           ...(startChanged && { abandonedAt: null }),
         },
       });
-      scrim.lobbyHostId = lobbyHostId;
       // Turning the tournament code off clears it (spec 4, edit form toggles).
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
       return { startChanged };
