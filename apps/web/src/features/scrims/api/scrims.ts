@@ -19,8 +19,18 @@ export const scrimKeys = {
 export const getScrims = ({ region, startDate, endDate }: ScrimListParams) =>
   api.get<Scrim[]>(`/scrims?${new URLSearchParams({ region, startDate, endDate })}`);
 
-/** The public scrims of one region on one local day (the hub). */
-export function useScrims({ region, day }: { region: Region; day: string }) {
+/**
+ * The public scrims of one region on one local day (the hub). `withSecrets` (signed in, not an admin: admins get
+ * every secret in the list itself): the viewer's own lobby secrets merged in (api/scrims-secrets.ts, loaded with
+ * the hub's body).
+ */
+export function useScrims({ region, day, withSecrets }: { region: Region; day: string; withSecrets: boolean }) {
   const params: ScrimListParams = { region, ...dayRange(day) };
-  return useQuery({ queryKey: scrimKeys.list(params), queryFn: () => getScrims(params) });
+  return useQuery({
+    queryKey: scrimKeys.list(params),
+    queryFn: async () => {
+      const list = getScrims(params);
+      return withSecrets ? (await import('../lazy')).withMySecrets(list, params) : list;
+    },
+  });
 }

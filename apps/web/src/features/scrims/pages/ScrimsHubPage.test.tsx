@@ -6,6 +6,7 @@ import { RequireUser } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { useRefreshCooldown } from '../hooks/useRefreshCooldown';
 import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
+import { SCRIM_TEXTS } from '../texts';
 import { ScrimsHubPage } from './ScrimsHubPage';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
@@ -18,7 +19,7 @@ afterEach(() => {
 const session = (overrides = {}) => ({ token: 't', user: testUser(overrides), identity: null });
 
 function renderHub(scrims: Scrim[], { path = '/scrims', user = {} } = {}) {
-  const calls = stubApi({ 'GET /auth/session': session(user), 'GET /scrims': scrims });
+  const calls = stubApi({ 'GET /auth/session': session(user), 'GET /scrims': scrims, 'GET /scrims/mine-secrets': [] });
   renderAt(
     path,
     '/scrims',
@@ -100,6 +101,49 @@ describe('Scrims Hub (spec 2)', () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-01' } });
     expect(await screen.findByRole('checkbox', { name: 'Upcoming' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Upcoming' })).toBeChecked();
+  });
+});
+
+describe('lobby secrets on the hub (issue 14: the list is the same bytes for every player)', () => {
+  const started = makeScrim({ _id: 'mine', title: 'Mine', gameStartTime: hoursFromNow(-0.2), ...players(10) });
+
+  it('shows a player their own lobby name and password, fetched from mine-secrets and merged into the card', async () => {
+    const calls = stubApi({
+      'GET /auth/session': session(),
+      'GET /scrims': [started],
+      'GET /scrims/mine-secrets': [
+        { _id: 'mine', lobbyName: 'Mine lobby', lobbyPassword: 'pw-mine1', tournamentCode: null },
+      ],
+    });
+    renderAt(
+      '/scrims',
+      '/scrims',
+      <RequireUser>
+        <ScrimsHubPage />
+      </RequireUser>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
+    expect(await screen.findByRole('button', { name: /pw-mine1/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Mine lobby/ })).toBeInTheDocument();
+    const asked = calls.find((c) => c.path === '/scrims/mine-secrets')!;
+    expect(asked.query).toBe(calls.find((c) => c.path === '/scrims')!.query);
+  });
+
+  it('asks an admin for no secrets: their list carries them', async () => {
+    const calls = stubApi({
+      'GET /auth/session': session({ isAdmin: true }),
+      'GET /scrims': [{ ...started, lobbyName: 'Admin lobby', lobbyPassword: 'pw-admin' }],
+    });
+    renderAt(
+      '/scrims',
+      '/scrims',
+      <RequireUser>
+        <ScrimsHubPage />
+      </RequireUser>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
+    expect(await screen.findByRole('button', { name: /pw-admin/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/scrims/mine-secrets')).toBe(false);
   });
 });
 

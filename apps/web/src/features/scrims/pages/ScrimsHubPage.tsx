@@ -26,7 +26,7 @@ export function ScrimsHubPage() {
   const { user } = useCurrentUser();
   const filters = useHubFilters();
   const wide = useWideScreen();
-  const query = useScrims({ region: filters.region, day: filters.day });
+  const query = useScrims({ region: filters.region, day: filters.day, withSecrets: Boolean(user && !user.isAdmin) });
   useScrimSocket({ region: filters.region });
   useEffect(() => {
     void load();
