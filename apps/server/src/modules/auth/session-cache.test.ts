@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE } from '@scrim-gym/shared';
+import { SESSION_COOKIE, SOCKET_EVENTS } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createIdentitySession, createSession, createUser, unique } from '../../test/factories.js';
+import { connectClient, listenLocally } from '../../test/social.js';
 import type { SessionLookup } from './auth.repository.js';
 import { createSessionCache } from './session-cache.js';
 
@@ -154,6 +156,23 @@ describe('sessions in the app', () => {
     const statements = record();
     for (let i = 0; i < 3; i++) expect((await get('/api/auth/session', bearer(user.token))).statusCode).toBe(200);
     expect(statements.count(SESSION_LOOKUP)).toBe(1);
+  });
+
+  it("a socket's handshake and its checks before writes share the HTTP requests' cache", async () => {
+    const user = await createUser({ db: db() });
+    const url = await listenLocally(ctx.app);
+    const statements = record();
+    expect((await get('/api/auth/session', bearer(user.token))).json().user._id).toBe(user.id);
+    const c = await connectClient(url, user.token);
+    try {
+      // Joining a room is checked like a write (socket-guard.ts): three checks, no lookup of their own.
+      for (let i = 0; i < 3; i++) {
+        expect(await c.request(SOCKET_EVENTS.joinScrimRoom, randomUUID())).toMatchObject({ ok: true });
+      }
+      expect(statements.count(SESSION_LOOKUP)).toBe(1);
+    } finally {
+      c.close();
+    }
   });
 
   it('server status, health and the sign-in options look no session up, even with a cookie', async () => {
