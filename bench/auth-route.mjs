@@ -1,10 +1,13 @@
 // What a session costs a request (issue 14): GET /api/auth/session, the SPA's boot call and the most trivial
 // route that needs an identity, with a valid token against the same route without one, on the built server on
 // PostgreSQL, in one run; and GET /api/server-status with a session cookie against without (a public route: the
-// cookie should cost nothing). 3 interleaved rounds, 50 connections; load average beside each reference.
-// Usage: node bench/auth-route.mjs   (env: DATABASE_URL, CONNECTIONS=50, DURATION=5, ROUNDS=3, USERS=500, BUILD=1)
+// cookie should cost nothing). 3 interleaved rounds, 50 connections; load average beside each reference. Then the
+// same session route on the embedded default (PGlite, the built server on a fresh data folder), reported only:
+// its sessions come from the dev sign-in (identities without accounts, 50: the sign-in budget per address).
+// Usage: node bench/auth-route.mjs   (env: DATABASE_URL, CONNECTIONS=50, DURATION=5, ROUNDS=3, USERS=500, BUILD=1,
+// PGLITE=0 to skip the PGlite part)
 import { loadavg } from 'node:os';
-import { report } from './lib.mjs';
+import { report, startServer } from './lib.mjs';
 import { fmt, insertUsers, loadAutocannon, startBenchServer } from './postgres.mjs';
 
 const autocannon = loadAutocannon();
@@ -50,6 +53,35 @@ function load(url, path, { tokens = null, asCookie = false, duration = DURATION 
 const load1 = () => loadavg()[0].toFixed(2);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const failures = (r) => r.errors + r.non2xx;
+
+/** 3 interleaved rounds of GET /api/auth/session on the embedded database: with a token, without. */
+async function measurePglite() {
+  const server = await startServer({ DATABASE_URL: '', NODE_ENV: 'development', SEED_DEMO: 'false' });
+  try {
+    const tokens = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(`${server.url}/api/auth/dev-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `bench-${i}@bench.dev` }),
+      });
+      if (!res.ok) throw new Error(`dev sign-in: ${res.status} ${await res.text()}`);
+      tokens.push((await res.json()).token);
+    }
+    await load(server.url, SESSION, { tokens, duration: 2 });
+    await load(server.url, SESSION, { duration: 1 });
+    const rounds = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const loadBefore = load1();
+      const withToken = await load(server.url, SESSION, { tokens });
+      const withoutToken = await load(server.url, SESSION);
+      rounds.push({ loadBefore, loadAfter: load1(), withToken, withoutToken });
+    }
+    return rounds;
+  } finally {
+    await server.stop();
+  }
+}
 
 const bench = await startBenchServer();
 try {
@@ -104,8 +136,10 @@ try {
   const statusRatios = ratios('statusCookie', 'statusBare');
   const reqs = (key) => rounds.map((r) => fmt(r[key].requests.average, 0)).join(' / ');
   const loads = rounds.map((r) => `${r.loadBefore}→${r.loadAfter}`).join(', ');
-  const anyFailure = rounds.some((r) =>
-    ['withToken', 'withoutToken', 'statusCookie', 'statusBare'].some((k) => failures(r[k]) > 0),
+  const pglite = process.env.PGLITE === '0' ? null : await measurePglite();
+  const pgliteRatios = pglite?.map((r) => r.withToken.requests.average / r.withoutToken.requests.average) ?? [];
+  const anyFailure = [...rounds, ...(pglite ?? [])].some((r) =>
+    ['withToken', 'withoutToken', 'statusCookie', 'statusBare'].some((k) => r[k] && failures(r[k]) > 0),
   );
 
   report(
@@ -128,6 +162,18 @@ try {
         ratio: `${fmt(median(statusRatios), 2)} (rounds ${statusRatios.map((x) => fmt(x, 2)).join(' / ')})`,
         ok: median(statusRatios) >= BUDGET.cookieOnPublic,
       },
+      ...(pglite
+        ? [
+            {
+              figure: `GET ${SESSION} with a token, embedded PGlite (50 identity sessions)`,
+              budget: 'reported',
+              measured: `${pglite.map((r) => fmt(r.withToken.requests.average, 0)).join(' / ')} req/s`,
+              reference: `without a token: ${pglite.map((r) => fmt(r.withoutToken.requests.average, 0)).join(' / ')} req/s; load average (1 min) ${pglite.map((r) => `${r.loadBefore}→${r.loadAfter}`).join(', ')}`,
+              ratio: `${fmt(median(pgliteRatios), 2)} (rounds ${pgliteRatios.map((x) => fmt(x, 2)).join(' / ')})`,
+              ok: null,
+            },
+          ]
+        : []),
       {
         figure: 'errors and non-2xx answers',
         budget: '0',
