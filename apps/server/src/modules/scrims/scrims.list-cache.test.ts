@@ -111,6 +111,27 @@ describe('ScrimListCache', () => {
     expect(await titles(failing, load)).toEqual(['At 1', 'At 2']);
   });
 
+  it('holds list requests while a scrim changed on another instance is being read, then shows it', async () => {
+    const cache = new ScrimListCache();
+    const a = aggregate(1);
+    const load = async () => [a];
+    expect(await titles(cache, load)).toEqual(['At 1']);
+    const read = deferred<ScrimAggregate | null>();
+    const refreshed = cache.refresh(a.scrim.id, () => read.promise);
+    let served = false;
+    const request = titles(cache, load).then((t) => ((served = true), t));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(served).toBe(false);
+    read.resolve({ ...a, scrim: { ...a.scrim, title: 'changed elsewhere' } });
+    expect(await request).toEqual(['changed elsewhere']);
+    await refreshed;
+    // A deletion read as null takes it out; a failed read does not block the lists.
+    await cache.refresh(a.scrim.id, async () => null);
+    expect(await titles(cache, load)).toEqual([]);
+    await expect(cache.refresh(a.scrim.id, () => Promise.reject(new Error('db down')))).rejects.toThrow();
+    expect(await titles(cache, load)).toEqual([]);
+  });
+
   it('keeps the public bytes free of lobby secrets and gives admins theirs, under different tags', async () => {
     const cache = new ScrimListCache();
     const load = async () => [aggregate(1)];

@@ -79,6 +79,8 @@ function patchList(scrims: CachedScrim[], key: ScrimListKey, id: string, next: C
  */
 export class ScrimListCache {
   private readonly lists = new Map<string, ListEntry>();
+  /** Scrims changed on another instance, being read: a list is served once they are in. */
+  private readonly arriving = new Set<Promise<void>>();
   /** Database loads made (tests: an update must not refill the other lists). */
   loads = 0;
 
@@ -89,6 +91,7 @@ export class ScrimListCache {
 
   /** The list's bytes for a variant; `load` reads the list from the database when it is missing or expired. */
   async get(key: ScrimListKey, variant: ListVariant, load: () => Promise<ScrimAggregate[]>): Promise<EncodedBody> {
+    if (this.arriving.size > 0) await Promise.allSettled([...this.arriving]);
     const id = `${key.region}|${key.from.toISOString()}|${key.to.toISOString()}`;
     let entry = this.lists.get(id);
     if (!entry) {
@@ -148,6 +151,19 @@ export class ScrimListCache {
   /** A scrim was deleted. */
   remove(scrimId: string) {
     this.apply(scrimId, null);
+  }
+
+  /**
+   * A scrim changed on another instance: `read` gets its current state (null: deleted). Until it is in, list
+   * requests wait for it (a read of one scrim), so that a request made after the change was announced here (e.g.
+   * after the socket event that the other instance published after the announcement) shows it.
+   */
+  refresh(scrimId: string, read: () => Promise<ScrimAggregate | null>): Promise<void> {
+    const arriving = read().then((aggregate) => this.apply(scrimId, aggregate && new CachedScrim(aggregate)));
+    this.arriving.add(arriving);
+    const done = () => this.arriving.delete(arriving);
+    arriving.then(done, done);
+    return arriving;
   }
 
   private apply(scrimId: string, next: CachedScrim | null) {

@@ -91,9 +91,7 @@ export function publishScrimChange(deps: Pick<ScrimDeps, 'io' | 'listCache'>, ag
  */
 export async function refreshCachedScrim(deps: Pick<ScrimDeps, 'db' | 'listCache'>, scrimId: unknown) {
   if (typeof scrimId !== 'string' || !/^[0-9a-f-]{36}$/i.test(scrimId)) return;
-  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
-  if (aggregate) deps.listCache.update(aggregate);
-  else deps.listCache.remove(scrimId);
+  await deps.listCache.refresh(scrimId, () => findScrimAggregate({ db: deps.db, id: scrimId }));
 }
 
 interface ActionContext {
