@@ -1,6 +1,4 @@
 import type { Scrim, ScrimSecrets } from '@scrim-gym/shared';
-import { api } from '../../../lib/api';
-import type { ScrimListParams } from './scrims';
 
 /**
  * The hub's list is the same bytes for every player (no lobby secrets); a signed-in player's own lobby name,
@@ -9,9 +7,6 @@ import type { ScrimListParams } from './scrims';
  * (a live update, an action's answer): with the secrets when they may see them, without when they lost the
  * right; nothing merged earlier outlives it. A refetch of the list fetches both again.
  */
-export const getMySecrets = ({ region, startDate, endDate }: ScrimListParams) =>
-  api.get<ScrimSecrets[]>(`/scrims/mine-secrets?${new URLSearchParams({ region, startDate, endDate })}`);
-
 export function mergeSecrets(scrims: Scrim[], secrets: ScrimSecrets[]): Scrim[] {
   if (secrets.length === 0) return scrims;
   const byId = new Map(secrets.map((s) => [s._id, s]));
@@ -27,12 +22,8 @@ export function mergeSecrets(scrims: Scrim[], secrets: ScrimSecrets[]): Scrim[] 
   });
 }
 
-/** The list (already requested) with the viewer's secrets; without them should that request fail. */
-export async function withMySecrets(list: Promise<Scrim[]>, params: ScrimListParams): Promise<Scrim[]> {
-  const secrets = getMySecrets(params).catch((error: unknown) => {
-    console.error('Error fetching lobby secrets', error);
-    return [];
-  });
-  const [scrims, own] = await Promise.all([list, secrets]);
-  return mergeSecrets(scrims, own);
+/** The list with the viewer's secrets, both already requested. */
+export async function withMySecrets(list: Promise<Scrim[]>, secrets: Promise<ScrimSecrets[]>): Promise<Scrim[]> {
+  const [scrims, mine] = await Promise.all([list, secrets]);
+  return mergeSecrets(scrims, mine);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Region, Scrim } from '@scrim-gym/shared';
+import type { Region, Scrim, ScrimSecrets } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { dayRange } from '../lib/day';
 
@@ -16,8 +16,12 @@ export const scrimKeys = {
   detail: (id: string) => ['scrims', 'detail', id] as const,
 };
 
-export const getScrims = ({ region, startDate, endDate }: ScrimListParams) =>
-  api.get<Scrim[]>(`/scrims?${new URLSearchParams({ region, startDate, endDate })}`);
+const dayQuery = ({ region, startDate, endDate }: ScrimListParams) =>
+  new URLSearchParams({ region, startDate, endDate });
+export const getScrims = (params: ScrimListParams) => api.get<Scrim[]>(`/scrims?${dayQuery(params)}`);
+/** The viewer's own lobby secrets for the same day (GET /api/scrims/mine-secrets); see api/scrims-secrets.ts. */
+export const getMySecrets = (params: ScrimListParams) =>
+  api.get<ScrimSecrets[]>(`/scrims/mine-secrets?${dayQuery(params)}`);
 
 /**
  * The public scrims of one region on one local day (the hub). `withSecrets` (signed in, not an admin: admins get
@@ -30,7 +34,13 @@ export function useScrims({ region, day, withSecrets }: { region: Region; day: s
     queryKey: scrimKeys.list(params),
     queryFn: async () => {
       const list = getScrims(params);
-      return withSecrets ? (await import('../lazy')).withMySecrets(list, params) : list;
+      if (!withSecrets) return list;
+      // Without them should that request fail: the list still shows.
+      const secrets = getMySecrets(params).catch((error: unknown) => {
+        console.error('Error fetching lobby secrets', error);
+        return [];
+      });
+      return (await import('../lazy')).withMySecrets(list, secrets);
     },
   });
 }

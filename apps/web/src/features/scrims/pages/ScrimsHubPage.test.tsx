@@ -129,6 +129,27 @@ describe('lobby secrets on the hub (issue 14: the list is the same bytes for eve
     expect(asked.query).toBe(calls.find((c) => c.path === '/scrims')!.query);
   });
 
+  it('shows the list without secrets when the secrets request fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'GET /auth/session': session(),
+      'GET /scrims': [started],
+      'GET /scrims/mine-secrets': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }),
+    });
+    renderAt(
+      '/scrims',
+      '/scrims',
+      <RequireUser>
+        <ScrimsHubPage />
+      </RequireUser>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
+    expect(await screen.findByRole('link', { name: 'Mine' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Password/ })).toBeNull();
+    expect(error).toHaveBeenCalledWith('Error fetching lobby secrets', expect.anything());
+    error.mockRestore();
+  });
+
   it('asks an admin for no secrets: their list carries them', async () => {
     const calls = stubApi({
       'GET /auth/session': session({ isAdmin: true }),
