@@ -7,7 +7,6 @@
 export { HubBody } from './components/HubBody';
 export { HubFilters } from './components/HubFilters';
 export { watchScrims } from './hooks/scrim-live';
-export { withMySecrets } from './api/scrims-secrets';
 export { ScrimDetailPage } from './pages/ScrimDetailPage';
 
 export const loadScrimsLazy = () => import('./lazy');

@@ -5,8 +5,10 @@ import { stubApi } from '../../../test/render';
 import { SCRIM_EVENTS, scrimListeners } from '../hooks/scrim-live';
 import { dayRange } from '../lib/day';
 import { makeScrim, players } from '../test/scrim-factory';
-import { getMySecrets, getScrims, scrimKeys } from './scrims';
-import { mergeSecrets, withMySecrets } from './scrims-secrets';
+import { getMySecrets, getScrims, mergeSecrets, scrimKeys } from './scrims';
+
+const withMySecrets = async (list: Promise<Scrim[]>, secrets: Promise<ScrimSecrets[]>) =>
+  mergeSecrets(await list, await secrets);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -19,14 +19,36 @@ export const scrimKeys = {
 const dayQuery = ({ region, startDate, endDate }: ScrimListParams) =>
   new URLSearchParams({ region, startDate, endDate });
 export const getScrims = (params: ScrimListParams) => api.get<Scrim[]>(`/scrims?${dayQuery(params)}`);
-/** The viewer's own lobby secrets for the same day (GET /api/scrims/mine-secrets); see api/scrims-secrets.ts. */
+
+/**
+ * The hub's list is the same bytes for every player (no lobby secrets); a signed-in player's own lobby name,
+ * password and tournament code come from GET /api/scrims/mine-secrets (same day), requested with the list and
+ * merged in when it arrives. Afterwards each scrim in the list is replaced whole by what the server sends this
+ * viewer (a live update, an action's answer): with the secrets when they may see them, without when they lost
+ * the right; nothing merged earlier outlives it. A refetch of the list fetches both again.
+ */
 export const getMySecrets = (params: ScrimListParams) =>
   api.get<ScrimSecrets[]>(`/scrims/mine-secrets?${dayQuery(params)}`);
 
+export function mergeSecrets(scrims: Scrim[], secrets: ScrimSecrets[]): Scrim[] {
+  if (secrets.length === 0) return scrims;
+  const byId = new Map(secrets.map((s) => [s._id, s]));
+  return scrims.map((scrim) => {
+    const own = byId.get(scrim._id);
+    return own
+      ? {
+          ...scrim,
+          lobbyName: own.lobbyName,
+          lobbyPassword: own.lobbyPassword,
+          riotTournament: scrim.riotTournament && { ...scrim.riotTournament, tournamentCode: own.tournamentCode },
+        }
+      : scrim;
+  });
+}
+
 /**
  * The public scrims of one region on one local day (the hub). `withSecrets` (signed in, not an admin: admins get
- * every secret in the list itself): the viewer's own lobby secrets merged in (api/scrims-secrets.ts, loaded with
- * the hub's body).
+ * every secret in the list itself): the viewer's own lobby secrets merged in.
  */
 export function useScrims({ region, day, withSecrets }: { region: Region; day: string; withSecrets: boolean }) {
   const params: ScrimListParams = { region, ...dayRange(day) };
@@ -40,7 +62,7 @@ export function useScrims({ region, day, withSecrets }: { region: Region; day: s
         console.error('Error fetching lobby secrets', error);
         return [];
       });
-      return (await import('../lazy')).withMySecrets(list, secrets);
+      return mergeSecrets(await list, await secrets);
     },
   });
 }
