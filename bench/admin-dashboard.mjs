@@ -1,7 +1,7 @@
 // GET /api/admin/dashboard-stats on real PostgreSQL with 10,000 users and 50,000 scrims (issue #7: under 100 ms),
 // against the same JSON served from memory, measured in the same run, one request at a time (an admin's page load).
 // Usage: node bench/admin-dashboard.mjs   (env: DATABASE_URL, USERS=10000, SCRIMS=50000, REQUESTS=300, BUILD=1)
-import { report, startMemoryReference } from './lib.mjs';
+import { report, startBytesServer } from './lib.mjs';
 import { fmt, insertUsers, percentile, startBenchServer } from './postgres.mjs';
 
 const USERS = Number(process.env.USERS ?? 10_000);
@@ -82,7 +82,7 @@ try {
   if (stats.totalUsers !== Number(counts.u) || stats.totalScrims !== Number(counts.s)) {
     throw new Error(`the figures do not match the database: ${JSON.stringify({ stats, counts })}`);
   }
-  reference = await startMemoryReference(body);
+  reference = await startBytesServer({ '/': { body } });
 
   const api = await measure(url, headers, REQUESTS);
   const memory = await measure(`${reference.url}/`, {}, REQUESTS);

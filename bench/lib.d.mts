@@ -13,4 +13,6 @@ export interface BenchCheck {
   ok: boolean | null;
 }
 export declare function report(name: string, title: string, checks: BenchCheck[]): void;
-export declare function startMemoryReference(body: Buffer): Promise<{ url: string; stop(): Promise<void> }>;
+export declare function startBytesServer(
+  routes: Record<string, { body: Buffer | string; encoding?: 'br' | 'gzip' | null }>,
+): Promise<{ url: string; stop(): Promise<void> }>;

@@ -106,22 +106,30 @@ export function report(name, title, checks) {
 }
 
 /**
- * The reference of the API benches: a bare node:http server in a worker thread of this process, answering the
- * given bytes from memory as JSON. `stop()` closes it.
+ * The reference of the API benches: a bare node:http server in a worker thread of this process, answering each
+ * path with its bytes from memory as JSON (with their Content-Encoding, and the headers our API sends with them).
+ * `routes`: { '/path': { body: Buffer | string, encoding?: 'br' | 'gzip' | null } }. `stop()` closes it.
  */
-export async function startMemoryReference(body) {
+export async function startBytesServer(routes) {
   const worker = new Worker(
     `const { createServer } = require('node:http');
      const { parentPort, workerData } = require('node:worker_threads');
-     const body = Buffer.from(workerData);
+     const routes = new Map(Object.entries(workerData).map(([path, r]) => {
+       const body = Buffer.from(r.body);
+       return [path, { body, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length,
+         'cache-control': 'private, no-cache', vary: 'Accept-Encoding, Cookie, Authorization',
+         ...(r.encoding && { 'content-encoding': r.encoding }) } }];
+     }));
      const server = createServer((req, res) => {
-       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-       res.end(body);
+       const route = routes.get(req.url);
+       if (!route) { res.writeHead(404); return res.end(); }
+       res.writeHead(200, route.headers);
+       res.end(route.body);
      });
      server.keepAliveTimeout = 60000;
      server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
      parentPort.on('message', () => server.close(() => process.exit(0)));`,
-    { eval: true, workerData: body },
+    { eval: true, workerData: routes },
   );
   const [port] = await once(worker, 'message');
   return {

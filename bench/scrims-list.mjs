@@ -7,12 +7,10 @@
 // brotli copy from memory (the bytes it could have been).
 // Usage: node bench/scrims-list.mjs   (env: DATABASE_URL, CONNECTIONS=50, DURATION=5, ROUNDS=3, SCRIMS=200,
 //        BUILD=1, PGLITE=0 to skip the PGlite figure)
-import { once } from 'node:events';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
-import { report, startServer } from './lib.mjs';
+import { report, startBytesServer, startServer } from './lib.mjs';
 import { fmt, insertScrims, insertUsers, loadAutocannon, SLOTS, startBenchServer } from './postgres.mjs';
 
 const autocannon = loadAutocannon();
@@ -33,42 +31,6 @@ const load = () =>
 function hit(url, headers, duration) {
   // A 30 s timeout, so that slow answers count with their real latency instead of being dropped.
   return autocannon({ url, connections: CONNECTIONS, duration, headers, pipelining: 1, timeout: 30 });
-}
-
-/**
- * The reference: a bare node:http server in a worker thread, answering each path with its bytes from memory
- * (with their Content-Encoding). `routes`: { '/name': { body: Buffer, encoding: 'br' | 'gzip' | null } }.
- */
-async function startBytesServer(routes) {
-  const worker = new Worker(
-    `const { createServer } = require('node:http');
-     const { parentPort, workerData } = require('node:worker_threads');
-     const routes = new Map(Object.entries(workerData).map(([path, r]) => [path, {
-       body: Buffer.from(r.body),
-       headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': r.body.length,
-         'cache-control': 'private, no-cache', vary: 'Accept-Encoding, Cookie, Authorization',
-         ...(r.encoding && { 'content-encoding': r.encoding }) },
-     }]));
-     const server = createServer((req, res) => {
-       const route = routes.get(req.url);
-       if (!route) { res.writeHead(404); return res.end(); }
-       res.writeHead(200, route.headers);
-       res.end(route.body);
-     });
-     server.keepAliveTimeout = 60000;
-     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
-     parentPort.on('message', () => server.close(() => process.exit(0)));`,
-    { eval: true, workerData: routes },
-  );
-  const [port] = await once(worker, 'message');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((r) => {
-        worker.once('exit', r);
-        worker.postMessage('stop');
-      }),
-  };
 }
 
 /** One answer of the API as sent (compressed or not), its decoded JSON, and the bytes the reference serves. */
