@@ -38,7 +38,9 @@ export async function startServer(env = {}, { dataDir: keptDir, command } = {}) 
   const port = await freePort();
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'scrimgym-bench-'));
   const started = performance.now();
-  const [file, ...args] = command ?? [process.execPath, 'apps/server/dist/server.js'];
+  // BENCH_SERVER_NODE_ARGS: Node options for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const [file, ...args] = command ?? [process.execPath, ...nodeArgs, 'apps/server/dist/server.js'];
   const child = spawn(file, args, {
     env: {
       ...process.env,
