@@ -45,8 +45,8 @@ function endSocketWithSession(queryClient: QueryClient) {
 
 /**
  * Watches a region (the hub) or one scrim (its page) live; returns the function that stops watching. The room
- * is joined again after every reconnect (rooms do not survive one), and what may have been missed meanwhile
- * is refetched.
+ * is joined on every connect (rooms do not survive a reconnect), and what may have been missed before it is
+ * refetched.
  */
 export async function watchScrims({
   queryClient,
@@ -62,11 +62,11 @@ export async function watchScrims({
   const listeners = scrimListeners(queryClient);
   const join = () =>
     'region' in room ? socket.emit('join_region_room', room.region) : socket.emit('join_scrim_room', room.scrimId);
-  let connectedBefore = socket.connected;
+  // A connect seen here came after the page read its scrims (a first connect slower than those reads, or a
+  // reconnect): what changed meanwhile was never pushed, so the page's scrims are read again.
   const onConnect = () => {
     join();
-    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: scrimKeys.all });
-    connectedBefore = true;
+    void queryClient.invalidateQueries({ queryKey: scrimKeys.all });
   };
   if (socket.connected) join();
   socket.on('connect', onConnect);

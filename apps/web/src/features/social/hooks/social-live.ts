@@ -100,17 +100,17 @@ export function socialListeners({ queryClient, userId, effects }: SocialLiveArgs
 
 /**
  * Listens to the social events for the signed-in user; returns the function that stops. After every (re)connect
- * it announces the user (`addUser`: the server answers with friends' and partners' presence) and, after a
- * reconnect, refetches what may have been missed.
+ * it announces the user (`addUser`: the server answers with friends' and partners' presence) and refetches
+ * what may have been missed before it.
  */
 export async function watchSocial({ queryClient, userId, effects }: SocialLiveArgs) {
   const socket = await getSocket(userId);
   const listeners = socialListeners({ queryClient, userId, effects });
-  let connectedBefore = socket.connected;
+  // A connect seen here came after the social reads began (a first connect slower than them, or a reconnect):
+  // what was sent meanwhile was never pushed, so the open lists are read again.
   const onConnect = () => {
     socket.emit(SOCKET_EVENTS.addUser);
-    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: socialKeys.all });
-    connectedBefore = true;
+    void queryClient.invalidateQueries({ queryKey: socialKeys.all });
   };
   if (socket.connected) socket.emit(SOCKET_EVENTS.addUser);
   socket.on('connect', onConnect);
