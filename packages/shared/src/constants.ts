@@ -3,7 +3,7 @@
 export const REGIONS = ['NA', 'EUW', 'EUNE', 'LAN', 'OCE'] as const;
 export type Region = (typeof REGIONS)[number];
 
-/** Scrim regions known for display only (spec 9); users and scrims are created in REGIONS. */
+/** Scrim regions known for display only; users and scrims are created in REGIONS. */
 export const DISPLAY_ONLY_REGIONS = ['KR', 'JP', 'BR', 'LAS', 'RU', 'TR', 'SG', 'TH', 'TW', 'VN', 'PH'] as const;
 
 export const RANK_DIVISIONS = [
@@ -91,13 +91,13 @@ export const HEADER_SEARCH_LIMIT = 8;
 export const ADMIN_SEARCH_LIMIT = 10;
 export const ADMIN_SEARCH_MIN_CHARS = 2;
 
-/** Breakpoints of the theme (spec 9). */
+/** Breakpoints of the theme. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } as const;
 
 export const SESSION_COOKIE = 'sg_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Social limits (spec 9 and issue #5). The database checks the message length too. */
+/** Social limits. The database checks the message length too. */
 export const MESSAGE_MAX_LENGTH = 2000;
 export const NOTIFICATION_MESSAGE_MAX = 200;
 /** Notifications listed at most (newest first). */
@@ -107,7 +107,7 @@ export const PRESENCE_WATCH_MAX = 200;
 /** Messenger volume 0-100, default 25, kept in browser storage under this key. */
 export const MESSENGER_VOLUME_DEFAULT = 25;
 export const MESSENGER_VOLUME_STORAGE_KEY = 'scrimgym:messenger-volume';
-/** Chat box: at most 4 rows; message list 300 px; notifications list 400 px; friends list 300 px (spec 2, 9). */
+/** Chat box: at most 4 rows; message list 300 px; notifications list 400 px; friends list 300 px. */
 export const CHAT_INPUT_MAX_ROWS = 4;
 export const CHAT_LIST_HEIGHT_PX = 300;
 export const NOTIFICATIONS_LIST_HEIGHT_PX = 400;

@@ -1,5 +1,5 @@
 /**
- * Socket.IO event names (spec 7 Socket), one place for the server and the web app. Payload schemas of the
+ * Socket.IO event names, one place for the server and the web app. Payload schemas of the
  * social events are in schemas/social.ts. The server never trusts an identity sent in an event: the user is
  * the one of the handshake's session.
  */

@@ -53,7 +53,7 @@ export const FIELD_LABELS = {
   email: 'Email',
 } as const;
 
-/** Scrim texts (spec 2, 4, 5 and 8). */
+/** Scrim texts. */
 export const SCRIM_MESSAGES = {
   alreadyPlayer:
     'Player already exists in game. Did you mean to move the player? use the /move-player endpoint instead.',
@@ -114,7 +114,7 @@ export const SCRIM_MESSAGES = {
 /** Team labels in messages: 'Team 1 (Blue Side)'. */
 export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
 
-/** Admin texts (spec 2, Admin dashboard and Ban history; spec 8, Admin). */
+/** Admin texts. */
 export const ADMIN_MESSAGES = {
   userUpdated: 'User successfuly updated!',
   userBanned: 'User banned successfully',

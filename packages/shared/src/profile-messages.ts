@@ -1,5 +1,5 @@
 /**
- * Profile texts (spec 2, User profile; spec 8, profile load). A module of their own, not messages.ts: the landing
+ * Profile texts. A module of their own, not messages.ts: the landing
  * page loads messages.ts, and a bundler keeps every export of a module that any lazy page uses.
  */
 export const PROFILE_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Social texts (spec 2, 4, 5 and 8: friends, notifications, messenger, scrim chat), part of the text catalogue
+ * Social texts (friends, notifications, messenger, scrim chat), part of the text catalogue
  * of messages.ts but in a module of their own: a bundler places a whole module in one chunk, and messages.ts is
  * in the web app's first bundle, where these texts (used only by the lazy social chunk) would weigh on every
  * visitor's first visit.

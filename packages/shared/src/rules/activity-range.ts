@@ -1,4 +1,4 @@
-/** The activity chart's presets in months (spec 4, Chart range; 6 months by default, spec 9). */
+/** The activity chart's presets in months (6 by default). */
 export const ACTIVITY_PRESETS = { '3M': 3, '6M': 6, '1Y': 12 } as const;
 export type ActivityPreset = keyof typeof ACTIVITY_PRESETS;
 export const DEFAULT_ACTIVITY_PRESET: ActivityPreset = '6M';

@@ -1,7 +1,7 @@
 import { RANK_DIVISIONS } from '../constants.js';
 
 /**
- * The Rank Distribution chart's order (spec 2): Iron up to Challenger, then Unranked; anything else (a rank text
+ * The Rank Distribution chart's order: Iron up to Challenger, then Unranked; anything else (a rank text
  * the product cannot produce) goes last. Emerald, missing from the spec's list but a real tier, sits between
  * Platinum and Diamond.
  */

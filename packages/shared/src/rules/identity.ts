@@ -1,4 +1,4 @@
-/** Normalisation and keystroke rules for summoner names, taglines and discord names (spec 5). */
+/** Normalisation and keystroke rules for summoner names, taglines and discord names. */
 
 /** Keeps only letters, digits and spaces, as the sign-up and settings fields do on each keystroke. */
 export function sanitizeSummonerNameInput(value: string): string {
@@ -23,7 +23,7 @@ const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}
 
 export const hasInvisibleCharacters = (text: string) => INVISIBLE_CHARACTER.test(text);
 
-/** Discord names compare without case and without spaces before '#' (spec 5, Settings). */
+/** Discord names compare without case and without spaces before '#'. */
 export function normalizeDiscord(discord: string): string {
   return discord.trim().replace(/\s+#/g, '#').toLowerCase();
 }

@@ -16,7 +16,7 @@ export function hasRankNumber(division: RankDivision): boolean {
   return NUMBERED_DIVISIONS.includes(division);
 }
 
-/** 'Gold 2' for numbered divisions, the division alone otherwise (spec 5, Settings). */
+/** 'Gold 2' for numbered divisions, the division alone otherwise. */
 export function formatRank({ division, number }: { division: RankDivision; number?: RankNumber | null }): string {
   return hasRankNumber(division) ? `${division} ${number ?? DEFAULT_RANK_NUMBER}` : division;
 }

@@ -13,7 +13,7 @@ export function freeRoles(players: Occupied, team: TeamName): Role[] {
   return ROLES.filter((role) => !taken.has(role));
 }
 
-/** Empty slots in the order Top…Support of teamOne, then of teamTwo (reference facts, fill random). */
+/** Empty slots in the order Top…Support of teamOne, then of teamTwo. */
 export function emptySlots(players: Occupied): Slot[] {
   return TEAMS.flatMap((team) => freeRoles(players, team).map((role) => ({ team, role })));
 }

@@ -3,7 +3,7 @@ import { CURRENT_SCRIM_WINDOW_MS } from '../constants.js';
 export type ScrimTiming = 'upcoming' | 'current' | 'previous';
 
 /**
- * upcoming: now ≤ start; current: started, no winner, under 3 h; previous: a winner or 3 h+ (reference facts),
+ * upcoming: now ≤ start; current: started, no winner, under 3 h; previous: a winner or 3 h+,
  * or abandoned (still not full 30 minutes after the start: it is over, nobody plays it).
  */
 export function getScrimTiming({

@@ -12,7 +12,7 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** 'Name#Tag' splits on '#': the name part matches names, the tag part taglines (reference facts, user search). */
+/** 'Name#Tag' splits on '#': the name part matches names, the tag part taglines. */
 export function parseUserQuery(query: string): { name: string; tag: string | null } {
   const [name = '', ...rest] = query.trim().split('#');
   return { name: name.trim(), tag: rest.length ? rest.join('#').trim() : null };

@@ -1,4 +1,4 @@
-/** EXP a player earns per finished game, and a caster per finished cast (reference facts). */
+/** EXP a player earns per finished game, and a caster per finished cast. */
 export const EXP_PER_WIN = 3;
 export const EXP_PER_LOSS = 0.5;
 export const EXP_PER_CAST = 1;
@@ -27,7 +27,7 @@ export interface UserStats {
 }
 
 /**
- * The profile's stats (reference facts): 3 EXP a win, 0.5 a loss, 1 a cast; level = 1 + floor((ceil(exp) − 1) / 10)
+ * The profile's stats: 3 EXP a win, 0.5 a loss, 1 a cast; level = 1 + floor((ceil(exp) − 1) / 10)
  * for exp > 0, else 1, so exactly 10 EXP is still level 1 at 100 %. The percentages are the same formulas in
  * integer arithmetic (floor(w × 100 / g) for floor(w / g × 100), floor(p × 10) for floor(p / 10 × 100)), so
  * binary floating point cannot turn 29 % into 28 %.

@@ -15,7 +15,7 @@ const banDateSchema = z
   .refine(isStorableDate, { error: DATE_RANGE_MESSAGE, abort: true })
   .transform((text) => new Date(text));
 
-/** POST /admin/banUser (spec 7). Date To after Date From is checked here; "in the future" by the server's clock. */
+/** POST /admin/banUser. Date To after Date From is checked here; "in the future" by the server's clock. */
 export const banUserBodySchema = z
   .object({
     banUserId: idSchema,
@@ -43,18 +43,18 @@ export const banUserResponseSchema = z.object({
 });
 export type BanUserResponse = z.infer<typeof banUserResponseSchema>;
 
-/** POST /admin/unbanUser (spec 7). */
+/** POST /admin/unbanUser. */
 export const unbanUserBodySchema = z.object({ bannedUserId: idSchema });
 export type UnbanUserBody = z.input<typeof unbanUserBodySchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-/** POST /admin/lift-expired-bans (spec 7): `lifted` says how many. */
+/** POST /admin/lift-expired-bans: `lifted` says how many. */
 export const liftExpiredBansResponseSchema = successResponseSchema.extend({ lifted: z.number().int() });
 export type LiftExpiredBansResponse = z.infer<typeof liftExpiredBansResponseSchema>;
 
 /**
- * POST /admin/updateUser/:id (spec 7): only name, tagline and rank, validated like sign-up; anything else is
+ * POST /admin/updateUser/:id: only name, tagline and rank, validated like sign-up; anything else is
  * refused (400), so nothing else can change through this route.
  */
 export const adminUpdateUserBodySchema = profileFieldsSchema
@@ -67,7 +67,7 @@ export type AdminUpdateUserBody = z.input<typeof adminUpdateUserBodySchema>;
 export const adminUpdateUserResponseSchema = successResponseSchema.extend({ user: publicUserSchema });
 export type AdminUpdateUserResponse = z.infer<typeof adminUpdateUserResponseSchema>;
 
-/** Ban states (spec 4): active; expired but not lifted (needs lifting); lifted. */
+/** Ban states: active; expired but not lifted (needs lifting); lifted. */
 export const BAN_STATUSES = ['active', 'expired', 'lifted'] as const;
 export type BanStatus = (typeof BAN_STATUSES)[number];
 
@@ -78,7 +78,7 @@ const banUserSummarySchema = z.object({
   region: z.enum(REGIONS),
 });
 
-/** One row of GET /admin/all-bans-history (spec 3, Ban). */
+/** One row of GET /admin/all-bans-history. */
 export const banHistoryEntrySchema = z.object({
   _id: z.string(),
   _user: banUserSummarySchema,
@@ -94,7 +94,7 @@ export const banHistoryEntrySchema = z.object({
 export type BanHistoryEntry = z.infer<typeof banHistoryEntrySchema>;
 export const banHistoryResponseSchema = z.array(banHistoryEntrySchema);
 
-/** GET /admin/dashboard-stats (spec 3, Dashboard stats; reference facts, Admin dashboard figures). */
+/** GET /admin/dashboard-stats: the counts, the weekly and monthly figures and the ban statistics of the dashboard. */
 export const dashboardStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalScrims: z.number().int(),
@@ -137,7 +137,7 @@ export const ACTIVITY_STATUSES = [
 ] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
-/** One entry of GET /admin/recent-activities (spec 3, Activity), newest first. */
+/** One entry of GET /admin/recent-activities, newest first. */
 export const activitySchema = z.object({
   _id: z.string(),
   type: z.enum(ACTIVITY_TYPES),
@@ -161,7 +161,7 @@ export const SERVICE_STATUSES = ['operational', 'warning', 'error', 'inactive', 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 const serviceStatusSchema = z.enum(SERVICE_STATUSES);
 
-/** GET /admin/server-status (spec 3, System status). */
+/** GET /admin/server-status. */
 export const systemStatusSchema = z.object({
   services: z.object({
     database: z.object({ status: serviceStatusSchema, latency: z.number().nullable() }),

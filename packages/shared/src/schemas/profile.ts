@@ -5,7 +5,7 @@ import { roleSchema, teamNameSchema } from './scrim.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from './common.js';
 import { publicUserSchema } from './user.js';
 
-/** GET /users/:name?region=&tagline= (spec 2 route, spec 7 call). */
+/** GET /users/:name?region=&tagline=. */
 export const profileByNameParamsSchema = z.object({
   name: z.string().trim().min(1, 'Summoner Name is empty!').max(40, 'Summoner Name is too long'),
 });
@@ -30,7 +30,7 @@ export const profileBanSchema = z.object({
 export type ProfileBan = z.infer<typeof profileBanSchema>;
 
 /**
- * A profile (spec 2, User profile). What a viewer gets depends on who they are (ARCHITECTURE.md, Profiles):
+ * A profile. What a viewer gets depends on who they are (ARCHITECTURE.md, Profiles):
  * everyone signed in: the public fields and the friends count; friends, the owner and admins also `lastSeenAt`;
  * the owner and admins `lastLoggedIn`; admins `currentBan`. Email, uid, notifications, friend requests and the
  * admin key never leave the server on this call. The friend button asks the friends API for its state.
@@ -43,7 +43,7 @@ export const userProfileSchema = publicUserSchema.extend({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/* ---- Scrim lists (spec 2, User profile, Lists) ---- */
+/* ---- Scrim lists ---- */
 
 export const PARTICIPATED_FILTERS = ['none', 'played', 'casted', 'captain', 'won', 'lost'] as const;
 export type ParticipatedFilter = (typeof PARTICIPATED_FILTERS)[number];
@@ -116,12 +116,12 @@ const scrimPageSchema = z.object({
 });
 export type ProfileScrimPage = z.infer<typeof scrimPageSchema>;
 
-/** GET /users/:id/scrims → {scrims, stats} (spec 7), paginated. */
+/** GET /users/:id/scrims → {scrims, stats}, paginated. */
 export const participatedScrimsResponseSchema = scrimPageSchema.extend({ stats: statsSchema });
 export type ParticipatedScrimsResponse = z.infer<typeof participatedScrimsResponseSchema>;
 export const createdScrimsResponseSchema = scrimPageSchema;
 
-/* ---- Activity over time (spec 2 chart; spec 4 Chart range) ---- */
+/* ---- Activity over time ---- */
 
 const calendarDate = z.iso
   .date({ error: 'Dates must be YYYY-MM-DD' })

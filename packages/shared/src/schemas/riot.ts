@@ -3,12 +3,12 @@ import { DISPLAY_ONLY_REGIONS, REGIONS, SUMMONER_NAME_MAX } from '../constants.j
 import { FIELD_LABELS, MESSAGES } from '../messages.js';
 import { taglineSchema } from './user.js';
 
-/** Regions a Riot look-up accepts: the playable ones and the display-only ones (spec 9). */
+/** Regions a Riot look-up accepts: the playable ones and the display-only ones. */
 export const riotRegionSchema = z.enum([...REGIONS, ...DISPLAY_ONLY_REGIONS], {
   error: MESSAGES.fieldEmpty(FIELD_LABELS.region),
 });
 
-/** `GET /api/riot/summoner?gameName&tagLine&region` (spec 7); a tagline with '#' is refused (spec 8). */
+/** `GET /api/riot/summoner?gameName&tagLine&region`; a tagline with '#' is refused. */
 export const summonerLookupQuerySchema = z.object({
   gameName: z
     .string({ error: MESSAGES.fieldEmpty(FIELD_LABELS.name) })

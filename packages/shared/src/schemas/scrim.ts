@@ -35,7 +35,7 @@ export const riotTournamentSchema = z.object({
 });
 
 /**
- * A scrim as the API answers it (spec 3). `lobbyName`, `lobbyPassword` and the tournament code are present only
+ * A scrim as the API answers it. `lobbyName`, `lobbyPassword` and the tournament code are present only
  * for admins, and for the scrim's players and casters once both teams are full.
  */
 export const scrimSchema = z.object({
@@ -149,7 +149,7 @@ const titleSchema = z
   .trim()
   .min(1, 'Title is required')
   .max(80, 'Title can be at most 80 characters');
-/** The spec's client sends `null` for "random" (spec 4, lobby host choice); both mean a random player. */
+/** A lobby host of `null` (what older clients send) means "random" too: a random player. */
 const lobbyHostSchema = z
   .union([z.literal('random'), z.literal('me'), z.uuid(), z.null()])
   .default('random')

@@ -4,8 +4,8 @@ import { SOCIAL_MESSAGES } from '../social-messages.js';
 import { idSchema, isoDateTime } from './common.js';
 
 /*
- * The social contract (issue #5; spec 3, 4 and 7: friends, notifications, conversations, messages, scrim chat,
- * presence). Paths are under /api. Identity always comes from the session: every id the spec's client sends for
+ * The social contract (issue #5: friends, notifications, conversations, messages, scrim chat, presence). Paths
+ * are under /api. Identity always comes from the session: every id the client sends for
  * itself (`currentUserId`, `senderId`, `userId` in scrimChatOpen…) is compared with it, 403 on a mismatch.
  */
 
@@ -41,7 +41,7 @@ export const messageTextSchema = z
   .refine((text) => text.trim().length > 0, SOCIAL_MESSAGES.messageEmpty);
 
 // ----------------------------------------------------------------------------------------------------------------
-// Friends (spec 7 Friends)
+// Friends
 // ----------------------------------------------------------------------------------------------------------------
 
 /** A pending friend request; `_user` is the user who sent it. */
@@ -150,7 +150,7 @@ export const unfriendResponseSchema = z.object({ userFriends: z.array(socialUser
 export type UnfriendResponse = z.infer<typeof unfriendResponseSchema>;
 
 // ----------------------------------------------------------------------------------------------------------------
-// Notifications (spec 7 Notifications)
+// Notifications
 // ----------------------------------------------------------------------------------------------------------------
 
 /** GET /notifications/user-notifications, and every notification POST: the session user's, newest first. */
@@ -171,7 +171,7 @@ export const pushNotificationBodySchema = z.object({
 });
 
 // ----------------------------------------------------------------------------------------------------------------
-// Conversations and messages (spec 7 Conversations and messages)
+// Conversations and messages
 // ----------------------------------------------------------------------------------------------------------------
 
 export const messageSenderSchema = z.object({ _id: z.string(), name: z.string(), rank: z.string() });
