@@ -33,7 +33,7 @@ const person = (tag: string) => ({
   email: `e2e-${tag.toLowerCase()}-${RUN.toLowerCase()}@example.test`,
 });
 
-// Locators from the product contract (spec 2 and 5).
+// Locators from the product contract.
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}`) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const regionSelect = (page: Page) => selectByName(page, /^Region/);
@@ -79,7 +79,7 @@ async function completeSignupWizard(page: Page, who: ReturnType<typeof person>, 
     page.getByText('Without # (e.g. NA1)', { exact: true }),
     "the tagline helper 'Without # (e.g. NA1)'",
   );
-  // Keystrokes: a typed '#' is stripped (spec 5).
+  // Keystrokes: a typed '#' is stripped.
   await tagline.pressSequentially(`#${who.tagline}`);
   await expect
     .poll(() => tagline.inputValue(), { message: 'a typed # is stripped from the tagline' })

@@ -66,7 +66,7 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 const messenger = (page: Page) => page.getByRole('button', { name: /^Messenger/ });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-/** The bar hides when the page scrolls (spec 2), e.g. after a click far down a profile: back to the top. */
+/** The bar hides when the page scrolls, e.g. after a click far down a profile: back to the top. */
 const showBar = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
 async function expectBellCount(page: Page, count: number, what: string) {
