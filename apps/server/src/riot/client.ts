@@ -38,7 +38,7 @@ import {
   type TournamentSpectatorType,
 } from './types.js';
 
-/** Data Dragon's version when versions.json cannot be read (spec 7). */
+/** Data Dragon's version when versions.json cannot be read. */
 export { DDRAGON_FALLBACK_VERSION };
 export const DEFAULT_DDRAGON_BASE_URL = 'https://ddragon.leagueoflegends.com';
 /** Riot's advice when a 429 carries no Retry-After. */

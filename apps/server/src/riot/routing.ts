@@ -1,6 +1,6 @@
 import { DISPLAY_ONLY_REGIONS, REGIONS } from '@scrim-gym/shared';
 
-/** Every region the app knows: the playable ones and the display-only ones (spec 9). */
+/** Every region the app knows: the playable ones and the display-only ones. */
 export const RIOT_REGIONS = [...REGIONS, ...DISPLAY_ONLY_REGIONS] as const;
 export type RiotRegion = (typeof RIOT_REGIONS)[number];
 

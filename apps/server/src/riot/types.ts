@@ -51,7 +51,7 @@ export type RiotPlatformStatus = z.infer<typeof platformDataDtoSchema>;
 
 export const versionsSchema = z.array(z.string().min(1)).min(1);
 
-/** What the app shows of a player (spec: Summoner profile data), plus the ids it resolved. */
+/** What the app shows of a player (profile icon, summoner level, ranked entries), plus the ids it resolved. */
 export interface SummonerProfile {
   puuid: string;
   gameName: string;

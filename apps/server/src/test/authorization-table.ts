@@ -3,7 +3,7 @@ import type { TestUser } from './factories.js';
 
 /**
  * Who may do what: every route of the OpenAPI document, with the answer each role gets for one valid request
- * (spec 6 and each module's policy). `authorization.test.ts` walks it against the running app; a route missing
+ * (as each module's policy decides). `authorization.test.ts` walks it against the running app; a route missing
  * here fails that test. The world behind the requests is `createRoleWorld` (test/roles.ts):
  * - player sits in openScrim (public, not full, with a post-game image), is friends with otherPlayer and shares
  *   their conversation, and has a friend request (and its notification) from captain;

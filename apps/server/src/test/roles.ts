@@ -6,7 +6,7 @@ import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from
 import { addCaster, addPlayers, createScrim, fillScrim, type TestScrim } from './scrim-factories.js';
 import { befriend } from './social.js';
 
-/** The roles of spec 6 and DESIGN.md 5 that every permission is tested against. */
+/** The roles that every permission is tested against. */
 export const ROLES = ['visitor', 'player', 'otherPlayer', 'banned', 'captain', 'caster', 'admin'] as const;
 export type RoleName = (typeof ROLES)[number];
 

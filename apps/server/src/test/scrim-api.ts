@@ -13,7 +13,7 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-/** The body of insert-player / move-player for a slot (spec 7: {playerData:{role, team:{name}}}). */
+/** The body of insert-player / move-player for a slot ({playerData:{role, team:{name}}}). */
 export const playerData = ({ team, role }: Slot) => ({ playerData: { role, team: { name: team } } });
 
 /** Calls of the scrims API through `app.inject()`. */

@@ -5,7 +5,7 @@ import { scrims } from './scrims.js';
 import { users } from './users.js';
 
 /**
- * Bans. States (spec 4): active (isActive, dateTo ahead); expired but not lifted (isActive, dateTo passed);
+ * Bans. States: active (isActive, dateTo ahead); expired but not lifted (isActive, dateTo passed);
  * lifted (isActive false, liftedAt set).
  */
 export const bans = pgTable(

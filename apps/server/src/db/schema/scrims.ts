@@ -115,7 +115,7 @@ export const riotTournamentSeries = pgTable(
   (t) => [unique('riot_tournament_series_uq').on(t.region, t.season)],
 );
 
-/** The tournament code of a scrim (spec: riotTournament). */
+/** The tournament code of a scrim (`riotTournament` in the API). */
 export const riotTournaments = pgTable(
   'riot_tournaments',
   {

@@ -7,7 +7,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The identity the account was created with, 'provider|subject' (spec: uid). */
+    /** The identity the account was created with, 'provider|subject' (the API's `uid`). */
     uid: text('uid').notNull().unique(),
     /** Verified email of the sign-in; Riot Sign On gives none. */
     email: text('email'),
@@ -51,7 +51,7 @@ export const users = pgTable(
     uniqueIndex('users_name_region_uq')
       .on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region)
       .where(sql`${t.deletedAt} is null`),
-    // Discord names are unique after removing spaces before '#', ignoring case (spec 5, Settings).
+    // Discord names are unique after removing spaces before '#', ignoring case.
     uniqueIndex('users_discord_uq')
       .on(sql`lower(regexp_replace(btrim(${t.discord}), '\\s+#', '#', 'g'))`)
       .where(sql`${t.deletedAt} is null`),

@@ -2,7 +2,7 @@ import type { BanHistoryEntry, BanStatus } from '@scrim-gym/shared';
 import type { BanRow } from '../auth/auth.repository.js';
 import type { BanHistoryRow } from './admin.repository.js';
 
-/** Ban states (spec 4): active; expired but not lifted; lifted. */
+/** Ban states: active; expired but not lifted; lifted. */
 export function banStatus(ban: Pick<BanRow, 'isActive'>, expired: boolean): BanStatus {
   if (!ban.isActive) return 'lifted';
   return expired ? 'expired' : 'active';

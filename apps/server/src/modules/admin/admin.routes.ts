@@ -22,8 +22,9 @@ import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashb
 const tags = ['admin'];
 
 /**
- * The admin calls of spec 7. Every one is for admins only, decided from the server's own user record
- * (`authorizeAdmin`: 401 without a session, 403 with the ban text for a banned user, 403 for a non-admin).
+ * The admin calls (update a user, ban, unban, ban history, lift expired bans, dashboard). Every one is for
+ * admins only, decided from the server's own user record (`authorizeAdmin`: 401 without a session, 403 with
+ * the ban text for a banned user, 403 for a non-admin).
  */
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { cancelJob, scheduleJob } from '../../jobs/index.js';
 import type { BanRow } from '../auth/auth.repository.js';
 
-/** At a ban's dateTo: lift it (reference facts, Bans: on time, not once a day). */
+/** At a ban's dateTo: lift it, on time (not in a once-a-day sweep). */
 export const BAN_EXPIRE_JOB = 'ban.expire';
 /** At the dateFrom of a ban set to start later: end the user's sessions and sockets then. */
 export const BAN_START_JOB = 'ban.start';

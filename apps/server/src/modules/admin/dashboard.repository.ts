@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog, bans, scrims, users } from '../../db/schema/index.js';
 
 /**
- * The dashboard's figures (reference facts, Admin dashboard figures) in a few aggregate queries, each at most one
+ * The dashboard's figures in a few aggregate queries, each at most one
  * scan of its table; the service runs them concurrently. Days and months are UTC.
  *
  * The instants they compare with (a week ago, today's midnight) come in as parameters: an expression such as

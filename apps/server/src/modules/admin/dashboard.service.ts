@@ -43,7 +43,7 @@ export function lastSevenDays(counts: { day: string; scrims: number }[], now = n
   });
 }
 
-/** Region and rank distributions from the (region, tier) counts; "Gold 2" counts as Gold (reference facts). */
+/** Region and rank distributions from the (region, tier) counts; "Gold 2" counts as Gold. */
 export function distributions(rows: { region: string; tier: string; count: number }[]) {
   const byRegion = new Map<string, number>();
   const byRank = new Map<string, number>();
@@ -159,7 +159,7 @@ function auditActivity(row: AuditRow): Activity {
 }
 
 /**
- * GET /admin/recent-activities (reference facts): scrims created and completed, users registered, bans and
+ * GET /admin/recent-activities: scrims created and completed, users registered, bans and
  * lifts, and the admin actions of the audit log, merged newest first.
  */
 export async function getRecentActivities({ db }: { db: Database }): Promise<Activity[]> {
@@ -269,7 +269,7 @@ async function websocketStatus(io: Server, redis: RedisHandle | null): Promise<S
     : { status: 'operational', connections: all };
 }
 
-/** Riot's answer to the platform status call (reference facts): 200, 429, 401/403; no key is inactive. */
+/** Riot's answer to the platform status call: 200, 429, 401/403; no key is inactive. */
 export function riotStatusOf(error: unknown): ServiceStatus {
   if (!isRiotError(error)) return 'error';
   if (error.kind === 'not_configured') return 'inactive';
@@ -292,7 +292,7 @@ function riotApiStatus(riot: RiotClient): Promise<ServiceStatus> {
   return status;
 }
 
-/** GET /admin/server-status (spec 3, System status). The app sends no email yet: the email service is inactive. */
+/** GET /admin/server-status. The app sends no email yet: the email service is inactive. */
 export async function getSystemStatus({
   database,
   io,

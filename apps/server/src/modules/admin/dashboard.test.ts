@@ -12,7 +12,7 @@ import { riotStatusOf } from './dashboard.service.js';
 
 /**
  * The dashboard's figures on a database of this file's own, where every row is known, so each figure is checked
- * exactly (reference facts, Admin dashboard figures).
+ * exactly.
  */
 let ctx: TestContext;
 let admin: TestUser;

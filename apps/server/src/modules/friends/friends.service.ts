@@ -207,7 +207,7 @@ export async function sendFriendRequest({
 
 /**
  * accept-request/:userId {newFriendUserId}: userId is the session user, newFriendUserId the sender. If the two
- * are already friends the request is still removed and the answer is 'Friend already added!' (spec 4).
+ * are already friends the request is still removed and the answer is 'Friend already added!'.
  */
 export async function acceptFriendRequest({
   deps,

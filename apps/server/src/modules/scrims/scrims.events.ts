@@ -4,7 +4,7 @@ import { ADMINS_ROOM, regionRoom, scrimRoom, userRoom } from '../../plugins/io.j
 import { presentScrim } from './scrims.presenter.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
-/** The socket event that carries a changed scrim (spec 7: getScrimTransaction). */
+/** The socket event that carries a changed scrim (getScrimTransaction). */
 export const SCRIM_UPDATED_EVENT = 'getScrimTransaction';
 export const SCRIM_DELETED_EVENT = 'scrimDeleted';
 

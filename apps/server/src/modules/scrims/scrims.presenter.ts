@@ -27,7 +27,7 @@ export interface LobbyRights {
 
 /**
  * Who may see the lobby name, password and tournament code: admins, and the scrim's players and casters once
- * both teams are full ("unlock lobby name and password", spec 2).
+ * both teams are full (the card's "unlock lobby name and password").
  */
 export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): boolean {
   if (!viewer) return false;

@@ -48,7 +48,7 @@ function refuseOversizedImage(request: FastifyRequest) {
   }
 }
 
-/** Every scrim call of spec 7. Identity comes from the session; ids in paths and bodies are checked against it. */
+/** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: service.listCacheFor(app.io), jobs: app.jobs };

@@ -117,7 +117,7 @@ interface SlotAction extends UserAction {
 
 const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 
-/** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC" (reference facts). */
+/** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC". */
 function spotTaken(participants: Pick<ParticipantWithUser, 'kind' | 'team' | 'role'>[]) {
   const players = participants.filter((p) => p.kind === 'player');
   const free = TEAMS.map((team) => ({ team, roles: freeRoles(players, team) })).filter((t) => t.roles.length > 0);
@@ -193,7 +193,7 @@ async function changeScrim<T>({
   return { value, scrim: presentScrimFor(aggregate, viewer), aggregate };
 }
 
-/** Started, both teams full, no winner, the option on and no code yet (spec 4, lifecycle step 3). */
+/** Started, both teams full, no winner, the option on and no code yet. */
 function needsTournamentCode({ scrim, participants, tournament }: ScrimAggregate) {
   return (
     scrim.gameStartTime.getTime() <= Date.now() &&
@@ -610,7 +610,7 @@ export async function editScrim({
           ...(startChanged && { abandonedAt: null }),
         },
       });
-      // Turning the tournament code off clears it (spec 4, edit form toggles).
+      // Turning the tournament code off clears it.
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
       return { startChanged };
     },
@@ -627,7 +627,7 @@ export async function editScrim({
       ifCompleted: result.value.startChanged ? 'replace' : 'keep',
     });
   }
-  // Saved after the start with full teams, the option on and no code: generate it now (spec 4, after save).
+  // Saved after the start with full teams, the option on and no code: generate it now.
   if (needsTournamentCode(result.aggregate)) await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
   return result;
 }

@@ -411,7 +411,7 @@ describe('authorization matrix', () => {
           }
           const body = expectError(res, status, code, error);
           if (code === 'BANNED') expect(body.error).toMatch(/^You are banned until .+\. Reason: griefing$/);
-          // A refused scrim action answers with the current scrim (spec 8), without secrets the caller may not see.
+          // A refused scrim action answers with the current scrim, without secrets the caller may not see.
           if (status === 409 || code === 'NOT_YOURSELF' || code === 'NOT_CAPTAIN') {
             expect(body.scrim?._id).toBe(w.scrim.id);
             // With both teams full, its players and casters see the lobby too.

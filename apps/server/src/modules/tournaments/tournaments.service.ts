@@ -15,7 +15,7 @@ import { listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
 import { findPlayerAccounts, storePuuids } from './tournaments.repository.js';
 import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
-/** Socket events of spec 7 (received by the client). */
+/** Socket events about a scrim's tournament code (received by the client). */
 export const TOURNAMENT_INITIALIZED_EVENT = 'tournamentInitialized';
 export const TOURNAMENT_SKIPPED_EVENT = 'tournamentSkipped';
 export const TOURNAMENT_ERROR_EVENT = 'tournamentError';

@@ -37,7 +37,7 @@ export function profileVisibility({
   };
 }
 
-/** The scrims a user created: on their own profile or for admins only (spec 2). */
+/** The scrims a user created: on their own profile or for admins only. */
 export function assertCanSeeCreatedScrims(viewer: Viewer, userId: string) {
   if (viewer.id === userId || viewer.isAdmin) return;
   throw forbidden(PROFILE_MESSAGES.createdScrimsForbidden, 'NOT_OWNER');

@@ -32,8 +32,8 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 };
 
 /**
- * The spec's Users calls (spec 7) but `GET /users`: the whole user list never leaves the server (search,
- * uniqueness and profiles are answered here instead; ARCHITECTURE.md, Profiles).
+ * The Users calls but no `GET /users`: the whole user list never leaves the server (search, uniqueness and
+ * profiles are answered here instead; ARCHITECTURE.md, Profiles).
  */
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -43,7 +43,7 @@ const CANDIDATES = 50;
 
 /**
  * Case-insensitive substring search on name or tagline, 'Name#Tag' split, ranked by edit distance between the
- * name and the query's name part (reference facts). Runs on the server: the browser never gets the user list.
+ * name and the query's name part. Runs on the server: the browser never gets the user list.
  */
 export async function searchUsers({
   db,
@@ -73,7 +73,7 @@ export async function searchUsers({
     }));
 }
 
-/* ---- Profiles (spec 2, User profile; spec 7, Users) ---- */
+/* ---- Profiles ---- */
 
 async function profileOf({ db, viewer, user }: { db: Database; viewer: Viewer; user: UserRow }) {
   const [{ friendsCount, isFriend }, ban] = await Promise.all([
@@ -152,7 +152,7 @@ export async function listParticipatedScrims({
   return { ...toPage(page, query.limit), stats: computeStats(counts) };
 }
 
-/** GET /users/:id/created-scrims: the owner's or an admin's view (spec 2), paginated. */
+/** GET /users/:id/created-scrims: the owner's or an admin's view, paginated. */
 export async function listCreatedScrims({
   db,
   viewer,
