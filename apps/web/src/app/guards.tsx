@@ -27,7 +27,7 @@ export function RequireUser({ children, signedOut }: { children: ReactNode; sign
   return children;
 }
 
-/** Admin-only pages (spec 2, Guards). The server enforces the same on every admin call. */
+/** Admin-only pages. The server enforces the same on every admin call. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isVerifying } = useCurrentUser();
   if (isVerifying) return <LoadingScreen text={MESSAGES.checkingPermissions} />;

@@ -46,7 +46,7 @@ const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 
-/** Exact paths only (spec 2): anything else is the not-found page. */
+/** Exact paths only: anything else is the not-found page. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

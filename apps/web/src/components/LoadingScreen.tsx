@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { MESSAGES, WAKING_UP_AFTER_MS } from '@scrim-gym/shared';
 
-/** A centred spinner with a text; after 6 s the text becomes 'Waking up the server' (spec 2). */
+/** A centred spinner with a text; after 6 s the text becomes 'Waking up the server'. */
 export function LoadingScreen({ text }: { text: string }) {
   const [slow, setSlow] = useState(false);
   useEffect(() => {

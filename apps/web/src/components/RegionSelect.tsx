@@ -3,7 +3,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { Region } from '@scrim-gym/shared';
 import { regionsFirst } from '../lib/regions';
 
-/** The region select of every form: the user's own region listed first (spec 9). */
+/** The region select of every form: the user's own region listed first. */
 export function RegionSelect({
   value,
   onChange,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, messageOf } from './api';
 
-describe('messageOf (the alert rule of spec 2)', () => {
+describe('messageOf (what an alert shows for an error)', () => {
   it('shows a text as it is', () => expect(messageOf('Players swapped!')).toBe('Players swapped!'));
   it("shows an object's message field", () => expect(messageOf(new Error('boom'))).toBe('boom'));
   it('shows other objects as JSON', () => expect(messageOf({ status: 500 })).toBe('{"status":500}'));

@@ -1,4 +1,4 @@
-/** The profile route of a user (spec 2): /users/:name?region=...&tagline=... */
+/** The profile route of a user: /users/:name?region=...&tagline=... */
 export function profilePath(user: { name: string; region: string; summonerTagline?: string }) {
   const query = new URLSearchParams({ region: user.region });
   if (user.summonerTagline) query.set('tagline', user.summonerTagline);

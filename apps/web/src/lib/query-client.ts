@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { LOOKUP_CACHE_MS } from '@scrim-gym/shared';
 import { ApiError } from './api';
 
-/** Look-ups are cached 30 minutes with 2 retries and no refetch on focus (spec 9); 4xx answers are not retried. */
+/** Look-ups are cached 30 minutes with 2 retries and no refetch on focus; 4xx answers are not retried. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

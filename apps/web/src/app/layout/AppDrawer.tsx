@@ -61,7 +61,7 @@ function Group({ title, items, onNavigate }: { title?: string; items: Item[]; on
   );
 }
 
-/** The 'more options' drawer (spec 2): from the top below large screens, from the right otherwise. */
+/** The 'more options' drawer: from the top below large screens, from the right otherwise. */
 export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () => void; user: CurrentUser }) {
   const isBelowLarge = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const logout = useLogout();

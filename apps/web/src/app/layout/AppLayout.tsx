@@ -8,7 +8,7 @@ import { useBanSignOut } from '../../features/auth/hooks/useBanSignOut';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
-/** Checks the server on every path change: down → /server-error; up again while there → / (spec 2, Guards). */
+/** Checks the server on every path change: down → /server-error; up again while there → /. */
 function useServerCheck() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

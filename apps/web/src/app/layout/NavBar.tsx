@@ -18,7 +18,7 @@ const AppDrawer = lazy(() => import('./user-nav').then((m) => ({ default: m.AppD
 const SocialNav = lazy(() => import('./user-nav').then((m) => ({ default: m.SocialNav })));
 /** The room the search, messenger and bell take while their chunk loads, so the bar does not jump. */
 const socialNavPlaceholder = <Box aria-hidden sx={{ width: { xs: 128, sm: 276, lg: 336 }, height: 40 }} />;
-// The hub's date and region pickers and toggles sit here on wide screens (spec 2), loaded with the hub.
+// The hub's date and region pickers and toggles sit here on wide screens, loaded with the hub.
 const HubFilters = lazy(() => import('../../features/scrims/lazy').then((m) => ({ default: m.HubFilters })));
 const SignInDialog = lazy(() =>
   import('../../features/auth/components/SignInDialog').then((m) => ({ default: m.SignInDialog })),
@@ -38,7 +38,7 @@ export function Logo() {
 }
 
 /**
- * The navigation bar (spec 2): hides on scroll; visitors get Guide and Log In, users the search, messenger and
+ * The navigation bar: hides on scroll; visitors get Guide and Log In, users the search, messenger and
  * bell and the 'more options' drawer (both lazy).
  */
 export function NavBar() {

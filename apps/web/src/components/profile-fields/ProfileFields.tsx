@@ -39,7 +39,7 @@ const marked = (message: string | undefined, hint?: string) => ({
     ),
 });
 
-/** Summoner name, tagline, region and discord, with the spec's keystroke rules (spec 5). */
+/** Summoner name, tagline, region and discord, with their keystroke rules (letters, digits, spaces; no '#'). */
 export function SummonerFields({ form, onChange, ownRegion, errors = {} }: FieldsProps & { ownRegion?: Region }) {
   return (
     <Stack spacing={2}>
@@ -83,7 +83,7 @@ export function SummonerFields({ form, onChange, ownRegion, errors = {} }: Field
   );
 }
 
-/** Rank division, plus the number 4..1 for Iron through Diamond (spec 5). */
+/** Rank division, plus the number 4..1 for Iron through Diamond. */
 export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

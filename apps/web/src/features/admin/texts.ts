@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@scrim-gym/shared';
 import type { ActivityStatus, ServiceStatus } from '@scrim-gym/shared';
 
-/** The admin pages' texts (spec 2, Admin dashboard and Ban history page; spec 8, Admin), in one place. */
+/** The admin pages' texts, in one place. */
 export const ADMIN_TEXTS = {
   ...ADMIN_MESSAGES,
   dashboardTitle: 'Admin Dashboard',

@@ -1,7 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
 /**
- * The dashboard's dark blue theme (spec 9), over the app's (already dark blue) theme: deeper blue panels and a
+ * The dashboard's dark blue theme, over the app's (already dark blue) theme: deeper blue panels and a
  * sky-blue accent. The page background stays the app's, so the admin pages sit in the same frame as the others.
  */
 export const dashboardTheme = (base: Theme) =>
@@ -19,7 +19,7 @@ export const dashboardTheme = (base: Theme) =>
     },
   });
 
-/** One colour per region (spec 2: Region Distribution), and the charts' other colours. */
+/** One colour per region (Region Distribution), and the charts' other colours. */
 export const REGION_COLORS: Record<string, string> = {
   NA: '#5bb5f0',
   EUW: '#c8aa6e',

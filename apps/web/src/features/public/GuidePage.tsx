@@ -16,7 +16,7 @@ import {
 import { NEW_TAB_HINT } from './landing.content';
 import { visuallyHidden } from './visually-hidden';
 
-/** /guide (spec 2): the app's own illustrated guide, each step beside a screen of the real app. */
+/** /guide: the app's own illustrated guide, each step beside a screen of the real app. */
 export function GuidePage() {
   const { user } = useCurrentUser();
   return (

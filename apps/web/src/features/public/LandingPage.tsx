@@ -14,7 +14,7 @@ import { SocialLinkTile } from './SocialLinkTile';
 
 const sectionSx = { py: { xs: 7, md: 10 } } as const;
 
-/** The landing page for visitors (spec 1 and 2). A signed-in user goes to the Scrims Hub. */
+/** The landing page for visitors. A signed-in user goes to the Scrims Hub. */
 export function LandingPage() {
   const { user } = useCurrentUser();
   if (user) return <Navigate to="/scrims" replace />;

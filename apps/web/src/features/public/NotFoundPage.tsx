@@ -7,7 +7,7 @@ import { StatusPage } from './StatusPage';
 const NOT_FOUND_PATH = 'this page';
 
 /**
- * Any unknown path (spec 2): 'Oops, {path} doesn't exist!' and a way home. The page says "this page" for {path}:
+ * Any unknown path: 'Oops, {path} doesn't exist!' and a way home. The page says "this page" for {path}:
  * the path is text anyone can write into a link, and no page shows text taken from the address.
  */
 export function NotFoundPage() {

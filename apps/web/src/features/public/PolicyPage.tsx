@@ -36,7 +36,7 @@ function today() {
   return { text: dateFormat.format(now), iso };
 }
 
-/** The shared layout of the policy pages (spec 2): a title, numbered sections and buttons to the other pages. */
+/** The shared layout of the policy pages: a title, numbered sections and buttons to the other pages. */
 export function PolicyPage({ title, intro, sections, actions, showLastUpdated = false }: PolicyPageProps) {
   const date = showLastUpdated ? today() : null;
   return (

@@ -1,7 +1,7 @@
 import { PolicyPage } from './PolicyPage';
 import { PRIVACY_ACTIONS, PRIVACY_INTRO, PRIVACY_SECTIONS, PRIVACY_TITLE } from './privacy-policy.content';
 
-/** /privacy-policy (spec 2): 12 numbered sections, today's date, buttons to sign-up and the terms. */
+/** /privacy-policy: 12 numbered sections, today's date, buttons to sign-up and the terms. */
 export function PrivacyPolicyPage() {
   return (
     <PolicyPage

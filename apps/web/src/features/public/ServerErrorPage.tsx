@@ -5,7 +5,7 @@ import { MESSAGES } from '@scrim-gym/shared';
 import { StatusPage } from './StatusPage';
 
 /**
- * /server-error (spec 2): shown while the server is down. Retry reloads the page; the layout's server check then
+ * /server-error: shown while the server is down. Retry reloads the page; the layout's server check then
  * sends the user home once the server answers again.
  */
 export function ServerErrorPage() {

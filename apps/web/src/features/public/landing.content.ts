@@ -1,4 +1,4 @@
-/** Texts and links of the landing page (spec 1), kept in one place. */
+/** Texts and links of the landing page, kept in one place. */
 
 export type SocialNetwork = 'twitch' | 'discord' | 'x';
 

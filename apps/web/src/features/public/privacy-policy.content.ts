@@ -1,7 +1,7 @@
 import { MIN_AGE } from '@scrim-gym/shared';
 import type { PolicyAction, PolicySection } from './PolicyPage';
 
-/** Days within which an account's data is deleted (spec 1 and 9). */
+/** Days within which an account's data is deleted. */
 export const DATA_DELETION_DAYS = 30;
 
 export const PRIVACY_TITLE = 'Privacy Policy';
@@ -9,7 +9,7 @@ export const PRIVACY_TITLE = 'Privacy Policy';
 export const PRIVACY_INTRO =
   'This policy explains what information Scrim Gym collects when you use the service, why we collect it, and the choices you have. We keep it short because we collect as little as we can.';
 
-/** The twelve numbered sections of the privacy policy (spec 1 and 2, Policy pages). */
+/** The twelve numbered sections of the privacy policy. */
 export const PRIVACY_SECTIONS: readonly PolicySection[] = [
   {
     title: 'Who we are',

@@ -1,7 +1,7 @@
 import { MIN_AGE } from '@scrim-gym/shared';
 import type { PolicyAction, PolicySection } from './PolicyPage';
 
-/** The least share of tournament entry fees that goes to the prize pool, in percent (spec 9). */
+/** The least share of tournament entry fees that goes to the prize pool, in percent. */
 export const PRIZE_POOL_MIN_PERCENT = 70;
 
 export const TERMS_TITLE = 'Terms of Service';
@@ -9,7 +9,7 @@ export const TERMS_TITLE = 'Terms of Service';
 export const TERMS_INTRO =
   'These terms are the rules of Scrim Gym. They keep scrims fair and fun for everyone, so please read them before you sign up.';
 
-/** The sixteen numbered sections of the terms of service (spec 2 and 6, Policy pages). */
+/** The sixteen numbered sections of the terms of service. */
 export const TERMS_SECTIONS: readonly PolicySection[] = [
   {
     title: 'Acceptance of these terms',

@@ -1,5 +1,5 @@
 /**
- * The texts of the hub's frame (spec 2), apart from texts.ts because the frame is in the first bundle; the
+ * The texts of the hub's frame, apart from texts.ts because the frame is in the first bundle; the
  * rest of the hub (filters, tiles, sections) reads SCRIM_TEXTS.hub.
  */
 export const HUB_TEXTS = {

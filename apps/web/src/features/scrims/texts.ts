@@ -1,13 +1,13 @@
 import { TEAM_LABELS, type TeamName } from '@scrim-gym/shared';
 
 /**
- * Every text of the scrims screens in one place. The spec's messages shared with the server are in
- * SCRIM_MESSAGES (@scrim-gym/shared); the ones below are the spec's too where quoted in spec 2, 4, 5 and 8,
- * else our own wording. The hub's texts are in hub-texts.ts:
+ * Every text of the scrims screens in one place. The messages shared with the server are in SCRIM_MESSAGES
+ * (@scrim-gym/shared); the ones below are the product's fixed wording where quoted (the hub, the card, the
+ * forms, the alerts), else our own wording. The hub's texts are in hub-texts.ts:
  * the hub is in the first bundle.
  */
 export const SCRIM_TEXTS = {
-  // Hub (spec 2)
+  // Hub
   hub: {
     region: 'Region',
     date: 'Date',
@@ -18,7 +18,7 @@ export const SCRIM_TEXTS = {
     filtersLabel: 'Scrim filters',
   },
 
-  // Card (spec 2)
+  // Card
   showMore: 'Show More',
   showLess: 'Show less',
   private: 'Private',
@@ -86,7 +86,7 @@ export const SCRIM_TEXTS = {
   cancel: 'Cancel',
   copyFailed: 'Could not copy to the clipboard',
 
-  // Admin assign (spec 5)
+  // Admin assign
   assignTitle: 'Assign Player',
   searchUser: 'Search user',
   typeMore: 'Type at least 2 characters to search',
@@ -96,7 +96,7 @@ export const SCRIM_TEXTS = {
   teamChoices: { teamOne: 'teamOne (Blue)', teamTwo: 'teamTwo (Red)' } as Record<TeamName, string>,
   assignSubmit: 'Assign',
 
-  // Create and edit (spec 2, 4, 5, 8)
+  // Create and edit
   createTitle: 'Create New Scrim',
   editTitle: 'Edit Scrim',
   createSubmit: 'Create Scrim',

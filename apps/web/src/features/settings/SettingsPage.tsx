@@ -102,7 +102,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 }
 
 /**
- * Account settings (spec 2): name, tagline, discord, region, admin key, rank and email consent; then deleting the
+ * Account settings: name, tagline, discord, region, admin key, rank and email consent; then deleting the
  * account (the privacy policy promises it).
  */
 export function SettingsPage() {

@@ -28,14 +28,14 @@ export const dashboardStatsQuery = queryOptions({
   ...fresh,
 });
 
-/** Falls back to an empty list on failure (spec 7). */
+/** Falls back to an empty list on failure. */
 export const recentActivitiesQuery = queryOptions({
   queryKey: adminKeys.activities,
   queryFn: () => api.get<Activity[]>('/admin/recent-activities').catch((): Activity[] => []),
   ...fresh,
 });
 
-/** Falls back to none on failure (spec 7): the panel then says 'Unable to fetch server status'. */
+/** Falls back to none on failure: the panel then says 'Unable to fetch server status'. */
 export const serverStatusQuery = queryOptions({
   queryKey: adminKeys.status,
   queryFn: () => api.get<SystemStatus>('/admin/server-status').catch(() => null),

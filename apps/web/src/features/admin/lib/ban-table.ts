@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import type { BanHistoryEntry } from '@scrim-gym/shared';
 
-/** The ban table's rules (spec 2, Ban history page; spec 9, Tables). */
+/** The ban table's limits: reasons cut at 32 characters; pages of 10 on desktop, 3 on phones, and their options. */
 export const REASON_MAX = 32;
 export const PAGE_SIZES = { desktop: [10, 20, 30, 40, 50, 100], mobile: [3, 5, 10, 15, 20, 25, 30] } as const;
 export const DEFAULT_PAGE_SIZE = { desktop: 10, mobile: 3 } as const;
 
-/** MM/DD/YYYY, in the admin's time zone (spec 9: the date format for bans). */
+/** MM/DD/YYYY, in the admin's time zone (the date format for bans). */
 export const formatBanDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
 
 /** Reasons longer than 32 characters are cut, with an ellipsis; the full text is the cell's title. */

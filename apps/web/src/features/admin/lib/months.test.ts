@@ -15,7 +15,7 @@ import {
 const MAY_2026 = new Date(2026, 4, 15);
 const labels = (range: MonthRange, now = MAY_2026) => registrationPoints([], range, now).map((p) => p.label);
 
-describe('registration chart ranges (spec 2)', () => {
+describe('registration chart ranges', () => {
   it('6M by default: the last six months, the current one included', () => {
     expect(DEFAULT_RANGE.preset).toBe(6);
     expect(labels(DEFAULT_RANGE)).toEqual(['Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026']);

@@ -1,5 +1,5 @@
 /**
- * The registrations chart's month ranges (spec 2, Admin dashboard): presets of 3, 6 (default) and 12 months
+ * The registrations chart's month ranges: presets of 3, 6 (default) and 12 months
  * ending with the current month, or a custom From / To range of months ('YYYY-MM', the value of a month input),
  * active once both are set. Every month of the range is listed, with zero for months without registrations.
  */

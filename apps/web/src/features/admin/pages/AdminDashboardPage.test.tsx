@@ -109,7 +109,7 @@ function renderDashboard(handlers: Record<string, unknown> = {}) {
   return calls;
 }
 
-describe('admin dashboard (spec 2)', { timeout: 20_000 }, () => {
+describe('admin dashboard', { timeout: 20_000 }, () => {
   it("'Loading Dashboard...', then the header, the four cards with their subtitles and the panels", async () => {
     renderDashboard();
     expect(await screen.findByText('Loading Dashboard...')).toBeInTheDocument();

@@ -34,7 +34,7 @@ function useErrorAlert(error: unknown, message: string) {
   }, [error, message, showAlert]);
 }
 
-/** The admin dashboard (spec 2), in its dark blue theme. */
+/** The admin dashboard, in its dark blue theme. */
 export function AdminDashboardPage() {
   const { user } = useCurrentUser();
   const stats = useDashboardStats();

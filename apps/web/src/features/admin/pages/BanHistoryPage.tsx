@@ -13,7 +13,7 @@ import { BanHistoryTable } from '../components/bans/BanHistoryTable';
 import { ADMIN_TEXTS as T } from '../texts';
 import { dashboardTheme } from '../theme';
 
-/** /admin/bans and /ban-history (spec 2): the ban history table, with lifting. */
+/** /admin/bans and /ban-history: the ban history table, with lifting. */
 export function BanHistoryPage() {
   const history = useBanHistory();
   const unban = useUnban();
@@ -22,7 +22,7 @@ export function BanHistoryPage() {
   const [unbanning, setUnbanning] = useState<string | null>(null);
 
   useEffect(() => {
-    // spec 8: a failed load is only logged; the page renders empty.
+    // A failed load is only logged; the page renders empty.
     if (history.error) console.error('Error loading the ban history', history.error);
   }, [history.error]);
 

@@ -45,7 +45,7 @@ const isTyping = (element: Element | null) =>
   element instanceof HTMLElement &&
   (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
 
-/** The three-step sign-up wizard (spec 2 and 5). */
+/** The three-step sign-up wizard. */
 export function SignupPage() {
   const [params] = useSearchParams();
   const resuming = params.get('resume') === '1';
@@ -71,7 +71,7 @@ export function SignupPage() {
     setStep((s) => Math.max(0, s - 1));
   };
 
-  // Backspace goes back a step when no field has the focus (spec 2).
+  // Backspace goes back a step when no field has the focus.
   const goBackRef = useRef(goBack);
   goBackRef.current = goBack;
   useEffect(() => {

@@ -3,7 +3,7 @@ import type { BanUserBody, BanUserResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { profileKeys } from './profile';
 
-/** Admin ban and unban from a profile (spec 7, Admin); the profile is read again for the button's state. */
+/** Admin ban and unban from a profile; the profile is read again for the button's state. */
 export function useBanUser() {
   const queryClient = useQueryClient();
   return useMutation({

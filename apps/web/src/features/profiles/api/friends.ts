@@ -9,7 +9,7 @@ import type {
 import { api } from '../../../lib/api';
 import { profileKeys } from './profile';
 
-/** Where the signed-in user stands with `userId`: drives the friend button (friends API, spec 7). */
+/** Where the signed-in user stands with `userId`: drives the friend button (from the friends API). */
 export const friendStatusQuery = (userId: string) =>
   queryOptions({
     queryKey: profileKeys.friendStatus(userId),

@@ -18,7 +18,7 @@ export interface ActivityView {
 }
 
 /**
- * Activity over time (spec 2): finished games per day, week or month; All draws played and casted over each other,
+ * Activity over time: finished games per day, week or month; All draws played and casted over each other,
  * Played and Casted one of them. The range and toggles (`controls`) live in the page, with the data request.
  */
 export function ActivityChart({ activity, controls }: { activity: ActivityView; controls: ReactNode }) {

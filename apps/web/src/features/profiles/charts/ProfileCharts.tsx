@@ -5,7 +5,7 @@ import { ActivityChart, type ActivityView } from './ActivityChart';
 import { GamesBars, LevelRadial, StatsSummary, WinRatePie } from './StatCharts';
 
 /**
- * The profile's charts (spec 2): recharts and drawing only, in their own lazy chunk. The data requests and the
+ * The profile's charts: recharts and drawing only, in their own lazy chunk. The data requests and the
  * activity controls stay in the page's chunk, so this chunk shares nothing new with the first bundle.
  */
 export function ProfileCharts({

@@ -10,7 +10,7 @@ import { ACTIVITY_TYPE_LABELS, PROFILE_TEXTS } from '../texts';
 
 const PRESETS = Object.keys(ACTIVITY_PRESETS) as ActivityPreset[];
 
-/** All / Played / Casted, 3M / 6M / 1Y, and the custom From and To dates of the activity chart (spec 2). */
+/** All / Played / Casted, 3M / 6M / 1Y, and the custom From and To dates of the activity chart. */
 export function ActivityControls({ state }: { state: ActivityRangeState }) {
   const { type, preset, custom, from, to } = state;
   return (

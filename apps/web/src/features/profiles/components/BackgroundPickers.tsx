@@ -19,7 +19,7 @@ import { PROFILE_TEXTS } from '../texts';
 
 type BackgroundFields = Pick<UpdateUserBody, 'profileBackgroundImg' | 'profileBackgroundBlur'>;
 
-/** Own profile only (spec 2): the background image and blur, saved at once ('Profile background updated!'). */
+/** Own profile only: the background image and blur, saved at once ('Profile background updated!'). */
 export function BackgroundPickers() {
   const { user } = useCurrentUser();
   const update = useUpdateUser();

@@ -10,7 +10,7 @@ import { useUnbanUser } from '../api/bans';
 import { PROFILE_TEXTS } from '../texts';
 import { BanDialog } from './BanDialog';
 
-/** Admins on other profiles (spec 4, Ban status): 'Unban This User' while a ban is active, else 'Ban This User'. */
+/** Admins on other profiles: 'Unban This User' while a ban is active, else 'Ban This User'. */
 export function BanButton({ profile }: { profile: UserProfile }) {
   const [open, setOpen] = useState(false);
   const unban = useUnbanUser();

@@ -13,7 +13,7 @@ import { useBanUser } from '../api/bans';
 import { banFormErrors, banInstants, defaultBanForm, type BanForm } from '../lib/ban-form';
 import { PROFILE_TEXTS } from '../texts';
 
-/** The ban form (spec 5): Date From today, Date To tomorrow and after Date From, a reason of up to 5 rows. */
+/** The ban form: Date From today, Date To tomorrow and after Date From, a reason of up to 5 rows. */
 export function BanDialog({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {
   const titleId = useId();
   const [form, setForm] = useState<BanForm>(() => defaultBanForm());

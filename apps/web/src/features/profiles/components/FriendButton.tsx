@@ -10,12 +10,12 @@ import { useAlert } from '../../alerts/alert-context';
 import { useFriendStatus, useSendFriendRequest, useUnfriend } from '../api/friends';
 import { PROFILE_TEXTS } from '../texts';
 
-/** The server's error text (spec 8: other friend errors show it), else `fallback`. */
+/** The server's error text (friend errors other than 'Friend already added!' show it), else `fallback`. */
 const serverText = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.body.error ? error.body.error : fallback;
 
 /**
- * The friend button on someone else's profile (spec 4, Friend flow): 'Send Friend Request' → 'Friend Request
+ * The friend button on someone else's profile: 'Send Friend Request' → 'Friend Request
  * Sent' (disabled) → 'Unfriend' (with a confirm). When they had already asked, sending accepts their request.
  * A friend's profile also offers 'Message', which opens the direct chat with them (or starts one).
  */

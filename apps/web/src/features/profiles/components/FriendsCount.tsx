@@ -5,7 +5,7 @@ import type { UserProfile } from '@scrim-gym/shared';
 import { PROFILE_TEXTS } from '../texts';
 import { FriendsDialog } from './FriendsDialog';
 
-/** '{n} Friends' and the View link that opens "{name}'s Friends" (spec 2); the drawer's My Friends opens it too. */
+/** '{n} Friends' and the View link that opens "{name}'s Friends"; the drawer's My Friends opens it too. */
 export function FriendsCount({
   profile,
   isOwn,

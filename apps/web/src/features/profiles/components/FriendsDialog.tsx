@@ -22,7 +22,7 @@ import { rankEmblemUrl } from '../lib/art';
 import { PROFILE_TEXTS } from '../texts';
 
 /**
- * "{name}'s Friends" (spec 2, Dialogs): up to 300 px tall, 'No friends found' when empty. On your own list each
+ * "{name}'s Friends": up to 300 px tall, 'No friends found' when empty. On your own list each
  * friend has a message button (a conversation exists) or a start-conversation button; both ask the messenger.
  */
 export function FriendsDialog({

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { UserStats } from '@scrim-gym/shared';
 import { PROFILE_TEXTS } from '../texts';
 
-/** Level and experience progress (spec 2): 'Level 6', 9.5 / 10 EXP, a bar at 95 %. */
+/** Level and experience progress: 'Level 6', 9.5 / 10 EXP, a bar at 95 %. */
 export function LevelProgress({ stats }: { stats: UserStats }) {
   return (
     <Box>

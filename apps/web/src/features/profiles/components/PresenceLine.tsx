@@ -6,7 +6,7 @@ import { timeAgo } from '../lib/display';
 import { PROFILE_TEXTS } from '../texts';
 
 /**
- * The online dot, and 'Last seen' when offline (spec 2). Live presence comes over the socket; until it says,
+ * The online dot, and 'Last seen' when offline. Live presence comes over the socket; until it says,
  * the profile's lastSeenAt (sent to friends, the owner and admins only) stands in.
  */
 export function PresenceLine({ profile, viewerId }: { profile: UserProfile; viewerId: string }) {

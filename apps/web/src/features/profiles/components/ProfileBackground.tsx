@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { backgroundUrl } from '../lib/art';
 
 /**
- * The profile owner's background image behind the page, blurred by their choice (spec 3: 'Summoners Rift', 20).
+ * The profile owner's background image behind the page, blurred by their choice ('Summoners Rift', 20).
  * It spans the whole page, footer included (absolute in the app layout, which is positioned), not the viewport:
  * a fixed layer left a flat band below the first screen wherever the page is seen whole.
  */

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { PROFILE_TEXTS } from '../texts';
 
-/** The verified-admin and donator badges (spec 2); the donator's says 'helped keep this app alive!'. */
+/** The verified-admin and donator badges; the donator's says 'helped keep this app alive!'. */
 export function ProfileBadges({ profile }: { profile: Pick<UserProfile, 'isAdmin' | 'isDonator'> }) {
   if (!profile.isAdmin && !profile.isDonator) return null;
   return (

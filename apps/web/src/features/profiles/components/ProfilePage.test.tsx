@@ -146,7 +146,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('User profile (spec 2)', () => {
+describe('User profile', () => {
   it('shows the player, their level from the stats formula, and the lists with dates as MM/DD/yyyy hh:mm A', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Pentakill Pete' })).toBeInTheDocument();
@@ -226,7 +226,7 @@ describe('User profile (spec 2)', () => {
   });
 });
 
-describe('the friend button (spec 4, Friend flow)', () => {
+describe('the friend button', () => {
   it("sends a request: 'Friend request sent to {name}!'", async () => {
     const user = userEvent.setup();
     const { calls } = renderProfile({
@@ -332,7 +332,7 @@ describe('own profile', () => {
   });
 });
 
-describe('admin ban and unban (spec 4, Ban status; spec 5, Ban form)', () => {
+describe('admin ban and unban', () => {
   const noBan = { isActive: false, dateFrom: null, dateTo: null, reason: null, _bannedBy: null };
 
   it('bans with the form: today, tomorrow, a reason', async () => {

@@ -26,7 +26,7 @@ const asRegion = (value: string | null) =>
 const notFoundMessage = (name: string, region: Region | undefined) =>
   summonerNameSchema.safeParse(name).success ? PROFILE_MESSAGES.userNotFound(name, region) : PROFILE_TEXTS.userNotFound;
 
-/** /users/:name?region=...[&tagline=...] (spec 2, User profile). */
+/** The user profile page: /users/:name?region=...[&tagline=...]. */
 export function ProfilePage() {
   const { name = '' } = useParams();
   const [params] = useSearchParams();

@@ -36,7 +36,7 @@ function ListSection<F extends string>({
   );
 }
 
-/** Created scrims (own profile or admins, spec 2) beside the scrims participated in. */
+/** Created scrims (on one's own profile, or for admins) beside the scrims participated in. */
 export function ProfileScrimLists({ userId, canSeeCreated }: { userId: string; canSeeCreated: boolean }) {
   return (
     <Box

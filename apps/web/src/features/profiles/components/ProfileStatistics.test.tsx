@@ -43,7 +43,7 @@ const activityQueries = () =>
     .filter((url) => url.includes('/activity?'))
     .map((url) => new URL(url, 'http://localhost').searchParams);
 
-describe('profile statistics: charts and activity range (spec 2, spec 4)', () => {
+describe('profile statistics: charts and activity range', () => {
   it('draw the stats and say the figures in words', async () => {
     renderCharts();
     // The first test pays for loading recharts behind the lazy boundary.

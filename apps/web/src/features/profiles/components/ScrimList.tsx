@@ -81,7 +81,7 @@ function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
 }
 
 /**
- * One of the profile's scrim lists (spec 2): a filter, a date sort (newest first by default), 300 px of scroll,
+ * One of the profile's scrim lists: a filter, a date sort (newest first by default), 300 px of scroll,
  * dates as MM/DD/yyyy hh:mm A; the next page loads when the end of the list scrolls into view.
  */
 export function ScrimList<F extends string>({

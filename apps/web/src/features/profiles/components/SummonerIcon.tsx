@@ -8,7 +8,7 @@ import { profileIconUrl } from '../lib/display';
 import { PROFILE_TEXTS } from '../texts';
 
 /**
- * Profile icon and summoner level from Riot (spec 2); on any failure the spec's fallback: the default icon and no
+ * Profile icon and summoner level from Riot; on any failure the fallback: the default icon and no
  * level badge (the fallback's level 0 is no level: a "0" beside the app's own level read as a bug), and the rank
  * the user gave at sign-up instead of Riot's.
  */

@@ -4,7 +4,7 @@ import type { ActivityRange } from '../api/activity';
 import { customRangeState, type ActivityType } from '../lib/activity-view';
 
 /**
- * The activity chart's choices (spec 4, Chart range): a preset (6M by default) or a custom From–To range, active
+ * The activity chart's choices: a preset (6M by default) or a custom From–To range, active
  * once both are set and To is not before From; Clear goes back to 6M. And the All / Played / Casted toggle.
  */
 export function useActivityRange() {

@@ -4,7 +4,7 @@ import type { ActivityBucket, ActivityPoint } from '@scrim-gym/shared';
 export const ACTIVITY_TYPES = ['all', 'played', 'casted'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-/** The custom range applies once both dates are set and To is not before From (spec 4, Chart range). */
+/** The custom range applies once both dates are set and To is not before From. */
 export function customRangeState(from: string, to: string): 'incomplete' | 'invalid' | 'ready' {
   if (!from || !to) return 'incomplete';
   return to < from ? 'invalid' : 'ready';

@@ -23,7 +23,7 @@ import mid from '../assets/roles/mid.webp';
 import support from '../assets/roles/support.webp';
 import top from '../assets/roles/top.webp';
 
-/** The spec's background choices (spec 3, Lists) as our own WebP art (apps/web/scripts/generate-profile-art.mjs). */
+/** The profile background choices as our own WebP art (apps/web/scripts/generate-profile-art.mjs). */
 export const BACKGROUND_URLS: Record<BackgroundImage, string> = {
   'Summoners Rift': summonersRift,
   Anniversary: anniversary,

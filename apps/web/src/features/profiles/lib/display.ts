@@ -1,10 +1,10 @@
 import dayjs from 'dayjs';
 import type { Region } from '@scrim-gym/shared';
 
-/** Below this width the profile shows names in full (spec 2, User profile: the 630 px breakpoint). */
+/** Below this width the profile shows names in full (the 630 px breakpoint). */
 export const PROFILE_MOBILE_BREAKPOINT = 630;
 
-/** Characters shown on wide screens before an ellipsis (spec 2, User profile). */
+/** Characters shown on wide screens before an ellipsis. */
 export const PROFILE_TRUNCATION = { name: 11, tagline: 3, discord: 9 } as const;
 
 /** `text` cut to `max` characters with an ellipsis on wide screens; whole on narrow ones. */
@@ -13,7 +13,7 @@ export function truncateForWidth(text: string, field: keyof typeof PROFILE_TRUNC
   return wide && text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The lists' date format, MM/DD/yyyy hh:mm A (spec 9), in the browser's time zone. */
+/** The lists' date format, MM/DD/yyyy hh:mm A, in the browser's time zone. */
 export const formatListDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY hh:mm A');
 
 /** 'Last seen' wording: '5 minutes ago', 'yesterday', '3 days ago'. */
@@ -31,7 +31,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return 'just now';
 }
 
-/** Platform codes of op.gg, the external summoner-stats site (spec 2: a link to a summoner-stats site). */
+/** Platform codes of op.gg, the external summoner-stats site the profile links to. */
 const OPGG_REGIONS: Record<Region, string> = { NA: 'na', EUW: 'euw', EUNE: 'eune', LAN: 'lan', OCE: 'oce' };
 
 export function summonerStatsUrl(user: { name: string; summonerTagline: string; region: Region }) {
@@ -40,7 +40,7 @@ export function summonerStatsUrl(user: { name: string; summonerTagline: string; 
 
 const DDRAGON = 'https://ddragon.leagueoflegends.com';
 
-/** A Data Dragon profile icon (reference facts). */
+/** A Data Dragon profile icon. */
 export const profileIconUrl = (version: string, iconId: number) =>
   `${DDRAGON}/cdn/${encodeURIComponent(version)}/img/profileicon/${iconId}.png`;
 

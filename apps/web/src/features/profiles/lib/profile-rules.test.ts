@@ -4,7 +4,7 @@ import { bucketLabel, customRangeState } from './activity-view';
 import { banFormErrors, banInstants, defaultBanForm } from './ban-form';
 import { formatListDate, soloQueueRank, summonerStatsUrl, timeAgo, truncateForWidth } from './display';
 
-describe('truncation (spec 2: name 11, tagline 3, discord 9 on wide screens)', () => {
+describe('truncation (name 11, tagline 3, discord 9 on wide screens)', () => {
   it('cuts long texts with an ellipsis on wide screens only', () => {
     expect(truncateForWidth('Pentakill Pete', 'name', true)).toBe('Pentakill P…');
     expect(truncateForWidth('Pentakill Pete', 'name', false)).toBe('Pentakill Pete');
@@ -45,7 +45,7 @@ describe('formats', () => {
   });
 });
 
-describe('ban form (spec 5)', () => {
+describe('ban form', () => {
   const now = dayjs('2026-03-10T15:30:00');
 
   it('defaults to today and tomorrow with an empty reason', () => {
@@ -75,7 +75,7 @@ describe('ban form (spec 5)', () => {
   });
 });
 
-describe('activity chart range (spec 4)', () => {
+describe('activity chart range', () => {
   it('applies a custom range once both dates are set and To is not before From', () => {
     expect(customRangeState('', '')).toBe('incomplete');
     expect(customRangeState('2026-01-01', '')).toBe('incomplete');

@@ -18,16 +18,15 @@ interface ActionSpec<V extends Target, R> {
   scrimOf?: (response: R) => Scrim;
   /** A Success alert's text, or an alert of its own type (fill random that could not fill every slot). */
   success?: (vars: V, response: R) => string | Alert | null;
-  /** Server messages not worth an alert (spec 8: 'Player already exists in game…' on join). */
+  /** Server messages not worth an alert ('Player already exists in game…' on join). */
   silent?: (message: string) => boolean;
   /** Shown when the failure carries no message of its own. */
   fallbackError?: string;
 }
 
 /**
- * One scrim action (spec 4, Player moves): the returned scrim replaces every cached copy; on failure the
- * server's message is shown as an Error and the scrim in the error body, if any, replaces the local copy
- * (spec 8, Scrim actions).
+ * One scrim action: the returned scrim replaces every cached copy; on failure the server's message is shown as
+ * an Error and the scrim in the error body, if any, replaces the local copy.
  */
 function useScrimAction<V extends Target, R = Scrim>({
   request,
@@ -58,7 +57,7 @@ function useScrimAction<V extends Target, R = Scrim>({
   });
 }
 
-/** Whether an action on this scrim is in flight: its buttons wait (and are re-enabled after, spec 8). */
+/** Whether an action on this scrim is in flight: its buttons wait (and are re-enabled after, success or failure). */
 export function useScrimBusy(scrimId: string) {
   return (
     useIsMutating({

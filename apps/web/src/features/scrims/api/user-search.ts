@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 export type FoundUser = Pick<ScrimUser, '_id' | 'name' | 'summonerTagline' | 'region' | 'rank'>;
 
 /**
- * Admin assign's user search (spec 5): at least 2 characters, the scrim's region, at most 10 results. The
+ * Admin assign's user search: at least 2 characters, the scrim's region, at most 10 results. The
  * server matches name or tagline ('Name#Tag' splits on '#') and ranks the results.
  */
 export function useUserSearch({ q, region }: { q: string; region: Region }) {

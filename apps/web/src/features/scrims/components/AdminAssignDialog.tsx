@@ -23,7 +23,7 @@ import { useAdminAssign } from '../api/scrim-actions';
 import { useUserSearch, type FoundUser } from '../api/user-search';
 import { SCRIM_TEXTS } from '../texts';
 
-/** Admin assign (spec 5): a user of the scrim's region, a team and a role, all required. */
+/** Admin assign: a user of the scrim's region, a team and a role, all required. */
 export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open: boolean; onClose: () => void }) {
   const [input, setInput] = useState('');
   const [user, setUser] = useState<FoundUser | null>(null);

@@ -21,7 +21,7 @@ function renderAsAdmin(scrim: Scrim, handlers: Record<string, unknown> = {}) {
   return calls;
 }
 
-describe('admin assign (spec 5)', () => {
+describe('admin assign', () => {
   it('searches users of the region from 2 characters, requires user, team and role, and assigns', async () => {
     const user = userEvent.setup();
     const scrim = makeScrim();
@@ -63,7 +63,7 @@ describe('admin assign (spec 5)', () => {
   });
 });
 
-describe('admin fill random (spec 5, 8)', () => {
+describe('admin fill random', () => {
   it("says 'No empty positions to fill' for a full scrim", async () => {
     const calls = renderAsAdmin(makeScrim(players(10)));
     await userEvent.click(await screen.findByRole('button', { name: 'Fill empty slots with random players' }));
@@ -82,7 +82,7 @@ describe('admin fill random (spec 5, 8)', () => {
   });
 });
 
-describe('admin drag and drop (spec 2)', () => {
+describe('admin drag and drop', () => {
   function dataTransfer() {
     const data = new Map<string, string>();
     return {

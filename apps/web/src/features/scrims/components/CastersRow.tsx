@@ -11,7 +11,7 @@ import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**
- * Casters (spec 4, Casting): join while the cast has room and you are not a caster; leave when you are; both
+ * Casters: join while the cast has room and you are not a caster; leave when you are; both
  * hidden once the game has ended. Nothing shows when the scrim has casting turned off.
  */
 export function CastersRow({ view }: { view: ScrimView }) {
@@ -20,7 +20,7 @@ export function CastersRow({ view }: { view: ScrimView }) {
   const { scrim, rel, userId, busy, timing } = view;
   if (!scrim.isWithCasters) return null;
   const ended = timing === 'previous' || view.over;
-  // A player of this scrim cannot cast it (spec 8): the button is not offered.
+  // A player of this scrim cannot cast it: the button is not offered.
   const canJoin = !ended && !rel.isCaster && !rel.player && scrim.casters.length < scrim.maxCastersAllowedCount;
   const canLeave = !ended && rel.isCaster;
 

@@ -14,7 +14,7 @@ import { TournamentCodeAdmin } from './TournamentCodeAdmin';
 import { WinnerBanner } from './WinnerBanner';
 import { WinnerButtons } from './WinnerButtons';
 
-/** Between the two teams: countdown, or what the lobby needs, then the result tools (spec 2, 4). */
+/** Between the two teams: countdown, or what the lobby needs, then the result tools. */
 export function CentreInfoBox({ view }: { view: ScrimView }) {
   const { scrim, timing } = view;
   const codes = useTournamentCodes();

@@ -4,7 +4,7 @@ import { useTicker } from '../hooks/useTicker';
 import { countdownParts, formatCountdown } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 
-/** Days, hours, minutes and seconds to the start; zero leading units hidden (spec 2). */
+/** Days, hours, minutes and seconds to the start; zero leading units hidden. */
 export function Countdown({ target, compact = false }: { target: number; compact?: boolean }) {
   const now = useTicker(1000);
   const left = target - now;

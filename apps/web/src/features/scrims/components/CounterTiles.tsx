@@ -10,7 +10,7 @@ const TILES: { timing: ScrimTiming; color: string }[] = [
   { timing: 'previous', color: 'primary.main' },
 ];
 
-/** Playing Now, Upcoming, Completed (spec 2). */
+/** Playing Now, Upcoming, Completed. */
 export function CounterTiles({ counts }: { counts: Record<ScrimTiming, number> }) {
   return (
     <Box

@@ -8,7 +8,7 @@ import { CounterTiles } from './CounterTiles';
 import { HubSection } from './HubSection';
 
 /**
- * The hub's counter tiles and its three sections (spec 2), regrouped exactly when a scrim starts or its
+ * The hub's counter tiles and its three sections, regrouped exactly when a scrim starts or its
  * 3-hour window ends. Current and previous sections show when they have scrims; upcoming always, with its
  * placeholder.
  */

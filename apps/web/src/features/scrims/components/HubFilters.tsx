@@ -12,7 +12,7 @@ import { isDayKey, todayKey } from '../lib/day';
 import { SCRIM_TEXTS } from '../texts';
 
 /**
- * The hub's region select, date picker and the previous / current / upcoming checkboxes (spec 2). In the
+ * The hub's region select, date picker and the previous / current / upcoming checkboxes. In the
  * navigation bar on wide screens (`nav`), in the page otherwise; both share the URL state.
  */
 export function HubFilters({ variant }: { variant: 'nav' | 'page' }) {

@@ -164,7 +164,7 @@ function ResultPanel({
           <Typography sx={{ fontWeight: 700 }} data-testid="game-outcome">
             {T.outcome[state.part]}
           </Typography>
-          {/* The EXP of a part is fixed (reference facts); the level is the profile's own figure. */}
+          {/* The EXP of a part is fixed; the level is the profile's own figure. */}
           <Typography sx={{ fontWeight: 700, color: 'secondary.main' }} data-testid="exp-change">
             {T.exp(EXP_OF_PART[state.part])}
           </Typography>

@@ -8,7 +8,7 @@ import { useAddImage, useRemoveImage } from '../api/scrim-actions';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
-/** The spec's client-side checks (spec 5): an image type, at most 2 MB. The server checks the bytes again. */
+/** The client-side checks: an image type, at most 2 MB. The server checks the bytes again. */
 export function imageProblem(file: { name: string; type: string; size: number }): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return SCRIM_MESSAGES.imageNotImage(file.name);
   if (file.size > IMAGE_MAX_BYTES) return SCRIM_MESSAGES.imageTooBig(file.name);
@@ -16,7 +16,7 @@ export function imageProblem(file: { name: string; type: string; size: number })
 }
 
 /**
- * Post-game image (spec 4): the captain or an admin uploads one while none exists; then 'View Image', and
+ * Post-game image: the captain or an admin uploads one while none exists; then 'View Image', and
  * only admins replace or delete it.
  */
 export function PostGameImage({ view }: { view: ScrimView }) {

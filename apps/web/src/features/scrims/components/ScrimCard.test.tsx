@@ -55,7 +55,7 @@ describe('an abandoned scrim (not full 30 minutes after its start)', () => {
   });
 });
 
-describe('slots (spec 2): join, move, leave, kick', () => {
+describe('slots: join, move, leave, kick', () => {
   it('offers Join on empty slots to a user who is not in the game', async () => {
     renderScrim(makeScrim(players(3)));
     expect(await screen.findByRole('button', { name: 'Join Team One (Blue Side) as ADC' })).toHaveTextContent('Join');
@@ -152,7 +152,7 @@ describe('slots (spec 2): join, move, leave, kick', () => {
   });
 });
 
-describe('centre info box and banners (spec 2)', () => {
+describe('centre info box and banners', () => {
   it("counts down before the start: 'Game starting in...'", async () => {
     renderScrim(makeScrim({ gameStartTime: hoursFromNow(2) }));
     expect(await screen.findByText('Game starting in...')).toBeInTheDocument();
@@ -217,7 +217,7 @@ describe('centre info box and banners (spec 2)', () => {
   });
 });
 
-describe('clipboard and sharing (spec 8)', () => {
+describe('clipboard and sharing', () => {
   it("copies the share link and a player's discord", async () => {
     const user = userEvent.setup();
     const scrim = makeScrim(players(1));
@@ -230,7 +230,7 @@ describe('clipboard and sharing (spec 8)', () => {
   });
 });
 
-describe('winner and post-game image (spec 4, 5)', () => {
+describe('winner and post-game image', () => {
   it("lets the lobby captain report the winner after a 'You cannot reverse this.' confirm", async () => {
     const scrim = makeScrim({
       ...players(10),
@@ -317,7 +317,7 @@ describe('winner and post-game image (spec 4, 5)', () => {
   });
 });
 
-describe('casting (spec 4)', () => {
+describe('casting', () => {
   it('offers Join Cast while there is room, Leave Cast to a caster', async () => {
     const scrim = makeScrim({ isWithCasters: true, maxCastersAllowedCount: 2, casters: [scrimUser(40)] });
     renderScrim(scrim, {
@@ -335,7 +335,7 @@ describe('casting (spec 4)', () => {
   });
 });
 
-describe('detail page (spec 2)', () => {
+describe('detail page', () => {
   it('is titled after the scrim', async () => {
     renderScrim(makeScrim({ title: '' }));
     expect(await screen.findByRole('heading', { level: 1, name: "Creator's Scrim" })).toBeInTheDocument();

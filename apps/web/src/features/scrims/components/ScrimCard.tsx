@@ -26,7 +26,7 @@ import { WinnerBanner } from './WinnerBanner';
 export const EXPAND_FADE_MS = 400;
 
 /**
- * A scrim (spec 2, Scrim card): collapsed in the hub with 'Show More' / 'Show less', always expanded on its own
+ * A scrim: collapsed in the hub with 'Show More' / 'Show less', always expanded on its own
  * page. Expanded: Team One (Blue Side), the centre info box, Team Two (Red Side).
  */
 export function ScrimCard({

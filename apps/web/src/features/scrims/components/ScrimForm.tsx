@@ -19,7 +19,7 @@ export interface ScrimFormProps {
   hostOptions: { value: string; label: string }[];
   submitting: boolean;
   onSubmit: (values: ScrimFormValues) => void;
-  /** Edit: the tournament code toggle was turned on (spec 4, Edit form toggles). */
+  /** Edit: the tournament code toggle was turned on. */
   onTournamentCodeOn?: () => void;
   /** Edit: Delete Scrim. */
   extraActions?: ReactNode;
@@ -27,7 +27,7 @@ export interface ScrimFormProps {
   tournamentCodes?: boolean;
 }
 
-/** The one form of the create and edit screens (spec 2, 4 and 5). */
+/** The one form of the create and edit screens. */
 export function ScrimForm({
   mode,
   initial,
@@ -144,7 +144,7 @@ export function ScrimForm({
             control={
               <Switch
                 checked={values.isWithCasters}
-                // spec 4: turning casters on sets the max to 2 (off sends 0).
+                // Turning casters on sets the max to 2 (off sends 0).
                 onChange={(e) => set({ isWithCasters: e.target.checked, maxCastersAllowedCount: MAX_CASTERS_DEFAULT })}
               />
             }

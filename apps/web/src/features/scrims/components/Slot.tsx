@@ -14,7 +14,7 @@ import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
 
-/** Join or move here when empty (spec 2); admins drag players between slots to swap them. */
+/** Join or move here when empty; admins drag players between slots to swap them. */
 function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
   const join = useJoinSlot();
   const move = useMoveSlot();
@@ -37,7 +37,7 @@ function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: Scr
       }
     },
     dropped: (draggedUserId: string) => {
-      // Dropping a player on their own slot does nothing (spec 2).
+      // Dropping a player on their own slot does nothing.
       if (!draggedUserId || draggedUserId === player?._user._id) return;
       swap.mutate({ scrimId, userId: draggedUserId, team, role });
     },
@@ -163,7 +163,7 @@ function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boo
             #{user.summonerTagline}
           </Box>
         </Link>
-        {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover (spec 6). */}
+        {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>

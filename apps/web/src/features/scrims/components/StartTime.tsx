@@ -15,7 +15,7 @@ export function zoneName(date: Date): string {
   );
 }
 
-/** 'Starts 05/01/2026 8:00 PM EDT · in 2 hours' (spec 2: start time with time zone and relative time). */
+/** 'Starts 05/01/2026 8:00 PM EDT · in 2 hours' (start time with time zone and relative time). */
 export function StartTime({ gameStartTime }: { gameStartTime: string }) {
   const start = new Date(gameStartTime);
   // Seconds matter around the start ('in 12 seconds', '5 seconds ago'); minutes elsewhere.

@@ -6,7 +6,7 @@ import { Slot } from './Slot';
 
 export const TEAM_COLORS: Record<TeamName, string> = { teamOne: '#5bb5f0', teamTwo: '#f28b82' };
 
-/** 'Team One (Blue Side)' / 'Team Two (Red Side)' with a slot per role, Top to Support (spec 2). */
+/** 'Team One (Blue Side)' / 'Team Two (Red Side)' with a slot per role, Top to Support. */
 export function TeamList({ view, team }: { view: ScrimView; team: TeamName }) {
   const players = view.scrim[team];
   const id = `${view.scrim._id}-${team}`;

@@ -4,7 +4,7 @@ import { bannerText } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from './TeamList';
 
-/** WAITING FOR PLAYERS / TEAMS NOT FULL / GAME READY / '… WON!' once started (spec 2). */
+/** WAITING FOR PLAYERS / TEAMS NOT FULL / GAME READY / '… WON!' once started. */
 export function WinnerBanner({ scrim, timing }: { scrim: Scrim; timing: ScrimTiming }) {
   const text = bannerText(scrim, timing);
   if (!text) return null;

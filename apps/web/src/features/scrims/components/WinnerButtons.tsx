@@ -8,7 +8,7 @@ import type { ScrimView } from './scrim-view-context';
 
 /**
  * The lobby captain and admins report the winner once the game started with both teams full and none is set
- * (spec 4; the server refuses a winner for teams that are not full). On the scrim page they live in the pinned
+ * (the server refuses a winner for teams that are not full). On the scrim page they live in the pinned
  * lobby panel (`inPanel`), not in the centre box.
  */
 export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPanel?: boolean }) {

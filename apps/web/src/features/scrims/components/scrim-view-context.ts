@@ -8,7 +8,7 @@ export interface ScrimView {
   rel: Relation;
   userId: string | null;
   timing: ScrimTiming;
-  /** A winner is set: joins, moves, leaves, kicks and casting are over (spec 4). */
+  /** A winner is set: joins, moves, leaves, kicks and casting are over. */
   over: boolean;
   busy: boolean;
   confirm: (request: ConfirmRequest) => Promise<boolean>;

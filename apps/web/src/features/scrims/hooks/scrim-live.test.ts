@@ -22,7 +22,7 @@ function setup() {
   return { queryClient, listeners, list, naKey, euKey, a };
 }
 
-describe("live updates from the socket (spec 7: 'getScrimTransaction', 'scrimDeleted')", () => {
+describe("live updates from the socket ('getScrimTransaction', 'scrimDeleted')", () => {
   it('adds a new scrim of the day and region, in start order', () => {
     const { listeners, list, euKey } = setup();
     listeners[SCRIM_EVENTS.updated](makeScrim({ _id: 'b', gameStartTime: at(15) }));
@@ -61,7 +61,7 @@ describe("live updates from the socket (spec 7: 'getScrimTransaction', 'scrimDel
   });
 });
 
-describe("'tournamentInitialized' (spec 4: tournament events update the scrim)", () => {
+describe("'tournamentInitialized' (tournament events update the scrim)", () => {
   it('asks again for a scrim page still without its code, and leaves one that has it', async () => {
     const queryClient = createQueryClient();
     const without = makeScrim({ _id: 'x' });

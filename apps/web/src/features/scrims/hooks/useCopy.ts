@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAlert } from '../../alerts/alert-context';
 import { SCRIM_TEXTS } from '../texts';
 
-/** Copies a text and confirms with the spec's clipboard message (spec 8, Clipboard). */
+/** Copies a text and confirms with the clipboard message ('copied game link to clipboard!'…). */
 export function useCopy() {
   const showAlert = useAlert();
   return useCallback(

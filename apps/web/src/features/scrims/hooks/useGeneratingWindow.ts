@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 export const GENERATING_MS = 5000;
 
-/** True for the first 5 s after `active` turns on: the 'Generating Tournament Code...' window (spec 4, 9). */
+/** True for the first 5 s after `active` turns on: the 'Generating Tournament Code...' window. */
 export function useGeneratingWindow(active: boolean): boolean {
   const [expired, setExpired] = useState(false);
   useEffect(() => {

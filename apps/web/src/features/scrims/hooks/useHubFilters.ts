@@ -10,7 +10,7 @@ export interface HubFilters {
   region: Region;
   day: string;
   isPast: boolean;
-  /** What is shown; upcoming is forced off for past days (spec 2). */
+  /** What is shown; upcoming is forced off for past days. */
   show: Record<Visibility, boolean>;
 }
 

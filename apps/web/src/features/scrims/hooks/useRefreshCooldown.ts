@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 export const REFRESH_COOLDOWNS_MS = [5000, 10_000] as const;
 
 /**
- * The hub's refresh button (spec 4): after a click it is disabled for 5 s, after the next for 10 s, and so
+ * The hub's refresh button: after a click it is disabled for 5 s, after the next for 10 s, and so
  * on alternately.
  */
 export function useRefreshCooldown(refresh: () => void) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayRange, isDayKey, isPastDay, toDayKey } from './day';
 
 describe('hub days', () => {
-  it('sends the local day as UTC ISO start and end (spec 7)', () => {
+  it('sends the local day as UTC ISO start and end', () => {
     const { startDate, endDate } = dayRange('2026-05-01');
     expect(new Date(startDate).getTime()).toBe(new Date(2026, 4, 1).getTime());
     expect(new Date(endDate).getTime()).toBe(new Date(2026, 4, 2).getTime());

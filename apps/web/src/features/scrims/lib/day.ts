@@ -16,7 +16,7 @@ export function isDayKey(value: string | null | undefined): value is string {
   return toDayKey(new Date(y, m - 1, d)) === value;
 }
 
-/** The UTC ISO start and end of a local day: the `startDate` and `endDate` of GET /scrims (spec 7). */
+/** The UTC ISO start and end of a local day: the `startDate` and `endDate` of GET /scrims. */
 export function dayRange(dayKey: string): { startDate: string; endDate: string } {
   const [y, m, d] = dayKey.split('-').map(Number) as [number, number, number];
   return { startDate: new Date(y, m - 1, d).toISOString(), endDate: new Date(y, m - 1, d + 1).toISOString() };

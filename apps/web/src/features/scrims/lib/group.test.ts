@@ -3,7 +3,7 @@ import { groupScrims } from './group';
 import { hoursFromNow, makeScrim } from '../test/scrim-factory';
 import { nextTimingChange } from '../hooks/useNow';
 
-describe('hub sections by timing (spec 4)', () => {
+describe('hub sections by timing', () => {
   it('puts each scrim in current, upcoming or previous', () => {
     const now = Date.now();
     const scrims = [

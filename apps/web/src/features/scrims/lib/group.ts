@@ -3,7 +3,7 @@ import { getScrimTiming, type Scrim, type ScrimTiming } from '@scrim-gym/shared'
 export type ScrimGroups = Record<ScrimTiming, Scrim[]>;
 
 /**
- * The hub's sections (spec 4, Scrim timing): current and upcoming by start time, the most recent previous
+ * The hub's sections: current and upcoming by start time, the most recent previous
  * scrims first.
  */
 export function groupScrims(scrims: readonly Scrim[], now: number): ScrimGroups {

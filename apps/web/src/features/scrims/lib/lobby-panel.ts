@@ -8,7 +8,7 @@ export type LobbyPanelState =
       password: string;
       /** The tournament code when the scrim uses one and it exists. */
       code: string | null;
-      /** 'Generating Tournament Code...' beside the password: only when this server makes codes (spec 4: 5 s). */
+      /** 'Generating Tournament Code...' beside the password: only when this server makes codes (5 s). */
       codePending: boolean;
       isCaptain: boolean;
       /** The captain or an admin: the winner buttons are in the panel. */

@@ -17,7 +17,7 @@ export type ScrimFormMode = 'create' | 'edit';
 
 export interface ScrimFormValues {
   title: string;
-  /** 'YYYY-MM-DD' and 'HH:mm' in the browser's zone; seconds are always zero (spec 5). */
+  /** 'YYYY-MM-DD' and 'HH:mm' in the browser's zone; seconds are always zero. */
   date: string;
   time: string;
   region: Region;
@@ -37,7 +37,7 @@ export type ScrimFormErrors = Partial<Record<ScrimFormField, string>>;
 const splitDate = (date: dayjs.Dayjs) => ({ date: date.format('YYYY-MM-DD'), time: date.format('HH:mm') });
 
 /**
- * Create defaults (spec 5): now + 30 min, random host, the creator's region, public, no casters (max 2), code on
+ * Create defaults: now + 30 min, random host, the creator's region, public, no casters (max 2), code on
  * when this server makes codes (off without a Riot API key, issue 13).
  */
 export function createDefaults(region: Region, now = Date.now(), tournamentCodes = true): ScrimFormValues {
@@ -81,7 +81,7 @@ export function editValues(scrim: Scrim, userId: string): ScrimFormValues {
   };
 }
 
-/** Lobby host choices of the edit screen: random, me, each participant (spec 2), and a host outside them. */
+/** Lobby host choices of the edit screen: random, me, each participant, and a host outside them. */
 export function hostOptions(mode: ScrimFormMode, scrim: Scrim | null, userId: string) {
   const options: { value: string; label: string }[] = [
     { value: 'random', label: SCRIM_TEXTS.hostRandom },
@@ -95,7 +95,7 @@ export function hostOptions(mode: ScrimFormMode, scrim: Scrim | null, userId: st
   return [...options, ...people.map((u) => ({ value: u._id, label: `${u.name}#${u.summonerTagline}` }))];
 }
 
-/** The start as an ISO time, or '' when the date or time is not valid (spec 5: only valid dates). */
+/** The start as an ISO time, or '' when the date or time is not valid (only valid dates). */
 export function startIso({ date, time }: Pick<ScrimFormValues, 'date' | 'time'>): string {
   const start = dayjs(`${date}T${time}`);
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) && start.isValid()
@@ -109,7 +109,7 @@ const common = (v: ScrimFormValues) => ({
   gameStartTime: startIso(v),
   isPrivate: v.isPrivate,
   isWithCasters: v.isWithCasters,
-  // spec 5: sent as 0 when casters are off.
+  // Sent as 0 when casters are off.
   maxCastersAllowedCount: v.isWithCasters ? v.maxCastersAllowedCount : (0 as const),
   lobbyName: v.lobbyName.trim() || undefined,
   useTournamentCode: v.useTournamentCode,

@@ -15,7 +15,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('countdown (spec 2: days, hours, minutes, seconds; zero leading units hidden)', () => {
+describe('countdown (days, hours, minutes, seconds; zero leading units hidden)', () => {
   it('hides zero leading units and keeps inner zeros', () => {
     expect(countdownParts(2 * D + 3 * H + 4 * M + 5 * S).map((p) => p.unit)).toEqual([
       'days',
@@ -60,7 +60,7 @@ describe('titles and relations', () => {
   });
 });
 
-describe('banners (spec 2)', () => {
+describe('banners', () => {
   it('shows nothing before the start', () => {
     expect(bannerText(makeScrim(), 'upcoming')).toBeNull();
   });
@@ -75,7 +75,7 @@ describe('banners (spec 2)', () => {
   });
 });
 
-describe('centre info box (spec 2, 4)', () => {
+describe('centre info box', () => {
   const started = { gameStartTime: hoursFromNow(-1) };
   it('counts down before the start', () => {
     expect(centreState(makeScrim(), 'upcoming', { generating: false })).toEqual({ kind: 'countdown' });

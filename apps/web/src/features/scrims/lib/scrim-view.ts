@@ -9,7 +9,7 @@ import {
 } from '@scrim-gym/shared';
 import { SCRIM_TEXTS } from '../texts';
 
-/** The title, or "{creator}'s Scrim" (spec 2). */
+/** The title, or "{creator}'s Scrim". */
 export const scrimTitle = (scrim: Pick<Scrim, 'title' | 'createdBy'>) =>
   scrim.title.trim() || SCRIM_TEXTS.creatorTitle(scrim.createdBy?.name ?? 'Unknown');
 
@@ -39,7 +39,7 @@ export interface CountdownPart {
   value: number;
 }
 
-/** Days, hours, minutes and seconds left; zero leading units are hidden, seconds always show (spec 2). */
+/** Days, hours, minutes and seconds left; zero leading units are hidden, seconds always show. */
 export function countdownParts(ms: number): CountdownPart[] {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const parts: CountdownPart[] = [
@@ -58,7 +58,7 @@ export const formatCountdown = (ms: number) =>
     .map((p, i) => `${i === 0 ? p.value : String(p.value).padStart(2, '0')}${p.unit[0]}`)
     .join(' ');
 
-/** The started-state banner (spec 2); null before the start. */
+/** The started-state banner; null before the start. */
 export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
   if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
   if (timing === 'upcoming') return null;
@@ -69,7 +69,7 @@ export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
 
 /**
  * Started with both teams full, the code option on, no code yet and no winner, on a server that makes codes:
- * the 5 s 'Generating Tournament Code...' window may run (spec 4). Without a Riot API key it never does.
+ * the 5 s 'Generating Tournament Code...' window may run. Without a Riot API key it never does.
  */
 export const awaitsTournamentCode = (scrim: Scrim, timing: ScrimTiming, codesAvailable: boolean) =>
   codesAvailable &&
@@ -88,7 +88,7 @@ export type CentreState =
   | { kind: 'hidden' };
 
 /**
- * The centre info box (spec 2 and 4): the countdown before the start; then 'Not enough players…' while a team
+ * The centre info box: the countdown before the start; then 'Not enough players…' while a team
  * is short; then the tournament code, 'Generating Tournament Code...' for its first 5 seconds without one,
  * or the manual lobby name and password, when the server sent them to this viewer.
  */

@@ -13,7 +13,7 @@ import { serverMessage } from '../lib/errors';
 import { createDefaults, hostOptions, toCreateBody, type ScrimFormValues } from '../lib/scrim-form';
 import { SCRIM_TEXTS } from '../texts';
 
-/** /scrims/new (admin): 'Create New Scrim'; on success the new scrim's page (spec 2, 5, 8). */
+/** /scrims/new (admin): 'Create New Scrim'; on success the new scrim's page. */
 export function CreateScrimPage() {
   const codes = useTournamentCodes();
   // The defaults depend on whether this server makes tournament codes: the form starts once that is known.

@@ -19,11 +19,11 @@ import { editValues, hostOptions, toUpdateBody, type ScrimFormValues } from '../
 import { teamsFull } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 
-/** The edit page's re-fetch delay after a save that should produce a tournament code (spec 4, 9). */
+/** The edit page's re-fetch delay after a save that should produce a tournament code. */
 export const CODE_REFETCH_MS = 3000;
 
 /**
- * After save (spec 4): full teams, no code and the option on → if the game started, 'being generated' and a
+ * After save: full teams, no code and the option on → if the game started, 'being generated' and a
  * re-fetch 3 s later that reports the code; if not, 'generated when the game starts'.
  */
 function useAfterSave() {
@@ -121,7 +121,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
   );
 }
 
-/** /scrims/:id/edit (admin): 'Edit Scrim' (spec 2); a failed load goes home with the spec's alert. */
+/** /scrims/:id/edit (admin): 'Edit Scrim'; a failed load goes home with 'Error finding scrim, returning…'. */
 export function EditScrimPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();

@@ -13,10 +13,10 @@ import { useLobbyPanel } from '../hooks/useLobbyPanel';
 import { useScrimSocket } from '../hooks/useScrimSocket';
 import { scrimTitle } from '../lib/scrim-view';
 
-/** A missing scrim (404, or an id that cannot be one: 400) versus any other lookup failure (spec 2). */
+/** A missing scrim (404, or an id that cannot be one: 400) versus any other lookup failure. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** /scrims/:id (spec 2, Scrim detail): the card always expanded, live, titled after the scrim. */
+/** /scrims/:id: the card always expanded, live, titled after the scrim. */
 export function ScrimDetailPage() {
   const { id = '' } = useParams();
   const query = useScrim(id);

@@ -30,7 +30,7 @@ function renderCreate(handlers: Record<string, unknown> = {}) {
   return calls;
 }
 
-describe("Create scrim (spec 2, 5): 'Create New Scrim'", () => {
+describe("Create scrim: 'Create New Scrim'", () => {
   it('starts from the defaults: now + 30 min, random host, my region, public, no casters, tournament code on', async () => {
     const before = dayjs().add(30, 'minute');
     renderCreate();
@@ -115,7 +115,7 @@ describe("Create scrim (spec 2, 5): 'Create New Scrim'", () => {
   });
 });
 
-describe("Edit scrim (spec 2, 4, 5): 'Edit Scrim'", () => {
+describe("Edit scrim: 'Edit Scrim'", () => {
   const full = makeScrim({
     ...players(10),
     gameStartTime: hoursFromNow(3),

@@ -38,7 +38,7 @@ const listRequest = () =>
 
 const heading = (name: RegExp) => screen.findByRole('heading', { level: 2, name });
 
-describe('Scrims Hub (spec 2)', () => {
+describe('Scrims Hub', () => {
   it('shows the loading text, then the tiles and the three sections with their counts', async () => {
     renderHub([
       makeScrim({ _id: 'a', title: 'Playing', gameStartTime: hoursFromNow(-1), ...players(4) }),
@@ -168,7 +168,7 @@ describe('lobby secrets on the hub (issue 14: the list is the same bytes for eve
   });
 });
 
-describe('refresh button (spec 4: 5 s, then 10 s, alternately)', () => {
+describe('refresh button (5 s, then 10 s, alternately)', () => {
   it('cools down 5 s after the first click and 10 s after the second', () => {
     vi.useFakeTimers();
     const refresh = vi.fn();

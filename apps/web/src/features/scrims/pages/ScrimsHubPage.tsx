@@ -18,7 +18,7 @@ const HubFilters = lazy(() => load().then((m) => ({ default: m.HubFilters })));
 const HubBody = lazy(() => load().then((m) => ({ default: m.HubBody })));
 
 /**
- * The Scrims Hub (spec 2): one region and one day, live. It is in the first bundle with the landing page, so
+ * The Scrims Hub: one region and one day, live. It is in the first bundle with the landing page, so
  * it holds only the frame and the data request; the tiles, sections, cards, filters and the socket client
  * load in one chunk on demand, while the list is being fetched.
  */
@@ -32,7 +32,7 @@ export function ScrimsHubPage() {
     void load();
   }, []);
   useEffect(() => {
-    // spec 8: a failed list fetch is logged and the hub shows no scrims.
+    // A failed list fetch is logged and the hub shows no scrims.
     if (query.error) console.error('Error fetching scrims', query.error);
   }, [query.error]);
   const refresh = useRefreshCooldown(() => void query.refetch());

@@ -18,7 +18,7 @@ export const findConversation = (userId: string, otherId: string) =>
   api.get<{ conversation: Conversation | null }>(`/conversations/find/${userId}/${otherId}`);
 
 /**
- * 'Start a new conversation' (spec 4, Conversation creation): the conversation and its first message in one
+ * 'Start a new conversation': the conversation and its first message in one
  * call; then it joins the list, the dialog closes, the chat opens, and 'started a new conversation with {name}'.
  * The text must not be blank: 'cannot start conversation, no message provided!'.
  */

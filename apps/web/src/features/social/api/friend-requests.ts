@@ -23,8 +23,8 @@ const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => re
 const refreshBell = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.notifications });
 
 /**
- * Accept (spec 4, Friend request): the two become friends, and both get 'You and {name} are now friends!'. When
- * the server says 'Friend already added!' the request is still removed and the error shown (spec 8).
+ * Accept: the two become friends, and both get 'You and {name} are now friends!'. When
+ * the server says 'Friend already added!' the request is still removed and the error shown.
  */
 export function useAcceptFriendRequest(userId: string) {
   const queryClient = useQueryClient();
@@ -51,7 +51,7 @@ export function useAcceptFriendRequest(userId: string) {
   });
 }
 
-/** Reject: the request is removed and the Info "rejected {name}'s friend request" appears (spec 4). */
+/** Reject: the request is removed and the Info "rejected {name}'s friend request" appears. */
 export function useRejectFriendRequest(userId: string) {
   const queryClient = useQueryClient();
   const showAlert = useAlert();

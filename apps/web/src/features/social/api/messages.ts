@@ -24,7 +24,7 @@ export function useMessages(conversationId: string | undefined) {
   });
 }
 
-/** Sends a message (spec 8: the server's error text, else 'error sending message, try again later'). */
+/** Sends a message; a failure alerts the server's error text, else 'error sending message, try again later'. */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   const showAlert = useAlert();
@@ -43,7 +43,7 @@ export function useSendMessage() {
   });
 }
 
-/** Marks everything in the conversation seen by the viewer (spec 4, Messages: when a conversation opens). */
+/** Marks everything in the conversation seen by the viewer (when a conversation opens). */
 export function useMarkSeen(viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({

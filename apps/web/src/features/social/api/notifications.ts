@@ -6,7 +6,7 @@ import { socialKeys } from './keys';
 
 export const getNotifications = () => api.get<NotificationsResponse>('/notifications/user-notifications');
 
-/** The session user's notifications, newest first (spec 7 Notifications); `getNotification` adds to them live. */
+/** The session user's notifications, newest first; `getNotification` adds to them live. */
 export function useNotifications() {
   return useQuery({
     queryKey: socialKeys.notifications,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { socialKeys } from './keys';
 
 /**
- * The navigation bar's user search (spec 2): the server matches name or tagline ('Name#Tag' splits on '#'),
+ * The navigation bar's user search: the server matches name or tagline ('Name#Tag' splits on '#'),
  * ranks by edit distance and answers at most 8 (its default limit).
  */
 export function useHeaderUserSearch(q: string) {

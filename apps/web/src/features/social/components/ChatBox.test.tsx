@@ -5,7 +5,7 @@ import { ChatBox } from './ChatBox';
 
 const box = () => screen.getByRole('textbox', { name: 'Message' });
 
-describe('chat message box (spec 2)', () => {
+describe('chat message box', () => {
   it("is a multi-line box with the placeholder 'new message'", () => {
     render(<ChatBox onSend={vi.fn()} />);
     expect(box()).toHaveAttribute('placeholder', 'new message');

@@ -7,7 +7,7 @@ import { CHAT_INPUT_MAX_ROWS, MESSAGE_MAX_LENGTH, SOCIAL_MESSAGES } from '@scrim
 import { SOCIAL_TEXTS } from '../texts';
 
 /**
- * The chat message box (spec 2): multi-line up to 4 rows, placeholder 'new message'; Enter sends, Shift+Enter
+ * The chat message box: multi-line up to 4 rows, placeholder 'new message'; Enter sends, Shift+Enter
  * adds a newline, Enter on an empty box does nothing. The box is cleared at once and the text put back if the
  * send fails. `onEmpty` is the send button's answer to an empty box ('Start a new conversation' says why).
  */

@@ -10,7 +10,7 @@ import { partnerOf } from '../lib/sort-conversations';
 import { ChatDialog } from './ChatDialog';
 import { UserLabel } from './UserLabel';
 
-/** 'Messenger Chat' (spec 2): a direct conversation, live, with the partner's presence and seen marks. */
+/** 'Messenger Chat': a direct conversation, live, with the partner's presence and seen marks. */
 export function DirectChatDialog({
   viewerId,
   conversationId,

@@ -12,7 +12,7 @@ import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest } fro
 import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
 
-/** Friend Requests (spec 2): accept and reject per row; 'No friend requests found' when there are none. */
+/** Friend Requests: accept and reject per row; 'No friend requests found' when there are none. */
 export function FriendRequestsDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const id = useId();
   const requests = useFriendRequests();

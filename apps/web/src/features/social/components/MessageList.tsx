@@ -16,7 +16,7 @@ export function lastSeenMessageId(messages: Message[], viewerId: string, seenBy:
 }
 
 /**
- * A chat's messages (spec 2: 300 px tall), oldest first, kept scrolled to the newest. Text is rendered as text:
+ * A chat's messages (300 px tall), oldest first, kept scrolled to the newest. Text is rendered as text:
  * what a user typed never becomes markup.
  */
 export function MessageList({

@@ -20,14 +20,14 @@ import { openChat, updateSocialUi } from '../store';
 import { SOCIAL_TEXTS } from '../texts';
 import { UserLabel } from './UserLabel';
 
-/** Friends the viewer has no conversation with yet: the messenger offers to start one (spec 2). */
+/** Friends the viewer has no conversation with yet: the messenger offers to start one. */
 export function friendsWithoutConversation(friends: SocialUser[], conversations: Conversation[]) {
   const partners = new Set(conversations.flatMap((c) => c.members.map((m) => m._id)));
   return friends.filter((f) => !partners.has(f._id));
 }
 
 /**
- * The messenger dropdown (spec 2): conversations sorted by unseen count then online status, friends without a
+ * The messenger dropdown: conversations sorted by unseen count then online status, friends without a
  * conversation (to start one), and the volume of the new-message sound (0-100).
  */
 export function MessengerMenu({

@@ -13,7 +13,7 @@ import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
 
 /**
- * Notifications (spec 2): the list (400 px tall), 'Mark all as read', 'No notifications found'. A click on one
+ * Notifications: the list (400 px tall), 'Mark all as read', 'No notifications found'. A click on one
  * leads where its kind says (`onOpen`); 'mark as read' removes it.
  */
 export function NotificationsDialog({

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { Presence } from '@scrim-gym/shared';
 import { presenceText } from '../lib/format';
 
-/** The online dot (spec 2): green when online, grey otherwise. Decorative: the text beside it says the same. */
+/** The online dot: green when online, grey otherwise. Decorative: the text beside it says the same. */
 export function PresenceDot({ presence }: { presence: Presence | undefined }) {
   const text = presenceText(presence);
   return (

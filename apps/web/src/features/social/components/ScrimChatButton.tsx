@@ -6,7 +6,7 @@ import { useUnseenMessages } from '../api/messages';
 import { openChat } from '../store';
 import { SOCIAL_TEXTS } from '../texts';
 
-/** The scrim card's chat button (spec 2): opens '{title} | Chat', with the scrim chat's unread count. */
+/** The scrim card's chat button: opens '{title} | Chat', with the scrim chat's unread count. */
 export function ScrimChatButton({ scrimId, title }: { scrimId: string; title: string }) {
   const unread = useUnseenMessages().data?.scrimChats.find((c) => c.scrimId === scrimId)?.count ?? 0;
   const label = unread ? SOCIAL_TEXTS.scrimChatUnread(unread) : SOCIAL_TEXTS.scrimChat;

@@ -8,7 +8,7 @@ import { useScrimChatRoom } from '../hooks/useScrimChatRoom';
 import { SOCIAL_TEXTS } from '../texts';
 import { ChatDialog } from './ChatDialog';
 
-/** A scrim's chat room, titled '{title} | Chat' (spec 2), live through `getScrimMessage`. */
+/** A scrim's chat room, titled '{title} | Chat', live through `getScrimMessage`. */
 export function ScrimChatDialog({
   viewerId,
   scrimId,

@@ -65,7 +65,7 @@ afterEach(() => {
   resetSocialUi();
 });
 
-describe('notifications bell (spec 2)', () => {
+describe('notifications bell', () => {
   it('counts live notifications, lists them as text with their date, and marks all as read', async () => {
     // Like the server: stored first, then pushed (a list fetched meanwhile has it).
     const stored: Notification[] = [];
@@ -151,7 +151,7 @@ describe('notifications bell (spec 2)', () => {
   });
 });
 
-describe('messenger dropdown (spec 2)', () => {
+describe('messenger dropdown', () => {
   it('sorts by unseen count then online status, offers friends without a conversation, and keeps the volume', async () => {
     renderNav({
       'GET /conversations/user': [
@@ -214,7 +214,7 @@ describe('messenger dropdown (spec 2)', () => {
   });
 });
 
-describe('user search (spec 2)', () => {
+describe('user search', () => {
   it("lists users as text, says 'No Option!' when none, and opens the chosen profile", async () => {
     const evil = socialUser(5, { name: '<b>Evil</b>', summonerTagline: 'X' });
     let found: SocialUser[] = [];

@@ -27,7 +27,7 @@ const SocialDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.SocialD
 const prefetchDialogs = () => void loadDialogs();
 
 /**
- * The signed-in user's social corner of the navigation bar (spec 2): user search, messenger dropdown and
+ * The signed-in user's social corner of the navigation bar: user search, messenger dropdown and
  * notifications bell; it also hosts the social dialogs and keeps the social caches live over the socket.
  */
 export function SocialNav({ user, navHidden }: { user: CurrentUser; navHidden: boolean }) {

@@ -10,7 +10,7 @@ import { SOCIAL_TEXTS } from '../texts';
 import { ChatBox } from './ChatBox';
 import { DialogHeader } from './DialogHeader';
 
-/** 'Start a new conversation' (spec 2, 4): a message box plus a send button; the first message is required. */
+/** 'Start a new conversation': a message box plus a send button; the first message is required. */
 export function StartConversationDialog({ friend, onClose }: { friend: ConversationPartner; onClose: () => void }) {
   const id = useId();
   const showAlert = useAlert();

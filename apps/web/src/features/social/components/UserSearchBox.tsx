@@ -14,7 +14,7 @@ import { useHeaderUserSearch } from '../api/user-search';
 import { SOCIAL_TEXTS } from '../texts';
 
 /**
- * The navigation bar's user search (spec 2): up to 8 users by name or tagline, 'No Option!' when none; choosing
+ * The navigation bar's user search: up to 8 users by name or tagline, 'No Option!' when none; choosing
  * one opens their profile. An ARIA combobox (arrows, Enter, Escape) without Autocomplete's weight. Below 600 px
  * it folds into an icon that opens the box over the bar. `clear` (the bar hid on scroll) empties it.
  */

@@ -4,7 +4,7 @@ import { useMarkSeen, useUnseenMessages } from '../api/messages';
 import { usePageVisible } from './usePageVisible';
 
 /**
- * An open chat marks its messages seen (spec 4, Messages): when it opens, and whenever a message from someone
+ * An open chat marks its messages seen: when it opens, and whenever a message from someone
  * else arrives while the tab is in front. A chat open in a hidden tab catches up when the tab comes back.
  */
 export function useMarkSeenWhileOpen({

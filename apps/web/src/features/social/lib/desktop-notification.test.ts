@@ -31,7 +31,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('desktop notifications (spec 2)', () => {
+describe('desktop notifications', () => {
   it('asks the browser once, only while it has not answered', () => {
     const { requestPermission } = fakeNotifications('default');
     askDesktopPermission();

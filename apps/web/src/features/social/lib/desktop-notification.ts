@@ -1,5 +1,5 @@
 /**
- * Browser desktop notifications (spec 2): asked for once, at a user gesture (browsers ignore or penalise asking
+ * Browser desktop notifications: asked for once, at a user gesture (browsers ignore or penalise asking
  * at load). Shown only while the page is not in front: in front, the bell and the alerts say it already.
  */
 export function askDesktopPermission() {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { SOCIAL_MESSAGES, type Presence } from '@scrim-gym/shared';
 
-/** Notifications and lists show dates as MM/DD/yyyy hh:mm A (spec 9). */
+/** Notifications and lists show dates as MM/DD/yyyy hh:mm A. */
 export const formatDateTime = (iso: string) => dayjs(iso).format('MM/DD/YYYY hh:mm A');
 
 /** A chat message's time: hh:mm A today, else the full date. */

@@ -10,7 +10,7 @@ export type NotificationAction =
 const NONE: NotificationAction = { type: 'none' };
 
 /**
- * Where a click on a notification leads (spec 4, Notification): the friend requests dialog, the scrim page, the
+ * Where a click on a notification leads: the friend requests dialog, the scrim page, the
  * conversation, or the friend's profile, by its kind.
  */
 export function notificationAction(notification: Notification): NotificationAction {

@@ -8,7 +8,7 @@ import { getVolume, readVolume, resetVolumeCache, setVolume } from './volume';
 
 const ME = socialUser(0, { name: 'Me' });
 
-describe('messenger order (spec 2): unseen count, then online status', () => {
+describe('messenger order: unseen count, then online status', () => {
   it('puts more unseen messages first, then partners online, then the latest activity', () => {
     const [a, b, c, d] = [1, 2, 3, 4].map((n) => socialUser(n));
     const list = [
@@ -28,7 +28,7 @@ describe('messenger order (spec 2): unseen count, then online status', () => {
   });
 });
 
-describe('notification click routing (spec 4, Notification)', () => {
+describe('notification click routing', () => {
   const friend = socialUser(7, { name: 'Zed Main', summonerTagline: 'ZED', region: 'NA' });
   it('opens the friend requests dialog for a friend request', () => {
     expect(notificationAction(notification(1, { kind: 'friend_request', _relatedUser: friend }))).toEqual({
@@ -58,7 +58,7 @@ describe('notification click routing (spec 4, Notification)', () => {
   });
 });
 
-describe('messenger volume (spec 9): 0-100, default 25, kept in browser storage', () => {
+describe('messenger volume: 0-100, default 25, kept in browser storage', () => {
   beforeEach(() => {
     localStorage.clear();
     resetVolumeCache();

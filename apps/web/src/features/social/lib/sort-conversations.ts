@@ -6,7 +6,7 @@ export const partnerOf = (conversation: Conversation, viewerId: string) =>
   conversation.members.find((m) => m._id !== viewerId) ?? conversation.members[0];
 
 /**
- * The messenger's order (spec 2): most unseen messages first, then partners online, then the latest activity.
+ * The messenger's order: most unseen messages first, then partners online, then the latest activity.
  * Returns a new array.
  */
 export function sortConversations(conversations: Conversation[], presence: PresenceMap, viewerId: string) {

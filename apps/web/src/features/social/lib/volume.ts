@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MESSENGER_VOLUME_DEFAULT, MESSENGER_VOLUME_STORAGE_KEY } from '@scrim-gym/shared';
 
-/** Messenger volume 0-100, default 25, kept in browser storage (spec 9). Storage may be unavailable: then default. */
+/** Messenger volume 0-100, default 25, kept in browser storage. Storage may be unavailable: then default. */
 export function readVolume(): number {
   try {
     const raw = localStorage.getItem(MESSENGER_VOLUME_STORAGE_KEY);

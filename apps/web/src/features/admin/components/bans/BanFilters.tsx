@@ -9,7 +9,7 @@ import { ADMIN_TEXTS as T } from '../../texts';
 const ALL = 'all';
 
 /**
- * The ban table's filters (spec 2): a summoner-name autocomplete, the Date From and Date To dropdowns (All, then
+ * The ban table's filters: a summoner-name autocomplete, the Date From and Date To dropdowns (All, then
  * every distinct date, newest first) and the status (All, Active, Expired).
  */
 export function BanFilters({

@@ -60,7 +60,7 @@ const names = () => rows().map((row) => row.querySelector('a')?.textContent);
 const button = (name: RegExp) => screen.getByLabelText(name);
 
 // MUI tables and menus in jsdom are slow on a busy machine.
-describe('ban history table (spec 2 and 9)', { timeout: 20_000 }, () => {
+describe('ban history table', { timeout: 20_000 }, () => {
   it('desktop: columns, 10 rows a page newest first, first / previous / next / last', () => {
     renderTable();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);

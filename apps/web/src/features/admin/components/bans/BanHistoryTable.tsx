@@ -63,7 +63,7 @@ const Reason = ({ reason }: { reason: string }) => (
 const canUnban = (ban: BanHistoryEntry) => ban.status !== 'lifted';
 
 /**
- * The ban history table (spec 2, 9): sortable columns (creation time ascending until a header is clicked),
+ * The ban history table: sortable columns (creation time ascending until a header is clicked),
  * filters, and paging: 10 a page on desktop (10…100, first / previous / next / last), 3 below 600 px (3…30),
  * where a compact two-column table is used.
  */

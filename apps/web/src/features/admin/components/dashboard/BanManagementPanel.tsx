@@ -9,7 +9,7 @@ import { Panel } from './Panel';
 
 export const BANS_PATH = '/admin/bans';
 
-/** Ban Management (spec 2): quick counts, 'Lift All Expired Bans' (disabled when none), history links. */
+/** Ban Management: quick counts, 'Lift All Expired Bans' (disabled when none), history links. */
 export function BanManagementPanel({
   bans,
   onLiftExpired,

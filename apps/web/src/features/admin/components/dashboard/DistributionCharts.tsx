@@ -30,7 +30,7 @@ function Empty() {
   );
 }
 
-/** Region Distribution (spec 2): percent per region, a colour per region. */
+/** Region Distribution: percent per region, a colour per region. */
 export function RegionChart({ regions }: { regions: DashboardStats['regionDistribution'] }) {
   const total = regions.reduce((n, r) => n + r.count, 0);
   const data = regions.map((r) => ({ ...r, percent: percent(r.count, total) }));
@@ -73,7 +73,7 @@ export function RegionChart({ regions }: { regions: DashboardStats['regionDistri
   );
 }
 
-/** Weekly Scrim Activity (spec 2): scrims per day of the last 7 days. */
+/** Weekly Scrim Activity: scrims per day of the last 7 days. */
 export function WeeklyScrimsChart({ days }: { days: DashboardStats['weeklyScrimActivity'] }) {
   return (
     <Panel title={T.weeklyScrims} summary={days.map((d) => `${d.day} ${d.date}: ${d.scrims}`).join(', ')}>
@@ -96,7 +96,7 @@ export function WeeklyScrimsChart({ days }: { days: DashboardStats['weeklyScrimA
   );
 }
 
-/** Rank Distribution (spec 2), in the server's order: Iron … Challenger, Unranked, then unknown ranks. */
+/** Rank Distribution, in the server's order: Iron … Challenger, Unranked, then unknown ranks. */
 export function RankChart({ ranks }: { ranks: DashboardStats['rankDistribution'] }) {
   return (
     <Panel title={T.ranks} summary={ranks.map((r) => `${r.rank}: ${r.count}`).join(', ')}>
@@ -133,7 +133,7 @@ export function RankChart({ ranks }: { ranks: DashboardStats['rankDistribution']
   );
 }
 
-/** The pie's slices (spec 2): active, expired not lifted, unbanned (total banned minus both); zero slices hidden. */
+/** The pie's slices: active, expired not lifted, unbanned (total banned minus both); zero slices hidden. */
 export function banSlices(bans: DashboardStats['banStatistics']) {
   const unbanned = Math.max(0, bans.totalBannedUsers - bans.activeBans - bans.expiredBans);
   return (
@@ -148,7 +148,7 @@ export function banSlices(bans: DashboardStats['banStatistics']) {
   );
 }
 
-/** Ban Statistics Breakdown (spec 2), with the 'N ban(s) expired but not lifted' warning. */
+/** Ban Statistics Breakdown, with the 'N ban(s) expired but not lifted' warning. */
 export function BanStatsChart({ bans }: { bans: DashboardStats['banStatistics'] }) {
   const slices = banSlices(bans);
   return (

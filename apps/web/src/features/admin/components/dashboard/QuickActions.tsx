@@ -8,7 +8,7 @@ import { ADMIN_TEXTS as T } from '../../texts';
 import { BANS_PATH } from './BanManagementPanel';
 import { Panel } from './Panel';
 
-/** Quick actions (spec 2): Create Scrim, Ban History, Clear Cache (reloads the page). */
+/** Quick actions: Create Scrim, Ban History, Clear Cache (reloads the page). */
 export function QuickActions() {
   return (
     <Panel title={T.quickActions}>

@@ -41,7 +41,7 @@ function iconOf(activity: Activity): ReactNode {
 }
 
 /**
- * Where an entry leads (spec 2): a scrim to /scrims/:id, a user or a ban to the user's profile (with its
+ * Where an entry leads: a scrim to /scrims/:id, a user or a ban to the user's profile (with its
  * region); nowhere for a deleted scrim.
  */
 export function activityLink(activity: Activity): string | null {
@@ -90,7 +90,7 @@ function ActivityRow({ activity }: { activity: Activity }) {
   );
 }
 
-/** Recent Activity (spec 2): 400 px tall, scrolling; icon, description, time, region and rank, status chip. */
+/** Recent Activity: 400 px tall, scrolling; icon, description, time, region and rank, status chip. */
 export function RecentActivityList({ activities, loading }: { activities: Activity[]; loading: boolean }) {
   return (
     <Panel title={T.recentActivity}>

@@ -23,7 +23,7 @@ import { CHART, tooltipStyle } from '../../theme';
 import { ChartBox, Panel } from './Panel';
 
 /**
- * New User Registrations (spec 2): 3M, 6M (default) or 1Y, or a From / To range of months (To never before
+ * New User Registrations: 3M, 6M (default) or 1Y, or a From / To range of months (To never before
  * From) once both are set; Clear goes back to 6M. Every month of the range is drawn, zero when nobody joined.
  * The pickers show the preset's months until one is picked, so they never show an empty month input.
  */

@@ -54,7 +54,7 @@ function StatCard({
   );
 }
 
-/** The four stat cards (spec 2): Total Users, Total Scrims, Active Today, Active Bans, with their subtitles. */
+/** The four stat cards: Total Users, Total Scrims, Active Today, Active Bans, with their subtitles. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const bans = stats.banStatistics;
   return (

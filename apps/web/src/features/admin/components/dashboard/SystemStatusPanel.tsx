@@ -50,7 +50,7 @@ function ServiceRow({
 }
 
 /**
- * System Status (spec 2): Database (latency), WebSocket Server (connections), Riot API, Email Service; and Redis,
+ * System Status: Database (latency), WebSocket Server (connections), Riot API, Email Service; and Redis,
  * which links the instances, when the server reports it.
  */
 export function SystemStatusPanel({ status, loading }: { status: SystemStatus | null | undefined; loading: boolean }) {
