@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SOCKET_EVENTS, type FriendStatusResponse, type FriendshipChangedPayload } from '@scrim-gym/shared';
+import { applyLiveChange } from '../../../lib/live-cache';
 import { getSocket } from '../../../lib/socket';
 import { profileKeys } from '../api/profile';
 
@@ -13,10 +14,10 @@ export function applyFriendshipChange(
   viewerId: string,
   { userId, status }: FriendshipChangedPayload,
 ) {
-  queryClient.setQueryData<FriendStatusResponse>(profileKeys.friendStatus(userId), {
-    status,
-    friendRequestSent: status === 'sent',
-  });
+  const key = profileKeys.friendStatus(userId);
+  applyLiveChange(queryClient, { queryKey: key, exact: true }, () =>
+    queryClient.setQueryData<FriendStatusResponse>(key, { status, friendRequestSent: status === 'sent' }),
+  );
   for (const id of [userId, viewerId]) void queryClient.invalidateQueries({ queryKey: profileKeys.friends(id) });
   // The friends count on the open profile (of either user).
   void queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'by-name'] });

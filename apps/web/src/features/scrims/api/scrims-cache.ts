@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Scrim } from '@scrim-gym/shared';
+import { applyLiveChange } from '../../../lib/live-cache';
 import { scrimKeys, type ScrimListParams } from './scrims';
 
 /** Whether a scrim belongs in a hub list: public, same region, starting within the list's day. */
@@ -21,14 +22,16 @@ const byStart = (a: Scrim, b: Scrim) => a.gameStartTime.localeCompare(b.gameStar
  * day, region, or made private).
  */
 export function upsertScrim(queryClient: QueryClient, scrim: Scrim) {
-  queryClient.setQueryData<Scrim>(scrimKeys.detail(scrim._id), scrim);
-  for (const [key, list] of queryClient.getQueriesData<Scrim[]>({ queryKey: scrimKeys.lists() })) {
-    if (!list) continue;
-    const params = key[2] as ScrimListParams;
-    const others = list.filter((s) => s._id !== scrim._id);
-    const next = belongsToList(scrim, params) ? [...others, scrim].sort(byStart) : others;
-    if (next.length !== list.length || belongsToList(scrim, params)) queryClient.setQueryData(key, next);
-  }
+  applyLiveChange(queryClient, { queryKey: scrimKeys.all }, () => {
+    queryClient.setQueryData<Scrim>(scrimKeys.detail(scrim._id), scrim);
+    for (const [key, list] of queryClient.getQueriesData<Scrim[]>({ queryKey: scrimKeys.lists() })) {
+      if (!list) continue;
+      const params = key[2] as ScrimListParams;
+      const others = list.filter((s) => s._id !== scrim._id);
+      const next = belongsToList(scrim, params) ? [...others, scrim].sort(byStart) : others;
+      if (next.length !== list.length || belongsToList(scrim, params)) queryClient.setQueryData(key, next);
+    }
+  });
 }
 
 /** A deleted scrim leaves the lists; an open detail page refetches and lands on the spec's 'not found' path. */

@@ -8,7 +8,7 @@ import { removeScrim, upsertScrim } from '../api/scrims-cache';
 export const SCRIM_EVENTS = {
   updated: 'getScrimTransaction',
   deleted: 'scrimDeleted',
-  /** Spec 7: a tournament code was made; the scrim with it comes as getScrimTransaction to those who may see it. */
+  /** A tournament code was made; the scrim with it comes as getScrimTransaction to those who may see it. */
   codeReady: 'tournamentInitialized',
 } as const;
 
@@ -19,7 +19,7 @@ export function scrimListeners(queryClient: QueryClient) {
   return {
     [SCRIM_EVENTS.updated]: (scrim: Scrim) => upsertScrim(queryClient, scrim),
     [SCRIM_EVENTS.deleted]: ({ _id }: { _id: string }) => removeScrim(queryClient, _id),
-    // Spec 4: tournament events update the scrim's tournament info. A page still without the code asks again
+    // Tournament events update the scrim's tournament info. A page still without the code asks again
     // (the answer carries it only to the scrim's players, casters and admins).
     [SCRIM_EVENTS.codeReady]: ({ scrimId }: { scrimId: string }) => {
       const cached = queryClient.getQueryData<Scrim>(scrimKeys.detail(scrimId));
