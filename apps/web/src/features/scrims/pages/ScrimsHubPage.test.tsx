@@ -18,8 +18,13 @@ afterEach(() => {
 
 const session = (overrides = {}) => ({ token: 't', user: testUser(overrides), identity: null });
 
-function renderHub(scrims: Scrim[], { path = '/scrims', user = {} } = {}) {
-  const calls = stubApi({ 'GET /auth/session': session(user), 'GET /scrims': scrims, 'GET /scrims/mine-secrets': [] });
+/** The hub for a signed-in user; `secrets`: the answer (or handler) of GET /scrims/mine-secrets. */
+function renderHub(scrims: Scrim[], { path = '/scrims', user = {}, secrets = [] as unknown } = {}) {
+  const calls = stubApi({
+    'GET /auth/session': session(user),
+    'GET /scrims': scrims,
+    'GET /scrims/mine-secrets': secrets,
+  });
   renderAt(
     path,
     '/scrims',
@@ -108,20 +113,9 @@ describe('lobby secrets on the hub (issue 14: the list is the same bytes for eve
   const started = makeScrim({ _id: 'mine', title: 'Mine', gameStartTime: hoursFromNow(-0.2), ...players(10) });
 
   it('shows a player their own lobby name and password, fetched from mine-secrets and merged into the card', async () => {
-    const calls = stubApi({
-      'GET /auth/session': session(),
-      'GET /scrims': [started],
-      'GET /scrims/mine-secrets': [
-        { _id: 'mine', lobbyName: 'Mine lobby', lobbyPassword: 'pw-mine1', tournamentCode: null },
-      ],
+    const calls = renderHub([started], {
+      secrets: [{ _id: 'mine', lobbyName: 'Mine lobby', lobbyPassword: 'pw-mine1', tournamentCode: null }],
     });
-    renderAt(
-      '/scrims',
-      '/scrims',
-      <RequireUser>
-        <ScrimsHubPage />
-      </RequireUser>,
-    );
     fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
     expect(await screen.findByRole('button', { name: /pw-mine1/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Mine lobby/ })).toBeInTheDocument();
@@ -131,18 +125,7 @@ describe('lobby secrets on the hub (issue 14: the list is the same bytes for eve
 
   it('shows the list without secrets when the secrets request fails', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({
-      'GET /auth/session': session(),
-      'GET /scrims': [started],
-      'GET /scrims/mine-secrets': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }),
-    });
-    renderAt(
-      '/scrims',
-      '/scrims',
-      <RequireUser>
-        <ScrimsHubPage />
-      </RequireUser>,
-    );
+    renderHub([started], { secrets: () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }) });
     fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
     expect(await screen.findByRole('link', { name: 'Mine' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Password/ })).toBeNull();
@@ -151,17 +134,9 @@ describe('lobby secrets on the hub (issue 14: the list is the same bytes for eve
   });
 
   it('asks an admin for no secrets: their list carries them', async () => {
-    const calls = stubApi({
-      'GET /auth/session': session({ isAdmin: true }),
-      'GET /scrims': [{ ...started, lobbyName: 'Admin lobby', lobbyPassword: 'pw-admin' }],
+    const calls = renderHub([{ ...started, lobbyName: 'Admin lobby', lobbyPassword: 'pw-admin' }], {
+      user: { isAdmin: true },
     });
-    renderAt(
-      '/scrims',
-      '/scrims',
-      <RequireUser>
-        <ScrimsHubPage />
-      </RequireUser>,
-    );
     fireEvent.click(await screen.findByRole('button', { name: SCRIM_TEXTS.showMore }));
     expect(await screen.findByRole('button', { name: /pw-admin/ })).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/scrims/mine-secrets')).toBe(false);
