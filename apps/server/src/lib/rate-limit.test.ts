@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRedis, type RedisHandle } from '../plugins/redis.js';
+import { openRedis, type RedisHandle } from './redis.js';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.js';
 import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
 import { createRateLimiter } from './rate-limit.js';

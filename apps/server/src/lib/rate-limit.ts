@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RedisHandle } from '../plugins/redis.js';
+import type { RedisHandle } from './redis.js';
 import { createMemoryTokenBucket, type RateLimiter } from './token-bucket.js';
 
 export type { RateLimiter } from './token-bucket.js';

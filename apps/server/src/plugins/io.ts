@@ -5,7 +5,7 @@ import { MESSAGES } from '@scrim-gym/shared';
 import { readSessionToken, resolveAuth } from './auth.js';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
-import type { RedisHandle } from './redis.js';
+import type { RedisHandle } from '../lib/redis.js';
 import { createSocketGuard } from './socket-guard.js';
 import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
 import { limitedParser } from './socket-parser.js';

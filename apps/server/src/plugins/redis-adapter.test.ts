@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.js';
 import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
-import { openRedis, type RedisHandle } from './redis.js';
+import { openRedis, type RedisHandle } from '../lib/redis.js';
 
 /**
  * Socket.IO's Redis adapter through a Redis outage (TEST_REDIS_URL, default redis://127.0.0.1:6379; skipped

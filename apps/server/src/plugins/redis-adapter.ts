@@ -1,6 +1,6 @@
 import { RedisAdapter, type RedisAdapterOptions } from '@socket.io/redis-adapter';
 import { withTimeout } from '../lib/timeout.js';
-import type { RedisHandle } from './redis.js';
+import type { RedisHandle } from '../lib/redis.js';
 
 type BroadcastOptions = Parameters<RedisAdapter['broadcast']>[1];
 

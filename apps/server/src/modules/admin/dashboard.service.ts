@@ -11,7 +11,7 @@ import {
 } from '@scrim-gym/shared';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { formatUsDate } from '../../lib/dates.js';
-import type { RedisHandle } from '../../plugins/redis.js';
+import type { RedisHandle } from '../../lib/redis.js';
 import { isRiotError, type RiotClient } from '../../riot/index.js';
 import { ACTIVITY_FROM_OWN_TABLES, AUDIT_ACTIONS } from './admin.audit.js';
 import {

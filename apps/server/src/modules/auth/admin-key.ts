@@ -6,7 +6,7 @@ import { forbidden } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { secretsEqual } from '../../lib/tokens.js';
-import type { RedisHandle } from '../../plugins/redis.js';
+import type { RedisHandle } from '../../lib/redis.js';
 import { AUDIT_ACTIONS, writeAudit } from '../admin/admin.audit.js';
 
 /**
