@@ -1,10 +1,8 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, bans, users } from '../../db/schema/index.js';
+import { bans, users } from '../../db/schema/index.js';
 import type { BanRow } from '../auth/auth.repository.js';
-
-export type AuditEntry = typeof auditLog.$inferInsert;
 
 /**
  * The user row, locked for the rest of the transaction: bans and unbans of one user run one at a time, so two
@@ -76,10 +74,6 @@ export function liftExpiredBans({
       ),
     )
     .returning();
-}
-
-export async function insertAuditEntries({ db, entries }: { db: DbOrTx; entries: AuditEntry[] }) {
-  if (entries.length > 0) await db.insert(auditLog).values(entries);
 }
 
 const bannedUser = alias(users, 'banned_user');

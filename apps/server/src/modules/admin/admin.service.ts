@@ -16,7 +16,7 @@ import { toPublicUser } from '../auth/auth.presenter.js';
 import { deleteUserSessions, findUserById, updateUserFields, type BanRow } from '../auth/auth.repository.js';
 import { accountConflict } from '../auth/auth.service.js';
 import { forgetSessions } from '../auth/session-cache.js';
-import { AUDIT_ACTIONS, writeAudit } from './admin.audit.js';
+import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { presentBanHistory } from './admin.presenter.js';
 import {
   findBanHistory,

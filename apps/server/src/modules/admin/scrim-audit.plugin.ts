@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { scrims } from '../../db/schema/index.js';
-import { AUDIT_ACTIONS, writeAudit, type AuditAction } from './admin.audit.js';
+import { AUDIT_ACTIONS, writeAudit, type AuditAction } from '../audit/index.js';
 
 interface AuditedRoute {
   action: AuditAction;

@@ -6,7 +6,7 @@ import { installWriteJournal, type WriteJournal } from '../../security/write-jou
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
-import { AUDIT_ACTIONS } from '../admin/admin.audit.js';
+import { AUDIT_ACTIONS } from '../audit/index.js';
 import { ADMIN_KEY_ADDRESS_BURST, ADMIN_KEY_TRIES_PER_SECOND, ADMIN_KEY_USER_BURST } from './admin-key.js';
 
 /**

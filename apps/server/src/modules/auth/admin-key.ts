@@ -7,7 +7,7 @@ import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { secretsEqual } from '../../lib/tokens.js';
 import type { RedisHandle } from '../../lib/redis.js';
-import { AUDIT_ACTIONS, writeAudit } from '../admin/admin.audit.js';
+import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 
 /**
  * Admin key tries: 10 per user and 30 per client address, then one a minute each, over every instance. Every

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { insertAuditEntries, type AuditEntry } from './admin.repository.js';
+import { insertAuditEntries, type AuditEntry } from './audit.repository.js';
 
 /** What the audit log records (audit_log.action). */
 export const AUDIT_ACTIONS = {
