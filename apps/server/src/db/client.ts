@@ -1,27 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/errors.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import * as schema from './schema/index.js';
+import { timeQuery, type Database, type DatabaseHandle } from './handle.js';
 
-export type Schema = typeof schema;
-/** One type for both drivers: every repository is written once against PostgreSQL's dialect. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type DbOrTx = Database | Transaction;
-
-export interface DatabaseHandle {
-  kind: 'pglite' | 'postgres';
-  db: Database;
-  /** Runs the committed migrations; safe to call from several instances at once. */
-  migrate(): Promise<void>;
-  /** Round-trip time of a trivial query, in milliseconds. */
-  ping(): Promise<number>;
-  close(): Promise<void>;
-}
+export type { Database, DatabaseHandle, DbOrTx, Schema, Transaction } from './handle.js';
 
 /** The release of each client's current checkout (a client is checked out many times). */
 const releasers = new WeakMap<pg.PoolClient, (error?: Error) => void>();
@@ -134,10 +119,4 @@ export async function openDatabase({
   // PGlite (Postgres in WASM) is loaded only when it is the database: a server on DATABASE_URL never pays for it.
   const { openPglite } = await import('./pglite.js');
   return openPglite(dataDir);
-}
-
-export async function timeQuery(db: Database): Promise<number> {
-  const started = performance.now();
-  await db.execute(sql`select 1`);
-  return Math.round((performance.now() - started) * 100) / 100;
 }

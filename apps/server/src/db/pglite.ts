@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../paths.js';
-import { timeQuery, type Database, type DatabaseHandle } from './client.js';
+import { timeQuery, type Database, type DatabaseHandle } from './handle.js';
 import * as schema from './schema/index.js';
 
 /**
