@@ -1,5 +1,5 @@
 import type { BanHistoryEntry, BanStatus } from '@scrim-gym/shared';
-import type { BanRow } from '../auth/auth.repository.js';
+import type { BanRow } from '../auth/index.js';
 import type { BanHistoryRow } from './admin.repository.js';
 
 /** Ban states: active; expired but not lifted; lifted. */

@@ -2,7 +2,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, users } from '../../db/schema/index.js';
-import type { BanRow } from '../auth/auth.repository.js';
+import type { BanRow } from '../auth/index.js';
 
 /**
  * The user row, locked for the rest of the transaction: bans and unbans of one user run one at a time, so two

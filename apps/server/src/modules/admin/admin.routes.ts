@@ -15,7 +15,7 @@ import {
   unbanUserBodySchema,
 } from '@scrim-gym/shared';
 import { errorResponses as errors } from '../../lib/responses.js';
-import { assertAdmin } from '../auth/auth.policy.js';
+import { assertAdmin } from '../auth/index.js';
 import * as admin from './admin.service.js';
 import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { cancelJob, scheduleJob } from '../../jobs/index.js';
-import type { BanRow } from '../auth/auth.repository.js';
+import type { BanRow } from '../auth/index.js';
 
 /** At a ban's dateTo: lift it, on time (not in a once-a-day sweep). */
 export const BAN_EXPIRE_JOB = 'ban.expire';

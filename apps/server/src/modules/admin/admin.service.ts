@@ -11,11 +11,17 @@ import {
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { endUserSockets, userRoom } from '../../plugins/io.js';
-import { bannedError, isBanInForce } from '../auth/auth.policy.js';
-import { toPublicUser } from '../auth/auth.presenter.js';
-import { deleteUserSessions, findUserById, updateUserFields, type BanRow } from '../auth/auth.repository.js';
-import { accountConflict } from '../auth/auth.service.js';
-import { forgetSessions } from '../auth/session-cache.js';
+import {
+  accountConflict,
+  bannedError,
+  deleteUserSessions,
+  findUserById,
+  forgetSessions,
+  isBanInForce,
+  toPublicUser,
+  updateUserFields,
+  type BanRow,
+} from '../auth/index.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { presentBanHistory } from './admin.presenter.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
+import { assertActiveUser } from '../auth/index.js';
 
 export interface SocialViewer {
   id: string;

@@ -21,7 +21,7 @@ import {
 } from '@scrim-gym/shared';
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
+import { assertActiveUser, assertAdmin } from '../auth/index.js';
 import { regenerateTournamentCode } from '../tournaments/tournaments.service.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';

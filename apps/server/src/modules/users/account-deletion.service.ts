@@ -3,7 +3,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, endUserSockets } from '../../plugins/io.js';
-import { forgetSessions } from '../auth/session-cache.js';
+import { forgetSessions } from '../auth/index.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
 import {

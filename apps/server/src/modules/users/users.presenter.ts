@@ -1,5 +1,5 @@
 import type { ProfileScrim, UserProfile } from '@scrim-gym/shared';
-import { toPublicUser } from '../auth/auth.presenter.js';
+import { toPublicUser } from '../auth/index.js';
 import type { ProfileVisibility } from './users.policy.js';
 import type { BanRow, ProfileScrimRow, UserRow } from './users.repository.js';
 

@@ -18,7 +18,7 @@ import {
   userSearchResponseSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/auth.policy.js';
+import { assertActiveUser } from '../auth/index.js';
 import type { Viewer } from './users.policy.js';
 import { deleteOwnAccount } from './account-deletion.service.js';
 import * as service from './users.service.js';
