@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createSession, createUser } from '../test/factories.js';
 import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
 import { connectClient, disconnection, expectServed, listenLocally, type TestClient } from '../test/social.js';
-import { endUserSockets } from './io.js';
+import { endUserSockets } from '../modules/auth/index.js';
 
 /**
  * The end of a session reaches its sockets on every instance: two instances on one database, sharing rooms

@@ -15,7 +15,7 @@ import {
   settle,
   type TestClient,
 } from '../test/social.js';
-import { endUserSockets } from './io.js';
+import { endUserSockets } from '../modules/auth/index.js';
 
 /**
  * A socket lives no longer than its session, through real socket.io-client connections. Two instances on one

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { MESSAGES } from '@scrim-gym/shared';
-import { readSessionToken, resolveAuth } from './auth.js';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
 import type { RedisHandle } from '../lib/redis.js';
@@ -10,9 +9,6 @@ import { createSocketGuard } from './socket-guard.js';
 import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
 import { limitedParser } from './socket-parser.js';
 import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
-import { assertSocketSession, watchSocketSessions } from './socket-sessions.js';
-import { assertActiveUser } from '../modules/auth/auth.policy.js';
-import { bindSessionCache } from '../modules/auth/session-cache.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 import { hashToken } from '../lib/tokens.js';
 
@@ -29,6 +25,21 @@ export interface SocketData {
   tokenHash: string;
 }
 
+/**
+ * Who a socket is: the auth module provides it (modules/auth/auth.socket.ts), app.ts passes it in, so this
+ * plugin knows nothing of sessions.
+ */
+export interface SocketAuth {
+  /** The session token a handshake carries, if any. */
+  tokenOf(handshake: Socket['handshake']): string | null;
+  /** The signed-in, unbanned user of a token; throws an AppError to refuse the handshake. */
+  identify(token: string | null): Promise<SocketData>;
+  /** Throws when the socket's session no longer signs anyone in (checked before events that write). */
+  assertSession(data: SocketData): Promise<unknown>;
+  /** Starts what keeps sockets and sessions in step on this server (the session cache, the periodic check). */
+  attach(io: Server, options: { tokenHashOf: (socket: Socket) => string }): { stop(): void };
+}
+
 export {
   ADMINS_ROOM,
   presenceRoom,
@@ -38,7 +49,6 @@ export {
   sessionRoom,
   userRoom,
 } from './socket-rooms.js';
-export { endSessionSockets, endUserSockets } from './socket-sessions.js';
 
 /** Socket.IO servers that share rooms with other instances (the Redis adapter is attached), and their Redis. */
 const clustered = new WeakMap<object, RedisHandle>();
@@ -62,11 +72,11 @@ export function emitToOtherInstances(
 
 /**
  * Socket.IO on the HTTP server. Identity comes only from the session at the handshake (cookie or
- * `auth.token`), never from an event, and a socket lives no longer than that session (socket-sessions.ts).
+ * `auth.token`), never from an event, and a socket lives no longer than that session (`SocketAuth`, from the auth module).
  * With REDIS_URL, rooms span every instance through the Redis adapter. What a client may send is bounded before
  * any handler runs: packet size and nesting in the parser, budgets and declared events in the guard.
  */
-export const ioPlugin = fp(async (app: FastifyInstance) => {
+export const ioPlugin = fp(async (app: FastifyInstance, { auth }: { auth: SocketAuth }) => {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -82,8 +92,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
     log: app.log,
     userIdOf: (socket) => (socket.data as SocketData).userId,
-    assertSession: (socket) =>
-      assertSocketSession({ sessions: app.sessionCache, tokenHash: (socket.data as SocketData).tokenHash }),
+    assertSession: (socket) => auth.assertSession(socket.data as SocketData),
   });
 
   if (app.redis) {
@@ -92,22 +101,14 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     io.adapter(createResilientRedisAdapter(app.redis, { key: `${app.redis.prefix}#socket.io`, requestsTimeout: 3000 }));
     clustered.set(io, app.redis);
   }
-  // Ended or changed sessions are forgotten here and, through the adapter, on every instance (forgetSessions).
-  bindSessionCache(io, app.sessionCache, { clustered: Boolean(app.redis) });
-
   io.use(async (socket, next) => {
     try {
-      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
-      const token =
-        (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
-        readSessionToken({ authorization: socket.handshake.headers.authorization }, cookies);
+      const token = auth.tokenOf(socket.handshake);
       // A reconnecting loop is braked before its database look-up.
       if (token && token.length <= 200 && !guard.admitHandshake(hashToken(token))) {
         throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
       }
-      const auth = await resolveAuth(app, token);
-      const user = assertActiveUser(auth);
-      socket.data = { userId: user.id, isAdmin: user.isAdmin, tokenHash: auth.tokenHash! };
+      socket.data = await auth.identify(token);
       next();
     } catch (error) {
       const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
@@ -123,11 +124,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     guard.protect(socket);
   });
 
-  const sessions = watchSocketSessions({
-    io: io as unknown as Server,
-    db: app.db,
-    intervalMs: app.config.SOCKET_SESSION_CHECK_MS,
-    log: app.log,
+  const sessions = auth.attach(io as unknown as Server, {
     tokenHashOf: (socket) => (socket.data as SocketData).tokenHash,
   });
 

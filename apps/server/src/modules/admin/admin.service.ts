@@ -10,11 +10,12 @@ import {
 } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { endUserSockets, userRoom } from '../../plugins/io.js';
+import { userRoom } from '../../plugins/io.js';
 import {
   accountConflict,
   bannedError,
   deleteUserSessions,
+  endUserSockets,
   findUserById,
   forgetSessions,
   isBanInForce,

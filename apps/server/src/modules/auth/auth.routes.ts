@@ -15,7 +15,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
-import { readSessionToken } from '../../plugins/auth.js';
+import { readSessionToken } from './auth.plugin.js';
 import { errorResponses } from '../../lib/responses.js';
 import { limitAdminKeyTries } from './admin-key.js';
 import { toCurrentUser } from './auth.presenter.js';

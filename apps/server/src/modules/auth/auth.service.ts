@@ -14,7 +14,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createToken, hashToken } from '../../lib/tokens.js';
-import { endSessionSockets } from '../../plugins/socket-sessions.js';
+import { endSessionSockets } from './socket-sessions.js';
 import {
   bindSessionToUser,
   deleteSession,

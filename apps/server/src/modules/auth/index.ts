@@ -14,3 +14,8 @@ export { toPublicUser } from './auth.presenter.js';
 export { deleteUserSessions, findUserById, updateUserFields, type BanRow } from './auth.repository.js';
 export { accountConflict } from './auth.service.js';
 export { forgetSessions } from './session-cache.js';
+export { endSessionSockets, endUserSockets } from './socket-sessions.js';
+// What app.ts wires: the session look-up on every request, the socket identity, the routes.
+export { authPlugin } from './auth.plugin.js';
+export { socketAuth } from './auth.socket.js';
+export { authRoutes } from './auth.routes.js';

@@ -2,8 +2,8 @@ import type { Server } from 'socket.io';
 import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { emitToOtherInstances, endUserSockets } from '../../plugins/io.js';
-import { forgetSessions } from '../auth/index.js';
+import { emitToOtherInstances } from '../../plugins/io.js';
+import { endUserSockets, forgetSessions } from '../auth/index.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
 import {

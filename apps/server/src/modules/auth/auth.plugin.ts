@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '@scrim-gym/shared';
-import { hashToken } from '../lib/tokens.js';
-import { findSessionByTokenHash } from '../modules/auth/auth.repository.js';
-import { createSessionCache, type SessionCache } from '../modules/auth/session-cache.js';
+import { hashToken } from '../../lib/tokens.js';
+import { findSessionByTokenHash } from './auth.repository.js';
+import { createSessionCache, type SessionCache } from './session-cache.js';
 import {
   anonymousAuth,
   assertActiveUser,
@@ -12,7 +12,7 @@ import {
   bannedError,
   isBanInForce,
   type AuthContext,
-} from '../modules/auth/auth.policy.js';
+} from './auth.policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +26,7 @@ declare module 'fastify' {
     session?: boolean;
   }
   interface FastifyInstance {
-    /** This instance's sessions in memory (modules/auth/session-cache.ts). */
+    /** This instance's sessions in memory (session-cache.ts). */
     sessionCache: SessionCache;
     /**
      * A signed-in, unbanned user (401 / 403 otherwise). Used as an `onRequest` hook, so that a request refused

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
-import type { DbOrTx } from '../db/client.js';
-import { anonymousAuth, assertActiveUser } from '../modules/auth/auth.policy.js';
-import { findLiveSessionTokenHashes } from '../modules/auth/auth.repository.js';
-import type { SessionCache } from '../modules/auth/session-cache.js';
-import { sessionRoom, userRoom } from './socket-rooms.js';
+import type { DbOrTx } from '../../db/client.js';
+import { anonymousAuth, assertActiveUser } from './auth.policy.js';
+import { findLiveSessionTokenHashes } from './auth.repository.js';
+import type { SessionCache } from './session-cache.js';
+import { sessionRoom, userRoom } from '../../plugins/socket-rooms.js';
 
 /*
  * A socket lives no longer than the session it was authenticated with. Whoever ends a session (logout, a ban, an
