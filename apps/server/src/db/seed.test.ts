@@ -7,7 +7,7 @@ import {
   SCRIM_START_JOB,
   scrimAbandonKey,
   scrimStartKey,
-} from '../modules/tournaments/tournaments.schedule.js';
+} from '../modules/riot/tournaments/tournaments.schedule.js';
 import { createTestDatabase } from '../test/database.js';
 import { scrimParticipants, scrims, users } from './schema/index.js';
 import { seedDemoCommunity } from './seed.js';

@@ -3,7 +3,7 @@ import { ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type Team
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database } from './client.js';
-import { scheduleScrimAbandon, scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
+import { scheduleScrimAbandon, scheduleScrimStart } from '../modules/riot/tournaments/tournaments.schedule.js';
 import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -21,7 +21,7 @@ import {
   setLobbyHost,
 } from '../../test/scrim-factories.js';
 import { useSocialApp } from '../../test/social.js';
-import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from '../tournaments/tournaments.schedule.js';
+import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from '../riot/tournaments/tournaments.schedule.js';
 import { abandonScrimIfNotFull, backfillScrimAbandons } from './scrims.abandon.js';
 import { listCacheFor } from './scrims.service.js';
 

@@ -22,7 +22,7 @@ import {
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser, assertAdmin } from '../auth/auth.policy.js';
-import { regenerateTournamentCode } from '../tournaments/tournaments.service.js';
+import { regenerateTournamentCode } from '../riot/tournaments/tournaments.service.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';

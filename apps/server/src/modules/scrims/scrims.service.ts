@@ -26,7 +26,7 @@ import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } f
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
 import { ScrimListCache } from './scrims.list-cache.js';
 import { findLobbySecretsBetween } from './scrims.secrets.repository.js';
-import { cancelScrimJobs, scheduleScrimStart, scheduleTournamentCode } from '../tournaments/tournaments.schedule.js';
+import { cancelScrimJobs, scheduleScrimStart, scheduleTournamentCode } from '../riot/tournaments/tournaments.schedule.js';
 import {
   deleteImage,
   deleteRiotTournament,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/responses.js';
+import { errorResponses } from '../../../lib/responses.js';
 import { gameCallbackBodySchema, receiveGameCallback } from './tournaments.results.js';
 
 const callbackParamsSchema = z.object({ secret: z.string().min(1).max(200) });

@@ -1,13 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
-import { jobs } from '../../db/schema/index.js';
-import { jobStatus } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
-import { createScrim, fillScrim } from '../../test/scrim-factories.js';
+import { openPostgres, type DatabaseHandle } from '../../../db/client.js';
+import { jobs } from '../../../db/schema/index.js';
+import { jobStatus } from '../../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestUser } from '../../../test/factories.js';
+import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
 import { scheduleScrimStart, scrimStartKey } from './tournaments.schedule.js';
 

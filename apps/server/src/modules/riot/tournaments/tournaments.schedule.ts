@@ -1,6 +1,6 @@
 import { LAST_STORABLE_TIME, SCRIM_ABANDON_AFTER_MS } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { cancelJob, scheduleJob, type JobRunner } from '../../jobs/index.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { cancelJob, scheduleJob, type JobRunner } from '../../../jobs/index.js';
 
 /** At a scrim's start: notify its players and casters, then generate the tournament code when both teams are full. */
 export const SCRIM_START_JOB = 'scrim.start';

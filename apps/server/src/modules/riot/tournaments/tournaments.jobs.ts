@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { areTeamsFull } from '@scrim-gym/shared';
-import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../jobs/index.js';
-import { userRoom } from '../../plugins/io.js';
-import { isRiotError } from '../../riot/index.js';
-import { notifyScrimStart } from '../notifications/notifications.service.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
+import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
+import { userRoom } from '../../../plugins/io.js';
+import { isRiotError } from '../client/index.js';
+import { notifyScrimStart } from '../../notifications/notifications.service.js';
+import { findScrimAggregate } from '../../scrims/scrims.repository.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import {
   RESULT_POLL_JOB,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { TeamName } from '@scrim-gym/shared';
-import { cancelJob, PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
-import { notFound } from '../../lib/errors.js';
-import { secretsEqual } from '../../lib/tokens.js';
-import { isRiotError, type RiotTournamentGame } from '../../riot/index.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
-import { listCacheFor, recordGameWinner } from '../scrims/scrims.service.js';
+import { cancelJob, PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { secretsEqual } from '../../../lib/tokens.js';
+import { isRiotError, type RiotTournamentGame } from '../client/index.js';
+import { findScrimAggregate } from '../../scrims/scrims.repository.js';
+import { listCacheFor, recordGameWinner } from '../../scrims/scrims.service.js';
 import {
   findPlayerAccounts,
   findProviderSecrets,
