@@ -8,8 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import type { TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
-import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
-import { scheduleScrimStart, scrimStartKey } from './tournaments.schedule.js';
+import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
 
 /**
  * Two server instances on one database, both running their job runner: every scrim's start job fires once —

@@ -9,9 +9,9 @@ import { createAdmin, type TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
-import { SCRIM_UPDATED_EVENT } from '../../scrims/scrims.events.js';
+import { SCRIM_UPDATED_EVENT, scheduleScrimStart } from '../../scrims/index.js';
 import { RESULT_UNMATCHED_MESSAGE, decideWinner } from './tournaments.results.js';
-import { RESULT_POLL_JOB, resultPollKey, scheduleScrimStart } from './tournaments.schedule.js';
+import { RESULT_POLL_JOB, resultPollKey } from './tournaments.schedule.js';
 
 const PUBLIC_URL = 'https://scrim-gym.test';
 const MINUTE = 60_000;

@@ -10,14 +10,13 @@ import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { expectError, scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, addCaster, addPlayers, createScrim, createUsers, fillScrim } from '../../../test/scrim-factories.js';
 import { deliveredSoFar } from '../../../test/waiting.js';
-import { SCRIM_UPDATED_EVENT } from '../../scrims/scrims.events.js';
-import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
 import {
+  SCRIM_START_NOTIFICATION_EVENT,
+  SCRIM_UPDATED_EVENT,
   scheduleScrimStart,
-  scheduleTournamentCode,
   scrimStartKey,
-  tournamentCodeKey,
-} from './tournaments.schedule.js';
+} from '../../scrims/index.js';
+import { scheduleTournamentCode, tournamentCodeKey } from './tournaments.schedule.js';
 import {
   REGENERATE_FAILED_MESSAGE,
   TOURNAMENT_ERROR_EVENT,
