@@ -19,7 +19,12 @@ import { registerMessageSocketHandlers } from './modules/messages/messages.socke
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { registerPresenceSocketHandlers } from './modules/presence/presence.socket.js';
 import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './modules/riot/index.js';
-import { registerScrimSocketHandlers, scrimAbandonPlugin, scrimStartPlugin, scrimsRoutes } from './modules/scrims/index.js';
+import {
+  registerScrimSocketHandlers,
+  scrimAbandonPlugin,
+  scrimStartPlugin,
+  scrimsRoutes,
+} from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';

@@ -105,7 +105,15 @@ export async function insertTournamentSeries({
 }
 
 /** Why the scrim has no code: stored on its tournament row, created when there is none yet. */
-export async function upsertTournamentError({ db, scrimId, lastError }: { db: DbOrTx; scrimId: string; lastError: string }) {
+export async function upsertTournamentError({
+  db,
+  scrimId,
+  lastError,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  lastError: string;
+}) {
   await db
     .insert(riotTournaments)
     .values({ scrimId, lastError })

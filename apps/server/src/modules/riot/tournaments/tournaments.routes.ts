@@ -31,7 +31,11 @@ async function tournamentEndpoints(fastify: FastifyInstance) {
     },
     // authorizeAdmin let only an active admin through.
     async (request) =>
-      regenerateTournamentCode({ deps, viewer: { id: request.auth.user!.id, isAdmin: true }, scrimId: request.params.id }),
+      regenerateTournamentCode({
+        deps,
+        viewer: { id: request.auth.user!.id, isAdmin: true },
+        scrimId: request.params.id,
+      }),
   );
 
   // No session: the unguessable secret in the path is the credential.

@@ -6,7 +6,13 @@ import type { Database } from '../../../db/client.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { ADMINS_ROOM, scrimRoom } from '../../../plugins/io.js';
 import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
-import { getScrimAggregate, listCacheFor, presentScrimFor, publishScrimChange, type Viewer } from '../../scrims/index.js';
+import {
+  getScrimAggregate,
+  listCacheFor,
+  presentScrimFor,
+  publishScrimChange,
+  type Viewer,
+} from '../../scrims/index.js';
 import {
   findPlayerAccounts,
   findProvider,

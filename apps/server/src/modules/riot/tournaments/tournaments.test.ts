@@ -8,7 +8,14 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { expectError, scrimApi } from '../../../test/scrim-api.js';
-import { ALL_SLOTS, addCaster, addPlayers, createScrim, createUsers, fillScrim } from '../../../test/scrim-factories.js';
+import {
+  ALL_SLOTS,
+  addCaster,
+  addPlayers,
+  createScrim,
+  createUsers,
+  fillScrim,
+} from '../../../test/scrim-factories.js';
 import { deliveredSoFar } from '../../../test/waiting.js';
 import {
   SCRIM_START_NOTIFICATION_EVENT,
