@@ -14,15 +14,14 @@ import {
   type Viewer,
 } from '../../scrims/index.js';
 import {
-  findPlayerAccounts,
   findProvider,
   findTournamentSeries,
   insertProvider,
   insertTournamentSeries,
-  storePuuids,
   storeTournamentCode,
   upsertTournamentError,
-} from './tournaments.repository.js';
+} from './tournaments.codes.repository.js';
+import { findPlayerAccounts, storePuuids } from './tournaments.repository.js';
 import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
 /** Socket events about a scrim's tournament code (received by the client). */
