@@ -18,14 +18,14 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { registerMessageSocketHandlers } from './modules/messages/messages.socket.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { registerPresenceSocketHandlers } from './modules/presence/presence.socket.js';
-import { riotPlugin } from './modules/riot/riot.plugin.js';
-import { riotRoutes } from './modules/riot/riot.routes.js';
-import { scrimAbandonPlugin } from './modules/scrims/scrims.abandon.js';
-import { scrimsRoutes } from './modules/scrims/scrims.routes.js';
-import { registerScrimSocketHandlers } from './modules/scrims/scrims.socket.js';
+import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './modules/riot/index.js';
+import {
+  registerScrimSocketHandlers,
+  scrimAbandonPlugin,
+  scrimStartPlugin,
+  scrimsRoutes,
+} from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { tournamentsPlugin } from './modules/tournaments/tournaments.jobs.js';
-import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
@@ -113,11 +113,13 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   registerMessageSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
-  // The Riot client at the root, for the jobs (the /api routes get the same client); then the scrim start and
-  // tournament code jobs.
+  // The Riot client at the root, for the jobs (the /api routes get the same client); then the tournament code
+  // and result jobs, which follow the scrims' lifecycle events.
   await app.register(riotPlugin);
   await app.register(tournamentsPlugin);
-  // A scrim still not full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
+  // A scrim's start job (notifications, then `started` for the code), and the abandon check: a scrim still not
+  // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
+  await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);

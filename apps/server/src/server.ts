@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { backfillLookalikeKeys } from './db/backfill-lookalike-keys.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCommunity } from './db/seed.js';
-import { backfillScrimAbandons } from './modules/scrims/scrims.abandon.js';
+import { backfillScrimAbandons, scheduleScrimAbandon, scheduleScrimStart } from './modules/scrims/index.js';
 import { exitOnSignals, shutdownGracefully } from './shutdown.js';
 
 async function main() {
@@ -34,7 +34,9 @@ async function main() {
   phase('openDatabase');
   await database.migrate();
   phase('migrate');
-  if (config.seedDemo) await seedDemoCommunity({ db: database.db });
+  if (config.seedDemo) {
+    await seedDemoCommunity({ db: database.db, schedule: { scheduleScrimStart, scheduleScrimAbandon } });
+  }
   phase('seed');
 
   const app = await buildApp({ config, database });

@@ -5,12 +5,16 @@ import { findJobs } from '../jobs/index.js';
 import {
   SCRIM_ABANDON_JOB,
   SCRIM_START_JOB,
+  scheduleScrimAbandon,
+  scheduleScrimStart,
   scrimAbandonKey,
   scrimStartKey,
-} from '../modules/tournaments/tournaments.schedule.js';
+} from '../modules/scrims/index.js';
 import { createTestDatabase } from '../test/database.js';
 import { scrimParticipants, scrims, users } from './schema/index.js';
 import { seedDemoCommunity } from './seed.js';
+
+const schedule = { scheduleScrimStart, scheduleScrimAbandon };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -20,8 +24,8 @@ afterAll(() => database.close());
 
 it('seeds a demo community once, with start jobs for the upcoming scrims', async () => {
   const now = Date.now();
-  expect(await seedDemoCommunity({ db: database.db, now })).toBe(true);
-  expect(await seedDemoCommunity({ db: database.db, now })).toBe(false);
+  expect(await seedDemoCommunity({ db: database.db, schedule, now })).toBe(true);
+  expect(await seedDemoCommunity({ db: database.db, schedule, now })).toBe(false);
 
   expect((await database.db.select().from(users)).length).toBeGreaterThan(30);
   const upcoming = await database.db

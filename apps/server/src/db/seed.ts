@@ -2,8 +2,7 @@ import { count } from 'drizzle-orm';
 import { ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
-import type { Database } from './client.js';
-import { scheduleScrimAbandon, scheduleScrimStart } from '../modules/tournaments/tournaments.schedule.js';
+import type { Database, DbOrTx } from './client.js';
 import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,12 +69,29 @@ const slotOf = (index: number): { team: TeamName; role: Role } => ({
   role: ROLES[Math.floor(index / 2) % ROLES.length]!,
 });
 
+/** A scrim's jobs, scheduled in the seed's transaction: the scrims module's schedule, passed in by the caller. */
+type ScheduleScrim = (args: { db: DbOrTx; scrimId: string; gameStartTime: Date }) => Promise<void>;
+export interface SeedSchedule {
+  /** The start job (and with it the abandon check). */
+  scheduleScrimStart: ScheduleScrim;
+  /** The abandon check alone, for a scrim already started. */
+  scheduleScrimAbandon: ScheduleScrim;
+}
+
 /**
  * On an empty database, a small living community (DESIGN.md 4): an admin, 30 players in five regions, scrims
  * today in every state and six months of played history. Everyone signs in through the dev sign-in with
  * `<name>@scrimgym.dev` (the admin: admin@scrimgym.dev).
  */
-export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database; now?: number }) {
+export async function seedDemoCommunity({
+  db,
+  schedule,
+  now = Date.now(),
+}: {
+  db: Database;
+  schedule: SeedSchedule;
+  now?: number;
+}) {
   const [{ value: existing }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
   if (existing > 0) return false;
 
@@ -175,10 +191,10 @@ export async function seedDemoCommunity({ db, now = Date.now() }: { db: Database
       if (rows.length) await tx.insert(scrimParticipants).values(rows);
       // Upcoming demo scrims start like real ones: notification to their players at the start.
       if (scrim!.gameStartTime.getTime() > now) {
-        await scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
+        await schedule.scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
       } else if (!full && !abandonedAt) {
         // Started, not full, not 30 minutes yet (OCE Arvo Scrim): it closes then unless it fills.
-        await scheduleScrimAbandon({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
+        await schedule.scheduleScrimAbandon({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
       }
     }
   });

@@ -12,7 +12,7 @@ import {
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { formatUsDate } from '../../lib/dates.js';
 import type { RedisHandle } from '../../lib/redis.js';
-import { isRiotError, type RiotClient } from '../../riot/index.js';
+import { isRiotError, type RiotClient } from '../riot/index.js';
 import { ACTIVITY_FROM_OWN_TABLES, AUDIT_ACTIONS } from '../audit/index.js';
 import {
   countBans,

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
 import { createScrim } from '../../test/scrim-factories.js';
-import { RiotError } from '../../riot/index.js';
+import { RiotError } from '../riot/index.js';
 import { riotStatusOf } from './dashboard.service.js';
 
 /**

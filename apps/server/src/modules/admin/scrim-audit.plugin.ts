@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { scrims } from '../../db/schema/index.js';
+import { getScrimTitle } from '../scrims/index.js';
 import { AUDIT_ACTIONS, writeAudit, type AuditAction } from '../audit/index.js';
 
 interface AuditedRoute {
@@ -61,12 +60,8 @@ export const scrimAuditPlugin = fp(
       if (request.method !== 'DELETE' || auditedRouteOf(request)?.action !== AUDIT_ACTIONS.deleteScrim) return;
       const id = (request.params as Params).id;
       if (!id || !isAdminCall(request)) return;
-      const [row] = await app.db
-        .select({ title: scrims.title })
-        .from(scrims)
-        .where(eq(scrims.id, id))
-        .catch(() => []);
-      if (row) scrimFacts.set(request, { title: row.title });
+      const title = await getScrimTitle({ db: app.db, id }).catch(() => null);
+      if (title !== null) scrimFacts.set(request, { title });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
-import { createRiotClient, type RiotClient, type RiotClientOptions } from '../../riot/index.js';
+import { createRiotClient, type RiotClient, type RiotClientOptions } from './client/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SUMMONER_PROFILE_FALLBACK, type SummonerProfileData } from '@scrim-gym/shared';
-import { isRiotError, type RiotClient, type RiotRegion } from '../../riot/index.js';
+import { isRiotError, type RiotClient, type RiotRegion } from './client/index.js';
 
 const fallback = (): SummonerProfileData => ({ ...SUMMONER_PROFILE_FALLBACK, rankedData: [] });
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@scrim-gym/shared';
-import type { RiotClient } from '../../riot/index.js';
+import type { RiotClient } from './client/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';

@@ -21,8 +21,8 @@ import {
   setLobbyHost,
 } from '../../test/scrim-factories.js';
 import { useSocialApp } from '../../test/social.js';
-import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from '../tournaments/tournaments.schedule.js';
 import { abandonScrimIfNotFull, backfillScrimAbandons } from './scrims.abandon.js';
+import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from './scrims.schedule.js';
 import { listCacheFor } from './scrims.service.js';
 
 const MINUTE = 60_000;

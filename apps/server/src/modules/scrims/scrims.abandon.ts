@@ -4,9 +4,9 @@ import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gy
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
 import { insertNotificationRows, publishNotifications } from '../notifications/notifications.service.js';
-import { SCRIM_ABANDON_JOB } from '../tournaments/tournaments.schedule.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './scrims.abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from './scrims.repository.js';
+import { SCRIM_ABANDON_JOB } from './scrims.schedule.js';
 import { listCacheFor, publishScrimChange, type ScrimDeps } from './scrims.service.js';
 
 /** Tolerance for a runner's clock a little ahead of the database's. */

@@ -133,6 +133,12 @@ export async function findScrimAggregate({ db, id }: { db: DbOrTx; id: string })
   return row ? aggregateFromJson(row.json) : null;
 }
 
+/** A scrim's title (one indexed row), or null when there is no such scrim. */
+export async function findScrimTitle({ db, id }: { db: DbOrTx; id: string }) {
+  const [row] = await db.select({ title: scrims.title }).from(scrims).where(eq(scrims.id, id));
+  return row?.title ?? null;
+}
+
 /** Public scrims of a region starting in [from, to): the hub's day. Private scrims never appear in lists. */
 export async function findPublicScrimsBetween({
   db,

@@ -22,7 +22,6 @@ import {
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { assertActiveUser, assertAdmin } from '../auth/index.js';
-import { regenerateTournamentCode } from '../tournaments/tournaments.service.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';
@@ -151,25 +150,6 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/scrims/:id/regenerate-tournament-code',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary: 'Replace the tournament code with a new one (admin); the old code no longer works',
-        params: idParamsSchema,
-        response: scrimResponse,
-      },
-    },
-    async (request) =>
-      regenerateTournamentCode({
-        deps: { db: app.db, io: app.io, riot: app.riot, config: app.config },
-        viewer: adminOf(request),
-        scrimId: request.params.id,
-      }),
-  );
-
   app.put(
     '/scrims/:id',
     {
@@ -264,30 +244,19 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** An admin's slot tool: one user onto a team and role of the scrim (the body names both). */
+  const adminSlotRoute = <Body extends z.ZodType>(summary: string, body: Body) => ({
+    ...adminOnly,
+    schema: { tags, summary, params: idParamsSchema, body, response: scrimResponse },
+  });
+
   app.patch(
     '/scrims/:id/admin-assign-player',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary: 'Assign a user to a slot (admin)',
-        params: idParamsSchema,
-        body: adminAssignBodySchema,
-        response: scrimResponse,
-      },
-    },
+    adminSlotRoute('Assign a user to a slot (admin)', adminAssignBodySchema),
     async (request) => {
-      const { userId, teamName, role } = request.body;
-      return (
-        await service.adminAssignPlayer({
-          deps,
-          viewer: adminOf(request),
-          scrimId: request.params.id,
-          userId,
-          team: teamName,
-          role,
-        })
-      ).scrim;
+      const { userId, teamName: team, role } = request.body;
+      const viewer = adminOf(request);
+      return (await service.adminAssignPlayer({ deps, viewer, scrimId: request.params.id, userId, team, role })).scrim;
     },
   );
 
@@ -338,21 +307,11 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/swap-players',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary: 'Drag a player onto a slot (admin)',
-        params: idParamsSchema,
-        body: swapPlayersBodySchema,
-        response: scrimResponse,
-      },
-    },
+    adminSlotRoute('Drag a player onto a slot (admin)', swapPlayersBodySchema),
     async (request) => {
       const { userId, team, role } = request.body;
-      return (
-        await service.swapPlayers({ deps, viewer: adminOf(request), scrimId: request.params.id, userId, team, role })
-      ).scrim;
+      const viewer = adminOf(request);
+      return (await service.swapPlayers({ deps, viewer, scrimId: request.params.id, userId, team, role })).scrim;
     },
   );
 

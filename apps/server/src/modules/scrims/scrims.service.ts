@@ -21,12 +21,13 @@ import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } 
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances } from '../../plugins/io.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
+import { scrimLifecycleFor } from './scrims.lifecycle.js';
+import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
 import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
 import { ScrimListCache } from './scrims.list-cache.js';
 import { findLobbySecretsBetween } from './scrims.secrets.repository.js';
-import { cancelScrimJobs, scheduleScrimStart, scheduleTournamentCode } from '../tournaments/tournaments.schedule.js';
 import {
   deleteImage,
   deleteRiotTournament,
@@ -36,6 +37,7 @@ import {
   findParticipants,
   findPublicScrimsBetween,
   findScrimAggregate,
+  findScrimTitle,
   findUserById,
   insertParticipants,
   insertScrim,
@@ -55,7 +57,7 @@ export interface ScrimDeps {
   db: Database;
   io: Server;
   listCache: ScrimListCache;
-  /** Woken after a job due now is scheduled (the start job, a late fill's tournament code job). */
+  /** Woken after a job due now is scheduled (the start job). */
   jobs?: JobRunner;
 }
 
@@ -92,6 +94,16 @@ export function publishScrimChange(deps: Pick<ScrimDeps, 'io' | 'listCache'>, ag
 export async function refreshCachedScrim(deps: Pick<ScrimDeps, 'db' | 'listCache'>, scrimId: unknown) {
   if (typeof scrimId !== 'string' || !/^[0-9a-f-]{36}$/i.test(scrimId)) return;
   await deps.listCache.refresh(scrimId, () => findScrimAggregate({ db: deps.db, id: scrimId }));
+}
+
+/** The scrim as the other modules read it (participants, tournament row), or null when it is gone. */
+export function getScrimAggregate({ db, id }: { db: Database; id: string }) {
+  return findScrimAggregate({ db, id });
+}
+
+/** A scrim's title, or null when it is gone (the audit log names a deleted scrim by it). */
+export function getScrimTitle({ db, id }: { db: Database; id: string }) {
+  return findScrimTitle({ db, id });
 }
 
 interface ActionContext {
@@ -188,7 +200,7 @@ async function changeScrim<T>({
   publishScrimChange(deps, aggregate);
   // Both teams filled after the start: the start job has run already, so the code gets its own job.
   if (!wasFull && needsTournamentCode(aggregate)) {
-    await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+    await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
   }
   return { value, scrim: presentScrimFor(aggregate, viewer), aggregate };
 }
@@ -311,7 +323,7 @@ async function changeSlotOf({
   // Only a join can fill the teams. Filled after the start: the start job has run already, so the code gets its
   // own job (a second statement, rarely).
   if (change.action === 'join' && needsTournamentCode(aggregate)) {
-    await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+    await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
   }
   return { scrim: presentScrimFor(aggregate, viewer), aggregate };
 }
@@ -628,7 +640,7 @@ export async function editScrim({
     });
   }
   // Saved after the start with full teams, the option on and no code: generate it now.
-  if (needsTournamentCode(result.aggregate)) await scheduleTournamentCode({ db: deps.db, jobs: deps.jobs, scrimId });
+  if (needsTournamentCode(result.aggregate)) await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
   return result;
 }
 
@@ -636,6 +648,7 @@ export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId:
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
+  await scrimLifecycleFor(deps.io).emit('deleted', { scrimId });
   deps.listCache.remove(scrimId);
   emitToOtherInstances(deps.io, SCRIM_CHANGED_EVENT, scrimId);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });

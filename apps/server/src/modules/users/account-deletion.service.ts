@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions } from '../auth/index.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
-import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
+import { LISTS_CHANGED_EVENT, getScrimAggregate, listCacheFor, publishScrimChange } from '../scrims/index.js';
 import {
   anonymiseUser,
   blankMessages,
@@ -63,7 +62,7 @@ export async function deleteOwnAccount({
   listCache.clear();
   emitToOtherInstances(io, LISTS_CHANGED_EVENT);
   for (const scrimId of changedScrims) {
-    const aggregate = await findScrimAggregate({ db, id: scrimId });
+    const aggregate = await getScrimAggregate({ db, id: scrimId });
     if (aggregate) publishScrimChange({ io, listCache }, aggregate);
   }
   return { message: ACCOUNT_DELETION_MESSAGES.deleted };

@@ -5,7 +5,7 @@ import {
   startFakeRiot,
   type FakeRiot,
   type FakeRiotOptions,
-} from '../test/fake-riot.js';
+} from '../../../test/fake-riot.js';
 import { DDRAGON_FALLBACK_VERSION, createRiotClient, type RiotClientOptions } from './client.js';
 import { RiotError } from './errors.js';
 

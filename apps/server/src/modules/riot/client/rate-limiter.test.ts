@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVirtualClock } from '../test/fake-riot.js';
+import { createVirtualClock } from '../../../test/fake-riot.js';
 import { RiotRateLimiter, parseRateHeader } from './rate-limiter.js';
 
 const tooLong = (ms: number) => new Error(`too long: ${ms}`);

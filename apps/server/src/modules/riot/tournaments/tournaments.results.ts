@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { TeamName } from '@scrim-gym/shared';
-import { cancelJob, PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
-import { notFound } from '../../lib/errors.js';
-import { secretsEqual } from '../../lib/tokens.js';
-import { isRiotError, type RiotTournamentGame } from '../../riot/index.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
-import { listCacheFor, recordGameWinner } from '../scrims/scrims.service.js';
+import { cancelJob, PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { secretsEqual } from '../../../lib/tokens.js';
+import { isRiotError, type RiotTournamentGame } from '../client/index.js';
+import { getScrimAggregate, listCacheFor, recordGameWinner } from '../../scrims/index.js';
 import {
   findPlayerAccounts,
   findProviderSecrets,
@@ -155,7 +154,7 @@ function scrimIdOfMetadata(metaData: string): string | null {
 export async function handleResultPollJob(deps: TournamentDeps, job: ClaimedJob) {
   const { scrimId } = job.payload as { scrimId?: unknown };
   if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
-  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
   const code = aggregate?.tournament?.tournamentCode;
   if (!aggregate || aggregate.scrim.teamWon || !code) return;
   let game: GameTeams | null;

@@ -1,15 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
-import { jobs } from '../../db/schema/index.js';
-import { jobStatus } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
-import { createScrim, fillScrim } from '../../test/scrim-factories.js';
-import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
-import { scheduleScrimStart, scrimStartKey } from './tournaments.schedule.js';
+import { openPostgres, type DatabaseHandle } from '../../../db/client.js';
+import { jobs } from '../../../db/schema/index.js';
+import { jobStatus } from '../../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestUser } from '../../../test/factories.js';
+import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
+import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
 
 /**
  * Two server instances on one database, both running their job runner: every scrim's start job fires once —

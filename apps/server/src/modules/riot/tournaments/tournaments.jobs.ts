@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { areTeamsFull } from '@scrim-gym/shared';
-import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../jobs/index.js';
-import { userRoom } from '../../plugins/io.js';
-import { isRiotError } from '../../riot/index.js';
-import { notifyScrimStart } from '../notifications/notifications.service.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
+import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
+import { scrimLifecycleFor, type ScrimAggregate } from '../../scrims/index.js';
+import { isRiotError } from '../client/index.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import {
   RESULT_POLL_JOB,
-  SCRIM_START_JOB,
   TOURNAMENT_CODE_JOB,
+  cancelTournamentJobs,
   scheduleTournamentCode,
 } from './tournaments.schedule.js';
 import { generateTournamentCode, type TournamentDeps } from './tournaments.service.js';
 
-export const SCRIM_START_NOTIFICATION_EVENT = 'scrimStartNotification';
-
-/** Smallest wait before a code job retries after a failure in the start job (the runner's base backoff). */
+/** Smallest wait before a code job retries after a failure at the start (the runner's base backoff). */
 const RETRY_DELAY_MS = 5_000;
 
 function scrimIdOf(job: ClaimedJob): string {
@@ -41,28 +37,17 @@ export async function handleTournamentCodeJob(deps: TournamentDeps, job: Claimed
 }
 
 /**
- * 'scrim.start' at gameStartTime: sends 'scrimStartNotification' to every player's and caster's user room,
- * then generates the tournament code when both teams are full. A transient Riot failure hands the code over to
- * a 'scrim.tournament-code' job (retried with backoff), so a retry never notifies the players twice.
- * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
+ * A scrim's start job ran (scrims announces `started`): generates the tournament code when both teams are full.
+ * A transient Riot failure hands the code over to a 'scrim.tournament-code' job (retried with backoff), so a retry
+ * never notifies the players twice; a permanent one is in lastError and was sent as tournamentError: no retry.
  */
-export async function handleScrimStartJob(deps: TournamentDeps & { jobs?: JobRunner }, job: ClaimedJob) {
-  const scrimId = scrimIdOf(job);
-  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
-  if (!aggregate) return;
+export async function onScrimStarted(deps: TournamentDeps & { jobs?: JobRunner }, aggregate: ScrimAggregate) {
   const { scrim, participants, tournament } = aggregate;
-  if (scrim.gameStartTime.getTime() > Date.now() + 1000) return;
-  const rooms = [...new Set(participants.map((p) => userRoom(p.user.id)))];
-  if (rooms.length > 0) {
-    deps.io.to(rooms).emit(SCRIM_START_NOTIFICATION_EVENT, { scrimId, title: scrim.title });
-  }
-  // The bell's stored 'scrim_alert' too (once per player even if this job runs again).
-  await notifyScrimStart({ deps, scrimId, title: scrim.title, userIds: participants.map((p) => p.user.id) });
   if (!areTeamsFull(participants) || scrim.teamWon || tournament?.tournamentCode) return;
+  const scrimId = scrim.id;
   try {
     await generateTournamentCode({ deps, scrimId });
   } catch (error) {
-    // A permanent Riot failure is in lastError and was sent as tournamentError: no retry.
     if (isRiotError(error) && !error.isTransient) return;
     const retryAfterMs = isRiotError(error) ? (error.retryAfterMs ?? 0) : 0;
     const delay = Math.max(RETRY_DELAY_MS, retryAfterMs);
@@ -70,13 +55,19 @@ export async function handleScrimStartJob(deps: TournamentDeps & { jobs?: JobRun
   }
 }
 
-/** Registers the scrim start, tournament code and result poll jobs on the app's runner (needs `app.riot` and `app.jobs`). */
+/**
+ * Registers the tournament code and result poll jobs on the app's runner (needs `app.riot` and `app.jobs`), and
+ * follows the scrims: the code at the start, a code job for a late fill, the jobs cancelled with a deleted scrim.
+ */
 export const tournamentsPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, io: app.io, riot: app.riot, config: app.config, jobs: app.jobs };
-    app.jobs.register(SCRIM_START_JOB, (job) => handleScrimStartJob(deps, job));
     app.jobs.register(TOURNAMENT_CODE_JOB, (job) => handleTournamentCodeJob(deps, job));
     app.jobs.register(RESULT_POLL_JOB, (job) => handleResultPollJob(deps, job));
+    const scrims = scrimLifecycleFor(app.io);
+    scrims.on('started', ({ aggregate }) => onScrimStarted(deps, aggregate));
+    scrims.on('needsTournamentCode', ({ scrimId }) => scheduleTournamentCode({ db: app.db, jobs: app.jobs, scrimId }));
+    scrims.on('deleted', ({ scrimId }) => cancelTournamentJobs({ db: app.db, scrimId }));
   },
   { name: 'tournaments', dependencies: ['jobs', 'riot-client'] },
 );

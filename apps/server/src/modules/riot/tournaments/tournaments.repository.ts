@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Region, TeamName } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { riotProviders, riotTournaments, scrimParticipants, users } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { riotProviders, riotTournaments, scrimParticipants, users } from '../../../db/schema/index.js';
 
 export interface PlayerAccount {
   userId: string;

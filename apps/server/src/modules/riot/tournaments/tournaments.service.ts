@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { SCRIM_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Region } from '@scrim-gym/shared';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { ADMINS_ROOM, scrimRoom } from '../../plugins/io.js';
-import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../../riot/index.js';
-import { presentScrimFor } from '../scrims/scrims.presenter.js';
-import type { Viewer } from '../scrims/scrims.policy.js';
-import { findScrimAggregate } from '../scrims/scrims.repository.js';
-import { listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
+import type { AppConfig } from '../../../config.js';
+import type { Database } from '../../../db/client.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { ADMINS_ROOM, scrimRoom } from '../../../plugins/io.js';
+import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
+import {
+  getScrimAggregate,
+  listCacheFor,
+  presentScrimFor,
+  publishScrimChange,
+  type Viewer,
+} from '../../scrims/index.js';
+import {
+  findProvider,
+  findTournamentSeries,
+  insertProvider,
+  insertTournamentSeries,
+  storeTournamentCode,
+  upsertTournamentError,
+} from './tournaments.codes.repository.js';
 import { findPlayerAccounts, storePuuids } from './tournaments.repository.js';
 import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
@@ -57,42 +66,24 @@ export const emitTournamentError = (io: Server, scrimId: string, error: string) 
 
 /** The region's provider, registered with Riot once and stored (the first stored one wins a race). */
 async function ensureProvider({ db, riot, config }: TournamentDeps, region: Region): Promise<number> {
-  const [stored] = await db.select().from(riotProviders).where(eq(riotProviders.region, region));
+  const stored = await findProvider({ db, region });
   if (stored) return stored.providerId;
   const callbackSecret = randomBytes(32).toString('base64url');
   const providerId = await riot.registerProvider({ region, callbackUrl: callbackUrl(config, callbackSecret) });
-  const [inserted] = await db
-    .insert(riotProviders)
-    .values({ region, providerId, callbackSecret })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertProvider({ db, values: { region, providerId, callbackSecret } });
   if (inserted) return inserted.providerId;
-  const [winner] = await db.select().from(riotProviders).where(eq(riotProviders.region, region));
-  return winner!.providerId;
+  return (await findProvider({ db, region }))!.providerId;
 }
 
 /** The region's tournament of this season, created once and stored. */
 async function ensureTournament({ db, riot }: TournamentDeps, region: Region, providerId: number): Promise<number> {
   const season = currentSeason();
-  const where = and(eq(riotTournamentSeries.region, region), eq(riotTournamentSeries.season, season));
-  const [stored] = await db.select().from(riotTournamentSeries).where(where);
+  const stored = await findTournamentSeries({ db, region, season });
   if (stored) return stored.tournamentId;
   const tournamentId = await riot.createTournament({ providerId, name: `Scrim Gym ${region} ${season}` });
-  const [inserted] = await db
-    .insert(riotTournamentSeries)
-    .values({ region, season, tournamentId })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertTournamentSeries({ db, values: { region, season, tournamentId } });
   if (inserted) return inserted.tournamentId;
-  const [winner] = await db.select().from(riotTournamentSeries).where(where);
-  return winner!.tournamentId;
-}
-
-async function recordError(db: Database, scrimId: string, lastError: string) {
-  await db
-    .insert(riotTournaments)
-    .values({ scrimId, lastError })
-    .onConflictDoUpdate({ target: riotTournaments.scrimId, set: { lastError, updatedAt: sql`now()` } });
+  return (await findTournamentSeries({ db, region, season }))!.tournamentId;
 }
 
 /** What the client and the row may show: a RiotError's message names the call, never the key or a URL. */
@@ -141,7 +132,7 @@ export async function generateTournamentCode({
   replace?: boolean;
 }): Promise<GenerateOutcome> {
   const { db, io, riot } = deps;
-  const aggregate = await findScrimAggregate({ db, id: scrimId });
+  const aggregate = await getScrimAggregate({ db, id: scrimId });
   if (!aggregate) return { status: 'not_needed' };
   const { scrim, participants, tournament } = aggregate;
   if (!areTeamsFull(participants) || scrim.teamWon) return { status: 'not_needed' };
@@ -178,18 +169,11 @@ export async function generateTournamentCode({
       lastError: null,
       updatedAt: new Date(),
     };
-    await db
-      .insert(riotTournaments)
-      .values({ scrimId, ...values })
-      .onConflictDoUpdate({
-        target: riotTournaments.scrimId,
-        set: values,
-        // Without `replace`, a code stored meanwhile (another run) is kept.
-        ...(!replace && { setWhere: isNull(riotTournaments.tournamentCode) }),
-      });
+    // Without `replace`, a code stored meanwhile (another run) is kept.
+    await storeTournamentCode({ db, scrimId, values, replace });
   } catch (error) {
     const message = describeFailure(error);
-    await recordError(db, scrimId, message);
+    await upsertTournamentError({ db, scrimId, lastError: message });
     emitTournamentError(io, scrimId, message);
     throw error;
   }
@@ -199,7 +183,7 @@ export async function generateTournamentCode({
     const firstPoll = Math.max(Date.now(), scrim.gameStartTime.getTime()) + FIRST_RESULT_POLL_DELAY_MS;
     await scheduleResultPoll({ db, scrimId, runAt: new Date(firstPoll) });
   }
-  const updated = await findScrimAggregate({ db, id: scrimId });
+  const updated = await getScrimAggregate({ db, id: scrimId });
   if (updated) publishScrimChange({ io, listCache: listCacheFor(io) }, updated);
   emitTournamentEvent(io, scrimId, TOURNAMENT_INITIALIZED_EVENT, { scrimId });
   return { status: 'created', code };
@@ -218,7 +202,7 @@ export async function regenerateTournamentCode({
   viewer: Viewer;
   scrimId: string;
 }) {
-  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate) throw notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
   if (!areTeamsFull(aggregate.participants)) {
     throw conflict('Both teams must be full to generate a tournament code', 'TEAMS_NOT_FULL');
@@ -234,7 +218,7 @@ export async function regenerateTournamentCode({
     throw new AppError(502, 'RIOT_FAILED', REGENERATE_FAILED_MESSAGE, {}, error);
   }
   if (outcome.status !== 'created') throw new AppError(502, 'RIOT_FAILED', REGENERATE_FAILED_MESSAGE);
-  const updated = await findScrimAggregate({ db: deps.db, id: scrimId });
+  const updated = await getScrimAggregate({ db: deps.db, id: scrimId });
   if (!updated) throw notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
   return presentScrimFor(updated, viewer);
 }

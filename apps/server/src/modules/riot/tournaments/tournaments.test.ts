@@ -2,22 +2,28 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, type Scrim } from '@scrim-gym/shared';
-import { jobs, riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';
-import { findJobs, jobStatus } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
-import { expectError, scrimApi } from '../../test/scrim-api.js';
-import { ALL_SLOTS, addCaster, addPlayers, createScrim, createUsers, fillScrim } from '../../test/scrim-factories.js';
-import { deliveredSoFar } from '../../test/waiting.js';
-import { SCRIM_UPDATED_EVENT } from '../scrims/scrims.events.js';
-import { SCRIM_START_NOTIFICATION_EVENT } from './tournaments.jobs.js';
+import { jobs, riotProviders, riotTournaments, riotTournamentSeries } from '../../../db/schema/index.js';
+import { findJobs, jobStatus } from '../../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
+import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { expectError, scrimApi } from '../../../test/scrim-api.js';
 import {
+  ALL_SLOTS,
+  addCaster,
+  addPlayers,
+  createScrim,
+  createUsers,
+  fillScrim,
+} from '../../../test/scrim-factories.js';
+import { deliveredSoFar } from '../../../test/waiting.js';
+import {
+  SCRIM_START_NOTIFICATION_EVENT,
+  SCRIM_UPDATED_EVENT,
   scheduleScrimStart,
-  scheduleTournamentCode,
   scrimStartKey,
-  tournamentCodeKey,
-} from './tournaments.schedule.js';
+} from '../../scrims/index.js';
+import { scheduleTournamentCode, tournamentCodeKey } from './tournaments.schedule.js';
 import {
   REGENERATE_FAILED_MESSAGE,
   TOURNAMENT_ERROR_EVENT,

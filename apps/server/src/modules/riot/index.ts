@@ -1,0 +1,17 @@
+/**
+ * The riot module's public face: the Riot API client (`client/`), `app.riot`, the riot routes (summoner look-up,
+ * Data Dragon), and game day's tournament codes and results (`tournaments/`: jobs, Riot's callback, the admins'
+ * regenerate). It follows the scrims through their index and lifecycle events; scrims never imports it.
+ */
+export {
+  RiotError,
+  createRiotClient,
+  isRiotError,
+  type RiotClient,
+  type RiotClientOptions,
+  type RiotRegion,
+} from './client/index.js';
+export { riotClientOptionsFromConfig, riotPlugin } from './riot.plugin.js';
+export { riotRoutes } from './riot.routes.js';
+export { tournamentsPlugin } from './tournaments/tournaments.jobs.js';
+export { tournamentsRoutes } from './tournaments/tournaments.routes.js';

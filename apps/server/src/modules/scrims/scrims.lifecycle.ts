@@ -1,0 +1,45 @@
+import type { Server } from 'socket.io';
+import type { ScrimAggregate } from './scrims.repository.js';
+
+/**
+ * What the scrims module tells the modules that follow its scrims (the riot module: tournament codes and
+ * results), without knowing them: they subscribe through `scrimLifecycleFor(app.io).on(…)` when they register.
+ * Every event is emitted after the change committed.
+ */
+export interface ScrimLifecycleEvents {
+  /** The start job ran (players and casters notified); the scrim as it is now. */
+  started: { aggregate: ScrimAggregate };
+  /**
+   * After the start, with both teams full, no winner, the option on and no code (a late fill, or a save):
+   * the start job has run already, so the code needs its own job.
+   */
+  needsTournamentCode: { scrimId: string };
+  /** The scrim was deleted. */
+  deleted: { scrimId: string };
+}
+
+type Listener<K extends keyof ScrimLifecycleEvents> = (payload: ScrimLifecycleEvents[K]) => Promise<void> | void;
+
+export class ScrimLifecycle {
+  private readonly listeners = new Map<keyof ScrimLifecycleEvents, Listener<never>[]>();
+
+  on<K extends keyof ScrimLifecycleEvents>(event: K, listener: Listener<K>) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener<never>]);
+  }
+
+  /** Runs the listeners one after the other and waits for them: a listener's failure is the caller's. */
+  async emit<K extends keyof ScrimLifecycleEvents>(event: K, payload: ScrimLifecycleEvents[K]) {
+    for (const listener of (this.listeners.get(event) ?? []) as Listener<K>[]) await listener(payload);
+  }
+}
+
+/** One lifecycle per Socket.IO server (per app), like the list cache: shared by the routes and the jobs. */
+const lifecycles = new WeakMap<Server, ScrimLifecycle>();
+export function scrimLifecycleFor(io: Server): ScrimLifecycle {
+  let lifecycle = lifecycles.get(io);
+  if (!lifecycle) {
+    lifecycle = new ScrimLifecycle();
+    lifecycles.set(io, lifecycle);
+  }
+  return lifecycle;
+}
