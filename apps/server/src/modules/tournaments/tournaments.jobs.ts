@@ -4,7 +4,7 @@ import { areTeamsFull } from '@scrim-gym/shared';
 import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../jobs/index.js';
 import { userRoom } from '../../plugins/io.js';
 import { isRiotError } from '../../riot/index.js';
-import { notifyScrimStart } from '../notifications/notifications.service.js';
+import { notifyScrimStart } from '../notifications/index.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import {
