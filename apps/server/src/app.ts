@@ -12,12 +12,11 @@ import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { scrimAuditPlugin } from './modules/admin/scrim-audit.plugin.js';
 import { authPlugin, authRoutes, socketAuth } from './modules/auth/index.js';
-import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
-import { friendsRoutes } from './modules/friends/friends.routes.js';
-import { messagesRoutes } from './modules/messages/messages.routes.js';
-import { registerMessageSocketHandlers } from './modules/messages/messages.socket.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { registerPresenceSocketHandlers } from './modules/presence/presence.socket.js';
+import { conversationsRoutes } from './modules/conversations/index.js';
+import { friendsRoutes } from './modules/friends/index.js';
+import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './modules/riot/index.js';
 import {
   registerScrimSocketHandlers,

@@ -9,3 +9,6 @@ export const errorResponses = {
   409: errorBodySchema,
   413: errorBodySchema,
 };
+
+/** The error answers of a rate-limited route: those above, and 429 with a Retry-After header. */
+export const rateLimitedErrorResponses = { ...errorResponses, 429: errorBodySchema };

@@ -6,8 +6,8 @@ import { expectError } from '../test/scrim-api.js';
 import { befriend } from '../test/social.js';
 import { createUsers } from '../test/scrim-factories.js';
 import { SIGN_IN_BURST } from '../modules/auth/auth.routes.js';
-import { FRIEND_REQUEST_BURST } from '../modules/friends/friends.routes.js';
-import { MESSAGE_BURST } from '../modules/messages/messages.rate-limit.js';
+import { FRIEND_REQUEST_BURST } from '../modules/friends/index.js';
+import { MESSAGE_BURST } from '../modules/messages/index.js';
 import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
 /**

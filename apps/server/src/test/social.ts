@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { SOCKET_EVENTS, type SocketAck } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { friendships } from '../db/schema/index.js';
-import { orderedPair } from '../modules/friends/friends.repository.js';
+import { orderedPair } from '../lib/ordered-pair.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, type TestUser } from './factories.js';
 import { expectError, type Method } from './scrim-api.js';

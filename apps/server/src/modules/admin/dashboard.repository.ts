@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { REGIONS } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, bans, scrims, users } from '../../db/schema/index.js';
+import { userSummaryColumns } from '../../db/user-summary.js';
 
 /**
  * The dashboard's figures in a few aggregate queries, each at most one
@@ -130,26 +131,15 @@ export function findNewestScrims({ db, limit, completed = false }: { db: DbOrTx;
 
 export function findNewestUsers({ db, limit }: { db: DbOrTx; limit: number }) {
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      summonerTagline: users.summonerTagline,
-      region: users.region,
-      rank: users.rank,
-      createdAt: users.createdAt,
-    })
+    .select({ ...userSummaryColumns(), createdAt: users.createdAt })
     .from(users)
     .orderBy(desc(users.createdAt))
     .limit(limit);
 }
 
-const bannedUserColumns = {
-  userId: users.id,
-  name: users.name,
-  summonerTagline: users.summonerTagline,
-  region: users.region,
-  rank: users.rank,
-};
+// The banned user's summary, its id as `userId` (`id` is the ban's).
+const { id: bannedUserId, ...bannedUserSummary } = userSummaryColumns();
+const bannedUserColumns = { userId: bannedUserId, ...bannedUserSummary };
 
 export function findNewestBans({ db, limit }: { db: DbOrTx; limit: number }) {
   return db

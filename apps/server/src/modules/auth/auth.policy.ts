@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@scrim-gym/shared';
 import { formatUsDate } from '../../lib/dates.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
@@ -28,6 +29,18 @@ export function assertActiveUser(auth: AuthContext): UserRow {
   if (!auth.user) throw forbidden(MESSAGES.noAccount, 'NO_ACCOUNT');
   if (isBanInForce(auth.ban)) throw bannedError(auth.ban);
   return auth.user;
+}
+
+/** Who is asking, as every permission rule sees them: the session user's id and admin flag. */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** The viewer of a route that needs an active user (401 without a session, 403 with the ban text when banned). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = assertActiveUser(request.auth);
+  return { id: user.id, isAdmin: user.isAdmin };
 }
 
 /** Admin status comes from the server's own record, never from anything the client sends. */

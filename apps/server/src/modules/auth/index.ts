@@ -8,7 +8,9 @@ export {
   assertIdentity,
   bannedError,
   isBanInForce,
+  viewerOf,
   type AuthContext,
+  type Viewer,
 } from './auth.policy.js';
 export { toPublicUser } from './auth.presenter.js';
 export { deleteUserSessions, findUserById, updateUserFields, type BanRow } from './auth.repository.js';

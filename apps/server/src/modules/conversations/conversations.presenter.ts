@@ -1,5 +1,5 @@
 import type { Conversation } from '@scrim-gym/shared';
-import { toSocialUser } from '../friends/friends.presenter.js';
+import { toUserSummary } from '../../lib/user-summary.js';
 import type { ConversationView } from './conversations.repository.js';
 
 export function presentConversation(view: ConversationView): Conversation {
@@ -7,7 +7,7 @@ export function presentConversation(view: ConversationView): Conversation {
   return {
     _id: conversation.id,
     kind: conversation.scrimId ? 'scrim' : 'direct',
-    members: members.map(toSocialUser),
+    members: members.map(toUserSummary),
     scrim: scrim ? { _id: scrim.id, title: scrim.title } : null,
     createdAt: conversation.createdAt.toISOString(),
     lastMessageAt: lastMessageAt?.toISOString() ?? null,

@@ -1,17 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   conversationMembers,
   conversations,
-  messageSeen,
   messages,
   scrimParticipants,
   scrims,
   users,
 } from '../../db/schema/index.js';
-import { orderedPair } from '../friends/friends.repository.js';
-import { socialUserColumns, type SocialUserRow } from '../friends/friends.presenter.js';
+import { unseenCountSql } from '../../db/unseen-messages.js';
+import { userSummaryColumns, type UserSummaryRow } from '../../db/user-summary.js';
+import { orderedPair } from '../../lib/ordered-pair.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -24,18 +23,12 @@ export const directKeyOf = (a: string, b: string) => {
 /** A conversation as one viewer sees it: members, its scrim, last activity and what the viewer has not seen. */
 export interface ConversationView {
   conversation: ConversationRow;
-  members: SocialUserRow[];
+  members: UserSummaryRow[];
   scrim: { id: string; title: string } | null;
   lastMessageAt: Date | null;
   unseenCount: number;
 }
 
-/** Messages of the conversation `viewerId` has not seen, their own excluded. */
-export const unseenCountSql = (viewerId: string) => sql<number>`(
-  select count(*)::int from ${messages} m
-  where m.conversation_id = ${conversations.id} and m.sender_id <> ${viewerId}
-    and not exists (select 1 from ${messageSeen} s where s.message_id = m.id and s.user_id = ${viewerId})
-)`;
 const lastMessageAtSql = sql<Date | null>`(
   select max(m.created_at) from ${messages} m where m.conversation_id = ${conversations.id}
 )`;
@@ -55,7 +48,7 @@ async function loadViews(db: DbOrTx, viewerId: string, where: ReturnType<typeof 
     .orderBy(sql`${lastMessageAtSql} desc nulls last`, asc(conversations.createdAt));
   if (rows.length === 0) return [];
   const members = await db
-    .select({ conversationId: conversationMembers.conversationId, user: socialUserColumns() })
+    .select({ conversationId: conversationMembers.conversationId, user: userSummaryColumns() })
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
     .where(
@@ -101,10 +94,6 @@ export async function findDirectConversation({ db, a, b }: { db: DbOrTx; a: stri
   return row ?? null;
 }
 
-export async function hasDirectConversation({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
-  return Boolean(await findDirectConversation({ db, a, b }));
-}
-
 /** The ids of a conversation's members. */
 export async function findMemberIds({ db, conversationId }: { db: DbOrTx; conversationId: string }) {
   const rows = await db
@@ -142,19 +131,6 @@ export async function findOrCreateScrimConversation({ db, scrimId }: { db: DbOrT
   return row!;
 }
 
-/** The user ids `userId` shares a direct conversation with. */
-export async function findConversationPartnerIds({ db, userId }: { db: DbOrTx; userId: string }) {
-  const mine = alias(conversationMembers, 'mine');
-  const other = alias(conversationMembers, 'other');
-  const rows = await db
-    .selectDistinct({ userId: other.userId })
-    .from(mine)
-    .innerJoin(conversations, and(eq(conversations.id, mine.conversationId), isNotNull(conversations.directKey)))
-    .innerJoin(other, and(eq(other.conversationId, mine.conversationId), ne(other.userId, mine.userId)))
-    .where(eq(mine.userId, userId));
-  return rows.map((r) => r.userId);
-}
-
 /** A scrim's chat-relevant facts: privacy, title, and whether `userId` plays or casts in it. */
 export async function findScrimForChat({ db, scrimId, userId }: { db: DbOrTx; scrimId: string; userId: string }) {
   const [row] = await db
@@ -167,13 +143,4 @@ export async function findScrimForChat({ db, scrimId, userId }: { db: DbOrTx; sc
     .from(scrims)
     .where(eq(scrims.id, scrimId));
   return row ?? null;
-}
-
-/** The players' and casters' ids of a scrim. */
-export async function findScrimParticipantIds({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
-  const rows = await db
-    .select({ userId: scrimParticipants.userId })
-    .from(scrimParticipants)
-    .where(eq(scrimParticipants.scrimId, scrimId));
-  return rows.map((r) => r.userId);
 }

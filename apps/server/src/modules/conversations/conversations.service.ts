@@ -1,18 +1,13 @@
 import type { Server } from 'socket.io';
-import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Conversation, type CreateConversationBody } from '@scrim-gym/shared';
-import type { Database, DbOrTx } from '../../db/client.js';
+import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Conversation } from '@scrim-gym/shared';
+import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { RateLimiter } from '../../lib/token-bucket.js';
 import { userRoom } from '../../plugins/io.js';
-import { assertSelf } from '../friends/friends.policy.js';
-import { areFriends, findSocialUser } from '../friends/friends.repository.js';
-import { publishDirectMessage } from '../messages/messages.events.js';
-import { presentMessage } from '../messages/messages.presenter.js';
-import { assertMessageBudget } from '../messages/messages.rate-limit.js';
-import { findSender, insertMessage } from '../messages/messages.repository.js';
-import { insertNotificationRows, publishNotifications } from '../notifications/notifications.service.js';
-import { linkPresence } from '../presence/presence.service.js';
-import { assertMember, assertScrimChat, type SocialViewer } from './conversations.policy.js';
+import type { Viewer } from '../auth/index.js';
+import { areUsersFriends, findActiveUser } from '../friends/index.js';
+import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
+import { linkPresence } from '../presence/index.js';
+import { assertMember, assertScrimChat } from './conversations.policy.js';
 import { presentConversation } from './conversations.presenter.js';
 import {
   findConversation,
@@ -26,11 +21,9 @@ import {
   type ConversationRow,
 } from './conversations.repository.js';
 
-export interface SocialDeps {
+export interface ConversationDeps {
   db: Database;
   io: Server;
-  /** The per-user message budget (POST /messages, the socket's sendMessage, a conversation's first message). */
-  limiter: RateLimiter;
 }
 
 /** What the viewer may do in a conversation was checked; this is what the check found. */
@@ -41,7 +34,16 @@ export type ConversationAccess =
 const conversationNotFound = () => notFound(SOCIAL_MESSAGES.conversationNotFound, 'CONVERSATION_NOT_FOUND');
 const scrimNotFound = () => notFound(SOCIAL_MESSAGES.scrimNotFound, 'SCRIM_NOT_FOUND');
 
-async function presentFor({ db, id, viewerId }: { db: DbOrTx; id: string; viewerId: string }): Promise<Conversation> {
+/** A conversation as `viewerId` sees it (members, scrim, last activity, unseen count). */
+export async function presentConversationFor({
+  db,
+  id,
+  viewerId,
+}: {
+  db: DbOrTx;
+  id: string;
+  viewerId: string;
+}): Promise<Conversation> {
   return presentConversation((await findConversationView({ db, id, viewerId }))!);
 }
 
@@ -52,7 +54,7 @@ export async function authorizeConversation({
   conversationId,
 }: {
   db: DbOrTx;
-  viewer: SocialViewer;
+  viewer: Viewer;
   conversationId: string;
 }): Promise<ConversationAccess> {
   const conversation = await findConversation({ db, id: conversationId });
@@ -86,94 +88,103 @@ export async function findConversationBetween({
 }) {
   if (viewerId !== a && viewerId !== b) throw forbidden(SOCIAL_MESSAGES.notAMember, 'NOT_A_MEMBER');
   const conversation = a === b ? null : await findDirectConversation({ db, a, b });
-  return conversation ? presentFor({ db, id: conversation.id, viewerId }) : null;
+  return conversation ? presentConversationFor({ db, id: conversation.id, viewerId }) : null;
 }
 
 /** A scrim's chat room (created on first use), if the viewer may use it. */
-export async function openScrimConversation({
-  db,
-  viewer,
-  scrimId,
-}: {
-  db: DbOrTx;
-  viewer: SocialViewer;
-  scrimId: string;
-}) {
+export async function openScrimConversation({ db, viewer, scrimId }: { db: DbOrTx; viewer: Viewer; scrimId: string }) {
   const scrim = await findScrimForChat({ db, scrimId, userId: viewer.id });
   if (!scrim) throw scrimNotFound();
   assertScrimChat(viewer, scrim);
   const conversation = await findOrCreateScrimConversation({ db, scrimId });
   return {
     access: { kind: 'scrim', conversation, scrimId } as const,
-    conversation: await presentFor({ db, id: conversation.id, viewerId: viewer.id }),
+    conversation: await presentConversationFor({ db, id: conversation.id, viewerId: viewer.id }),
   };
 }
 
 /**
- * POST /conversations: the direct conversation of the session user and a friend, created when missing, with
- * its first message when `text` is given (one transaction). A new conversation notifies the receiver
- * (`getConversation` and a notification); the message goes out as `getMessage`. All after commit.
+ * Before a direct conversation starts: not with oneself (400), the receiver still has an account (404), and the
+ * two are friends (403).
  */
-export async function startConversation({
-  deps,
-  viewer,
-  body,
+export async function assertMayStartConversation({
+  db,
+  viewerId,
+  receiverId,
 }: {
-  deps: SocialDeps;
-  viewer: SocialViewer;
-  body: CreateConversationBody;
+  db: DbOrTx;
+  viewerId: string;
+  receiverId: string;
 }) {
-  if (body.senderId !== undefined) assertSelf(viewer.id, body.senderId);
-  const receiverId = body.receiverId;
-  if (receiverId === viewer.id) throw badRequest(SOCIAL_MESSAGES.cannotMessageSelf, 'SELF_CONVERSATION');
-  if (!(await findSocialUser({ db: deps.db, id: receiverId }))) {
+  if (receiverId === viewerId) throw badRequest(SOCIAL_MESSAGES.cannotMessageSelf, 'SELF_CONVERSATION');
+  if (!(await findActiveUser({ db, id: receiverId }))) {
     throw notFound(SOCIAL_MESSAGES.userNotFound, 'USER_NOT_FOUND');
   }
-  if (!(await areFriends({ db: deps.db, a: viewer.id, b: receiverId }))) {
+  if (!(await areUsersFriends({ db, a: viewerId, b: receiverId }))) {
     throw forbidden(SOCIAL_MESSAGES.onlyFriendsConversation, 'NOT_FRIENDS');
   }
-  if (body.text !== undefined) await assertMessageBudget({ limiter: deps.limiter, userId: viewer.id });
-  const sender = await findSender({ db: deps.db, id: viewer.id });
+}
 
-  const { conversation, created, message, stored } = await deps.db.transaction(async (tx) => {
-    const found = await findOrCreateDirectConversation({ db: tx, a: viewer.id, b: receiverId });
-    const row =
-      body.text === undefined
-        ? null
-        : await insertMessage({
-            db: tx,
+/** A direct conversation found or created in the caller's transaction; publish it after commit. */
+export interface OpenedConversation {
+  conversation: ConversationRow;
+  created: boolean;
+  receiverId: string;
+  stored: StoredNotification[];
+}
+
+/**
+ * Inside the caller's transaction: the direct conversation of the sender and `receiverId`, created when missing;
+ * a new one writes the receiver's notification. Then `publishOpenedConversation` after commit.
+ */
+export async function openDirectConversation({
+  tx,
+  sender,
+  receiverId,
+}: {
+  tx: Transaction;
+  sender: { id: string; name: string };
+  receiverId: string;
+}): Promise<OpenedConversation> {
+  const found = await findOrCreateDirectConversation({ db: tx, a: sender.id, b: receiverId });
+  const stored = found.created
+    ? await insertNotificationRows({
+        db: tx,
+        values: [
+          {
+            userId: receiverId,
+            kind: 'conversation_start',
+            message: SOCIAL_MESSAGES.conversationStartNotification(sender.name),
+            relatedUserId: sender.id,
             conversationId: found.conversation.id,
-            senderId: viewer.id,
-            receiverId,
-            text: body.text,
-          });
-    const notifications = found.created
-      ? await insertNotificationRows({
-          db: tx,
-          values: [
-            {
-              userId: receiverId,
-              kind: 'conversation_start',
-              message: SOCIAL_MESSAGES.conversationStartNotification(sender.name),
-              relatedUserId: viewer.id,
-              conversationId: found.conversation.id,
-            },
-          ],
-        })
-      : [];
-    return { ...found, message: row, stored: notifications };
-  });
+          },
+        ],
+      })
+    : [];
+  return { ...found, receiverId, stored };
+}
 
-  if (created) {
-    deps.io
-      .to(userRoom(receiverId))
-      .emit(
-        SOCKET_EVENTS.getConversation,
-        await presentFor({ db: deps.db, id: conversation.id, viewerId: receiverId }),
-      );
-    publishNotifications({ io: deps.io, stored });
-    await linkPresence({ deps, a: viewer.id, b: receiverId });
-  }
-  if (message) publishDirectMessage({ io: deps.io, message: presentMessage({ message, sender }) });
-  return { conversation: await presentFor({ db: deps.db, id: conversation.id, viewerId: viewer.id }), created };
+/**
+ * After the commit of `openDirectConversation`: a new conversation goes to the receiver (`getConversation` and
+ * the notification) and the two follow each other's presence. Nothing happens for an existing one.
+ */
+export async function publishOpenedConversation({
+  deps,
+  opened,
+  senderId,
+}: {
+  deps: ConversationDeps;
+  opened: OpenedConversation;
+  senderId: string;
+}) {
+  if (!opened.created) return;
+  const { conversation, receiverId, stored } = opened;
+  deps.io
+    .to(userRoom(receiverId))
+    .emit(
+      SOCKET_EVENTS.getConversation,
+      await presentConversationFor({ db: deps.db, id: conversation.id, viewerId: receiverId }),
+    );
+  publishNotifications({ io: deps.io, stored });
+  await linkPresence({ deps, a: senderId, b: receiverId });
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { friendRequests, friendships, users } from '../../db/schema/index.js';
-import { socialUserColumns, type SocialUserRow } from './friends.presenter.js';
+import { userSummaryColumns, type UserSummaryRow } from '../../db/user-summary.js';
+import { orderedPair } from '../../lib/ordered-pair.js';
 
-/** A friendship row stores the pair with the smaller id first (friendships_order_ck). */
-export const orderedPair = (a: string, b: string) => (a < b ? { low: a, high: b } : { low: b, high: a });
+// A friendship row stores the pair with the smaller id first (friendships_order_ck): `orderedPair`.
 
 /**
  * Serialises every friend change of one pair of users for the rest of the transaction (send, accept, reject,
@@ -15,10 +15,10 @@ export async function lockPair({ tx, a, b }: { tx: Transaction; a: string; b: st
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`friends:${low}:${high}`}, 0))`);
 }
 
-export async function findSocialUser({ db, id }: { db: DbOrTx; id: string }): Promise<SocialUserRow | null> {
+export async function findSocialUser({ db, id }: { db: DbOrTx; id: string }): Promise<UserSummaryRow | null> {
   // A deleted account takes no friend request and no new conversation.
   const [user] = await db
-    .select(socialUserColumns())
+    .select(userSummaryColumns())
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return user ?? null;
@@ -55,9 +55,9 @@ export async function deleteFriendship({ db, a, b }: { db: DbOrTx; a: string; b:
 }
 
 /** The friends of `userId`, by name. */
-export function findFriends({ db, userId }: { db: DbOrTx; userId: string }): Promise<SocialUserRow[]> {
+export function findFriends({ db, userId }: { db: DbOrTx; userId: string }): Promise<UserSummaryRow[]> {
   return db
-    .select(socialUserColumns())
+    .select(userSummaryColumns())
     .from(friendships)
     .innerJoin(
       users,
@@ -95,7 +95,7 @@ export async function deleteFriendRequest(pair: RequestPair) {
 /** The requests `userId` received, newest first, with their senders. */
 export async function findReceivedRequests({ db, userId }: { db: DbOrTx; userId: string }) {
   return db
-    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, sender: socialUserColumns() })
+    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, sender: userSummaryColumns() })
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.fromUserId))
     .where(eq(friendRequests.toUserId, userId))

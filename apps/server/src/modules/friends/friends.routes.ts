@@ -5,7 +5,6 @@ import {
   acceptFriendRequestBodySchema,
   acceptFriendRequestResponseSchema,
   cancelFriendRequestResponseSchema,
-  errorBodySchema,
   friendRequestListResponseSchema,
   friendRequestsResponseSchema,
   friendStatusResponseSchema,
@@ -19,12 +18,13 @@ import {
 } from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
-import { errorResponses } from '../../lib/responses.js';
-import { socialViewerOf } from '../conversations/conversations.policy.js';
+import { rateLimitedErrorResponses } from '../../lib/responses.js';
+import { routeSchema } from '../../lib/route-schema.js';
+import { viewerOf } from '../auth/index.js';
 import * as service from './friends.service.js';
 
 const tags = ['friends'];
-const viewerId = (request: FastifyRequest) => socialViewerOf(request).id;
+const viewerId = (request: FastifyRequest) => viewerOf(request).id;
 const noBody = z.unknown().optional();
 /** Friend requests per user: a burst of 20, then one every 6 seconds (10 a minute), over every instance. */
 export const FRIEND_REQUEST_BURST = 20;
@@ -49,26 +49,18 @@ export async function friendsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/friend-requests',
-    {
-      schema: {
-        tags,
-        summary: 'The friend requests the session user received, newest first',
-        response: { 200: friendRequestsResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, 'The friend requests the session user received, newest first', {
+      response: { 200: friendRequestsResponseSchema },
+    }),
     async (request) => service.listReceivedRequests({ db: app.db, userId: viewerId(request) }),
   );
 
   app.get(
     '/friend-requests/check-friend-request-sent/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Where the session user stands with :userId (none, sent, received, friends, self)',
-        params: userIdParamsSchema,
-        response: { 200: friendStatusResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, 'Where the session user stands with :userId (none, sent, received, friends, self)', {
+      params: userIdParamsSchema,
+      response: { 200: friendStatusResponseSchema },
+    }),
     async (request) => {
       const status = await service.findFriendStatus({
         db: app.db,
@@ -83,31 +75,24 @@ export async function friendsRoutes(fastify: FastifyInstance) {
     '/friend-requests/send-friend-request/:userId/:currentUserId',
     {
       preHandler: limitFriendRequests,
-      schema: {
+      ...routeSchema(
         tags,
-        summary: 'Send :userId a friend request (currentUserId must be the session user); accepts a reverse request',
-        params: sendFriendRequestParamsSchema,
-        body: noBody,
-        response: { 201: sendFriendRequestResponseSchema, ...errorResponses, 429: errorBodySchema },
-      },
+        'Send :userId a friend request (currentUserId must be the session user); accepts a reverse request',
+        { params: sendFriendRequestParamsSchema, body: noBody, response: { 201: sendFriendRequestResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
     },
-    async (request, reply) => {
-      const result = await service.sendFriendRequest({ deps, viewerId: viewerId(request), ...request.params });
-      return reply.status(201).send(result);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.sendFriendRequest({ deps, viewerId: viewerId(request), ...request.params })),
   );
 
   app.post(
     '/friend-requests/accept-request/:userId',
-    {
-      schema: {
-        tags,
-        summary: "Accept newFriendUserId's request (:userId must be the session user)",
-        params: userIdParamsSchema,
-        body: acceptFriendRequestBodySchema,
-        response: { 200: acceptFriendRequestResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, "Accept newFriendUserId's request (:userId must be the session user)", {
+      params: userIdParamsSchema,
+      body: acceptFriendRequestBodySchema,
+      response: { 200: acceptFriendRequestResponseSchema },
+    }),
     async (request) =>
       service.acceptFriendRequest({
         deps,
@@ -119,15 +104,11 @@ export async function friendsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/friend-requests/:userId/reject-friend-request/:senderId',
-    {
-      schema: {
-        tags,
-        summary: "Reject :senderId's request (:userId must be the session user)",
-        params: rejectFriendRequestParamsSchema,
-        body: noBody,
-        response: { 200: friendRequestListResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, "Reject :senderId's request (:userId must be the session user)", {
+      params: rejectFriendRequestParamsSchema,
+      body: noBody,
+      response: { 200: friendRequestListResponseSchema },
+    }),
     async (request) => ({
       friendRequests: await service.rejectFriendRequest({ deps, viewerId: viewerId(request), ...request.params }),
     }),
@@ -135,15 +116,11 @@ export async function friendsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/friend-requests/cancel-friend-request/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Take back the request the session user sent to :userId',
-        params: userIdParamsSchema,
-        body: noBody,
-        response: { 200: cancelFriendRequestResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, 'Take back the request the session user sent to :userId', {
+      params: userIdParamsSchema,
+      body: noBody,
+      response: { 200: cancelFriendRequestResponseSchema },
+    }),
     async (request) => ({
       status: await service.cancelFriendRequest({ deps, viewerId: viewerId(request), userId: request.params.userId }),
     }),
@@ -151,14 +128,10 @@ export async function friendsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/friends/user-friends/:userId',
-    {
-      schema: {
-        tags,
-        summary: "A user's friends, by name",
-        params: userIdParamsSchema,
-        response: { 200: userFriendsResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, "A user's friends, by name", {
+      params: userIdParamsSchema,
+      response: { 200: userFriendsResponseSchema },
+    }),
     async (request) => {
       viewerId(request);
       return { friends: await service.listUserFriends({ db: app.db, userId: request.params.userId }) };
@@ -167,14 +140,10 @@ export async function friendsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/friends/unfriend-user',
-    {
-      schema: {
-        tags,
-        summary: 'End the friendship with friendUserId',
-        body: unfriendBodySchema,
-        response: { 200: unfriendResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, 'End the friendship with friendUserId', {
+      body: unfriendBodySchema,
+      response: { 200: unfriendResponseSchema },
+    }),
     async (request) => ({
       userFriends: await service.unfriend({
         deps,

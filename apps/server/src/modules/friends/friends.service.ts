@@ -2,17 +2,18 @@ import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type FriendStatus, type FriendshipChangedPayload } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { UserSummaryRow } from '../../db/user-summary.js';
+import { toUserSummary } from '../../lib/user-summary.js';
+import { userRoom } from '../../plugins/io.js';
 import {
   insertNotificationRows,
   publishNotifications,
+  removeNotificationsAbout,
   type StoredNotification,
-} from '../notifications/notifications.service.js';
-import { deleteNotificationsAbout } from '../notifications/notifications.repository.js';
-import { hasDirectConversation } from '../conversations/conversations.repository.js';
-import { userRoom } from '../../plugins/io.js';
-import { linkPresence, unlinkPresence } from '../presence/presence.service.js';
+} from '../notifications/index.js';
+import { linkPresence, unlinkPresence } from '../presence/index.js';
 import { assertSelf } from './friends.policy.js';
-import { presentFriendRequest, toSocialUser, type SocialUserRow } from './friends.presenter.js';
+import { presentFriendRequest } from './friends.presenter.js';
 import {
   areFriends,
   deleteFriendRequest,
@@ -41,12 +42,21 @@ async function requireUser(db: DbOrTx, id: string) {
   return user;
 }
 
+/** The summary of a user who still has an account (a deleted one takes no request, conversation or message). */
+export async function findActiveUser({ db, id }: { db: DbOrTx; id: string }) {
+  return findSocialUser({ db, id });
+}
+
+export async function areUsersFriends({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
+  return areFriends({ db, a, b });
+}
+
 export async function listReceivedRequests({ db, userId }: { db: DbOrTx; userId: string }) {
   return (await findReceivedRequests({ db, userId })).map(presentFriendRequest);
 }
 
 export async function listFriends({ db, userId }: { db: DbOrTx; userId: string }) {
-  return (await findFriends({ db, userId })).map(toSocialUser);
+  return (await findFriends({ db, userId })).map(toUserSummary);
 }
 
 /** GET /friends/user-friends/:userId: anyone signed in may see a user's friends (the "{name}'s Friends" dialog). */
@@ -81,11 +91,11 @@ async function befriend({
   accepter,
 }: {
   tx: Transaction;
-  requester: SocialUserRow;
-  accepter: SocialUserRow;
+  requester: UserSummaryRow;
+  accepter: UserSummaryRow;
 }) {
   if (!(await insertFriendship({ db: tx, a: requester.id, b: accepter.id }))) return null;
-  await deleteNotificationsAbout({ db: tx, userId: accepter.id, kind: 'friend_request', relatedUserId: requester.id });
+  await removeNotificationsAbout({ db: tx, userId: accepter.id, kind: 'friend_request', relatedUserId: requester.id });
   return insertNotificationRows({
     db: tx,
     values: [
@@ -256,7 +266,7 @@ export async function rejectFriendRequest({
   await deps.db.transaction(async (tx) => {
     await lockPair({ tx, a: viewerId, b: senderId });
     if (!(await deleteFriendRequest({ db: tx, fromUserId: senderId, toUserId: viewerId }))) throw requestNotFound();
-    await deleteNotificationsAbout({ db: tx, userId: viewerId, kind: 'friend_request', relatedUserId: senderId });
+    await removeNotificationsAbout({ db: tx, userId: viewerId, kind: 'friend_request', relatedUserId: senderId });
   });
   publishFriendshipChange({ io: deps.io, a: viewerId, b: senderId, statusForA: 'none' });
   return listReceivedRequests({ db: deps.db, userId: viewerId });
@@ -275,7 +285,7 @@ export async function cancelFriendRequest({
   await deps.db.transaction(async (tx) => {
     await lockPair({ tx, a: viewerId, b: userId });
     if (!(await deleteFriendRequest({ db: tx, fromUserId: viewerId, toUserId: userId }))) throw requestNotFound();
-    await deleteNotificationsAbout({ db: tx, userId, kind: 'friend_request', relatedUserId: viewerId });
+    await removeNotificationsAbout({ db: tx, userId, kind: 'friend_request', relatedUserId: viewerId });
   });
   publishFriendshipChange({ io: deps.io, a: viewerId, b: userId, statusForA: 'none' });
   return findFriendStatus({ db: deps.db, viewerId, userId });
@@ -297,9 +307,7 @@ export async function unfriend({
   });
   if (!removed) throw notFound(SOCIAL_MESSAGES.notFriends, 'NOT_FRIENDS');
   publishFriendshipChange({ io: deps.io, a: viewerId, b: friendUserId, statusForA: 'none' });
-  // Conversation partners still see each other's presence.
-  if (!(await hasDirectConversation({ db: deps.db, a: viewerId, b: friendUserId }))) {
-    await unlinkPresence({ io: deps.io, a: viewerId, b: friendUserId });
-  }
+  // Conversation partners still see each other's presence (presence checks).
+  await unlinkPresence({ deps, a: viewerId, b: friendUserId });
   return listFriends({ db: deps.db, userId: viewerId });
 }

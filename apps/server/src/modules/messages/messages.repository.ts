@@ -8,7 +8,7 @@ import {
   scrimParticipants,
   users,
 } from '../../db/schema/index.js';
-import { unseenCountSql } from '../conversations/conversations.repository.js';
+import { unseenCountSql } from '../../db/unseen-messages.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export interface MessageSenderRow {
@@ -119,4 +119,13 @@ export async function findUnseenScrimCounts({ db, userId }: { db: DbOrTx; userId
   return rows
     .map((r) => ({ scrimId: r.scrimId, conversationId: r.conversationId, count: Number(r.count) }))
     .filter((r) => r.count > 0);
+}
+
+/** The players' and casters' ids of a scrim (the readers a scrim chat message is pushed to). */
+export async function findScrimParticipantIds({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const rows = await db
+    .select({ userId: scrimParticipants.userId })
+    .from(scrimParticipants)
+    .where(eq(scrimParticipants.scrimId, scrimId));
+  return rows.map((r) => r.userId);
 }

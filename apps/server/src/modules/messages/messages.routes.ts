@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conversationIdParamsSchema,
-  errorBodySchema,
+  conversationSchema,
+  createConversationBodySchema,
   messageSchema,
   messagesQuerySchema,
   messagesResponseSchema,
@@ -12,8 +13,9 @@ import {
   socialIdParamsSchema,
   unseenMessagesResponseSchema,
 } from '@scrim-gym/shared';
-import { errorResponses } from '../../lib/responses.js';
-import { socialViewerOf } from '../conversations/conversations.policy.js';
+import { rateLimitedErrorResponses } from '../../lib/responses.js';
+import { routeSchema } from '../../lib/route-schema.js';
+import { viewerOf } from '../auth/index.js';
 import { messageLimiterFor, RateLimitedError } from './messages.rate-limit.js';
 import * as service from './messages.service.js';
 
@@ -24,7 +26,10 @@ export async function retryAfterHook(_request: FastifyRequest, reply: FastifyRep
   if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
 }
 
-/** Spec 7 messages: send (rate-limited per user), read, mark seen, unseen counts. Members only. */
+/**
+ * Spec 7 messages: send (rate-limited per user), read, mark seen, unseen counts. Members only. And
+ * `POST /conversations`, which starts a direct conversation with its first message (same budget).
+ */
 export async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, io: app.io, limiter: messageLimiterFor(app.io) };
@@ -34,47 +39,35 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/messages/verifiedUser/unseen-messages',
-    {
-      schema: {
-        tags,
-        summary: "Unseen message counts of the session user's conversations and of their scrims' chats",
-        response: { 200: unseenMessagesResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.findUnseenMessages({ db: app.db, viewerId: socialViewerOf(request).id }),
+    routeSchema(tags, "Unseen message counts of the session user's conversations and of their scrims' chats", {
+      response: { 200: unseenMessagesResponseSchema },
+    }),
+    async (request) => service.findUnseenMessages({ db: app.db, viewerId: viewerOf(request).id }),
   );
 
   app.post(
     '/messages',
-    {
-      schema: {
-        tags,
-        summary: 'Send a message (senderId, when sent, must be the session user); stored as plain text',
-        body: sendMessageBodySchema,
-        response: { 201: messageSchema, ...errorResponses, 429: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const message = await service.sendMessage({ deps, viewer: socialViewerOf(request), ...request.body });
-      return reply.status(201).send(message);
-    },
+    routeSchema(
+      tags,
+      'Send a message (senderId, when sent, must be the session user); stored as plain text',
+      { body: sendMessageBodySchema, response: { 201: messageSchema } },
+      rateLimitedErrorResponses,
+    ),
+    async (request, reply) =>
+      reply.status(201).send(await service.sendMessage({ deps, viewer: viewerOf(request), ...request.body })),
   );
 
   app.get(
     '/messages/:conversationId',
-    {
-      schema: {
-        tags,
-        summary: 'Messages of a conversation, oldest first (the latest `limit`, or those before `before`)',
-        params: conversationIdParamsSchema,
-        querystring: messagesQuerySchema,
-        response: { 200: messagesResponseSchema, ...errorResponses },
-      },
-    },
+    routeSchema(tags, 'Messages of a conversation, oldest first (the latest `limit`, or those before `before`)', {
+      params: conversationIdParamsSchema,
+      querystring: messagesQuerySchema,
+      response: { 200: messagesResponseSchema },
+    }),
     async (request) =>
       service.listMessages({
         db: app.db,
-        viewer: socialViewerOf(request),
+        viewer: viewerOf(request),
         conversationId: request.params.conversationId,
         before: request.query.before ? new Date(request.query.before) : undefined,
         limit: request.query.limit,
@@ -83,15 +76,29 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/messages/post-seen/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Mark every message of conversation :id as seen by the session user',
-        params: socialIdParamsSchema,
-        body: z.unknown().optional(),
-        response: { 200: postSeenResponseSchema, ...errorResponses },
-      },
+    routeSchema(tags, 'Mark every message of conversation :id as seen by the session user', {
+      params: socialIdParamsSchema,
+      body: z.unknown().optional(),
+      response: { 200: postSeenResponseSchema },
+    }),
+    async (request) => service.markSeen({ deps, viewer: viewerOf(request), conversationId: request.params.id }),
+  );
+
+  app.post(
+    '/conversations',
+    routeSchema(
+      ['conversations'],
+      'The direct conversation with a friend (200 existing, 201 new), with its first message when text is given',
+      { body: createConversationBodySchema, response: { 200: conversationSchema, 201: conversationSchema } },
+      rateLimitedErrorResponses,
+    ),
+    async (request, reply) => {
+      const { conversation, created } = await service.startConversation({
+        deps,
+        viewer: viewerOf(request),
+        body: request.body,
+      });
+      return reply.status(created ? 201 : 200).send(conversation);
     },
-    async (request) => service.markSeen({ deps, viewer: socialViewerOf(request), conversationId: request.params.id }),
   );
 }

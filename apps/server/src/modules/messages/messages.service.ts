@@ -1,27 +1,32 @@
+import type { Server } from 'socket.io';
 import {
   ACCOUNT_DELETION_MESSAGES,
   SOCIAL_MESSAGES,
+  type CreateConversationBody,
   type Message,
   type PostSeenResponse,
   type UnseenMessages,
 } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { SocialViewer } from '../conversations/conversations.policy.js';
-import { findScrimParticipantIds } from '../conversations/conversations.repository.js';
+import type { RateLimiter } from '../../lib/token-bucket.js';
+import type { Viewer } from '../auth/index.js';
 import {
+  assertMayStartConversation,
   authorizeConversation,
+  openDirectConversation,
   openScrimConversation,
+  presentConversationFor,
+  publishOpenedConversation,
   type ConversationAccess,
-  type SocialDeps,
-} from '../conversations/conversations.service.js';
-import { assertSelf } from '../friends/friends.policy.js';
-import { findSocialUser } from '../friends/friends.repository.js';
+} from '../conversations/index.js';
+import { assertSelf, findActiveUser } from '../friends/index.js';
 import { publishDirectMessage, publishScrimMessage, publishSeen } from './messages.events.js';
 import { presentMessage } from './messages.presenter.js';
 import { assertMessageBudget } from './messages.rate-limit.js';
 import {
   findMessages,
+  findScrimParticipantIds,
   findSeenBy,
   findSender,
   findUnseenDirectCounts,
@@ -29,6 +34,13 @@ import {
   insertMessage,
   markConversationSeen,
 } from './messages.repository.js';
+
+export interface MessageDeps {
+  db: Database;
+  io: Server;
+  /** The per-user message budget (POST /messages, the socket's sendMessage, a conversation's first message). */
+  limiter: RateLimiter;
+}
 
 const wrongReceiver = () => badRequest(SOCIAL_MESSAGES.wrongReceiver, 'WRONG_RECEIVER');
 
@@ -44,8 +56,8 @@ async function writeMessage({
   text,
   receiverId,
 }: {
-  deps: SocialDeps;
-  viewer: SocialViewer;
+  deps: MessageDeps;
+  viewer: Viewer;
   access: ConversationAccess;
   text: string;
   receiverId?: string;
@@ -53,7 +65,7 @@ async function writeMessage({
   const receiver = access.kind === 'direct' ? access.memberIds.find((id) => id !== viewer.id)! : null;
   if (receiverId !== undefined && receiverId !== receiver) throw wrongReceiver();
   // A deleted account stays in the chat as 'Deleted player', but nobody writes to it any more.
-  if (receiver && !(await findSocialUser({ db: deps.db, id: receiver }))) {
+  if (receiver && !(await findActiveUser({ db: deps.db, id: receiver }))) {
     throw conflict(ACCOUNT_DELETION_MESSAGES.receiverDeleted, 'RECEIVER_DELETED');
   }
   await assertMessageBudget({ limiter: deps.limiter, userId: viewer.id });
@@ -83,8 +95,8 @@ export async function sendMessage({
   receiverId,
   senderId,
 }: {
-  deps: SocialDeps;
-  viewer: SocialViewer;
+  deps: MessageDeps;
+  viewer: Viewer;
   conversationId: string;
   text: string;
   receiverId?: string;
@@ -102,13 +114,49 @@ export async function sendScrimMessage({
   scrimId,
   text,
 }: {
-  deps: SocialDeps;
-  viewer: SocialViewer;
+  deps: MessageDeps;
+  viewer: Viewer;
   scrimId: string;
   text: string;
 }) {
   const { access } = await openScrimConversation({ db: deps.db, viewer, scrimId });
   return writeMessage({ deps, viewer, access, text });
+}
+
+/**
+ * POST /conversations: the direct conversation of the session user and a friend, created when missing, with
+ * its first message when `text` is given (one transaction). A new conversation notifies the receiver
+ * (`getConversation` and a notification); the message goes out as `getMessage`. All after commit.
+ */
+export async function startConversation({
+  deps,
+  viewer,
+  body,
+}: {
+  deps: MessageDeps;
+  viewer: Viewer;
+  body: CreateConversationBody;
+}) {
+  if (body.senderId !== undefined) assertSelf(viewer.id, body.senderId);
+  const { receiverId, text } = body;
+  await assertMayStartConversation({ db: deps.db, viewerId: viewer.id, receiverId });
+  if (text !== undefined) await assertMessageBudget({ limiter: deps.limiter, userId: viewer.id });
+  const sender = await findSender({ db: deps.db, id: viewer.id });
+
+  const { opened, row } = await deps.db.transaction(async (tx) => {
+    const opened = await openDirectConversation({ tx, sender, receiverId });
+    const conversationId = opened.conversation.id;
+    const row =
+      text === undefined
+        ? null
+        : await insertMessage({ db: tx, conversationId, senderId: viewer.id, receiverId, text });
+    return { opened, row };
+  });
+
+  await publishOpenedConversation({ deps, opened, senderId: viewer.id });
+  if (row) publishDirectMessage({ io: deps.io, message: presentMessage({ message: row, sender }) });
+  const conversation = await presentConversationFor({ db: deps.db, id: opened.conversation.id, viewerId: viewer.id });
+  return { conversation, created: opened.created };
 }
 
 /** GET /messages/:conversationId: members (or the scrim chat rule) only. */
@@ -120,7 +168,7 @@ export async function listMessages({
   limit,
 }: {
   db: DbOrTx;
-  viewer: SocialViewer;
+  viewer: Viewer;
   conversationId: string;
   before?: Date;
   limit: number;
@@ -145,8 +193,8 @@ export async function markSeen({
   viewer,
   conversationId,
 }: {
-  deps: Pick<SocialDeps, 'db' | 'io'>;
-  viewer: SocialViewer;
+  deps: Pick<MessageDeps, 'db' | 'io'>;
+  viewer: Viewer;
   conversationId: string;
 }): Promise<PostSeenResponse> {
   const access = await authorizeConversation({ db: deps.db, viewer, conversationId });

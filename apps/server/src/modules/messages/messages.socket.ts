@@ -8,9 +8,9 @@ import {
 } from '@scrim-gym/shared';
 import { onClientEvent } from '../../lib/socket-events.js';
 import { scrimChatRoom, type SocketData } from '../../plugins/io.js';
-import type { SocialViewer } from '../conversations/conversations.policy.js';
-import { openScrimConversation } from '../conversations/conversations.service.js';
-import { assertSelf } from '../friends/friends.policy.js';
+import type { Viewer } from '../auth/index.js';
+import { openScrimConversation } from '../conversations/index.js';
+import { assertSelf } from '../friends/index.js';
 import { messageLimiterFor } from './messages.rate-limit.js';
 import { sendMessage, sendScrimMessage } from './messages.service.js';
 
@@ -41,7 +41,7 @@ export function registerMessageSocketHandlers(app: FastifyInstance) {
 
   io.on('connection', (socket: Socket) => {
     const { userId, isAdmin } = socket.data as SocketData;
-    const viewer: SocialViewer = { id: userId, isAdmin };
+    const viewer: Viewer = { id: userId, isAdmin };
 
     onClientEvent(
       socket,

@@ -1,5 +1,5 @@
 import type { Notification } from '@scrim-gym/shared';
-import { toSocialUser } from '../friends/friends.presenter.js';
+import { toUserSummary } from '../../lib/user-summary.js';
 import type { NotificationAggregate } from './notifications.repository.js';
 
 export function presentNotification({ notification, relatedUser, relatedScrim }: NotificationAggregate): Notification {
@@ -11,7 +11,7 @@ export function presentNotification({ notification, relatedUser, relatedScrim }:
     createdAt,
     createdDate: createdAt,
     // A left-joined row comes back with null columns when absent.
-    _relatedUser: relatedUser?.id ? toSocialUser(relatedUser) : null,
+    _relatedUser: relatedUser?.id ? toUserSummary(relatedUser) : null,
     _relatedScrim: relatedScrim?.id ? { _id: relatedScrim.id, title: relatedScrim.title } : null,
     conversation: notification.conversationId,
     isFriendRequest: notification.kind === 'friend_request',

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATIONS_LIST_LIMIT, type NotificationKind } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, scrims, users } from '../../db/schema/index.js';
-import { socialUserColumns, type SocialUserRow } from '../friends/friends.presenter.js';
+import { userSummaryColumns, type UserSummaryRow } from '../../db/user-summary.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -12,7 +12,7 @@ function selectWithRelations(db: DbOrTx) {
   return db
     .select({
       notification: notifications,
-      relatedUser: socialUserColumns(),
+      relatedUser: userSummaryColumns(),
       relatedScrim: { id: scrims.id, title: scrims.title },
     })
     .from(notifications)
@@ -21,7 +21,7 @@ function selectWithRelations(db: DbOrTx) {
 }
 export interface NotificationAggregate {
   notification: NotificationRow;
-  relatedUser: SocialUserRow | null;
+  relatedUser: UserSummaryRow | null;
   relatedScrim: { id: string; title: string } | null;
 }
 

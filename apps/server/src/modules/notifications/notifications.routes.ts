@@ -7,13 +7,16 @@ import {
   socialIdParamsSchema,
   userIdParamsSchema,
 } from '@scrim-gym/shared';
-import { errorResponses } from '../../lib/responses.js';
-import { socialViewerOf } from '../conversations/conversations.policy.js';
+import { routeSchema } from '../../lib/route-schema.js';
+import { viewerOf } from '../auth/index.js';
 import * as service from './notifications.service.js';
 
 const tags = ['notifications'];
-const response = { 200: notificationsResponseSchema, ...errorResponses };
-const viewerId = (request: FastifyRequest) => socialViewerOf(request).id;
+const response = { 200: notificationsResponseSchema };
+const viewerId = (request: FastifyRequest) => viewerOf(request).id;
+/** A mark-as-read call: an id in the path, no body, the notifications left. */
+const markRead = <P extends z.ZodType>(summary: string, params: P) =>
+  routeSchema(tags, summary, { params, body: z.unknown().optional(), response });
 
 /** Spec 7 Notifications. Only the owner reads, marks or clears their notifications. */
 export async function notificationsRoutes(fastify: FastifyInstance) {
@@ -24,21 +27,21 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/notifications/user-notifications',
-    { schema: { tags, summary: "The session user's notifications, newest first", response } },
+    routeSchema(tags, "The session user's notifications, newest first", { response }),
     async (request) => ({ notifications: await service.listNotifications({ db: app.db, userId: viewerId(request) }) }),
   );
 
   app.post(
     '/notifications/push-user-notification/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Write a reminder for yourself (:id is your own id); notifications for others come from actions only',
+    routeSchema(
+      tags,
+      'Write a reminder for yourself (:id is your own id); notifications for others come from actions only',
+      {
         params: socialIdParamsSchema,
         body: pushNotificationBodySchema,
-        response: { 201: notificationsResponseSchema, ...errorResponses },
+        response: { 201: notificationsResponseSchema },
       },
-    },
+    ),
     async (request, reply) => {
       const notifications = await service.pushOwnNotification({
         deps,
@@ -52,15 +55,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/notifications/remove-user-notification/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Mark one notification as read (removes it); owner only',
-        params: socialIdParamsSchema,
-        body: z.unknown().optional(),
-        response,
-      },
-    },
+    markRead('Mark one notification as read (removes it); owner only', socialIdParamsSchema),
     async (request) => ({
       notifications: await service.removeNotification({
         db: app.db,
@@ -72,15 +67,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/notifications/remove-all-user-notifications/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Mark all as read (removes them); :userId must be the session user',
-        params: userIdParamsSchema,
-        body: z.unknown().optional(),
-        response,
-      },
-    },
+    markRead('Mark all as read (removes them); :userId must be the session user', userIdParamsSchema),
     async (request) => ({
       notifications: await service.removeAllNotifications({
         db: app.db,

@@ -6,6 +6,7 @@ import { userRoom } from '../../plugins/io.js';
 import { presentNotification } from './notifications.presenter.js';
 import {
   deleteNotification,
+  deleteNotificationsAbout,
   deleteUserNotifications,
   findNotificationOwner,
   findUserNotifications,
@@ -79,6 +80,11 @@ export async function notifyScrimStart({
     io: deps.io,
     stored: rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) })),
   });
+}
+
+/** Inside the caller's transaction: `userId`'s notifications of `kind` about `relatedUserId` go (an answered request). */
+export async function removeNotificationsAbout(about: Parameters<typeof deleteNotificationsAbout>[0]) {
+  await deleteNotificationsAbout(about);
 }
 
 export async function listNotifications({ db, userId }: { db: DbOrTx; userId: string }) {

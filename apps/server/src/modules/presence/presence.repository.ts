@@ -1,8 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { findConversationPartnerIds } from '../conversations/conversations.repository.js';
-import { findFriends } from '../friends/friends.repository.js';
 
 export async function findLastSeen({ db, userIds }: { db: DbOrTx; userIds: string[] }) {
   if (userIds.length === 0) return [];
@@ -13,13 +11,34 @@ export async function updateLastSeen({ db, userId, at }: { db: DbOrTx; userId: s
   await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
 }
 
-/** The users whose presence `userId` always follows: friends and direct conversation partners. */
-export async function findCircle({ db, userId }: { db: DbOrTx; userId: string }) {
-  const [friends, partners] = await Promise.all([
-    findFriends({ db, userId }),
-    findConversationPartnerIds({ db, userId }),
-  ]);
-  return [...new Set([...friends.map((f) => f.id), ...partners])];
+/**
+ * The users whose presence `userId` always follows: friends and direct conversation partners (read here, from
+ * their tables, so presence needs neither module).
+ */
+export async function findCircle({ db, userId }: { db: DbOrTx; userId: string }): Promise<string[]> {
+  const result = await db.execute(sql`
+    select case when f.user_low_id = ${userId}::uuid then f.user_high_id else f.user_low_id end as id
+    from friendships f where f.user_low_id = ${userId}::uuid or f.user_high_id = ${userId}::uuid
+    union
+    select other.user_id as id from conversation_members mine
+      join conversations c on c.id = mine.conversation_id and c.direct_key is not null
+      join conversation_members other on other.conversation_id = mine.conversation_id and other.user_id <> mine.user_id
+    where mine.user_id = ${userId}::uuid`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** Whether `a` and `b` are friends or direct conversation partners (each follows the other's presence). */
+export async function areInCircle({ db, a, b }: { db: DbOrTx; a: string; b: string }) {
+  const result = await db.execute(sql`
+    select 1 from friendships f
+      where f.user_low_id = least(${a}::uuid, ${b}::uuid) and f.user_high_id = greatest(${a}::uuid, ${b}::uuid)
+    union all
+    select 1 from conversation_members mine
+      join conversations c on c.id = mine.conversation_id and c.direct_key is not null
+      join conversation_members other on other.conversation_id = mine.conversation_id
+    where mine.user_id = ${a}::uuid and other.user_id = ${b}::uuid
+    limit 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /**

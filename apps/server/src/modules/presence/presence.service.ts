@@ -2,7 +2,7 @@ import type { Server } from 'socket.io';
 import { SOCKET_EVENTS, type Presence } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { presenceRoom, userRoom, type SocketData } from '../../plugins/io.js';
-import { findLastSeen } from './presence.repository.js';
+import { areInCircle, findLastSeen } from './presence.repository.js';
 
 export interface PresenceDeps {
   db: DbOrTx;
@@ -55,8 +55,12 @@ export async function linkPresence({ deps, a, b }: { deps: PresenceDeps; a: stri
   }
 }
 
-/** They are neither friends nor conversation partners any more: stop following each other. */
-export function unlinkPresence({ io, a, b }: { io: Server; a: string; b: string }) {
-  io.in(userRoom(a)).socketsLeave(presenceRoom(b));
-  io.in(userRoom(b)).socketsLeave(presenceRoom(a));
+/**
+ * Two users stopped being friends: unless they still share a direct conversation (which keeps them in each
+ * other's circle), they stop following each other.
+ */
+export async function unlinkPresence({ deps, a, b }: { deps: PresenceDeps; a: string; b: string }) {
+  if (await areInCircle({ db: deps.db, a, b })) return;
+  deps.io.in(userRoom(a)).socketsLeave(presenceRoom(b));
+  deps.io.in(userRoom(b)).socketsLeave(presenceRoom(a));
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
-import { insertNotificationRows, publishNotifications } from '../notifications/notifications.service.js';
+import { insertNotificationRows, publishNotifications } from '../notifications/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './scrims.abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from './scrims.repository.js';
 import { SCRIM_ABANDON_JOB } from './scrims.schedule.js';

@@ -1,11 +1,10 @@
 import { SCRIM_MESSAGES } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
+import type { Viewer } from '../auth/index.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 
-export interface Viewer {
-  id: string;
-  isAdmin: boolean;
-}
+/** Who is asking: the one definition, from auth. */
+export type { Viewer };
 
 /** Players act for themselves only; admins may also act on others where the spec lets them (kick, remove cast). */
 export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed }: { adminAllowed: boolean }) {

@@ -1,18 +1,12 @@
 import { areTeamsFull, type Scrim, type ScrimPlayer, type ScrimUser } from '@scrim-gym/shared';
+import { toUserSummary } from '../../lib/user-summary.js';
 import type { Viewer } from './scrims.policy.js';
 import type { ParticipantWithUser, ScrimAggregate, ScrimUserRow } from './scrims.repository.js';
 
 type UserLike = ScrimUserRow;
 
 export function toScrimUser(user: UserLike): ScrimUser {
-  return {
-    _id: user.id,
-    name: user.name,
-    summonerTagline: user.summonerTagline,
-    region: user.region,
-    rank: user.rank,
-    discord: user.discord,
-  };
+  return { ...toUserSummary(user), discord: user.discord };
 }
 
 const players = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo'): ScrimPlayer[] =>

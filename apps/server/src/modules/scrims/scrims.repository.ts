@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gte, isNull, lt, notExists, notInArray, 
 import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, postGameImages, riotTournaments, scrimParticipants, scrims, users } from '../../db/schema/index.js';
+import { userSummaryColumns } from '../../db/user-summary.js';
 
 export type ScrimRow = typeof scrims.$inferSelect;
 export type NewScrim = typeof scrims.$inferInsert;
@@ -29,14 +30,7 @@ export interface ScrimAggregate {
 }
 
 /** The columns of a ScrimUserRow, for reading one from JSON. */
-const scrimUserColumns = {
-  id: users.id,
-  name: users.name,
-  summonerTagline: users.summonerTagline,
-  region: users.region,
-  rank: users.rank,
-  discord: users.discord,
-};
+const scrimUserColumns = { ...userSummaryColumns(), discord: users.discord };
 
 /**
  * A row as PostgreSQL's to_json writes it (column names, ISO instants) → the row as Drizzle reads it (property

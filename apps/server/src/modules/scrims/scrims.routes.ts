@@ -21,7 +21,7 @@ import {
 } from '@scrim-gym/shared';
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser, assertAdmin } from '../auth/index.js';
+import { assertAdmin, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import * as service from './scrims.service.js';
@@ -30,10 +30,6 @@ const tags = ['scrims'];
 const errors = errorResponses;
 const scrimResponse = { 200: scrimSchema, ...errors };
 
-const viewerOf = (request: FastifyRequest): Viewer => {
-  const user = assertActiveUser(request.auth);
-  return { id: user.id, isAdmin: user.isAdmin };
-};
 const adminOf = (request: FastifyRequest): Viewer => {
   const user = assertAdmin(request.auth);
   return { id: user.id, isAdmin: true };

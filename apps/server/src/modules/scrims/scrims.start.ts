@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
 import { userRoom } from '../../plugins/io.js';
-import { notifyScrimStart } from '../notifications/notifications.service.js';
+import { notifyScrimStart } from '../notifications/index.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { findScrimAggregate } from './scrims.repository.js';
 import { SCRIM_START_JOB } from './scrims.schedule.js';

@@ -1,10 +1,9 @@
 import { PROFILE_MESSAGES } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
+import type { Viewer } from '../auth/index.js';
 
-export interface Viewer {
-  id: string;
-  isAdmin: boolean;
-}
+/** Who is asking: the one definition, from auth. */
+export type { Viewer };
 
 /** What a viewer may see of a profile beyond the public fields (ARCHITECTURE.md, Profiles). */
 export interface ProfileVisibility {

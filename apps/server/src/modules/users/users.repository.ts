@@ -10,6 +10,7 @@ import type {
 } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, friendships, scrimParticipants, scrims, users } from '../../db/schema/index.js';
+import { userSummaryColumns } from '../../db/user-summary.js';
 
 /** LIKE patterns treat the user's text literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,13 +41,7 @@ export function findUsersMatching({
   // A deleted account is found by nobody (it is 'Deleted player' in scrims and chats only).
   conditions.push(isNull(users.deletedAt));
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      summonerTagline: users.summonerTagline,
-      region: users.region,
-      rank: users.rank,
-    })
+    .select(userSummaryColumns())
     .from(users)
     .where(and(...conditions))
     .orderBy(sql`position(lower(${name}) in lower(${users.name})) = 0`, sql`length(${users.name})`, asc(users.name))

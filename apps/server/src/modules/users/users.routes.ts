@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activityQuerySchema,
@@ -18,18 +18,12 @@ import {
   userSearchResponseSchema,
 } from '@scrim-gym/shared';
 import { errorResponses } from '../../lib/responses.js';
-import { assertActiveUser } from '../auth/index.js';
-import type { Viewer } from './users.policy.js';
+import { viewerOf } from '../auth/index.js';
 import { deleteOwnAccount } from './account-deletion.service.js';
 import * as service from './users.service.js';
 
 const tags = ['users'];
 const errors = errorResponses;
-
-const viewerOf = (request: FastifyRequest): Viewer => {
-  const user = assertActiveUser(request.auth);
-  return { id: user.id, isAdmin: user.isAdmin };
-};
 
 /**
  * The Users calls but no `GET /users`: the whole user list never leaves the server (search, uniqueness and

@@ -20,6 +20,7 @@ import {
 } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { toUserSummary } from '../../lib/user-summary.js';
 import { decodeCursor, encodeCursor } from './users.cursor.js';
 import { assertCanSeeCreatedScrims, profileVisibility, type Viewer } from './users.policy.js';
 import { presentProfile, presentProfileScrim } from './users.presenter.js';
@@ -64,13 +65,7 @@ export async function searchUsers({
     .map((row) => ({ row, distance: editDistance(row.name.toLowerCase(), needle) }))
     .sort((a, b) => a.distance - b.distance || a.row.name.localeCompare(b.row.name))
     .slice(0, limit)
-    .map(({ row }) => ({
-      _id: row.id,
-      name: row.name,
-      summonerTagline: row.summonerTagline,
-      region: row.region,
-      rank: row.rank,
-    }));
+    .map(({ row }) => toUserSummary(row));
 }
 
 /* ---- Profiles ---- */

@@ -1,0 +1,15 @@
+/**
+ * Notifications, the sink of the social modules: it imports none of them. Friends, conversations, scrims and
+ * the scrim start job write notifications through these functions (inside their transaction, then publish
+ * after commit) and never touch its repository.
+ */
+export { notificationsRoutes } from './notifications.routes.js';
+export {
+  createNotification,
+  insertNotificationRows,
+  notifyScrimStart,
+  publishNotifications,
+  removeNotificationsAbout,
+  type NotificationDeps,
+  type StoredNotification,
+} from './notifications.service.js';
