@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer } from '../test/factories.js';
 import { createRoleWorld, type RoleWorld } from '../test/roles.js';
 import { expectError } from '../test/scrim-api.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /**
  * Found by probing the fuzz's edge dates: an ISO date PostgreSQL cannot store (year 0, or 9999 with an offset

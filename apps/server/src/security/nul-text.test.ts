@@ -6,7 +6,7 @@ import { bearer } from '../test/factories.js';
 import { createRoleWorld, type RoleWorld } from '../test/roles.js';
 import { expectError } from '../test/scrim-api.js';
 import { connectClient, listenLocally } from '../test/social.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /**
  * The fuzz's first find: a NUL character in free text (a path, a query, a body field) reached PostgreSQL, which

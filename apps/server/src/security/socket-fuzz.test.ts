@@ -8,9 +8,9 @@ import { createTestApp } from '../test/app.js';
 import { createUser } from '../test/factories.js';
 import { createRoleWorld } from '../test/roles.js';
 import { connectClient, listenLocally, settle } from '../test/social.js';
-import { hostileValue, nastyString } from './arbitraries.js';
-import { fuzzSeed } from './http-fuzz.js';
-import { installWriteJournal } from './write-journal.js';
+import { hostileValue, nastyString } from '../test/arbitraries.js';
+import { fuzzSeed } from '../test/http-fuzz.js';
+import { installWriteJournal } from '../test/write-journal.js';
 
 /**
  * Garbage to every event the server listens to, through a real socket.io-client as a signed-in player: the

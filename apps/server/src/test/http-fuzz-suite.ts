@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bans, users } from '../db/schema/index.js';
-import { createTestApp } from '../test/app.js';
-import { createSession } from '../test/factories.js';
-import { startFakeRiot } from '../test/fake-riot.js';
-import { createRoleWorld } from '../test/roles.js';
+import { createTestApp } from './app.js';
+import { createSession } from './factories.js';
+import { startFakeRiot } from './fake-riot.js';
+import { createRoleWorld } from './roles.js';
 import { fuzzRoute, fuzzSeed, type FuzzActor } from './http-fuzz.js';
 import { listApiRoutes } from './openapi-routes.js';
 import { installWriteJournal } from './write-journal.js';
