@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseOption,
   expectNoHorizontalOverflow,
@@ -19,13 +19,12 @@ import {
   waitForPath,
   waitVisible,
 } from './support/browser.js';
+import { skipReason, baseURL, runTag } from './support/journey.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
 if (skipReason) console.warn(`\n!!! ${skipReason}\n`);
 
 /** Unique per run, within the app's limits (summoner name ≤ 16: letters, digits, spaces). */
-const RUN = (Date.now().toString(36).slice(-5) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag(5);
 const person = (tag: string) => ({
   name: `E2E ${tag}${RUN}`,
   tagline: 'TST1',
