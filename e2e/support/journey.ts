@@ -63,6 +63,8 @@ export interface PlayerSpec {
   handle: string;
   tagline: string;
   rank: string;
+  /** NA unless told. */
+  region?: string;
   viewport?: ViewportName;
   /** The server: the shared one unless told. */
   baseURL?: string;
@@ -97,7 +99,7 @@ async function register(context: BrowserContext, spec: PlayerSpec): Promise<Regi
   const state = await registerViaApi(context, email, {
     name: spec.name,
     summonerTagline: spec.tagline,
-    region: 'NA',
+    region: spec.region ?? 'NA',
     discord: handle.replaceAll('-', '_'),
     rank: spec.rank,
     canSendEmailsToUser: false,
