@@ -1,40 +1,27 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
-  launchBrowser,
-  newPage,
-  registerViaApi,
   screenshot,
-  signInViaApi,
   waitForPath,
   waitVisible,
 } from './support/browser.js';
+import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 import { expectNoSeriousA11yViolationsIn } from './support/a11y-scope.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-
 /** Unique per run, within the app's limits (summoner name ≤ 16: letters, digits, spaces). */
-const RUN = (Date.now().toString(36).slice(-5) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag(5);
 const ADMIN_EMAIL = 'admin@scrimgym.dev';
 const BANNED_TEXT = /^You are banned until \d\d\/\d\d\/\d{4}\. Reason: /;
 
-async function newPlayer(browser: Browser, tag: string) {
-  const { context, page } = await newPage(browser, { baseURL });
-  const name = `Ban${tag}${RUN}`;
-  const email = `e2e-ban-${tag.toLowerCase()}-${RUN.toLowerCase()}@example.test`;
-  const state = await registerViaApi(context, email, {
-    name,
-    summonerTagline: 'BAN1',
-    region: 'NA',
-    discord: `e2e_ban_${tag.toLowerCase()}_${RUN.toLowerCase()}`,
+const newPlayer = (browser: Browser, tag: string) =>
+  registerPlayer(browser, {
+    name: `Ban${tag}${RUN}`,
+    handle: `e2e-ban-${tag}-${RUN}`,
+    tagline: 'BAN1',
     rank: 'Silver 2',
-    canSendEmailsToUser: false,
   });
-  return { context, page, name, email, id: state.user!._id };
-}
 
 /** Connected sockets on the server, as the admin's System Status reports them. */
 async function connectedSockets(request: APIRequestContext) {
@@ -58,15 +45,10 @@ const statusOfRow = (page: Page, name: string) =>
     .getByText(/^(Active|Inactive\/Expired)$/);
 
 describe.skipIf(Boolean(skipReason))('admin: bans, ban history and dashboard (issue 7)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: { context: BrowserContext; page: Page };
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await newPage(browser, { baseURL });
-    await signInViaApi(admin.context, ADMIN_EMAIL);
-  });
-  afterAll(async () => {
-    await browser?.close();
+    admin = await signedInPage(browser, ADMIN_EMAIL);
   });
 
   it(
@@ -194,8 +176,7 @@ describe.skipIf(Boolean(skipReason))('admin: bans, ban history and dashboard (is
 
   it('screenshots: the dashboard and the ban table at 1280 and 390 px', { timeout: 120_000 }, async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const { context, page } = await newPage(browser, { baseURL, viewport });
-      await signInViaApi(context, ADMIN_EMAIL);
+      const { context, page } = await signedInPage(browser, ADMIN_EMAIL, { viewport });
       await page.goto('/admin/dashboard');
       await waitVisible(page.getByRole('heading', { name: 'Admin Dashboard' }), 'the dashboard');
       await waitVisible(page.getByText('WebSocket Server'), 'System Status');

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFakeRiot, type FakeRiot } from '../apps/server/src/test/fake-riot.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
 import {
   VIEWPORTS,
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
-  launchBrowser,
   newContext,
   newPage,
   registerViaApi,
@@ -16,7 +15,8 @@ import {
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { skipReason, baseURL, runTag, useBrowser, registerContext, startRiotServer } from './support/journey.js';
+import type { RunningServer } from './support/server.js';
 
 /**
  * Game day as a player feels it (issue 13), on the shared journeys' server (demo seed, no Riot API key): the
@@ -24,9 +24,7 @@ import { startServer, type RunningServer } from './support/server.js';
  * 390 px; the captain reports from it; everyone sees the outcome and their EXP; actions that would fail are not
  * offered; a share link opened signed out offers 'Sign in'.
  */
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
   ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
 );
@@ -47,19 +45,14 @@ interface ScrimJson {
   teamWon: string | null;
 }
 
-async function newPerson(browser: Browser, key: string, viewport: ViewportName = 'desktop'): Promise<Person> {
-  const context = await newContext(browser, baseURL, viewport);
-  const name = `Day ${RUN}${key}`;
-  const state = await registerViaApi(context, `gameday-${RUN.toLowerCase()}-${key}@example.test`, {
-    name,
-    summonerTagline: 'E2E',
-    region: 'NA',
-    discord: `gameday_${RUN.toLowerCase()}_${key}`,
+const newPerson = (browser: Browser, key: string, viewport: ViewportName = 'desktop') =>
+  registerContext(browser, {
+    name: `Day ${RUN}${key}`,
+    handle: `gameday-${RUN}-${key}`,
+    tagline: 'E2E',
     rank: 'Silver 1',
-    canSendEmailsToUser: false,
+    viewport,
   });
-  return { context, id: state.user!._id, name };
-}
 
 const panelOf = (page: Page) => page.getByRole('region', { name: /^(Lobby ready|Result)$/ });
 
@@ -96,16 +89,12 @@ function neverShows(page: Page, pattern: RegExp) {
 }
 
 describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: BrowserContext;
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await newContext(browser, baseURL);
     await signInViaApi(admin, 'admin@scrimgym.dev');
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function createScrim(startsInMs: number, extra: object = {}) {
     const res = await admin.request.post('/api/scrims', {
@@ -330,26 +319,14 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)
 describe.skipIf(Boolean(skipReason))('game day with a Riot API key (issue 13)', () => {
   let fake: FakeRiot;
   let server: RunningServer;
-  let browser: Browser;
+  const browser = useBrowser();
   const adminEmail = `admin-${RUN.toLowerCase()}@game-day.test`;
 
   beforeAll(async () => {
-    fake = await startFakeRiot({ allowAnyCallbackPort: true });
-    server = await startServer({
-      logName: 'server-game-day-riot',
-      env: {
-        SEED_DEMO: 'false',
-        RIOT_API_KEY: fake.apiKey,
-        RIOT_API_BASE_URL: fake.url,
-        DDRAGON_BASE_URL: fake.url,
-        ADMIN_EMAILS: adminEmail,
-      },
-    });
-    browser = await launchBrowser();
+    ({ fake, server } = await startRiotServer({ logName: 'server-game-day-riot', adminEmail }));
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await fake?.close();
   });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   chooseOption,
   expectNoHorizontalOverflow,
@@ -7,10 +7,8 @@ import {
   expectNoSeriousA11yViolations,
   findSeriousA11yViolations,
   getSessionViaApi,
-  launchBrowser,
   newDesktopPage,
   newMobilePage,
-  registerViaApi,
   screenshot,
   selectByName,
   selectedValue,
@@ -19,16 +17,16 @@ import {
   waitForPath,
   waitVisible,
 } from './support/browser.js';
+import { skipReason, baseURL, runTag, useBrowser, registerPlayer } from './support/journey.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
 if (skipReason) console.warn(`\n!!! ${skipReason}\n`);
 
 /** Unique per run, within the app's limits (summoner name ≤ 16: letters, digits, spaces). */
-const RUN = (Date.now().toString(36).slice(-5) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag(5);
 const person = (tag: string) => ({
   name: `E2E ${tag}${RUN}`,
   tagline: 'TST1',
+  handle: `e2e-${tag}-${RUN}`,
   discord: `e2e_${tag.toLowerCase()}_${RUN.toLowerCase()}`,
   email: `e2e-${tag.toLowerCase()}-${RUN.toLowerCase()}@example.test`,
 });
@@ -117,14 +115,7 @@ async function completeSignupWizard(page: Page, who: ReturnType<typeof person>, 
 }
 
 describe.skipIf(!!skipReason)('browser journeys', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('a newcomer signs up through the wizard, then changes the rank in Settings (desktop)', async () => {
     const who = person('D');
@@ -327,15 +318,7 @@ describe.skipIf(!!skipReason)('browser journeys', () => {
 
     it('/settings (signed in)', async () => {
       const who = person('S');
-      const { context, page } = await newDesktopPage(browser, baseURL);
-      await registerViaApi(context, who.email, {
-        name: who.name,
-        summonerTagline: who.tagline,
-        region: 'EUNE',
-        discord: who.discord,
-        rank: 'Diamond 3',
-        canSendEmailsToUser: false,
-      });
+      const { context, page } = await registerPlayer(browser, { ...who, region: 'EUNE', rank: 'Diamond 3' });
       await page.goto('/settings');
       await waitVisible(field(page, 'Summoner Name'), "Settings' 'Summoner Name' field");
       await expect.poll(() => field(page, 'Summoner Name').inputValue()).toBe(who.name);
@@ -346,15 +329,7 @@ describe.skipIf(!!skipReason)('browser journeys', () => {
 
   it('Log Out from the drawer returns to / and ends the session', async () => {
     const who = person('L');
-    const { context, page } = await newDesktopPage(browser, baseURL);
-    await registerViaApi(context, who.email, {
-      name: who.name,
-      summonerTagline: who.tagline,
-      region: 'OCE',
-      discord: who.discord,
-      rank: 'Unranked',
-      canSendEmailsToUser: false,
-    });
+    const { context, page } = await registerPlayer(browser, { ...who, region: 'OCE', rank: 'Unranked' });
     await page.goto('/scrims');
     await waitVisible(page.getByText(`Welcome, ${who.name}`), `'Welcome, ${who.name}'`);
     await openDrawer(page);

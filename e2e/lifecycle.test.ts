@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
   ARTIFACTS_DIR,
@@ -7,9 +7,6 @@ import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
   getSessionViaApi,
-  launchBrowser,
-  newPage,
-  registerViaApi,
   screenshot,
   settle,
   signInViaApi,
@@ -17,14 +14,13 @@ import {
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
+import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 
 /**
  * Issue 13, lifecycle: scrims that end (abandoned, live, greyed among previous scrims, out of Current and Playing
  * Now), the API with a trailing slash, and deleting one's account from Settings. At 1280 and 390 px.
  */
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const VIEWPORTS: ViewportName[] = ['desktop', 'mobile'];
 const MINUTE = 60_000;
 
@@ -36,13 +32,7 @@ const tile = async (page: Page, label: string) =>
   Number(await page.locator('li').filter({ hasText: label }).locator('p').first().textContent());
 
 describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashes, deleting an account', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     const width = viewport === 'desktop' ? 1280 : 390;
@@ -51,8 +41,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
         'an abandoned scrim is greyed with "Abandoned" among previous scrims, out of Current and Playing Now, live',
         { timeout: 120_000 },
         async () => {
-          const { context, page } = await newPage(browser, { baseURL, viewport });
-          await signInViaApi(context, 'faker.fan@scrimgym.dev');
+          const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
           await page.goto('/scrims');
           await waitForPath(page, '/scrims');
           const current = section(page, 'Current Scrims');
@@ -71,8 +60,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
 
           // Live: an admin creates a scrim that started 31 minutes ago with nobody in it. Its abandon check is due
           // at once: the hub shows it among previous scrims, abandoned, without a reload.
-          const admin = await newPage(browser, { baseURL, viewport });
-          await signInViaApi(admin.context, 'admin@scrimgym.dev');
+          const admin = await signedInPage(browser, 'admin@scrimgym.dev', { viewport });
           const title = `Ghost Lobby ${RUN}${viewport[0]}`;
           const created = await admin.context.request.post('/api/scrims/', {
             data: {
@@ -124,8 +112,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
       );
 
       it('the API answers with a trailing slash, from the browser', { timeout: 60_000 }, async () => {
-        const { context, page } = await newPage(browser, { baseURL, viewport });
-        await signInViaApi(context, 'faker.fan@scrimgym.dev');
+        const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
         await page.goto('/scrims');
         const answers = await page.evaluate(async () => {
           const day = new Date();
@@ -153,19 +140,14 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
         'deletes my account from Settings: signed out, home with the message, the profile gone',
         { timeout: 120_000 },
         async () => {
-          const { context, page } = await newPage(browser, { baseURL, viewport });
-          const name = `Del ${RUN}${viewport[0]}`;
-          const email = `delete-${RUN.toLowerCase()}-${viewport}@example.test`;
-          await registerViaApi(context, email, {
-            name,
-            summonerTagline: 'DEL',
-            region: 'NA',
-            discord: `delete_${RUN.toLowerCase()}_${viewport}`,
+          const { context, page, name, email } = await registerPlayer(browser, {
+            name: `Del ${RUN}${viewport[0]}`,
+            handle: `delete-${RUN}-${viewport}`,
+            tagline: 'DEL',
             rank: 'Gold 1',
-            canSendEmailsToUser: false,
+            viewport,
           });
-          const witness = await newPage(browser, { baseURL, viewport });
-          await signInViaApi(witness.context, 'faker.fan@scrimgym.dev');
+          const witness = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
           const profileUrl = `/api/users/${encodeURIComponent(name)}?region=NA`;
           expect((await witness.context.request.get(profileUrl)).status()).toBe(200);
 

@@ -1,47 +1,31 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
-  launchBrowser,
   newPage,
-  registerViaApi,
   screenshot,
-  signInViaApi,
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
+import { skipReason, baseURL, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 
 /**
  * Issue 13, "Things that look unfinished": what a player sees at 1280 and 390 px after the polish (guide pictures,
  * a live landing clock, the profile's badge, background and friend state, the admin's month pickers and ban
  * history, sign-up errors, alerts clear of the hub's filters, the Log In dialog's close button).
  */
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const VIEWPORTS: ViewportName[] = ['desktop', 'mobile'];
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  name: string;
-}
-
-async function newPerson(browser: Browser, tag: string, viewport: ViewportName): Promise<Person> {
-  const { context, page } = await newPage(browser, { baseURL, viewport });
-  const name = `Pol ${tag}${RUN}`;
-  const state = await registerViaApi(context, `polish-${tag.toLowerCase()}-${RUN.toLowerCase()}@example.test`, {
-    name,
-    summonerTagline: 'POL',
-    region: 'NA',
-    discord: `polish_${tag.toLowerCase()}_${RUN.toLowerCase()}`,
+const newPerson = (browser: Browser, tag: string, viewport: ViewportName) =>
+  registerPlayer(browser, {
+    name: `Pol ${tag}${RUN}`,
+    handle: `polish-${tag}-${RUN}`,
+    tagline: 'POL',
     rank: 'Silver 2',
-    canSendEmailsToUser: false,
+    viewport,
   });
-  return { context, page, id: state.user!._id, name };
-}
 
 const profilePath = (name: string) => `/users/${encodeURIComponent(name)}?region=NA`;
 
@@ -56,13 +40,7 @@ async function boxOf(locator: Locator, what: string): Promise<Box> {
 }
 
 describe.skipIf(Boolean(skipReason))('issue 13: nothing looks unfinished', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport === 'desktop' ? 1280 : 390} px`, () => {
@@ -228,8 +206,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: nothing looks unfinished', () =>
       );
 
       it('an alert never covers the hub filters', { timeout: 60_000 }, async () => {
-        const { context, page } = await newPage(browser, { baseURL, viewport });
-        await signInViaApi(context, 'faker.fan@scrimgym.dev');
+        const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
         await page.goto('/scrims');
         const filters = page.getByRole('group', { name: 'Scrim filters' });
         await waitVisible(filters, 'the hub filters');
@@ -255,8 +232,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: nothing looks unfinished', () =>
       });
 
       it('admin: month pickers show a month; ban history lists newest first', { timeout: 90_000 }, async () => {
-        const { context, page } = await newPage(browser, { baseURL, viewport });
-        await signInViaApi(context, 'admin@scrimgym.dev');
+        const { context, page } = await signedInPage(browser, 'admin@scrimgym.dev', { viewport });
         await page.goto('/admin/dashboard');
         const from = page.getByLabel('From', { exact: true });
         const to = page.getByLabel('To', { exact: true });

@@ -1,23 +1,18 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { computeStats, type ParticipatedScrimsResponse, type ProfileScrim, type UserProfile } from '@scrim-gym/shared';
 import {
   chooseOption,
   expectNoHorizontalOverflow,
   expectNoPageErrors,
-  launchBrowser,
-  newPage,
-  registerViaApi,
   screenshot,
-  signInViaApi,
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
+import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 import { expectNoSeriousA11yViolationsIn } from './support/a11y-scope.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 
 /** A demo player with six months of weekly inhouses (the demo seed). */
 const SEEDED = { name: 'Faker Fan', tagline: 'NA1', email: 'faker.fan@scrimgym.dev' };
@@ -59,21 +54,14 @@ const summaryValue = (page: Page, label: string) =>
 const activityRange = async (page: Page) => (await page.getByTestId('activity-chart').getAttribute('data-range')) ?? '';
 
 describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     "a seeded player's long history: figures from the formula, chart ranges, list filters and sorts, both widths",
     { timeout: 180_000 },
     async () => {
       // The expected figures, counted from the lists an admin sees (private scrims included, as in the stats).
-      const admin = await newPage(browser, { baseURL });
-      await signInViaApi(admin.context, 'admin@scrimgym.dev');
+      const admin = await signedInPage(browser, 'admin@scrimgym.dev');
       const profile = await getJson<UserProfile>(admin.context.request, `/api${SEEDED_PATH}`);
       const request = admin.context.request;
       const [won, lost, casted] = await Promise.all([
@@ -86,8 +74,7 @@ describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => 
       const played = [...won, ...lost];
 
       for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
-        const { context, page } = await newPage(browser, { baseURL, viewport });
-        await signInViaApi(context, 'wardbot@scrimgym.dev');
+        const { context, page } = await signedInPage(browser, 'wardbot@scrimgym.dev', { viewport });
         await page.goto(SEEDED_PATH);
         await waitVisible(page.getByRole('heading', { level: 1, name: SEEDED.name }), 'profile name');
         await waitVisible(page.getByTestId('user-level'), 'level');
@@ -201,19 +188,16 @@ describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => 
     async () => {
       const account = (i: number) => ({
         name: `Prof ${RUN}${i}`,
-        summonerTagline: 'E2E',
-        region: 'NA',
-        discord: `prof_${RUN.toLowerCase()}_${i}`,
+        handle: `prof-${RUN}-${i}`,
+        tagline: 'E2E',
         rank: 'Silver 2',
-        canSendEmailsToUser: false,
       });
-      const owner = await newPage(browser, { baseURL, viewport: 'mobile' });
-      const ownerState = await registerViaApi(owner.context, `prof-${RUN.toLowerCase()}-1@example.test`, account(1));
-      const ownPath = `/users/${encodeURIComponent(account(1).name)}?region=NA&tagline=E2E`;
+      const owner = await registerPlayer(browser, { ...account(1), viewport: 'mobile' });
+      const ownPath = `/users/${encodeURIComponent(owner.name)}?region=NA&tagline=E2E`;
 
       // The owner: pickers, no friend button; the drawer's My Friends opens the friends dialog.
       await owner.page.goto(`${ownPath}&friends=1`);
-      await waitVisible(owner.page.getByRole('dialog', { name: `${account(1).name}'s Friends` }), 'friends dialog');
+      await waitVisible(owner.page.getByRole('dialog', { name: `${owner.name}'s Friends` }), 'friends dialog');
       await waitVisible(owner.page.getByText('No friends found'), 'no friends yet');
       await owner.page.keyboard.press('Escape');
       await chooseOption(owner.page, owner.page.getByRole('combobox', { name: 'Background' }), 'Teemo Sunset');
@@ -222,29 +206,27 @@ describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => 
       await expect
         .poll(() => owner.page.getByTestId('profile-background').getAttribute('src'))
         .toContain('teemo-sunset');
-      const saved = await getJson<UserProfile>(owner.context.request, `/api/users/by-id/${ownerState.user!._id}`);
+      const saved = await getJson<UserProfile>(owner.context.request, `/api/users/by-id/${owner.id}`);
       expect(saved).toMatchObject({ profileBackgroundImg: 'Teemo Sunset', profileBackgroundBlur: '4' });
       expect(await owner.page.getByRole('button', { name: 'Send Friend Request' }).count()).toBe(0);
       await expectNoHorizontalOverflow(owner.page, 'own profile at mobile width');
       await screenshot(owner.page, 'profiles-own-mobile');
 
       // Another player sends a friend request: the button becomes 'Friend Request Sent', disabled.
-      const other = await newPage(browser, { baseURL });
-      await registerViaApi(other.context, `prof-${RUN.toLowerCase()}-2@example.test`, account(2));
+      const other = await registerPlayer(browser, account(2));
       await other.page.goto(ownPath);
       await other.page.getByRole('button', { name: 'Send Friend Request' }).click();
-      await waitVisible(other.page.getByText(`Friend request sent to ${account(1).name}!`), 'friend request alert');
+      await waitVisible(other.page.getByText(`Friend request sent to ${owner.name}!`), 'friend request alert');
       await waitVisible(other.page.getByRole('button', { name: 'Friend Request Sent' }), 'sent state');
       expect(await other.page.getByRole('button', { name: 'Friend Request Sent' }).isDisabled()).toBe(true);
       expect(await other.page.getByRole('button', { name: 'Ban This User' }).count()).toBe(0);
       await screenshot(other.page, 'profiles-other-desktop', { fullPage: false });
 
       // An admin bans the owner with the form, then lifts the ban.
-      const admin = await newPage(browser, { baseURL });
-      await signInViaApi(admin.context, 'admin@scrimgym.dev');
+      const admin = await signedInPage(browser, 'admin@scrimgym.dev');
       await admin.page.goto(ownPath);
       await admin.page.getByRole('button', { name: 'Ban This User' }).click();
-      const dialog = admin.page.getByRole('dialog', { name: `Ban ${account(1).name}` });
+      const dialog = admin.page.getByRole('dialog', { name: `Ban ${owner.name}` });
       await waitVisible(dialog, 'ban dialog');
       await dialog.getByLabel(/Reason/).fill('e2e: testing the ban form');
       await screenshot(admin.page, 'profiles-admin-ban-dialog', { fullPage: false });
@@ -252,7 +234,7 @@ describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => 
       await waitVisible(admin.page.getByText('User banned successfully'), 'ban alert');
       await waitVisible(admin.page.getByRole('button', { name: 'Unban This User' }), 'unban button');
       // The banned owner is refused (the ban also ended their sessions).
-      const refused = await owner.context.request.get(`/api/users/by-id/${ownerState.user!._id}`);
+      const refused = await owner.context.request.get(`/api/users/by-id/${owner.id}`);
       expect([401, 403]).toContain(refused.status());
       await admin.page.getByRole('button', { name: 'Unban This User' }).click();
       await waitVisible(admin.page.getByText('User unbanned successfully'), 'unban alert');

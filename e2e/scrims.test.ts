@@ -1,65 +1,47 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  newPage,
-  registerViaApi,
   screenshot,
-  signInViaApi,
   waitForPath,
   waitVisible,
 } from './support/browser.js';
+import {
+  skipReason,
+  runTag,
+  useBrowser,
+  registerContext,
+  signedInPage,
+  type RegisteredContext,
+} from './support/journey.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const SLOTS = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].flatMap((role) =>
   (['teamOne', 'teamTwo'] as const).map((team) => ({ team, role })),
 );
 const TEAM_LABEL = { teamOne: 'Team One (Blue Side)', teamTwo: 'Team Two (Red Side)' } as const;
 
-interface Player {
-  context: BrowserContext;
-  id: string;
-  name: string;
-}
-
-async function newPlayer(browser: Browser, index: number): Promise<Player> {
-  const context = await newContext(browser, baseURL);
-  const name = `Scrim ${RUN}${index}`;
-  const state = await registerViaApi(context, `scrimmer-${RUN.toLowerCase()}-${index}@example.test`, {
-    name,
-    summonerTagline: 'E2E',
-    region: 'NA',
-    discord: `scrimmer_${RUN.toLowerCase()}_${index}`,
+const newPlayer = (browser: Browser, index: number) =>
+  registerContext(browser, {
+    name: `Scrim ${RUN}${index}`,
+    handle: `scrimmer-${RUN}-${index}`,
+    tagline: 'E2E',
     rank: 'Gold 2',
-    canSendEmailsToUser: false,
   });
-  return { context, id: state.user!._id, name };
-}
 
 const joinButton = (page: Page, slot: { team: keyof typeof TEAM_LABEL; role: string }) =>
   page.getByRole('button', { name: `Join ${TEAM_LABEL[slot.team]} as ${slot.role}`, exact: true });
 
 describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'an admin creates a scrim, ten players join (live), the lobby unlocks at the start, the captain reports the winner',
     { timeout: 240_000 },
     async () => {
       // The admin creates a scrim that starts at the next full minute (at least 40 s away).
-      const admin = await newPage(browser, { baseURL });
-      await signInViaApi(admin.context, 'admin@scrimgym.dev');
+      const admin = await signedInPage(browser, 'admin@scrimgym.dev');
       await admin.page.goto('/scrims/new');
       await waitVisible(admin.page.getByRole('heading', { name: 'Create New Scrim' }), 'create form');
       const start = await admin.page.evaluate(() => {
@@ -85,7 +67,7 @@ describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
 
       // Two players watch the scrim page in their own browsers and see each other's joins live.
       const players = await Promise.all(SLOTS.map((_, i) => newPlayer(browser, i)));
-      const [a, b] = players as [Player, Player];
+      const [a, b] = players as [RegisteredContext, RegisteredContext];
       const pageA = await a.context.newPage();
       const pageB = await b.context.newPage();
       for (const page of [pageA, pageB]) {
@@ -158,8 +140,7 @@ describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
 
   it('shows the hub at desktop and mobile width, accessible, with the demo scrims of today', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const { context, page } = await newPage(browser, { baseURL, viewport });
-      await signInViaApi(context, 'faker.fan@scrimgym.dev');
+      const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
       await page.goto('/scrims');
       await waitForPath(page, '/scrims');
       await waitVisible(page.getByText('Playing Now').first(), 'counter tiles');

@@ -2,21 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  expectNoPageErrors,
-  launchBrowser,
-  newPage,
-  screenshot,
-  settle,
-  signInViaApi,
-  waitVisible,
-} from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoPageErrors, newPage, screenshot, settle, signInViaApi, waitVisible } from './support/browser.js';
+import { skipReason, baseURL, useBrowser } from './support/journey.js';
 import { ROOT } from './support/server.js';
-
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
 
 /** Records the page's CSP violations (the listener is installed through the browser, so the CSP allows it). */
 async function recordCspViolations(context: BrowserContext) {
@@ -42,13 +32,7 @@ async function visit(page: Page, path: string) {
 }
 
 describe.skipIf(Boolean(skipReason))('content security policy in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('serves a CSP without inline script, and HSTS only in production', async () => {
     const res = await fetch(`${baseURL}/`);

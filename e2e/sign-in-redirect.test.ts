@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoPageErrors, launchBrowser, newPage, settle, waitForPath, waitVisible } from './support/browser.js';
+import { skipReason } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -12,7 +13,6 @@ import { startServer, type RunningServer } from './support/server.js';
  * issuer, our built server) with a hostile return path, follows every redirect through the issuer's pages and
  * back, and must end on a page of the app's origin, without a single request to another host.
  */
-const skipReason = inject('e2eSkipReason');
 
 const CLIENT_ID = 'scrim-gym-e2e';
 const CLIENT_SECRET = 'an-e2e-client-secret-0123456789abcdef';

@@ -1,30 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
-  launchBrowser,
-  newPage,
-  registerViaApi,
   screenshot,
   settle,
-  signInViaApi,
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
+import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 import { expectNoSeriousA11yViolationsIn } from './support/a11y-scope.js';
 
-const skipReason = inject('e2eSkipReason');
-const baseURL = inject('baseURL');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const XSS = '<img src=x onerror=alert(1)>';
-
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  name: string;
-}
 
 /**
  * Counts the new-message beeps: every WebAudio oscillator started in the page (the messenger's sound is one).
@@ -41,23 +29,20 @@ const COUNT_BEEPS = () => {
 };
 const beeps = (page: Page) => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
 
-async function newPerson(browser: Browser, tag: string, viewport: ViewportName = 'desktop'): Promise<Person> {
-  const { context, page } = await newPage(browser, { baseURL, viewport });
-  await context.addInitScript(COUNT_BEEPS);
+async function newPerson(browser: Browser, tag: string, viewport: ViewportName = 'desktop') {
+  const person = await registerPlayer(browser, {
+    name: `Soc ${tag}${RUN}`,
+    handle: `social-${tag}-${RUN}`,
+    tagline: 'SOC',
+    rank: 'Gold 2',
+    viewport,
+  });
+  await person.context.addInitScript(COUNT_BEEPS);
   // An alert() would mean a message was run as HTML.
-  page.on('dialog', (dialog) => {
+  person.page.on('dialog', (dialog) => {
     throw new Error(`unexpected browser dialog: ${dialog.message()}`);
   });
-  const name = `Soc ${tag}${RUN}`;
-  const state = await registerViaApi(context, `social-${tag.toLowerCase()}-${RUN.toLowerCase()}@example.test`, {
-    name,
-    summonerTagline: 'SOC',
-    region: 'NA',
-    discord: `social_${tag.toLowerCase()}_${RUN.toLowerCase()}`,
-    rank: 'Gold 2',
-    canSendEmailsToUser: false,
-  });
-  return { context, page, id: state.user!._id, name };
+  return person;
 }
 
 /** The bar's buttons are aria-hidden while a modal dialog is open, yet still on screen. */
@@ -97,13 +82,7 @@ async function openMessenger(page: Page) {
 }
 
 describe.skipIf(Boolean(skipReason))('social (issue 5)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'friend request live, a conversation with unseen counts and a beep, a scrim chat, messages shown as text',
@@ -218,8 +197,7 @@ describe.skipIf(Boolean(skipReason))('social (issue 5)', () => {
       await closeDialog(b.page, 'Messenger Chat');
 
       // A public scrim (B plays in it): both chat in its room live; B's unread count while closed.
-      const admin = await newPage(browser, { baseURL });
-      await signInViaApi(admin.context, 'admin@scrimgym.dev');
+      const admin = await signedInPage(browser, 'admin@scrimgym.dev');
       const title = `Social Scrim ${RUN}`;
       const created = await admin.context.request.post('/api/scrims', {
         data: { title, region: 'NA', gameStartTime: new Date(Date.now() + 3 * 3600_000).toISOString() },
@@ -266,8 +244,9 @@ describe.skipIf(Boolean(skipReason))('social (issue 5)', () => {
       for (const person of [a, b]) expectNoPageErrors(person.page);
 
       // The same screens at 390 px.
-      const { context: mobile, page } = await newPage(browser, { baseURL, viewport: 'mobile' });
-      await signInViaApi(mobile, `social-a-${RUN.toLowerCase()}@example.test`);
+      const { context: mobile, page } = await signedInPage(browser, `social-a-${RUN.toLowerCase()}@example.test`, {
+        viewport: 'mobile',
+      });
       await page.goto(`/scrims/${scrimId}`);
       await waitVisible(bell(page), 'the bell at 390 px');
       await expectNoHorizontalOverflow(page, 'scrim page with the social icons at 390 px');

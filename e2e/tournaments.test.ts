@@ -1,23 +1,16 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFakeRiot, type FakeRiot } from '../apps/server/src/test/fake-riot.js';
-import {
-  expectNoPageErrors,
-  launchBrowser,
-  newContext,
-  registerViaApi,
-  screenshot,
-  waitVisible,
-} from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
+import { expectNoPageErrors, newContext, registerViaApi, screenshot, waitVisible } from './support/browser.js';
+import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
+import type { RunningServer } from './support/server.js';
 
 /**
  * Game day against the local fake Riot (issue 4). This file runs its own server, configured with a Riot key and
  * pointed at the fake, so the shared journeys' server stays without Riot. The fake accepts the callback on the
  * server's port (the real API only takes 80 or 443) and delivers game-end callbacks to it.
  */
-const skipReason = inject('e2eSkipReason');
-const RUN = (Date.now().toString(36).slice(-4) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+const RUN = runTag();
 const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
   ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
 );
@@ -33,29 +26,17 @@ interface Player {
 describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot (issue 4)', () => {
   let fake: FakeRiot;
   let server: RunningServer;
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: BrowserContext;
   let batch = 0;
 
   beforeAll(async () => {
-    fake = await startFakeRiot({ allowAnyCallbackPort: true });
-    server = await startServer({
-      logName: 'server-riot',
-      env: {
-        SEED_DEMO: 'false',
-        RIOT_API_KEY: fake.apiKey,
-        RIOT_API_BASE_URL: fake.url,
-        DDRAGON_BASE_URL: fake.url,
-        ADMIN_EMAILS: ADMIN_EMAIL,
-      },
-    });
-    browser = await launchBrowser();
+    ({ fake, server } = await startRiotServer({ logName: 'server-riot', adminEmail: ADMIN_EMAIL }));
     admin = await newContext(browser, server.baseURL);
     await registerViaApi(admin, ADMIN_EMAIL, account('Admin', 'admin'));
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await fake?.close();
   });

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../db/client.js';
-import { createTestApp, type TestContext } from '../test/app.js';
+import type { TestContext } from '../test/app.js';
 import { bearer, createSession, createUser } from '../test/factories.js';
-import { requireRedis, TEST_REDIS_URL } from '../test/services.js';
-import { connectClient, disconnection, expectServed, listenLocally, type TestClient } from '../test/social.js';
+import { sharedRedis, startTwoInstances, type Instances } from '../test/instances.js';
+import { connectClient, disconnection, expectServed, type TestClient } from '../test/social.js';
 import { endUserSockets } from '../modules/auth/index.js';
 
 /**
@@ -13,34 +11,29 @@ import { endUserSockets } from '../modules/auth/index.js';
  * the sockets live on the second, whose periodic check (default 60 s) cannot be what disconnects them. A ban
  * across instances: modules/admin/admin.instances.test.ts.
  */
-const withRedis = await requireRedis('the cross-instance session tests (io.sessions.instances.test.ts)');
+const redis = await sharedRedis('the cross-instance session tests (io.sessions.instances.test.ts)', 'io-sessions-test');
+const withRedis = redis !== null;
 
+let instances: Instances;
 let first: TestContext;
-let second: TestContext;
-let secondDatabase: DatabaseHandle | null = null;
 let secondUrl: string;
 const open: TestClient[] = [];
 
 beforeAll(async () => {
-  if (!withRedis) return;
-  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `io-sessions-test-${randomBytes(4).toString('hex')}` };
-  first = await createTestApp(env);
-  const url = (first.database as DatabaseHandle & { url: string | null }).url;
-  secondDatabase = url ? openPostgres(url) : null;
-  second = await createTestApp(env, { database: secondDatabase ?? first.database });
-  secondUrl = await listenLocally(second.app);
+  if (!redis) return;
+  instances = await startTwoInstances({ redis });
+  first = instances.first;
+  secondUrl = await instances.url(instances.second);
 });
 afterEach(() => {
   for (const c of open.splice(0)) c.close();
 });
 afterAll(async () => {
   if (!withRedis) return;
-  await second.close();
-  await secondDatabase?.close();
-  await first.close();
+  await instances.close();
 });
 
-const db = () => first.database.db;
+const db = () => instances.db;
 
 async function tabOnSecond(token: string) {
   const c = await connectClient(secondUrl, token);

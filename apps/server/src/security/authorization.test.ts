@@ -4,8 +4,8 @@ import { AUTHORIZATION_TABLE, type Outcome } from '../test/authorization-table.j
 import { bearer } from '../test/factories.js';
 import { startFakeRiot } from '../test/fake-riot.js';
 import { createRoleWorld, ROLES, type RoleName, type RoleWorld } from '../test/roles.js';
-import { listApiRoutes, routeUrl, type ApiRoute } from './openapi-routes.js';
-import { installWriteJournal } from './write-journal.js';
+import { listApiRoutes, routeUrl, type ApiRoute } from '../test/openapi-routes.js';
+import { installWriteJournal } from '../test/write-journal.js';
 
 /**
  * The authorization matrix: every route of the OpenAPI document, called by every role with one valid request,

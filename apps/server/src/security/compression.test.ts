@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createUser, type TestUser } from '../test/factories.js';
 import { createWebRoot } from '../test/web-root.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /** JSON answers over 1 KB go compressed (app.ts, @fastify/compress); request bodies are never inflated. */
 describe('compressed answers', () => {

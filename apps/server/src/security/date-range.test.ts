@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_MESSAGE } from '@scrim-gym/shared';
-import { createTestApp, type TestContext } from '../test/app.js';
+import type { TestContext } from '../test/app.js';
 import { bearer } from '../test/factories.js';
-import { createRoleWorld, type RoleWorld } from '../test/roles.js';
+import { startRoleWorld, type RoleWorld } from '../test/roles.js';
 import { expectError } from '../test/scrim-api.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import type { WriteJournal } from '../test/write-journal.js';
 
 /**
  * Found by probing the fuzz's edge dates: an ISO date PostgreSQL cannot store (year 0, or 9999 with an offset
@@ -15,9 +15,7 @@ describe('dates outside 1970–9999', () => {
   let world: RoleWorld;
   let journal: WriteJournal;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    world = await createRoleWorld({ app: ctx.app, db: ctx.database.db });
-    journal = await installWriteJournal(ctx.database.db);
+    ({ ctx, world, journal } = await startRoleWorld());
   });
   afterAll(() => ctx?.close());
 

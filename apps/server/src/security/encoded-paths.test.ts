@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
 import { bearer, createUser } from '../test/factories.js';
 import { listenLocally } from '../test/social.js';
-import { installWriteJournal } from './write-journal.js';
+import { installWriteJournal } from '../test/write-journal.js';
 
 /**
  * The router decodes percent-escapes (`/%61pi/scrims` is `/api/scrims`) and takes absolute-form targets

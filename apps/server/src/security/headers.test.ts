@@ -9,7 +9,7 @@ import { listenLocally } from '../test/social.js';
 import { JSON_BODY_LIMIT } from '../plugins/input.js';
 import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
 import { createWebRoot } from '../test/web-root.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /** Security headers, CORS for HTTP and Socket.IO, and request size limits (ARCHITECTURE.md, Hostile input). */
 const PUBLIC_URL = 'https://scrim-gym.test';

@@ -1,3 +1,3 @@
-import { describeHttpFuzz } from './http-fuzz-suite.js';
+import { describeHttpFuzz } from '../test/http-fuzz-suite.js';
 
 await describeHttpFuzz({ actor: 'admin', numRuns: Number(process.env.FUZZ_RUNS ?? 30) });

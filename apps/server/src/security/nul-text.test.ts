@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@scrim-gym/shared';
 import { findNulText, NUL_TEXT_MESSAGE } from '../lib/nul-text.js';
-import { createTestApp, type TestContext } from '../test/app.js';
+import type { TestContext } from '../test/app.js';
 import { bearer } from '../test/factories.js';
-import { createRoleWorld, type RoleWorld } from '../test/roles.js';
+import { startRoleWorld, type RoleWorld } from '../test/roles.js';
 import { expectError } from '../test/scrim-api.js';
 import { connectClient, listenLocally } from '../test/social.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import type { WriteJournal } from '../test/write-journal.js';
 
 /**
  * The fuzz's first find: a NUL character in free text (a path, a query, a body field) reached PostgreSQL, which
@@ -18,9 +18,7 @@ describe('NUL characters in input', () => {
   let world: RoleWorld;
   let journal: WriteJournal;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    world = await createRoleWorld({ app: ctx.app, db: ctx.database.db });
-    journal = await installWriteJournal(ctx.database.db);
+    ({ ctx, world, journal } = await startRoleWorld());
   });
   afterAll(() => ctx?.close());
 

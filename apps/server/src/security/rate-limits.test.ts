@@ -8,7 +8,7 @@ import { createUsers } from '../test/scrim-factories.js';
 import { SIGN_IN_BURST } from '../modules/auth/auth.routes.js';
 import { FRIEND_REQUEST_BURST } from '../modules/friends/index.js';
 import { MESSAGE_BURST } from '../modules/messages/index.js';
-import { installWriteJournal, type WriteJournal } from './write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /**
  * The rate limits of issue #8: sign-in (per IP), messages, friend requests and Riot look-ups (per user). Each

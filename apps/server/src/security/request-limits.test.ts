@@ -7,7 +7,7 @@ import { AUTHORIZATION_TABLE, type Expectations } from '../test/authorization-ta
 import { bearer, createAdmin, createBannedUser, createUser } from '../test/factories.js';
 import { createScrim } from '../test/scrim-factories.js';
 import { listenLocally } from '../test/social.js';
-import { listApiRoutes, routeUrl } from './openapi-routes.js';
+import { listApiRoutes, routeUrl } from '../test/openapi-routes.js';
 
 /**
  * No request stalls the process: bodies that are too deep or too big are refused in one cheap pass (or before

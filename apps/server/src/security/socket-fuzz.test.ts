@@ -4,13 +4,11 @@ import { Encoder, PacketType } from 'socket.io-parser';
 import { SOCKET_EVENTS } from '@scrim-gym/shared';
 import { SOCKET_MAX_PACKET_BYTES } from '../plugins/socket-limits.js';
 import { LimitedDecoder, SocketPacketRefused } from '../plugins/socket-parser.js';
-import { createTestApp } from '../test/app.js';
 import { createUser } from '../test/factories.js';
-import { createRoleWorld } from '../test/roles.js';
+import { startRoleWorld } from '../test/roles.js';
 import { connectClient, listenLocally, settle } from '../test/social.js';
-import { hostileValue, nastyString } from './arbitraries.js';
-import { fuzzSeed } from './http-fuzz.js';
-import { installWriteJournal } from './write-journal.js';
+import { hostileValue, nastyString } from '../test/arbitraries.js';
+import { fuzzSeed } from '../test/http-fuzz.js';
 
 /**
  * Garbage to every event the server listens to, through a real socket.io-client as a signed-in player: the
@@ -22,11 +20,12 @@ const seed = fuzzSeed();
 // The fuzz sends its emits back to back (about a hundred a second from one socket): a flood by the budgets of
 // plugins/socket-limits.ts, which would refuse most of them as RATE_LIMITED before any handler. Raised here so
 // every emit reaches its handler; the budgets have their own tests (plugins/io.limits.test.ts).
-const ctx = await createTestApp({ SOCKET_EVENTS_BURST: '100000', SOCKET_EVENTS_PER_SECOND: '100000' });
+const { ctx, world, journal } = await startRoleWorld({
+  SOCKET_EVENTS_BURST: '100000',
+  SOCKET_EVENTS_PER_SECOND: '100000',
+});
 const db = ctx.database.db;
 const url = await listenLocally(ctx.app);
-const world = await createRoleWorld({ app: ctx.app, db });
-const journal = await installWriteJournal(db);
 const bystander = await createUser({ db });
 
 afterAll(() => ctx.close());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_TTL_MS, type Region } from '@scrim-gym/shared';
+import { SESSION_TTL_MS, type Region, type RegisterBody } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { authIdentities, bans, sessions, users } from '../db/schema/index.js';
 import { lookalikeColumns } from '../lib/lookalike.js';
@@ -83,5 +83,16 @@ export async function createBannedUser({ db, reason = 'griefing' }: { db: Databa
   });
   return user;
 }
+
+/** A valid sign-up body (POST /api/auth/register) with a name (`<prefix> <n>`) and Discord name of its own. */
+export const registerBody = (prefix: string, overrides: Partial<RegisterBody> = {}): RegisterBody => ({
+  name: `${prefix} ${unique()}`,
+  summonerTagline: 'NA1',
+  region: 'NA',
+  discord: `${prefix.toLowerCase()}_${unique()}`,
+  rank: 'Gold 2',
+  canSendEmailsToUser: false,
+  ...overrides,
+});
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

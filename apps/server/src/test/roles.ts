@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { postGameImages } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
+import { createTestApp, type TestContext } from './app.js';
 import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from './factories.js';
 import { addCaster, addPlayers, createScrim, fillScrim, type TestScrim } from './scrim-factories.js';
 import { befriend } from './social.js';
+import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
 /** The roles that every permission is tested against. */
 export const ROLES = ['visitor', 'player', 'otherPlayer', 'banned', 'captain', 'caster', 'admin'] as const;
@@ -105,4 +107,17 @@ async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, t
   if (res.statusCode >= 300)
     throw new Error(`createRoleWorld: ${method} ${url} answered ${res.statusCode} ${res.body}`);
   return res.json() as unknown;
+}
+
+/**
+ * An app of its own (createTestApp with `env`) holding a role world, with the write journal installed after the
+ * world is made: what the suites that send every role hostile input start from. Close `ctx` when done.
+ */
+export async function startRoleWorld(
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; world: RoleWorld; journal: WriteJournal }> {
+  const ctx = await createTestApp(env);
+  const world = await createRoleWorld({ app: ctx.app, db: ctx.database.db });
+  const journal = await installWriteJournal(ctx.database.db);
+  return { ctx, world, journal };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
 import { bearer } from './factories.js';
-import type { Slot } from './scrim-factories.js';
+import type { Slot, TestScrim } from './scrim-factories.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,6 +15,25 @@ export interface Call {
 
 /** The body of insert-player / move-player for a slot ({playerData:{role, team:{name}}}). */
 export const playerData = ({ team, role }: Slot) => ({ playerData: { role, team: { name: team } } });
+
+/**
+ * A PUT /api/scrims/:id body that keeps `scrim` as it was made (its title, start, lobby name and password; public,
+ * no casters, the lobby host kept, no winner, no tournament code), with `changes` on top.
+ */
+export const editBody = (scrim: TestScrim, changes: object = {}) => ({
+  title: scrim.title,
+  region: 'NA',
+  gameStartTime: scrim.gameStartTime.toISOString(),
+  isPrivate: false,
+  isWithCasters: false,
+  maxCastersAllowedCount: 0,
+  lobbyName: scrim.lobbyName,
+  lobbyPassword: scrim.lobbyPassword,
+  lobbyHost: 'keep',
+  teamWon: null,
+  useTournamentCode: false,
+  ...changes,
+});
 
 /** Calls of the scrims API through `app.inject()`. */
 export function scrimApi(app: FastifyInstance) {

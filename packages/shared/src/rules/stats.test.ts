@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { computeStats, gameStatsChange } from './stats.js';
 
+/** Every figure of a player with no history: level 1 at 0 EXP. */
+const NOTHING = {
+  userExp: 0,
+  userLevel: 1,
+  userWinrate: 0,
+  userGamesPlayedCount: 0,
+  userGamesCastedCount: 0,
+  userWins: 0,
+  userLosses: 0,
+  expProgress: 0,
+  expNeeded: 10,
+  expProgressPercent: 0,
+};
+
 describe('computeStats', () => {
   it('starts at level 1 with nothing at 0 EXP', () => {
-    expect(computeStats({ wins: 0, losses: 0, casts: 0 })).toEqual({
-      userExp: 0,
-      userLevel: 1,
-      userWinrate: 0,
-      userGamesPlayedCount: 0,
-      userGamesCastedCount: 0,
-      userWins: 0,
-      userLosses: 0,
-      expProgress: 0,
-      expNeeded: 10,
-      expProgressPercent: 0,
-    });
+    expect(computeStats({ wins: 0, losses: 0, casts: 0 })).toEqual(NOTHING);
   });
 
   it('keeps exactly 10 EXP at level 1 and 100 %', () => {
@@ -36,15 +39,10 @@ describe('computeStats', () => {
 
   it('gives a caster-only history 1 EXP a cast, no games played and a 0 % win rate', () => {
     expect(computeStats({ wins: 0, losses: 0, casts: 7 })).toEqual({
+      ...NOTHING,
       userExp: 7,
-      userLevel: 1,
-      userWinrate: 0,
-      userGamesPlayedCount: 0,
       userGamesCastedCount: 7,
-      userWins: 0,
-      userLosses: 0,
       expProgress: 7,
-      expNeeded: 10,
       expProgressPercent: 70,
     });
   });

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_BANNED_EVENT, type UserBannedEvent } from '@scrim-gym/shared';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
 import { auditLog, bans, jobs, sessions } from '../../db/schema/index.js';
 import { jobStatus } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { requireRedis, TEST_REDIS_URL } from '../../test/services.js';
+import { sharedRedis, startTwoInstances, type Instances } from '../../test/instances.js';
 import { banExpireKey, banStartKey } from './admin.schedule.js';
 import { liftBanOnExpiry } from './admin.service.js';
 
@@ -19,48 +17,33 @@ import { liftBanOnExpiry } from './admin.service.js';
  * need Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; channels under a prefix of the run's own) and are
  * skipped without it.
  */
-const REDIS_URL = TEST_REDIS_URL;
 const HOUR = 60 * 60 * 1000;
-const withRedis = await requireRedis('the cross-instance ban test (admin.instances.test.ts)');
+const redis = await sharedRedis('the cross-instance ban test (admin.instances.test.ts)', 'admin-test');
+const withRedis = redis !== null;
 
+let instances: Instances;
 let first: TestContext;
 let second: TestContext;
-let secondDatabase: DatabaseHandle | null = null;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  // A prefix of this run's own: other test files on the same Redis get channels of their own.
-  const env: Record<string, string> = withRedis
-    ? { REDIS_URL, REDIS_PREFIX: `admin-test-${randomBytes(4).toString('hex')}` }
-    : {};
-  first = await createTestApp(env);
-  const url = (first.database as DatabaseHandle & { url: string | null }).url;
-  secondDatabase = url ? openPostgres(url) : null;
-  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+  instances = await startTwoInstances({ redis });
+  ({ first, second } = instances);
 });
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   // Let the servers finish handling those disconnects (presence announcements go through Redis) before closing.
   await sleep(300);
-  await second.close();
-  await secondDatabase?.close();
-  await first.close();
+  await instances.close();
 });
 
-const db = () => first.database.db;
+const db = () => instances.db;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function origin(ctx: TestContext) {
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 /** A connected socket of `user` on an instance, recording the ban event and how it was disconnected. */
 async function connectAs(ctx: TestContext, user: TestUser) {
-  const socket = connect(await origin(ctx), {
+  const socket = connect(await instances.url(ctx), {
     auth: { token: user.token },
     transports: ['websocket'],
     reconnection: false,

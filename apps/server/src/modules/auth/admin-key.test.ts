@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type Activity } from '@scrim-gym/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.js';
-import { installWriteJournal, type WriteJournal } from '../../security/write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../../test/write-journal.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';

@@ -12,6 +12,7 @@ import {
   createIdentitySession,
   createSession,
   createUser,
+  registerBody,
   unique,
 } from '../../test/factories.js';
 
@@ -46,15 +47,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, { token, cookie, payl
 }
 
 /** A valid sign-up body with this test's own name and discord. */
-const profile = (overrides: Partial<RegisterBody> = {}): RegisterBody => ({
-  name: `Reg ${unique()}`,
-  summonerTagline: 'NA1',
-  region: 'NA',
-  discord: `reg_${unique()}`,
-  rank: 'Gold 2',
-  canSendEmailsToUser: false,
-  ...overrides,
-});
+const profile = (overrides: Partial<RegisterBody> = {}) => registerBody('Reg', overrides);
 
 async function sessionOf(token: string) {
   const [row] = await db()

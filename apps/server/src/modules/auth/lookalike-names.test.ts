@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Region, type RegisterBody } from '@scrim-gym/shared';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { bearer, createAdmin, createIdentitySession, createUser, unique } from '../../test/factories.js';
+import { bearer, createAdmin, createIdentitySession, createUser, registerBody, unique } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 
 /**
@@ -57,15 +57,7 @@ const INVISIBLE_DISCORDS: [label: string, discord: string][] = [
   ['a private-use character', 'faker_fan\ue000#1001'],
 ];
 
-const profile = (overrides: Partial<RegisterBody> = {}): RegisterBody => ({
-  name: `Look ${unique()}`,
-  summonerTagline: 'NA1',
-  region: 'NA',
-  discord: `look_${unique()}`,
-  rank: 'Gold 2',
-  canSendEmailsToUser: false,
-  ...overrides,
-});
+const profile = (overrides: Partial<RegisterBody> = {}) => registerBody('Look', overrides);
 
 async function register(body: RegisterBody) {
   const { token } = await createIdentitySession({ db: db() });

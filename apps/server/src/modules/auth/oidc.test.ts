@@ -199,6 +199,21 @@ async function api(jar: CookieJar, method: string, path: string, body?: unknown)
   return { status: response.status, body: json };
 }
 
+/** A new identity signed in through the issuer and registered (`<prefix> <n>`, Unranked on NA): its account id and cookie jar. */
+async function registeredAccount(prefix: string) {
+  const account = `acct${unique()}`;
+  const jar = new CookieJar();
+  await signIn(jar, account);
+  await api(jar, 'POST', '/api/auth/register', {
+    name: `${prefix} ${unique()}`,
+    summonerTagline: 'NA1',
+    region: 'NA',
+    discord: `${prefix.toLowerCase()}_${unique()}`,
+    rank: 'Unranked',
+  });
+  return { account, jar };
+}
+
 const countSessions = async () => (await ctx.database.db.select({ n: count() }).from(sessions))[0]!.n;
 
 describe('OpenID Connect sign-in against a real issuer', () => {
@@ -284,16 +299,7 @@ describe('OpenID Connect sign-in against a real issuer', () => {
   });
 
   it('returns only to a same-site path after sign-in', async () => {
-    const account = `acct${unique()}`;
-    const jar = new CookieJar();
-    await signIn(jar, account);
-    await api(jar, 'POST', '/api/auth/register', {
-      name: `Back ${unique()}`,
-      summonerTagline: 'NA1',
-      region: 'NA',
-      discord: `back_${unique()}`,
-      rank: 'Unranked',
-    });
+    const { account, jar } = await registeredAccount('Back');
 
     expect((await signIn(jar, account, '/scrims/some-id')).pathname).toBe('/scrims/some-id');
     const offSite = await signIn(jar, account, '//evil.example/phish');
@@ -320,16 +326,7 @@ describe('OpenID Connect sign-in against a real issuer', () => {
   });
 
   it('sends a registered user to a same-site path for any return path (property, real issuer)', async () => {
-    const account = `acct${unique()}`;
-    const jar = new CookieJar();
-    await signIn(jar, account);
-    await api(jar, 'POST', '/api/auth/register', {
-      name: `Prop ${unique()}`,
-      summonerTagline: 'NA1',
-      region: 'NA',
-      discord: `prop_${unique()}`,
-      rank: 'Unranked',
-    });
+    const { account, jar } = await registeredAccount('Prop');
     const pieces = [
       '/',
       '\\',
@@ -366,16 +363,7 @@ describe('OpenID Connect sign-in against a real issuer', () => {
   });
 
   it('re-checks the stored return path: a row written before the rules cannot redirect off-site', async () => {
-    const account = `acct${unique()}`;
-    const jar = new CookieJar();
-    await signIn(jar, account);
-    await api(jar, 'POST', '/api/auth/register', {
-      name: `Old ${unique()}`,
-      summonerTagline: 'NA1',
-      region: 'NA',
-      discord: `old_${unique()}`,
-      rank: 'Unranked',
-    });
+    const { account, jar } = await registeredAccount('Old');
     for (const stored of ['//evil.example', '/\t/evil.example', '/\u0100', 'https://evil.example']) {
       const callback = await authorize(jar, account);
       await ctx.database.db
@@ -463,16 +451,7 @@ describe('OpenID Connect sign-in against a real issuer', () => {
   });
 
   it('sends a banned user home with the code "banned" and no session', async () => {
-    const account = `acct${unique()}`;
-    const jar = new CookieJar();
-    await signIn(jar, account);
-    await api(jar, 'POST', '/api/auth/register', {
-      name: `Banned ${unique()}`,
-      summonerTagline: 'NA1',
-      region: 'NA',
-      discord: `banned_${unique()}`,
-      rank: 'Unranked',
-    });
+    const { account, jar } = await registeredAccount('Banned');
     const [user] = await ctx.database.db
       .select()
       .from(users)

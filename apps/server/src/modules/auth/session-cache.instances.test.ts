@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
 import { hashToken } from '../../lib/tokens.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import { startFaultProxy, type FaultProxy } from '../../test/fault-proxy.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { requireRedis, TEST_REDIS_URL } from '../../test/services.js';
+import { sharedRedis, startTwoInstances, type Instances } from '../../test/instances.js';
+import { TEST_REDIS_URL } from '../../test/services.js';
 import { SESSIONS_FORGET_EVENT } from './session-cache.js';
 
 /**
@@ -15,33 +14,29 @@ import { SESSIONS_FORGET_EVENT } from './session-cache.js';
  * third, `isolated`, that reaches Redis through a fault proxy and caches for 2 s: with its Redis cut it hears
  * nothing, and the TTL bounds how long it answers from a stale entry.
  */
-const withRedis = await requireRedis('the cross-instance session cache tests (session-cache.instances.test.ts)');
+const redis = await sharedRedis(
+  'the cross-instance session cache tests (session-cache.instances.test.ts)',
+  'session-cache-test',
+);
+const withRedis = redis !== null;
 const ISOLATED_TTL_MS = 2_000;
 const HOUR = 3_600_000;
 
+let instances: Instances;
 let first: TestContext;
 let second: TestContext;
 let isolated: TestContext;
 let proxy: FaultProxy;
-const extraDatabases: DatabaseHandle[] = [];
 
 beforeAll(async () => {
-  if (!withRedis) return;
-  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `session-cache-test-${randomBytes(4).toString('hex')}` };
-  first = await createTestApp(env);
-  const url = (first.database as DatabaseHandle & { url: string | null }).url;
-  const own = () => {
-    if (!url) return first.database;
-    const database = openPostgres(url);
-    extraDatabases.push(database);
-    return database;
-  };
-  second = await createTestApp(env, { database: own() });
+  if (!redis) return;
+  instances = await startTwoInstances({ redis });
+  ({ first, second } = instances);
   proxy = await startFaultProxy(TEST_REDIS_URL);
-  isolated = await createTestApp(
-    { ...env, REDIS_URL: proxy.urlFor(TEST_REDIS_URL), SESSION_CACHE_TTL_MS: String(ISOLATED_TTL_MS) },
-    { database: own() },
-  );
+  isolated = await instances.another({
+    REDIS_URL: proxy.urlFor(TEST_REDIS_URL),
+    SESSION_CACHE_TTL_MS: String(ISOLATED_TTL_MS),
+  });
   // Until every instance hears the others (their adapters' subscriptions are in place).
   const heard = () =>
     first.app.io.serverSideEmitWithAck(SESSIONS_FORGET_EVENT, { userIds: [] }).then(
@@ -58,12 +53,11 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!withRedis) return;
   proxy.restore();
-  for (const ctx of [isolated, second, first]) await ctx.close();
-  for (const database of extraDatabases) await database.close();
+  await instances.close();
   await proxy.close();
 });
 
-const db = () => first.database.db;
+const db = () => instances.db;
 const verify = (ctx: TestContext, user: TestUser) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/verify', headers: bearer(user.token) });
 

@@ -1,18 +1,14 @@
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import { createClient } from 'redis';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, Presence, ScrimChatUsers } from '@scrim-gym/shared';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import { users } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createScrim } from '../../test/scrim-factories.js';
-import { befriend, callApi, connectClient, expectStatus, listenLocally, type TestClient } from '../../test/social.js';
+import { befriend, callApi, connectClient, expectStatus, type TestClient } from '../../test/social.js';
 import { deliveredSoFar, disconnectedOnServer, quietWindow } from '../../test/waiting.js';
 import { findOnlineUserIds } from './presence.service.js';
-import { requireService } from '../../test/services.js';
+import { ownRedis, startTwoInstances, type Instances } from '../../test/instances.js';
 
 /**
  * Two server instances behind one Redis (the Socket.IO adapter) and one database, as two processes behind a
@@ -21,72 +17,27 @@ import { requireService } from '../../test/services.js';
  * Redis, and adapter-wide queries (fetchSockets) count the subscribers, so other test runs on a shared Redis
  * would skew the answers. Skipped when redis-server cannot be started.
  */
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const redis = await ownRedis('the two-instance presence tests (presence.instances.test.ts)');
+const withRedis = redis !== null;
 
-async function startRedis(): Promise<{ url: string; stop: () => void } | null> {
-  try {
-    const port = await freePort();
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    child.on('error', () => {});
-    const url = `redis://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.quit();
-        return { url, stop: () => child.kill() };
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    child.kill();
-    return null;
-  } catch {
-    return null;
-  }
-}
-const redis = await startRedis();
-const withRedis = requireService({
-  suite: 'the two-instance presence tests (presence.instances.test.ts)',
-  available: redis !== null,
-  missing: 'a redis-server binary to start (apt-get install redis-server)',
-});
-const REDIS_URL = redis?.url ?? '';
-
+let instances: Instances | undefined;
 let first: TestContext | undefined;
 let second: TestContext | undefined;
-let secondDatabase: DatabaseHandle | null = null;
 const urls: string[] = [];
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  if (!withRedis) return;
-  const one = await createTestApp({ REDIS_URL });
-  first = one;
-  const url = (one.database as DatabaseHandle & { url: string | null }).url;
-  secondDatabase = url ? openPostgres(url) : null;
-  second = await createTestApp({ REDIS_URL }, { database: secondDatabase ?? one.database });
-  urls.push(await listenLocally(one.app), await listenLocally(second.app));
+  if (!redis) return;
+  instances = await startTwoInstances({ redis });
+  ({ first, second } = instances);
+  urls.push(await instances.url(first), await instances.url(second));
 });
 afterEach(() => {
   for (const c of clients.splice(0)) c.close();
 });
 afterAll(async () => {
   try {
-    if (!first) return;
+    if (!instances) return;
     // The last disconnects' presence checks (adapter requests to both instances) have run once each of those
     // users has a last-seen time: close the instances after them.
     await vi
@@ -100,17 +51,13 @@ afterAll(async () => {
         },
         { timeout: 10_000, interval: 20 },
       )
-      .finally(async () => {
-        await second?.close();
-        await secondDatabase?.close();
-        await first!.close();
-      });
+      .finally(() => instances!.close());
   } finally {
     redis?.stop();
   }
 });
 
-const db = () => first!.database.db;
+const db = () => instances!.db;
 /** Users that had a socket in this file. */
 const socketUsers = new Set<string>();
 /** A client of `user` on instance 0 or 1. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { postGameImages } from '../../db/schema/index.js';
-import { installWriteJournal, type WriteJournal } from '../../security/write-journal.js';
+import { installWriteJournal, type WriteJournal } from '../../test/write-journal.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createUser } from '../../test/factories.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';

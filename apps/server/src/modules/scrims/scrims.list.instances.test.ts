@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { openPostgres, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import { createAdmin, createUser } from '../../test/factories.js';
 import { scrimApi } from '../../test/scrim-api.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers } from '../../test/scrim-factories.js';
-import { requireRedis, TEST_REDIS_URL } from '../../test/services.js';
+import { sharedRedis, startTwoInstances, type Instances } from '../../test/instances.js';
 import { listCacheFor } from './scrims.service.js';
 
 /**
@@ -16,29 +14,21 @@ import { listCacheFor } from './scrims.service.js';
  * short bounded wait (a few ms here; the test allows 2 s), not on a request B happens to answer first. A join
  * that waited for every instance's acknowledgement would carry a Redis round trip and a read per instance.
  */
-const withRedis = await requireRedis('the cross-instance hub list test (scrims.list.instances.test.ts)');
+const redis = await sharedRedis('the cross-instance hub list test (scrims.list.instances.test.ts)', 'list-test');
+const withRedis = redis !== null;
 
+let instances: Instances;
 let first: TestContext;
 let second: TestContext;
-let secondDatabase: DatabaseHandle | null = null;
 
 beforeAll(async () => {
-  const env: Record<string, string> = withRedis
-    ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `list-test-${randomBytes(4).toString('hex')}` }
-    : {};
-  first = await createTestApp(env);
-  const url = (first.database as DatabaseHandle & { url: string | null }).url;
-  secondDatabase = url ? openPostgres(url) : null;
-  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+  instances = await startTwoInstances({ redis });
+  ({ first, second } = instances);
 });
 
-afterAll(async () => {
-  await second.close();
-  await secondDatabase?.close();
-  await first.close();
-});
+afterAll(() => instances.close());
 
-const db = () => first.database.db;
+const db = () => instances.db;
 const HOUR = 3600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

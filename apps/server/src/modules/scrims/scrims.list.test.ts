@@ -5,7 +5,7 @@ import type { Scrim, ScrimSecrets } from '@scrim-gym/shared';
 import { riotTournaments } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
-import { expectError, scrimApi } from '../../test/scrim-api.js';
+import { editBody, expectError, scrimApi } from '../../test/scrim-api.js';
 import {
   addCaster,
   addPlayers,
@@ -304,23 +304,7 @@ describe('a change patches the cached lists', () => {
 
     // Edited to day B (before b, created earlier: the order is start time, then creation), then made private, then deleted.
     const edit = (scrim: TestScrim, changes: object) =>
-      api.call('PUT', `/api/scrims/${scrim.id}`, {
-        token: admin.token,
-        payload: {
-          title: scrim.title,
-          region: 'NA',
-          gameStartTime: scrim.gameStartTime.toISOString(),
-          isPrivate: false,
-          isWithCasters: false,
-          maxCastersAllowedCount: 0,
-          lobbyName: scrim.lobbyName,
-          lobbyPassword: scrim.lobbyPassword,
-          lobbyHost: 'keep',
-          teamWon: null,
-          useTournamentCode: false,
-          ...changes,
-        },
-      });
+      api.call('PUT', `/api/scrims/${scrim.id}`, { token: admin.token, payload: editBody(scrim, changes) });
     const moved = await edit(early, { gameStartTime: dayB.at(2).toISOString() });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(ids(await list(dayA, viewer.token))).toEqual([a.id, late.id]);

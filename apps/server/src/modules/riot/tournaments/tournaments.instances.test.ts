@@ -1,12 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../../db/client.js';
 import { jobs } from '../../../db/schema/index.js';
 import { jobStatus } from '../../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
 import type { TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
 
@@ -18,34 +17,21 @@ import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } fro
 const SCRIMS = 12;
 
 let fake: FakeRiot;
-let first: TestContext;
-let second: TestContext;
-let secondDatabase: DatabaseHandle | null = null;
+let instances: Instances;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   fake = await startFakeRiot();
-  const env = { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' };
-  first = await createTestApp(env);
-  const url = (first.database as DatabaseHandle & { url: string | null }).url;
-  secondDatabase = url ? openPostgres(url) : null;
-  second = await createTestApp(env, { database: secondDatabase ?? first.database });
+  instances = await startTwoInstances({
+    env: { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' },
+  });
 });
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await second.close();
-  await secondDatabase?.close();
-  await first.close();
+  await instances.close();
   await fake.close();
 });
-
-async function origin(ctx: TestContext) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 /** Connects `user` to an instance and counts the start notifications it receives per scrim. */
 async function countNotifications(url: string, user: TestUser, counts: Map<string, number>) {
@@ -61,8 +47,8 @@ async function countNotifications(url: string, user: TestUser, counts: Map<strin
 }
 
 it('two instances fire each scrim start job exactly once', async () => {
-  const db = first.database.db;
-  const urls = [await origin(first), await origin(second)];
+  const { first, second, db } = instances;
+  const urls = [await instances.url(first), await instances.url(second)];
   const counts = new Map<string, number>();
   const scrimIds: string[] = [];
   const watched: Array<{ user: TestUser; scrimId: string }> = [];

@@ -7,7 +7,7 @@ import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
-import { expectError, scrimApi } from '../../../test/scrim-api.js';
+import { editBody, expectError, scrimApi } from '../../../test/scrim-api.js';
 import {
   ALL_SLOTS,
   addCaster,
@@ -340,19 +340,7 @@ describe('tournament codes with Riot configured', () => {
     // An admin's change reaches the admins with the reason and the players without it.
     const edited = await api.call('PUT', `/api/scrims/${scrim.id}`, {
       token: admin.token,
-      payload: {
-        title: `${scrim.title} (edited)`,
-        region: 'NA',
-        gameStartTime: scrim.gameStartTime.toISOString(),
-        isPrivate: false,
-        isWithCasters: false,
-        maxCastersAllowedCount: 0,
-        lobbyName: scrim.lobbyName,
-        lobbyPassword: scrim.lobbyPassword,
-        lobbyHost: 'keep',
-        teamWon: null,
-        useTournamentCode: true,
-      },
+      payload: editBody(scrim, { title: `${scrim.title} (edited)`, useTournamentCode: true }),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const adminUpdate = (await adminSocket.next(SCRIM_UPDATED_EVENT, scrim.id)) as unknown as Scrim;

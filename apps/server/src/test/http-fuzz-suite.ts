@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bans, users } from '../db/schema/index.js';
-import { createTestApp } from '../test/app.js';
-import { createSession } from '../test/factories.js';
-import { startFakeRiot } from '../test/fake-riot.js';
-import { createRoleWorld } from '../test/roles.js';
+import { createSession } from './factories.js';
+import { startFakeRiot } from './fake-riot.js';
+import { startRoleWorld } from './roles.js';
 import { fuzzRoute, fuzzSeed, type FuzzActor } from './http-fuzz.js';
 import { listApiRoutes } from './openapi-routes.js';
-import { installWriteJournal } from './write-journal.js';
 
 /**
  * Every route of the OpenAPI document, sent `numRuns` hostile requests as a signed-in `actor` (a player or an
@@ -17,7 +15,7 @@ import { installWriteJournal } from './write-journal.js';
 export async function describeHttpFuzz({ actor: role, numRuns }: { actor: 'player' | 'admin'; numRuns: number }) {
   const seed = fuzzSeed();
   const riot = await startFakeRiot();
-  const ctx = await createTestApp({
+  const { ctx, world, journal } = await startRoleWorld({
     RIOT_API_KEY: riot.apiKey,
     RIOT_API_BASE_URL: riot.url,
     DDRAGON_BASE_URL: riot.url,
@@ -26,8 +24,6 @@ export async function describeHttpFuzz({ actor: role, numRuns }: { actor: 'playe
   });
   const { app, database } = ctx;
   const db = database.db;
-  const world = await createRoleWorld({ app, db });
-  const journal = await installWriteJournal(db);
   const routes = listApiRoutes(app);
   const user = world.users[role];
   let token = user.token;

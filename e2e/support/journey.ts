@@ -1,0 +1,149 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startFakeRiot, type FakeRiot } from '../../apps/server/src/test/fake-riot.js';
+import {
+  launchBrowser,
+  newContext,
+  newPage,
+  registerViaApi,
+  signInViaApi,
+  type AuthState,
+  type ViewportName,
+} from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+/**
+ * The prologue every journey file shares: whether the journeys run here, the shared server, a tag of the run's
+ * own, one browser per suite, players registered or signed in through the API.
+ */
+
+/** Why the journeys cannot run on this machine (e2e/global-setup.ts), or null: `describe.skipIf(Boolean(skipReason))`. */
+export const skipReason = inject('e2eSkipReason');
+/** The journeys' shared server (demo seed, no Riot API key), started once by e2e/global-setup.ts. */
+export const baseURL = inject('baseURL');
+
+/**
+ * Upper-case, unique per run and short enough for the app's limits (summoner name ≤ 16: letters, digits,
+ * spaces): the last `timeDigits` base-36 digits of the clock and two random ones.
+ */
+export function runTag(timeDigits = 4) {
+  return (Date.now().toString(36).slice(-timeDigits) + Math.random().toString(36).slice(2, 4)).toUpperCase();
+}
+
+/**
+ * One browser for the enclosing `describe`: launched in its beforeAll (registered first, so the suite's own hooks
+ * can use it), closed in its afterAll. What it returns stands for that browser and may be passed anywhere a
+ * `Browser` goes; it only works once the suite has started.
+ */
+export function useBrowser(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const target = () => {
+    if (!browser) throw new Error('useBrowser: the browser is launched in the suite’s beforeAll; use it in a test');
+    return browser;
+  };
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      const value = Reflect.get(target(), key) as unknown;
+      return typeof value === 'function' ? value.bind(target()) : value;
+    },
+    has: (_, key) => Reflect.has(target(), key),
+  });
+}
+
+/** A new account, registered through the API: its name, and a handle that makes its email and Discord name. */
+export interface PlayerSpec {
+  name: string;
+  /** `polish-a-<run>`: the email is `<handle>@example.test` (or `@<emailDomain>`), Discord `polish_a_<run>`. */
+  handle: string;
+  tagline: string;
+  rank: string;
+  /** NA unless told. */
+  region?: string;
+  viewport?: ViewportName;
+  /** The server: the shared one unless told. */
+  baseURL?: string;
+  emailDomain?: string;
+}
+
+export interface RegisteredContext {
+  context: BrowserContext;
+  id: string;
+  name: string;
+  email: string;
+}
+export interface Player extends RegisteredContext {
+  page: Page;
+}
+
+/** A new account signed in in a fresh context of its own (no page opened). */
+export async function registerContext(browser: Browser, spec: PlayerSpec): Promise<RegisteredContext> {
+  const context = await newContext(browser, spec.baseURL ?? baseURL, spec.viewport);
+  return register(context, spec);
+}
+
+/** A new account signed in in a fresh context, with a page open in it (recording page errors: `newPage`). */
+export async function registerPlayer(browser: Browser, spec: PlayerSpec): Promise<Player> {
+  const { context, page } = await newPage(browser, { baseURL: spec.baseURL ?? baseURL, viewport: spec.viewport });
+  return { ...(await register(context, spec)), page };
+}
+
+async function register(context: BrowserContext, spec: PlayerSpec): Promise<RegisteredContext> {
+  const handle = spec.handle.toLowerCase();
+  const email = `${handle}@${spec.emailDomain ?? 'example.test'}`;
+  const state = await registerViaApi(context, email, {
+    name: spec.name,
+    summonerTagline: spec.tagline,
+    region: spec.region ?? 'NA',
+    discord: handle.replaceAll('-', '_'),
+    rank: spec.rank,
+    canSendEmailsToUser: false,
+  });
+  return { context, id: state.user!._id, name: spec.name, email };
+}
+
+/** A fresh context signed in as `email` (a seeded account: 'admin@scrimgym.dev', 'faker.fan@scrimgym.dev'…), a page open. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  { viewport, baseURL: server = baseURL }: { viewport?: ViewportName; baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; state: AuthState }> {
+  const { context, page } = await newPage(browser, { baseURL: server, viewport });
+  const state = await signInViaApi(context, email);
+  return { context, page, state };
+}
+
+/**
+ * A server of the suite's own with a Riot API key, pointed at a fake Riot (which accepts callbacks on any port):
+ * no demo seed, `adminEmail` an admin. The shared journeys' server stays without Riot.
+ */
+export async function startRiotServer({
+  logName,
+  adminEmail,
+}: {
+  logName: string;
+  adminEmail: string;
+}): Promise<{ fake: FakeRiot; server: RunningServer }> {
+  const fake = await startFakeRiot({ allowAnyCallbackPort: true });
+  try {
+    const server = await startServer({
+      logName,
+      env: {
+        SEED_DEMO: 'false',
+        RIOT_API_KEY: fake.apiKey,
+        RIOT_API_BASE_URL: fake.url,
+        DDRAGON_BASE_URL: fake.url,
+        ADMIN_EMAILS: adminEmail,
+      },
+    });
+    return { fake, server };
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+}
