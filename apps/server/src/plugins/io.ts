@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
-import { MESSAGES } from '@scrim-gym/shared';
+import { Server } from 'socket.io';
+import { MESSAGES, type InterServerEvents } from '@scrim-gym/shared';
 import { readSessionToken, resolveAuth } from './auth.js';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
@@ -9,6 +9,7 @@ import type { RedisHandle } from './redis.js';
 import { createSocketGuard } from './socket-guard.js';
 import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
 import { limitedParser } from './socket-parser.js';
+import type { AppServer } from './socket-types.js';
 import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
 import { assertSocketSession, watchSocketSessions } from './socket-sessions.js';
 import { assertActiveUser } from '../modules/auth/auth.policy.js';
@@ -16,17 +17,12 @@ import { bindSessionCache } from '../modules/auth/session-cache.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 import { hashToken } from '../lib/tokens.js';
 
+export type { AppServer, AppSocket, SocketData } from './socket-types.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: AppServer;
   }
-}
-
-export interface SocketData {
-  userId: string;
-  isAdmin: boolean;
-  /** The SHA-256 of the session token of the handshake: the session this socket lives and dies with. */
-  tokenHash: string;
 }
 
 export {
@@ -52,12 +48,14 @@ export function redisOf(io: object): RedisHandle | null {
  * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
  * single instance has nobody to tell (and Socket.IO's in-memory adapter would log a warning on every call).
  */
-export function emitToOtherInstances(
-  io: { serverSideEmit(event: string, ...args: unknown[]): unknown },
-  event: string,
-  ...args: unknown[]
+export function emitToOtherInstances<E extends keyof InterServerEvents>(
+  io: AppServer,
+  event: E,
+  ...args: Parameters<InterServerEvents[E]>
 ) {
-  if (clustered.has(io)) io.serverSideEmit(event, ...args);
+  // Socket.IO types serverSideEmit's arguments for acknowledgements; these events take none.
+  const emitter = io as unknown as { serverSideEmit(event: string, ...args: unknown[]): unknown };
+  if (clustered.has(io)) emitter.serverSideEmit(event, ...args);
 }
 
 /**
@@ -67,7 +65,7 @@ export function emitToOtherInstances(
  * any handler runs: packet size and nesting in the parser, budgets and declared events in the guard.
  */
 export const ioPlugin = fp(async (app: FastifyInstance) => {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
+  const io: AppServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     cors: app.config.PUBLIC_URL ? { origin: new URL(app.config.PUBLIC_URL).origin, credentials: true } : undefined,
@@ -81,9 +79,9 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
   const guard = createSocketGuard({
     budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
     log: app.log,
-    userIdOf: (socket) => (socket.data as SocketData).userId,
+    userIdOf: (socket) => socket.data.userId,
     assertSession: (socket) =>
-      assertSocketSession({ sessions: app.sessionCache, tokenHash: (socket.data as SocketData).tokenHash }),
+      assertSocketSession({ sessions: app.sessionCache, tokenHash: socket.data.tokenHash }),
   });
 
   if (app.redis) {
@@ -117,21 +115,21 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  io.on('connection', (socket: Socket) => {
-    const { userId, isAdmin, tokenHash } = socket.data as SocketData;
+  io.on('connection', (socket) => {
+    const { userId, isAdmin, tokenHash } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(tokenHash), ...(isAdmin ? [ADMINS_ROOM] : [])]);
     guard.protect(socket);
   });
 
   const sessions = watchSocketSessions({
-    io: io as unknown as Server,
+    io,
     db: app.db,
     intervalMs: app.config.SOCKET_SESSION_CHECK_MS,
     log: app.log,
-    tokenHashOf: (socket) => (socket.data as SocketData).tokenHash,
+    tokenHashOf: (socket) => socket.data.tokenHash,
   });
 
-  app.decorate('io', io as unknown as Server);
+  app.decorate('io', io);
   // Shutdown, before the HTTP server stops: close this instance's connections (only its own, never the other
   // instances') at the transport level, so clients reconnect at once, through the load balancer, elsewhere. A
   // Socket.IO "server disconnect" would tell them not to reconnect.

@@ -1,9 +1,8 @@
-import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Conversation, type CreateConversationBody } from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/token-bucket.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import { assertSelf } from '../friends/friends.policy.js';
 import { areFriends, findSocialUser } from '../friends/friends.repository.js';
 import { publishDirectMessage } from '../messages/messages.events.js';
@@ -28,7 +27,7 @@ import {
 
 export interface SocialDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
   /** The per-user message budget (POST /messages, the socket's sendMessage, a conversation's first message). */
   limiter: RateLimiter;
 }

@@ -1,4 +1,3 @@
-import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type FriendStatus, type FriendshipChangedPayload } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -9,7 +8,7 @@ import {
 } from '../notifications/notifications.service.js';
 import { deleteNotificationsAbout } from '../notifications/notifications.repository.js';
 import { hasDirectConversation } from '../conversations/conversations.repository.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import { linkPresence, unlinkPresence } from '../presence/presence.service.js';
 import { assertSelf } from './friends.policy.js';
 import { presentFriendRequest, toSocialUser, type SocialUserRow } from './friends.presenter.js';
@@ -28,7 +27,7 @@ import {
 
 export interface FriendDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
 }
 
 const userNotFound = () => notFound(SOCIAL_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -116,7 +115,7 @@ function publishFriendshipChange({
   statusForA,
   statusForB = statusForA,
 }: {
-  io: Server;
+  io: AppServer;
   a: string;
   b: string;
   statusForA: FriendStatus;

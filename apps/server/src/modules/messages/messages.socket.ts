@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'socket.io';
 import {
   SOCKET_EVENTS,
   scrimChatPayloadSchema,
@@ -7,7 +6,7 @@ import {
   sendScrimMessagePayloadSchema,
 } from '@scrim-gym/shared';
 import { onClientEvent } from '../../lib/socket-events.js';
-import { scrimChatRoom, type SocketData } from '../../plugins/io.js';
+import { scrimChatRoom, type SocketData, type AppSocket } from '../../plugins/io.js';
 import type { SocialViewer } from '../conversations/conversations.policy.js';
 import { openScrimConversation } from '../conversations/conversations.service.js';
 import { assertSelf } from '../friends/friends.policy.js';
@@ -39,7 +38,7 @@ export function registerMessageSocketHandlers(app: FastifyInstance) {
   const publishChatUsersSafely = (scrimId: string) =>
     publishChatUsers(scrimId).catch((err) => log.warn({ err }, 'scrim chat: publishing its users failed'));
 
-  io.on('connection', (socket: Socket) => {
+  io.on('connection', (socket: AppSocket) => {
     const { userId, isAdmin } = socket.data as SocketData;
     const viewer: SocialViewer = { id: userId, isAdmin };
 

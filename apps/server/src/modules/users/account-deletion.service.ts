@@ -1,8 +1,7 @@
-import type { Server } from 'socket.io';
 import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { emitToOtherInstances, endUserSockets } from '../../plugins/io.js';
+import { emitToOtherInstances, endUserSockets, type AppServer } from '../../plugins/io.js';
 import { forgetSessions } from '../auth/session-cache.js';
 import { findScrimAggregate } from '../scrims/scrims.repository.js';
 import { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from '../scrims/scrims.service.js';
@@ -39,7 +38,7 @@ export async function deleteOwnAccount({
   confirmation,
 }: {
   db: Database;
-  io: Server;
+  io: AppServer;
   userId: string;
   confirmation: string;
 }) {
