@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@scrim-gym/shared';
 import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions, logRequests } from './lib/dev-log.js';
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
           session: { type: 'apiKey', in: 'cookie', name: 'sg_session' },
           bearer: { type: 'http', scheme: 'bearer' },
         },
+        // Every `code` of an error body or a refused socket acknowledgement (packages/shared/src/error-codes.ts).
+        schemas: { ErrorCode: { type: 'string', enum: [...ERROR_CODES] } },
       },
     },
     transform: jsonSchemaTransform,
