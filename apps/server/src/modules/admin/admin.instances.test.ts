@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_BANNED_EVENT, type UserBannedEvent } from '@scrim-gym/shared';
 import { openPostgres, type DatabaseHandle } from '../../db/client.js';
@@ -9,6 +8,7 @@ import { jobStatus } from '../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { requireRedis, TEST_REDIS_URL } from '../../test/services.js';
+import { connectClient, type TestClient } from '../../test/socket-client.js';
 import { banExpireKey, banStartKey } from './admin.schedule.js';
 import { liftBanOnExpiry } from './admin.service.js';
 
@@ -26,7 +26,7 @@ const withRedis = await requireRedis('the cross-instance ban test (admin.instanc
 let first: TestContext;
 let second: TestContext;
 let secondDatabase: DatabaseHandle | null = null;
-const sockets: Socket[] = [];
+const clients: TestClient[] = [];
 
 beforeAll(async () => {
   // A prefix of this run's own: other test files on the same Redis get channels of their own.
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  for (const client of clients) client.close();
   // Let the servers finish handling those disconnects (presence announcements go through Redis) before closing.
   await sleep(300);
   await second.close();
@@ -60,27 +60,19 @@ async function origin(ctx: TestContext) {
 
 /** A connected socket of `user` on an instance, recording the ban event and how it was disconnected. */
 async function connectAs(ctx: TestContext, user: TestUser) {
-  const socket = connect(await origin(ctx), {
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
+  const client = await connectClient(await origin(ctx), user.token);
+  clients.push(client);
+  const { socket } = client;
   const seen: { banned: UserBannedEvent | null; disconnectReason: string | null } = {
     banned: null,
     disconnectReason: null,
   };
-  socket.on(USER_BANNED_EVENT, (event: UserBannedEvent) => {
+  socket.on(USER_BANNED_EVENT, (event) => {
     // The event must arrive while the socket is still connected, before the server's disconnect.
     if (seen.disconnectReason === null) seen.banned = event;
   });
   socket.on('disconnect', (reason) => {
     seen.disconnectReason = reason;
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
   });
   return { socket, seen };
 }
