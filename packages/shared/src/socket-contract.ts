@@ -39,10 +39,7 @@ export interface ClientToServerEvents {
   [SOCKET_EVENTS.joinScrimRoom]: (scrimId: string, ack?: Ack<null>) => void;
   [SOCKET_EVENTS.leaveScrimRoom]: (scrimId: string, ack?: Ack<null>) => void;
   [SOCKET_EVENTS.joinRegionRoom]: (region: Region, ack?: Ack<null>) => void;
-  [SOCKET_EVENTS.watchPresence]: (
-    payload: z.input<typeof watchPresencePayloadSchema>,
-    ack?: Ack<Presence[]>,
-  ) => void;
+  [SOCKET_EVENTS.watchPresence]: (payload: z.input<typeof watchPresencePayloadSchema>, ack?: Ack<Presence[]>) => void;
   /** Acked with the scrim's chat conversation. */
   [SOCKET_EVENTS.scrimChatOpen]: (payload: z.input<typeof scrimChatPayloadSchema>, ack?: Ack<Conversation>) => void;
   [SOCKET_EVENTS.scrimChatClose]: (payload: z.input<typeof scrimChatPayloadSchema>, ack?: Ack<null>) => void;

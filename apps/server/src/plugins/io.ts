@@ -80,8 +80,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
     budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
     log: app.log,
     userIdOf: (socket) => socket.data.userId,
-    assertSession: (socket) =>
-      assertSocketSession({ sessions: app.sessionCache, tokenHash: socket.data.tokenHash }),
+    assertSession: (socket) => assertSocketSession({ sessions: app.sessionCache, tokenHash: socket.data.tokenHash }),
   });
 
   if (app.redis) {

@@ -22,7 +22,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** `code: 'X'`, `code === 'X'`, an error helper's or AppError's code argument, a returned code, the slots' refusals. */
-const CODE_CONTEXT = /\bcode\b|\breturn '|\b(badRequest|unauthorized|forbidden|notFound|conflict|AppError)\(|Refusal\b|^\s*\| '/;
+const CODE_CONTEXT =
+  /\bcode\b|\breturn '|\b(badRequest|unauthorized|forbidden|notFound|conflict|AppError)\(|Refusal\b|^\s*\| '/;
 const UPPER_LITERAL = /'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
 
 describe('error codes', () => {

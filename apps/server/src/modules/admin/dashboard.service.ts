@@ -252,7 +252,10 @@ async function databaseStatus(database: DatabaseHandle): Promise<SystemStatus['s
 }
 
 /** Connected sockets on every instance (fetchSockets asks the other instances through the adapter). */
-async function websocketStatus(io: AppServer, redis: RedisHandle | null): Promise<SystemStatus['services']['websocket']> {
+async function websocketStatus(
+  io: AppServer,
+  redis: RedisHandle | null,
+): Promise<SystemStatus['services']['websocket']> {
   // Redis down: the adapter answers for this instance alone.
   if (redis && !redis.healthy) return { status: 'warning', connections: io.of('/').sockets.size };
   const all = await withTimeout(

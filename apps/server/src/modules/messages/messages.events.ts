@@ -29,6 +29,14 @@ export function publishScrimMessage({
 }
 
 /** `userIds` should learn that `payload.userId` saw the conversation (seen marks, unseen counts on every tab). */
-export function publishSeen({ io, userIds, payload }: { io: AppServer; userIds: string[]; payload: MessagesSeenPayload }) {
+export function publishSeen({
+  io,
+  userIds,
+  payload,
+}: {
+  io: AppServer;
+  userIds: string[];
+  payload: MessagesSeenPayload;
+}) {
   io.to(userIds.map(userRoom)).emit(SOCKET_EVENTS.getMessagesSeen, payload);
 }

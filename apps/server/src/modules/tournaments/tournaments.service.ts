@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SCRIM_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Region, type ServerEventPayload, type ServerToClientEvents } from '@scrim-gym/shared';
+import {
+  SCRIM_MESSAGES,
+  TEAMS,
+  TEAM_SIZE,
+  areTeamsFull,
+  type Region,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@scrim-gym/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { riotProviders, riotTournaments, riotTournamentSeries } from '../../db/schema/index.js';

@@ -17,7 +17,11 @@ export function useScrimSocket(room: ScrimRoom) {
     let cancelled = false;
     void import('../lazy')
       .then(({ watchScrims }) =>
-        watchScrims({ queryClient, userId, room: kind === 'region' ? { region: target as Region } : { scrimId: target } }),
+        watchScrims({
+          queryClient,
+          userId,
+          room: kind === 'region' ? { region: target as Region } : { scrimId: target },
+        }),
       )
       .then((unwatch) => (cancelled ? unwatch() : (stop = unwatch)));
     return () => {
