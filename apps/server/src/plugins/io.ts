@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { MESSAGES, type InterServerEvents } from '@scrim-gym/shared';
+import { MESSAGES, type ErrorCode, type InterServerEvents } from '@scrim-gym/shared';
 import { readSessionToken, resolveAuth } from './auth.js';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
@@ -108,7 +108,7 @@ export const ioPlugin = fp(async (app: FastifyInstance) => {
       next();
     } catch (error) {
       const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
-      const err = new Error(refusal?.message ?? 'unauthorized') as Error & { data?: unknown };
+      const err = new Error(refusal?.message ?? 'unauthorized') as Error & { data?: { code: ErrorCode } };
       err.data = { code: refusal?.code ?? 'UNAUTHORIZED' };
       next(err);
     }
