@@ -29,7 +29,7 @@ import { tournamentsPlugin } from './modules/tournaments/tournaments.jobs.js';
 import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
 import { originPlugin } from './plugins/origin.js';
@@ -74,6 +74,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     // the path checks: a slash at the end never changes whether a URL starts with `/api/` (auth, origin, SPA
     // fallback), disguised paths are refused before routing (plugins/input.ts), and only ONE slash is ignored.
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed URL, a path parameter too long) in the API's error shape.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

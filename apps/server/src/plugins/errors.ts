@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isErrorCode, MESSAGES, type ErrorBody, type ErrorCode } from '@scrim-gym/shared';
@@ -14,9 +14,21 @@ function codeOfStatus(status: number): ErrorCode {
   if (status === 404) return 'NOT_FOUND';
   if (status === 409) return 'CONFLICT';
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 414) return 'URI_TOO_LONG';
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'RATE_LIMITED';
   return 'BAD_REQUEST';
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or error handler runs (a path parameter
+ * over maxParamLength: 414; a malformed URL component: 400), in the one error shape, with the contract's code,
+ * instead of Fastify's own body with its `FST_ERR_*` code.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const code: ErrorCode = status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+  void reply.status(status).send({ error: MESSAGES.badRequest, code } satisfies ErrorBody);
 }
 
 /**
