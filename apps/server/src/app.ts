@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@scrim-gym/shared';
 import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions, logRequests } from './lib/dev-log.js';
@@ -26,7 +27,7 @@ import {
 } from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
 import { originPlugin } from './plugins/origin.js';
@@ -71,6 +72,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     // the path checks: a slash at the end never changes whether a URL starts with `/api/` (auth, origin, SPA
     // fallback), disguised paths are refused before routing (plugins/input.ts), and only ONE slash is ignored.
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed URL, a path parameter too long) in the API's error shape.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +97,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
           session: { type: 'apiKey', in: 'cookie', name: 'sg_session' },
           bearer: { type: 'http', scheme: 'bearer' },
         },
+        // Every `code` of an error body or a refused socket acknowledgement (packages/shared/src/error-codes.ts).
+        schemas: { ErrorCode: { type: 'string', enum: [...ERROR_CODES] } },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,9 +1,9 @@
 import { connect as connectTcp } from 'node:net';
-import { io as connectSocket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { shutdownGracefully } from './shutdown.js';
 import { createTestApp } from './test/app.js';
 import { createUser } from './test/factories.js';
+import { connectClient } from './test/socket-client.js';
 
 /** The shutdown on one instance (the two-process drain under SIGTERM is e2e/instances.test.ts). */
 async function listeningApp() {
@@ -19,16 +19,8 @@ describe('graceful shutdown', () => {
   it('closes sockets at the transport (clients reconnect elsewhere), then the server and the database: exit 0', async () => {
     const ctx = await listeningApp();
     const user = await createUser({ db: ctx.database.db });
-    const client = connectSocket(`http://127.0.0.1:${ctx.port}`, {
-      auth: { token: user.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', reject);
-    });
-    const reason = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    const { socket } = await connectClient(`http://127.0.0.1:${ctx.port}`, user.token);
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
     const started = performance.now();
     expect(await shutdownGracefully({ app: ctx.app, database: ctx.database, timeoutMs: 5_000 })).toBe(0);

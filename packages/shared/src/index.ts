@@ -17,6 +17,8 @@ export * from './schemas/riot.js';
 export * from './rules/dashboard.js';
 export * from './schemas/admin.js';
 export * from './events.js';
+export * from './error-codes.js';
+export * from './socket-contract.js';
 export * from './schemas/social.js';
 export * from './rules/stats.js';
 export * from './rules/activity-range.js';

@@ -1,10 +1,11 @@
-import { MESSAGES } from '@scrim-gym/shared';
+import { MESSAGES, type ErrorCode } from '@scrim-gym/shared';
 
 /** An error the API answers with its own status, text and machine code (DESIGN.md 3). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the contract's ERROR_CODES (packages/shared/src/error-codes.ts). */
+    readonly code: ErrorCode,
     message: string,
     /** Extra fields for the body, e.g. the current `scrim` on a failed scrim action. */
     readonly extra: Record<string, unknown> = {},
@@ -16,12 +17,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', extra?: Record<string, unknown>) =>
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', extra?: Record<string, unknown>) =>
   new AppError(400, code, message, extra);
-export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppError(401, code, message);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT', extra?: Record<string, unknown>) =>
+export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT', extra?: Record<string, unknown>) =>
   new AppError(409, code, message, extra);
 
 /** PostgreSQL's unique_violation, with the constraint that fired, from either driver. */

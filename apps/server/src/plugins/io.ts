@@ -1,28 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
-import { MESSAGES } from '@scrim-gym/shared';
+import { Server } from 'socket.io';
+import { MESSAGES, type ErrorCode, type InterServerEvents } from '@scrim-gym/shared';
 import { allowSocketOrigin } from './origin.js';
 import { createResilientRedisAdapter } from './redis-adapter.js';
 import type { RedisHandle } from '../lib/redis.js';
 import { createSocketGuard } from './socket-guard.js';
 import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
 import { limitedParser } from './socket-parser.js';
+import type { AppServer, AppSocket, SocketData } from './socket-types.js';
 import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 import { hashToken } from '../lib/tokens.js';
 
+export type { AppServer, AppSocket, SocketData } from './socket-types.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: AppServer;
   }
-}
-
-export interface SocketData {
-  userId: string;
-  isAdmin: boolean;
-  /** The SHA-256 of the session token of the handshake: the session this socket lives and dies with. */
-  tokenHash: string;
 }
 
 /**
@@ -31,13 +27,13 @@ export interface SocketData {
  */
 export interface SocketAuth {
   /** The session token a handshake carries, if any. */
-  tokenOf(handshake: Socket['handshake']): string | null;
+  tokenOf(handshake: AppSocket['handshake']): string | null;
   /** The signed-in, unbanned user of a token; throws an AppError to refuse the handshake. */
   identify(token: string | null): Promise<SocketData>;
   /** Throws when the socket's session no longer signs anyone in (checked before events that write). */
   assertSession(data: SocketData): Promise<unknown>;
   /** Starts what keeps sockets and sessions in step on this server (the session cache, the periodic check). */
-  attach(io: Server, options: { tokenHashOf: (socket: Socket) => string }): { stop(): void };
+  attach(io: AppServer, options: { tokenHashOf: (socket: AppSocket) => string }): { stop(): void };
 }
 
 export {
@@ -62,12 +58,14 @@ export function redisOf(io: object): RedisHandle | null {
  * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
  * single instance has nobody to tell (and Socket.IO's in-memory adapter would log a warning on every call).
  */
-export function emitToOtherInstances(
-  io: { serverSideEmit(event: string, ...args: unknown[]): unknown },
-  event: string,
-  ...args: unknown[]
+export function emitToOtherInstances<E extends keyof InterServerEvents>(
+  io: AppServer,
+  event: E,
+  ...args: Parameters<InterServerEvents[E]>
 ) {
-  if (clustered.has(io)) io.serverSideEmit(event, ...args);
+  // Socket.IO types serverSideEmit's arguments for acknowledgements; these events take none.
+  const emitter = io as unknown as { serverSideEmit(event: string, ...args: unknown[]): unknown };
+  if (clustered.has(io)) emitter.serverSideEmit(event, ...args);
 }
 
 /**
@@ -77,7 +75,7 @@ export function emitToOtherInstances(
  * any handler runs: packet size and nesting in the parser, budgets and declared events in the guard.
  */
 export const ioPlugin = fp(async (app: FastifyInstance, { auth }: { auth: SocketAuth }) => {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
+  const io: AppServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     cors: app.config.PUBLIC_URL ? { origin: new URL(app.config.PUBLIC_URL).origin, credentials: true } : undefined,
@@ -91,8 +89,8 @@ export const ioPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Socket
   const guard = createSocketGuard({
     budgets: socketBudgets({ burst: app.config.SOCKET_EVENTS_BURST, perSecond: app.config.SOCKET_EVENTS_PER_SECOND }),
     log: app.log,
-    userIdOf: (socket) => (socket.data as SocketData).userId,
-    assertSession: (socket) => auth.assertSession(socket.data as SocketData),
+    userIdOf: (socket) => socket.data.userId,
+    assertSession: (socket) => auth.assertSession(socket.data),
   });
 
   if (app.redis) {
@@ -112,23 +110,23 @@ export const ioPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Socket
       next();
     } catch (error) {
       const refusal = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
-      const err = new Error(refusal?.message ?? 'unauthorized') as Error & { data?: unknown };
+      const err = new Error(refusal?.message ?? 'unauthorized') as Error & { data?: { code: ErrorCode } };
       err.data = { code: refusal?.code ?? 'UNAUTHORIZED' };
       next(err);
     }
   });
 
-  io.on('connection', (socket: Socket) => {
-    const { userId, isAdmin, tokenHash } = socket.data as SocketData;
+  io.on('connection', (socket) => {
+    const { userId, isAdmin, tokenHash } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(tokenHash), ...(isAdmin ? [ADMINS_ROOM] : [])]);
     guard.protect(socket);
   });
 
-  const sessions = auth.attach(io as unknown as Server, {
-    tokenHashOf: (socket) => (socket.data as SocketData).tokenHash,
+  const sessions = auth.attach(io, {
+    tokenHashOf: (socket) => socket.data.tokenHash,
   });
 
-  app.decorate('io', io as unknown as Server);
+  app.decorate('io', io);
   // Shutdown, before the HTTP server stops: close this instance's connections (only its own, never the other
   // instances') at the transport level, so clients reconnect at once, through the load balancer, elsewhere. A
   // Socket.IO "server disconnect" would tell them not to reconnect.

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
 import { MESSAGES, type SocketAck } from '@scrim-gym/shared';
 import { AppError } from '../lib/errors.js';
-import { socketRefusal } from '../lib/socket-events.js';
+import { socketRefusal } from './socket-events.js';
 import { createLocalTokenBucket } from '../lib/token-bucket.js';
+import type { AppSocket as Socket } from './socket-types.js';
 import { clientEventRule, SOCKET_MAX_ROOMS, SOCKET_ROOM_CAPS, type SocketBudgets } from './socket-limits.js';
 
 type Ack = (answer: SocketAck) => void;

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, PRESENCE_WATCH_MAX, SOCKET_EVENTS } from '@scrim-gym/shared';
+import { MESSAGE_MAX_LENGTH, PRESENCE_WATCH_MAX, SOCKET_EVENTS, type ClientEventName } from '@scrim-gym/shared';
 import type { RateLimit } from '../lib/rate-limit.js';
 import { presenceRoom, scrimChatRoom, scrimRoom } from './socket-rooms.js';
 
@@ -33,24 +33,27 @@ const MESSAGE_PACKET = 6 * MESSAGE_MAX_LENGTH + 512;
 /**
  * Every event a client may send. Anything else is refused (acknowledged with UNKNOWN_EVENT when asked), so a new
  * event has to be declared here, with its size and whether it writes, before any client can reach its handler.
+ * Keyed by the contract's client events (ClientToServerEvents in packages/shared): an event added there without a
+ * rule here, or a rule for an event the contract does not have, fails the typecheck.
  */
-export const CLIENT_EVENT_RULES: ReadonlyMap<string, ClientEventRule> = new Map([
+const RULES = {
   // Joins the presence rooms of the user's circle.
-  [SOCKET_EVENTS.addUser, { maxChars: 256, writes: true }],
-  [SOCKET_EVENTS.joinScrimRoom, { maxChars: ID_PACKET, writes: true }],
-  [SOCKET_EVENTS.leaveScrimRoom, { maxChars: ID_PACKET, writes: false }],
-  [SOCKET_EVENTS.joinRegionRoom, { maxChars: ID_PACKET, writes: true }],
-  [SOCKET_EVENTS.watchPresence, { maxChars: PRESENCE_WATCH_MAX * 40 + 256, writes: true }],
+  [SOCKET_EVENTS.addUser]: { maxChars: 256, writes: true },
+  [SOCKET_EVENTS.joinScrimRoom]: { maxChars: ID_PACKET, writes: true },
+  [SOCKET_EVENTS.leaveScrimRoom]: { maxChars: ID_PACKET, writes: false },
+  [SOCKET_EVENTS.joinRegionRoom]: { maxChars: ID_PACKET, writes: true },
+  [SOCKET_EVENTS.watchPresence]: { maxChars: PRESENCE_WATCH_MAX * 40 + 256, writes: true },
   // Opening a scrim's chat may create its conversation, and joins its room.
-  [SOCKET_EVENTS.scrimChatOpen, { maxChars: 256, writes: true }],
-  [SOCKET_EVENTS.scrimChatClose, { maxChars: 256, writes: false }],
-  [SOCKET_EVENTS.sendMessage, { maxChars: MESSAGE_PACKET, writes: true }],
-  [SOCKET_EVENTS.sendScrimMessage, { maxChars: MESSAGE_PACKET, writes: true }],
+  [SOCKET_EVENTS.scrimChatOpen]: { maxChars: 256, writes: true },
+  [SOCKET_EVENTS.scrimChatClose]: { maxChars: 256, writes: false },
+  [SOCKET_EVENTS.sendMessage]: { maxChars: MESSAGE_PACKET, writes: true },
+  [SOCKET_EVENTS.sendScrimMessage]: { maxChars: MESSAGE_PACKET, writes: true },
   // The spec's relays: ignored (the server relays its own writes), so never worth a session check.
-  [SOCKET_EVENTS.sendConversation, { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false }],
-  [SOCKET_EVENTS.sendNotification, { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false }],
-  [SOCKET_EVENTS.sendScrimTransaction, { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false }],
-]);
+  [SOCKET_EVENTS.sendConversation]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
+  [SOCKET_EVENTS.sendNotification]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
+  [SOCKET_EVENTS.sendScrimTransaction]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
+} as const satisfies Record<ClientEventName, ClientEventRule>;
+export const CLIENT_EVENT_RULES: ReadonlyMap<string, ClientEventRule> = new Map(Object.entries(RULES));
 
 export function clientEventRule(event: unknown): ClientEventRule | null {
   return (typeof event === 'string' && CLIENT_EVENT_RULES.get(event)) || null;

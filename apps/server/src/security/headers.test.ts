@@ -1,11 +1,10 @@
 import { IMAGE_MAX_BYTES, SOCKET_EVENTS } from '@scrim-gym/shared';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../test/factories.js';
 import { createScrim } from '../test/scrim-factories.js';
 import { expectError } from '../test/scrim-api.js';
-import { listenLocally } from '../test/social.js';
+import { connectClient, listenLocally } from '../test/socket-client.js';
 import { JSON_BODY_LIMIT } from '../plugins/input.js';
 import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
 import { createWebRoot } from '../test/web-root.js';
@@ -132,23 +131,13 @@ describe('CORS: only PUBLIC_URL', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
 
     const websocket = (origin?: string) =>
-      new Promise<string>((resolve) => {
-        const socket = connect(url, {
-          auth: { token: user.token },
-          transports: ['websocket'],
-          reconnection: false,
-          forceNew: true,
-          extraHeaders: origin ? { origin } : {},
-        });
-        socket.once('connect', () => {
-          socket.disconnect();
-          resolve('connected');
-        });
-        socket.once('connect_error', (error) => {
-          socket.disconnect();
-          resolve(`refused: ${error.message}`);
-        });
-      });
+      connectClient(url, user.token, { headers: origin ? { origin } : {} }).then(
+        (client) => {
+          client.close();
+          return 'connected';
+        },
+        (error: Error) => `refused: ${error.message}`,
+      );
     expect(await websocket(EVIL)).toMatch(/^refused/);
     expect(await websocket(PUBLIC_URL)).toBe('connected');
     expect(await websocket()).toBe('connected');
@@ -194,8 +183,7 @@ describe('request size limits', () => {
 
   it('drops a socket message over maxHttpBufferSize (16 KB; here 1.1 MB)', async () => {
     const url = await listenLocally(ctx.app);
-    const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const { raw: socket } = await connectClient(url, user.token);
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     socket.emit(SOCKET_EVENTS.sendMessage, { text: 'x'.repeat(1_100_000) });
     expect(await closed).toMatch(/transport/);

@@ -148,7 +148,7 @@ describe(`hostile socket events (FUZZ_SEED=${seed})`, () => {
     // Which events answer an acknowledgement: the others are sent without one (no waiting for a timeout).
     const acked = new Set<string>();
     for (const event of events) {
-      const answer = await sender.socket
+      const answer = await sender.raw
         .timeout(500)
         .emitWithAck(event, {})
         .catch(() => null);
@@ -177,12 +177,12 @@ describe(`hostile socket events (FUZZ_SEED=${seed})`, () => {
         if (listened.includes(event)) expectedCalls++;
         let ack: unknown;
         if (withAck && acked.has(event)) {
-          ack = await sender.socket
+          ack = await sender.raw
             .timeout(2000)
             .emitWithAck(event, ...args)
             .catch(() => 'no ack');
         } else {
-          sender.socket.emit(event, ...args);
+          sender.raw.emit(event, ...args);
         }
         await handlers.handled(expectedCalls);
         const writes = await journal.since(mark);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { isErrorCode } from '@scrim-gym/shared';
 import { hostileFor, hostileValue, nastyString, validValue, type IdPool } from './arbitraries.js';
 import { routeUrl, type ApiRoute } from './openapi-routes.js';
 import type { JournalEntry, WriteJournal } from './write-journal.js';
@@ -143,7 +144,10 @@ export function hostileRequest(route: ApiRoute, pool: IdPool): fc.Arbitrary<Fuzz
     });
 }
 
-/** What went wrong with one response, or null: a 5xx, an error without the `{error, code}` body, a write. */
+/**
+ * What went wrong with one response, or null: a 5xx, an error without the `{error, code}` body or with a code
+ * the contract does not list (ERROR_CODES), a write.
+ */
 export function judgeResponse(res: LightMyRequestResponse, writes: JournalEntry[]): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode < 400) return null;
@@ -156,6 +160,7 @@ export function judgeResponse(res: LightMyRequestResponse, writes: JournalEntry[
   if (typeof body?.error !== 'string' || typeof body.code !== 'string') {
     return `answered ${res.statusCode} without the {error, code} body: ${res.body.slice(0, 300)}`;
   }
+  if (!isErrorCode(body.code)) return `answered ${res.statusCode} with a code outside ERROR_CODES: ${body.code}`;
   const unexpected = writes.filter((w) => !isAuditOfRefusal(body.code as string, w));
   if (unexpected.length > 0) {
     return `rejected with ${res.statusCode} but wrote ${unexpected.map((w) => `${w.op} ${w.table}`).join(', ')}`;

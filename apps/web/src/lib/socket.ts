@@ -1,16 +1,20 @@
 import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@scrim-gym/shared';
+
+/** The app's socket, typed by the contract in packages/shared (socket-contract.ts). */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * The app's one Socket.IO connection, opened for the signed-in user the first time a page needs it.
  * socket.io-client is loaded with a dynamic import, so it never weighs on a first visit. The handshake is
  * authenticated by the session cookie, so a different user (after a log out and a sign-in) gets a new one.
  */
-let current: { userId: string; socket: Promise<Socket> } | null = null;
+let current: { userId: string; socket: Promise<AppSocket> } | null = null;
 
-export function getSocket(userId: string): Promise<Socket> {
+export function getSocket(userId: string): Promise<AppSocket> {
   if (current?.userId === userId) return current.socket;
   closeSocket();
-  const socket = import('socket.io-client').then(({ io }) =>
+  const socket = import('socket.io-client').then(({ io }): AppSocket =>
     io({
       path: '/socket.io',
       withCredentials: true,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, NOTIFICATION_MESSAGE_MAX, PRESENCE_WATCH_MAX, REGIONS } from '../constants.js';
 import { SOCIAL_MESSAGES } from '../social-messages.js';
-import { idSchema, isoDateTime } from './common.js';
+import type { ErrorCode } from '../error-codes.js';
+import { errorCodeSchema, idSchema, isoDateTime } from './common.js';
 
 /*
  * The social contract (issue #5: friends, notifications, conversations, messages, scrim chat, presence). Paths
@@ -297,6 +298,6 @@ export type MessagesSeenPayload = z.infer<typeof messagesSeenPayloadSchema>;
 /** The acknowledgement of a client event that asked for one. */
 export const socketAckSchema = z.union([
   z.object({ ok: z.literal(true), data: z.unknown().optional() }),
-  z.object({ ok: z.literal(false), error: z.string(), code: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string(), code: errorCodeSchema }),
 ]);
-export type SocketAck<T = unknown> = { ok: true; data?: T } | { ok: false; error: string; code: string };
+export type SocketAck<T = unknown> = { ok: true; data?: T } | { ok: false; error: string; code: ErrorCode };

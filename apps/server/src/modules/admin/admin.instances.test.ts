@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_BANNED_EVENT, type UserBannedEvent } from '@scrim-gym/shared';
 import { auditLog, bans, jobs, sessions } from '../../db/schema/index.js';
@@ -7,6 +6,7 @@ import { jobStatus } from '../../jobs/index.js';
 import type { TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { sharedRedis, startTwoInstances, type Instances } from '../../test/instances.js';
+import { connectClient, type TestClient } from '../../test/socket-client.js';
 import { banExpireKey, banStartKey } from './admin.schedule.js';
 import { liftBanOnExpiry } from './admin.service.js';
 
@@ -24,7 +24,7 @@ const withRedis = redis !== null;
 let instances: Instances;
 let first: TestContext;
 let second: TestContext;
-const sockets: Socket[] = [];
+const clients: TestClient[] = [];
 
 beforeAll(async () => {
   instances = await startTwoInstances({ redis });
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  for (const client of clients) client.close();
   // Let the servers finish handling those disconnects (presence announcements go through Redis) before closing.
   await sleep(300);
   await instances.close();
@@ -43,27 +43,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A connected socket of `user` on an instance, recording the ban event and how it was disconnected. */
 async function connectAs(ctx: TestContext, user: TestUser) {
-  const socket = connect(await instances.url(ctx), {
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
+  const client = await connectClient(await instances.url(ctx), user.token);
+  clients.push(client);
+  const { socket } = client;
   const seen: { banned: UserBannedEvent | null; disconnectReason: string | null } = {
     banned: null,
     disconnectReason: null,
   };
-  socket.on(USER_BANNED_EVENT, (event: UserBannedEvent) => {
+  socket.on(USER_BANNED_EVENT, (event) => {
     // The event must arrive while the socket is still connected, before the server's disconnect.
     if (seen.disconnectReason === null) seen.banned = event;
   });
   socket.on('disconnect', (reason) => {
     seen.disconnectReason = reason;
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
   });
   return { socket, seen };
 }

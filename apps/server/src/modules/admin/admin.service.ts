@@ -1,4 +1,3 @@
-import type { Server } from 'socket.io';
 import {
   ADMIN_MESSAGES,
   USER_BANNED_EVENT,
@@ -10,7 +9,7 @@ import {
 } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import {
   accountConflict,
   bannedError,
@@ -38,7 +37,7 @@ import { cancelBanJobs, scheduleBanJobs } from './admin.schedule.js';
 
 export interface AdminDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
 }
 
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -54,7 +53,7 @@ export async function enforceBan({ db, io, ban }: Pick<AdminDeps, 'db' | 'io'> &
   disconnectBannedUser({ io, ban });
 }
 
-function disconnectBannedUser({ io, ban }: { io: Server; ban: BanRow }) {
+function disconnectBannedUser({ io, ban }: { io: AppServer; ban: BanRow }) {
   const event: UserBannedEvent = {
     message: bannedError(ban).message,
     dateTo: ban.dateTo.toISOString(),
@@ -181,7 +180,7 @@ export async function liftAllExpiredBans({ deps, adminId }: { deps: AdminDeps; a
  * UPDATE makes it exactly once however many runners race for it, and the audit row is written only by the run
  * that lifted it. With `io`, every instance then forgets the user's cached sessions (their ban is over).
  */
-export async function liftBanOnExpiry({ db, io, banId }: { db: Database; io?: Server; banId: string }) {
+export async function liftBanOnExpiry({ db, io, banId }: { db: Database; io?: AppServer; banId: string }) {
   const lifted = await db.transaction(async (tx) => {
     const [lifted] = await liftExpiredBans({ db: tx, banId });
     if (!lifted) return null;
@@ -217,7 +216,7 @@ export async function updateUserByAdmin({
   fields,
 }: {
   db: Database;
-  io: Server;
+  io: AppServer;
   adminId: string;
   userId: string;
   fields: { name?: string; summonerTagline?: string; rank?: string };

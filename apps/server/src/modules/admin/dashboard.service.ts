@@ -1,4 +1,3 @@
-import type { Server } from 'socket.io';
 import {
   RANK_DIVISIONS,
   REGIONS,
@@ -28,6 +27,7 @@ import {
   findNewestScrims,
   findNewestUsers,
 } from './dashboard.repository.js';
+import type { AppServer } from '../../plugins/io.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -252,7 +252,10 @@ async function databaseStatus(database: DatabaseHandle): Promise<SystemStatus['s
 }
 
 /** Connected sockets on every instance (fetchSockets asks the other instances through the adapter). */
-async function websocketStatus(io: Server, redis: RedisHandle | null): Promise<SystemStatus['services']['websocket']> {
+async function websocketStatus(
+  io: AppServer,
+  redis: RedisHandle | null,
+): Promise<SystemStatus['services']['websocket']> {
   // Redis down: the adapter answers for this instance alone.
   if (redis && !redis.healthy) return { status: 'warning', connections: io.of('/').sockets.size };
   const all = await withTimeout(
@@ -300,7 +303,7 @@ export async function getSystemStatus({
   redis = null,
 }: {
   database: DatabaseHandle;
-  io: Server;
+  io: AppServer;
   riot: RiotClient;
   redis?: RedisHandle | null;
 }): Promise<SystemStatus> {

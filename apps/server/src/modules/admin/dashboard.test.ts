@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
 import { auditLog, bans, scrims } from '../../db/schema/index.js';
@@ -7,6 +6,7 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
 import { createScrim } from '../../test/scrim-factories.js';
+import { connectClient, listenLocally, type TestClient } from '../../test/socket-client.js';
 import { RiotError } from '../riot/index.js';
 import { riotStatusOf } from './dashboard.service.js';
 
@@ -229,8 +229,8 @@ describe('GET /api/admin/recent-activities: one entry per event', () => {
 });
 
 describe('GET /api/admin/server-status', () => {
-  const sockets: Socket[] = [];
-  afterAll(() => sockets.forEach((s) => s.disconnect()));
+  const clients: TestClient[] = [];
+  afterAll(() => clients.forEach((c) => c.close()));
 
   it('database latency, connected sockets, Riot without a key inactive, email inactive', async () => {
     const status = async () => (await get('server-status')).json() as SystemStatus;
@@ -242,22 +242,9 @@ describe('GET /api/admin/server-status', () => {
     expect(before.services.emailService).toEqual({ status: 'inactive' });
     expect(before.services.redis).toEqual({ status: 'inactive' });
 
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address() as { port: number };
+    const url = await listenLocally(ctx.app);
     const users = [admin, await createUser({ db: db() })];
-    for (const user of users) {
-      const socket = connect(`http://127.0.0.1:${address.port}`, {
-        auth: { token: user.token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-    }
+    for (const user of users) clients.push(await connectClient(url, user.token));
     expect((await status()).services.websocket).toEqual({ status: 'operational', connections: 2 });
   });
 

@@ -8,7 +8,6 @@ import {
   profileFieldsSchema,
   updateUserBodySchema,
 } from '@scrim-gym/shared';
-import type { Server } from 'socket.io';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -31,6 +30,7 @@ import { assertAdminKey } from './admin-key.js';
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
 import { forgetSessions } from './session-cache.js';
+import type { AppServer } from '../../plugins/socket-types.js';
 
 interface Deps {
   db: Database;
@@ -284,7 +284,7 @@ export async function updateAccount({
 }
 
 /** Logout: the session's row goes, every instance forgets it (acknowledged), then its sockets go everywhere. */
-export async function signOut({ db, io, auth }: { db: Database; io: Pick<Server, 'in'>; auth: AuthContext }) {
+export async function signOut({ db, io, auth }: { db: Database; io: Pick<AppServer, 'in'>; auth: AuthContext }) {
   if (!auth.tokenHash) return;
   await deleteSession({ db, tokenHash: auth.tokenHash });
   await forgetSessions({ io, tokenHash: auth.tokenHash });

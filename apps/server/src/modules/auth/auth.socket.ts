@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Server } from 'socket.io';
 import type { SocketAuth } from '../../plugins/io.js';
 import { assertActiveUser } from './auth.policy.js';
 import { readSessionToken, resolveAuth } from './auth.plugin.js';
@@ -29,7 +28,7 @@ export function socketAuth(app: FastifyInstance): SocketAuth {
       // Ended or changed sessions are forgotten here and, through the adapter, on every instance (forgetSessions).
       bindSessionCache(io, app.sessionCache, { clustered: Boolean(app.redis) });
       return watchSocketSessions({
-        io: io as unknown as Server,
+        io,
         db: app.db,
         intervalMs: app.config.SOCKET_SESSION_CHECK_MS,
         log: app.log,

@@ -1,3 +1,4 @@
+import type { ForgetSessionsTarget } from '@scrim-gym/shared';
 import { withTimeout } from '../../lib/timeout.js';
 import type { SessionLookup } from './auth.repository.js';
 
@@ -15,7 +16,8 @@ import type { SessionLookup } from './auth.repository.js';
 export type CachedSession = SessionLookup | null;
 
 /** What to forget: one session (by the SHA-256 of its token), or every session of some users. */
-export type ForgetTarget = { tokenHash: string } | { userIds: string[] };
+/** The payload of the 'auth:forget-sessions' server-side event (InterServerEvents in packages/shared). */
+export type ForgetTarget = ForgetSessionsTarget;
 
 interface Entry {
   value: CachedSession;

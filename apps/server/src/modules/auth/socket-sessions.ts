@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
 import type { DbOrTx } from '../../db/client.js';
 import { anonymousAuth, assertActiveUser } from './auth.policy.js';
 import { findLiveSessionTokenHashes } from './auth.repository.js';
 import type { SessionCache } from './session-cache.js';
 import { sessionRoom, userRoom } from '../../plugins/socket-rooms.js';
+import type { AppServer, AppSocket } from '../../plugins/socket-types.js';
 
 /*
  * A socket lives no longer than the session it was authenticated with. Whoever ends a session (logout, a ban, an
@@ -13,7 +13,7 @@ import { sessionRoom, userRoom } from '../../plugins/socket-rooms.js';
  * writes or joins rooms.
  */
 
-type Rooms = Pick<Server, 'in'>;
+type Rooms = Pick<AppServer, 'in'>;
 
 /** Disconnects every socket authenticated with this session (the SHA-256 of its token), on every instance. */
 export function endSessionSockets({ io, tokenHash }: { io: Rooms; tokenHash: string }) {
@@ -49,16 +49,16 @@ export function watchSocketSessions({
   log,
   tokenHashOf,
 }: {
-  io: Server;
+  io: AppServer;
   db: DbOrTx;
   intervalMs: number;
   log: FastifyBaseLogger;
-  tokenHashOf: (socket: Socket) => string;
+  tokenHashOf: (socket: AppSocket) => string;
 }) {
   let running: Promise<void> | null = null;
 
   async function checkAll() {
-    const byTokenHash = new Map<string, Socket[]>();
+    const byTokenHash = new Map<string, AppSocket[]>();
     // Only this instance's sockets: every instance checks its own.
     for (const socket of io.of('/').sockets.values()) {
       const tokenHash = tokenHashOf(socket);

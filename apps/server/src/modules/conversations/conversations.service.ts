@@ -1,8 +1,7 @@
-import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Conversation } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import type { Viewer } from '../auth/index.js';
 import { areUsersFriends, findActiveUser } from '../friends/index.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
@@ -23,7 +22,7 @@ import {
 
 export interface ConversationDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
 }
 
 /** What the viewer may do in a conversation was checked; this is what the check found. */

@@ -1,10 +1,9 @@
-import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type FriendStatus, type FriendshipChangedPayload } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { UserSummaryRow } from '../../db/user-summary.js';
 import { toUserSummary } from '../../lib/user-summary.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import {
   insertNotificationRows,
   publishNotifications,
@@ -29,7 +28,7 @@ import {
 
 export interface FriendDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
 }
 
 const userNotFound = () => notFound(SOCIAL_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -126,7 +125,7 @@ function publishFriendshipChange({
   statusForA,
   statusForB = statusForA,
 }: {
-  io: Server;
+  io: AppServer;
   a: string;
   b: string;
   statusForA: FriendStatus;

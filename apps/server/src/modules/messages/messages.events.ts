@@ -1,9 +1,8 @@
-import type { Server } from 'socket.io';
 import { SOCKET_EVENTS, type Message, type MessagesSeenPayload } from '@scrim-gym/shared';
-import { scrimChatRoom, userRoom } from '../../plugins/io.js';
+import { scrimChatRoom, userRoom, type AppServer } from '../../plugins/io.js';
 
 /** A direct message to every tab of both members (the sender's other tabs show it too). After commit. */
-export function publishDirectMessage({ io, message }: { io: Server; message: Message }) {
+export function publishDirectMessage({ io, message }: { io: AppServer; message: Message }) {
   const rooms = [userRoom(message._sender._id), ...(message._receiver ? [userRoom(message._receiver)] : [])];
   io.to(rooms).emit(SOCKET_EVENTS.getMessage, message);
 }
@@ -18,7 +17,7 @@ export function publishScrimMessage({
   participantIds,
   message,
 }: {
-  io: Server;
+  io: AppServer;
   scrimId: string;
   participantIds: string[];
   message: Message;
@@ -30,6 +29,14 @@ export function publishScrimMessage({
 }
 
 /** `userIds` should learn that `payload.userId` saw the conversation (seen marks, unseen counts on every tab). */
-export function publishSeen({ io, userIds, payload }: { io: Server; userIds: string[]; payload: MessagesSeenPayload }) {
+export function publishSeen({
+  io,
+  userIds,
+  payload,
+}: {
+  io: AppServer;
+  userIds: string[];
+  payload: MessagesSeenPayload;
+}) {
   io.to(userIds.map(userRoom)).emit(SOCKET_EVENTS.getMessagesSeen, payload);
 }

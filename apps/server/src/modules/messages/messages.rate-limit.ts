@@ -1,8 +1,7 @@
-import type { Server } from 'socket.io';
 import { MESSAGES } from '@scrim-gym/shared';
 import { AppError } from '../../lib/errors.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.js';
-import { redisOf } from '../../plugins/io.js';
+import { redisOf, type AppServer } from '../../plugins/io.js';
 
 /** A burst of 10 messages, then one every 2 seconds (30 a minute), per user. */
 export const MESSAGE_BURST = 10;
@@ -12,8 +11,8 @@ export const MESSAGES_PER_SECOND = 0.5;
  * One limiter per Socket.IO server (per app), shared by POST /messages and the socket's sendMessage, and by
  * every instance through the adapter's Redis when there is one.
  */
-const limiters = new WeakMap<Server, RateLimiter>();
-export function messageLimiterFor(io: Server): RateLimiter {
+const limiters = new WeakMap<AppServer, RateLimiter>();
+export function messageLimiterFor(io: AppServer): RateLimiter {
   let limiter = limiters.get(io);
   if (!limiter) {
     limiter = createRateLimiter({

@@ -1,4 +1,4 @@
-import type { Server } from 'socket.io';
+import type { AppServer } from '../../plugins/io.js';
 import {
   ACCOUNT_DELETION_MESSAGES,
   SOCIAL_MESSAGES,
@@ -37,7 +37,7 @@ import {
 
 export interface MessageDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
   /** The per-user message budget (POST /messages, the socket's sendMessage, a conversation's first message). */
   limiter: RateLimiter;
 }

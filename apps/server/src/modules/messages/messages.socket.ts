@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'socket.io';
 import {
   SOCKET_EVENTS,
   scrimChatPayloadSchema,
   sendMessagePayloadSchema,
   sendScrimMessagePayloadSchema,
 } from '@scrim-gym/shared';
-import { onClientEvent } from '../../lib/socket-events.js';
-import { scrimChatRoom, type SocketData } from '../../plugins/io.js';
+import { onClientEvent } from '../../plugins/socket-events.js';
+import { scrimChatRoom, type AppSocket, type SocketData } from '../../plugins/io.js';
 import type { Viewer } from '../auth/index.js';
 import { openScrimConversation } from '../conversations/index.js';
 import { assertSelf } from '../friends/index.js';
@@ -39,7 +38,7 @@ export function registerMessageSocketHandlers(app: FastifyInstance) {
   const publishChatUsersSafely = (scrimId: string) =>
     publishChatUsers(scrimId).catch((err) => log.warn({ err }, 'scrim chat: publishing its users failed'));
 
-  io.on('connection', (socket: Socket) => {
+  io.on('connection', (socket: AppSocket) => {
     const { userId, isAdmin } = socket.data as SocketData;
     const viewer: Viewer = { id: userId, isAdmin };
 

@@ -1,8 +1,7 @@
-import type { Server } from 'socket.io';
 import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Notification } from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import { presentNotification } from './notifications.presenter.js';
 import {
   deleteNotification,
@@ -17,7 +16,7 @@ import {
 
 export interface NotificationDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
 }
 
 /** A notification written and ready to be pushed: `userId` is its owner. */
@@ -39,7 +38,7 @@ export async function insertNotificationRows({
 }
 
 /** Sends each stored notification live to its owner's tabs (`getNotification` to `user:<id>`). */
-export function publishNotifications({ io, stored }: { io: Server; stored: StoredNotification[] }) {
+export function publishNotifications({ io, stored }: { io: AppServer; stored: StoredNotification[] }) {
   for (const { userId, notification } of stored)
     io.to(userRoom(userId)).emit(SOCKET_EVENTS.getNotification, notification);
 }

@@ -1,19 +1,18 @@
-import type { Server } from 'socket.io';
 import { SOCKET_EVENTS, type Presence } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { presenceRoom, userRoom, type SocketData } from '../../plugins/io.js';
+import { presenceRoom, userRoom, type AppServer, type SocketData } from '../../plugins/io.js';
 import { areInCircle, findLastSeen } from './presence.repository.js';
 
 export interface PresenceDeps {
   db: DbOrTx;
-  io: Server;
+  io: AppServer;
 }
 
 /**
  * Which of `userIds` have a connected socket, on any instance: one adapter-wide query of their `user:<id>`
  * rooms (with the Redis adapter, every instance answers), so several tabs and several servers count right.
  */
-export async function findOnlineUserIds({ io, userIds }: { io: Server; userIds: string[] }) {
+export async function findOnlineUserIds({ io, userIds }: { io: AppServer; userIds: string[] }) {
   if (userIds.length === 0) return new Set<string>();
   const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
   return new Set(sockets.map((s) => (s.data as SocketData).userId));
@@ -33,7 +32,7 @@ export async function findPresence({ deps, userIds }: { deps: PresenceDeps; user
 }
 
 /** Tells the sockets following `presence.userId` (its presence room) about a change. */
-export function publishPresence({ io, presence }: { io: Server; presence: Presence }) {
+export function publishPresence({ io, presence }: { io: AppServer; presence: Presence }) {
   io.to(presenceRoom(presence._id)).emit(SOCKET_EVENTS.getUsers, [presence]);
 }
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { SOCKET_EVENTS, watchPresencePayloadSchema } from '@scrim-gym/shared';
-import { onClientEvent } from '../../lib/socket-events.js';
-import { presenceRoom, type SocketData } from '../../plugins/io.js';
+import { onClientEvent } from '../../plugins/socket-events.js';
+import { presenceRoom, type SocketData, type AppSocket } from '../../plugins/io.js';
 import { findCircle, findVisibleUserIds, updateLastSeen } from './presence.repository.js';
 import { findOnlineUserIds, findPresence, publishPresence } from './presence.service.js';
 
@@ -42,7 +41,7 @@ export function registerPresenceSocketHandlers(app: FastifyInstance) {
     publishPresence({ io, presence: { _id: userId, isOnline: false, lastSeenAt: lastSeenAt.toISOString() } });
   }
 
-  io.on('connection', (socket: Socket) => {
+  io.on('connection', (socket: AppSocket) => {
     const { userId } = socket.data as SocketData;
     announceOnline(userId).catch((err) => log.warn({ err }, 'presence: announcing online failed'));
 

@@ -1,6 +1,5 @@
-import type { Server } from 'socket.io';
 import { areTeamsFull } from '@scrim-gym/shared';
-import { ADMINS_ROOM, regionRoom, scrimRoom, userRoom } from '../../plugins/io.js';
+import { ADMINS_ROOM, regionRoom, scrimRoom, userRoom, type AppServer } from '../../plugins/io.js';
 import { presentScrim } from './scrims.presenter.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
@@ -13,7 +12,7 @@ export const SCRIM_DELETED_EVENT = 'scrimDeleted';
  * The players and casters once both teams are full get the version with the lobby secrets, admins that and
  * Riot's error details; everyone else the version without. Called after the transaction commits.
  */
-export function publishScrim({ io, aggregate }: { io: Server; aggregate: ScrimAggregate }) {
+export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: ScrimAggregate }) {
   const { scrim, participants } = aggregate;
   // Never `io.to([])`: no room at all means every socket.
   const participantRooms = areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : [];
@@ -29,6 +28,6 @@ export function publishScrim({ io, aggregate }: { io: Server; aggregate: ScrimAg
   io.to(ADMINS_ROOM).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true, withRiotErrors: true }));
 }
 
-export function publishScrimDeleted({ io, scrimId, region }: { io: Server; scrimId: string; region: string }) {
+export function publishScrimDeleted({ io, scrimId, region }: { io: AppServer; scrimId: string; region: string }) {
   io.to([scrimRoom(scrimId), regionRoom(region), ADMINS_ROOM]).emit(SCRIM_DELETED_EVENT, { _id: scrimId });
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'socket.io';
+import type { AppServer } from '../../plugins/io.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
 /**
@@ -34,8 +34,8 @@ export class ScrimLifecycle {
 }
 
 /** One lifecycle per Socket.IO server (per app), like the list cache: shared by the routes and the jobs. */
-const lifecycles = new WeakMap<Server, ScrimLifecycle>();
-export function scrimLifecycleFor(io: Server): ScrimLifecycle {
+const lifecycles = new WeakMap<AppServer, ScrimLifecycle>();
+export function scrimLifecycleFor(io: AppServer): ScrimLifecycle {
   let lifecycle = lifecycles.get(io);
   if (!lifecycle) {
     lifecycle = new ScrimLifecycle();

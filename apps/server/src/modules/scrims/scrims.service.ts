@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Server } from 'socket.io';
 import {
   SCRIM_MESSAGES,
   TEAMS,
@@ -19,7 +18,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
-import { emitToOtherInstances } from '../../plugins/io.js';
+import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
@@ -55,15 +54,15 @@ import { changeSlot, settleLobbyHost, type SlotChange, type SlotRefusal } from '
 
 export interface ScrimDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
   listCache: ScrimListCache;
   /** Woken after a job due now is scheduled (the start job). */
   jobs?: JobRunner;
 }
 
 /** One list cache per Socket.IO server (per app), shared by the routes and the jobs that change scrims. */
-const listCaches = new WeakMap<Server, ScrimListCache>();
-export function listCacheFor(io: Server): ScrimListCache {
+const listCaches = new WeakMap<AppServer, ScrimListCache>();
+export function listCacheFor(io: AppServer): ScrimListCache {
   let cache = listCaches.get(io);
   if (!cache) {
     cache = new ScrimListCache();

@@ -1,4 +1,3 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
 import { hashToken } from '../../lib/tokens.js';
@@ -7,48 +6,43 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { scrimApi } from '../../test/scrim-api.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers } from '../../test/scrim-factories.js';
+import {
+  connectClient,
+  listenLocally,
+  refusedHandshake,
+  type TestClient,
+  type TestSocket,
+} from '../../test/socket-client.js';
 import { SCRIM_UPDATED_EVENT } from './scrims.events.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
 let url: string;
-const sockets: Socket[] = [];
+const clients: TestClient[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
   api = scrimApi(ctx.app);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listenLocally(ctx.app);
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  for (const client of clients.splice(0)) client.close();
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
 /** A socket authenticated with `auth: {token}`, collecting every scrim update it receives. */
-async function watcher(token: string | undefined) {
-  const socket = connect(url, {
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
+async function watcher(token: string) {
+  const client = await connectClient(url, token);
+  clients.push(client);
   const updates: Scrim[] = [];
-  socket.on(SCRIM_UPDATED_EVENT, (scrim: Scrim) => updates.push(scrim));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, updates };
+  client.socket.on(SCRIM_UPDATED_EVENT, (scrim) => updates.push(scrim));
+  return { socket: client.socket, raw: client.raw, updates };
 }
 
 /** Waits until the server has put this socket in the room (the join events have no acknowledgement). */
-async function inRoom(socket: Socket, room: string) {
+async function inRoom(socket: TestSocket, room: string) {
   for (let i = 0; i < 200; i++) {
     const members = await ctx.app.io.in(room).fetchSockets();
     if (members.some((s) => s.id === socket.id)) return;
@@ -147,8 +141,8 @@ describe('live scrim updates', () => {
     const user = await createUser({ db: db() });
     const w = await watcher(user.token);
     w.socket.emit('join_scrim_room', 'not-a-uuid');
-    w.socket.emit('join_scrim_room', { $ne: null });
-    w.socket.emit('join_region_room', 'Mars');
+    w.raw.emit('join_scrim_room', { $ne: null });
+    w.raw.emit('join_region_room', 'Mars');
     await settle();
     const [server] = await ctx.app.io.in(w.socket.id!).fetchSockets();
     expect([...server!.rooms].sort()).toEqual(
@@ -158,19 +152,7 @@ describe('live scrim updates', () => {
 });
 
 describe('socket handshake', () => {
-  const refused = async (token: string | undefined) => {
-    const socket = connect(url, {
-      auth: token ? { token } : {},
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    return new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
-      socket.once('connect', () => reject(new Error('connected without a valid session')));
-      socket.once('connect_error', (err) => resolve(err as Error & { data?: { code?: string } }));
-    });
-  };
+  const refused = (token: string | undefined) => refusedHandshake(url, token ?? null);
 
   it('refuses a socket without a token, with a forged token, or of a banned user', async () => {
     expect((await refused(undefined)).data?.code).toBe('UNAUTHORIZED');
@@ -185,5 +167,17 @@ describe('socket handshake', () => {
     const user = await createUser({ db: db() });
     const w = await watcher(user.token);
     expect(w.socket.connected).toBe(true);
+  });
+
+  it('takes the session from the cookie (what the browser sends) or an Authorization header too', async () => {
+    const user = await createUser({ db: db() });
+    for (const via of ['cookie', 'bearer'] as const) {
+      const client = await connectClient(url, user.token, { via });
+      clients.push(client);
+      expect(client.socket.connected).toBe(true);
+    }
+    expect((await refusedHandshake(url, 'forged-token-that-was-never-issued', { via: 'cookie' })).data?.code).toBe(
+      'UNAUTHORIZED',
+    );
   });
 });

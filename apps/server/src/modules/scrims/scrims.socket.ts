@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { REGIONS, SOCKET_EVENTS, socialIdSchema } from '@scrim-gym/shared';
-import { onClientEvent } from '../../lib/socket-events.js';
-import { regionRoom, scrimRoom } from '../../plugins/io.js';
+import { onClientEvent } from '../../plugins/socket-events.js';
+import { regionRoom, scrimRoom, type AppSocket } from '../../plugins/io.js';
 
 const regionSchema = z.enum(REGIONS);
 
@@ -15,7 +14,7 @@ const regionSchema = z.enum(REGIONS);
  */
 export function registerScrimSocketHandlers(app: FastifyInstance) {
   const { io, log } = app;
-  io.on('connection', (socket: Socket) => {
+  io.on('connection', (socket: AppSocket) => {
     onClientEvent(
       socket,
       SOCKET_EVENTS.joinScrimRoom,

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Server } from 'socket.io';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
-import { userRoom } from '../../plugins/io.js';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 import { notifyScrimStart } from '../notifications/index.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { findScrimAggregate } from './scrims.repository.js';
@@ -23,7 +22,7 @@ function scrimIdOf(job: ClaimedJob): string {
  * are full, and hands a transient Riot failure over to its own job, so a retry never notifies the players twice).
  * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
  */
-export async function handleScrimStartJob(deps: { db: Database; io: Server }, job: ClaimedJob) {
+export async function handleScrimStartJob(deps: { db: Database; io: AppServer }, job: ClaimedJob) {
   const scrimId = scrimIdOf(job);
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate) return;

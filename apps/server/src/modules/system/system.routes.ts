@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverStatusSchema } from '@scrim-gym/shared';
+import { errorCodeSchema, serverStatusSchema } from '@scrim-gym/shared';
 import { databaseUnavailable } from '../../lib/errors.js';
 import { withTimeout } from '../../lib/timeout.js';
 
@@ -41,7 +41,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
           'this instance reaches the others (degraded: it serves its own clients only)',
         response: {
           200: z.object({ ok: z.literal(true), databaseMs: z.number(), redis: redisStateSchema }),
-          503: z.object({ ok: z.literal(false), error: z.string(), code: z.string(), redis: redisStateSchema }),
+          503: z.object({ ok: z.literal(false), error: z.string(), code: errorCodeSchema, redis: redisStateSchema }),
         },
       },
     },

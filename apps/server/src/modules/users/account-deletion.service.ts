@@ -1,8 +1,7 @@
-import type { Server } from 'socket.io';
 import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { emitToOtherInstances } from '../../plugins/io.js';
+import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions } from '../auth/index.js';
 import { LISTS_CHANGED_EVENT, getScrimAggregate, listCacheFor, publishScrimChange } from '../scrims/index.js';
 import {
@@ -38,7 +37,7 @@ export async function deleteOwnAccount({
   confirmation,
 }: {
   db: Database;
-  io: Server;
+  io: AppServer;
   userId: string;
   confirmation: string;
 }) {

@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema/index.js';
 import { jobStatus } from '../../../jobs/index.js';
@@ -7,6 +6,7 @@ import type { TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
+import { connectClient, type TestClient } from '../../../test/socket-client.js';
 import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
 
 /**
@@ -18,7 +18,7 @@ const SCRIMS = 12;
 
 let fake: FakeRiot;
 let instances: Instances;
-const sockets: Socket[] = [];
+const clients: TestClient[] = [];
 
 beforeAll(async () => {
   fake = await startFakeRiot();
@@ -28,22 +28,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  for (const client of clients) client.close();
   await instances.close();
   await fake.close();
 });
 
 /** Connects `user` to an instance and counts the start notifications it receives per scrim. */
 async function countNotifications(url: string, user: TestUser, counts: Map<string, number>) {
-  const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], forceNew: true });
-  sockets.push(socket);
-  socket.on(SCRIM_START_NOTIFICATION_EVENT, ({ scrimId }: { scrimId: string }) =>
+  const client = await connectClient(url, user.token);
+  clients.push(client);
+  client.socket.on(SCRIM_START_NOTIFICATION_EVENT, ({ scrimId }) =>
     counts.set(`${user.id}:${scrimId}`, (counts.get(`${user.id}:${scrimId}`) ?? 0) + 1),
   );
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 }
 
 it('two instances fire each scrim start job exactly once', async () => {

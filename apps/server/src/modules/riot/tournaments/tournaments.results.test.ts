@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, TEAMS, type Scrim, type TeamName } from '@scrim-gym/shared';
 import { jobs, riotProviders, riotTournaments, scrims, users } from '../../../db/schema/index.js';
@@ -10,6 +9,7 @@ import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { SCRIM_UPDATED_EVENT, scheduleScrimStart } from '../../scrims/index.js';
+import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
 import { RESULT_UNMATCHED_MESSAGE, decideWinner } from './tournaments.results.js';
 import { RESULT_POLL_JOB, resultPollKey } from './tournaments.schedule.js';
 
@@ -53,20 +53,17 @@ describe('automatic results against the fake Riot', () => {
   let url: string;
   let api: ReturnType<typeof scrimApi>;
   let admin: TestUser;
-  const sockets: Socket[] = [];
+  const clients: TestClient[] = [];
 
   beforeAll(async () => {
     fake = await startFakeRiot();
     ctx = await createTestApp({ RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listenLocally(ctx.app);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });
   });
   afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
+    for (const client of clients.splice(0)) client.close();
   });
   afterAll(async () => {
     await ctx.close();
@@ -108,16 +105,12 @@ describe('automatic results against the fake Riot', () => {
   }
 
   async function watch(user: TestUser, scrimId: string) {
-    const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], forceNew: true });
-    sockets.push(socket);
+    const client = await connectClient(url, user.token);
+    clients.push(client);
     const updates: Scrim[] = [];
-    socket.on(SCRIM_UPDATED_EVENT, (scrim: Scrim) => updates.push(scrim));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    client.socket.on(SCRIM_UPDATED_EVENT, (scrim) => updates.push(scrim));
     // Acknowledged once the socket is in the room.
-    expect(await socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.joinScrimRoom, scrimId)).toEqual({
+    expect(await client.request(SOCKET_EVENTS.joinScrimRoom, scrimId, 10_000)).toEqual({
       ok: true,
       data: null,
     });

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'socket.io';
-import { SCRIM_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Region } from '@scrim-gym/shared';
+import {
+  SCRIM_MESSAGES,
+  TEAMS,
+  TEAM_SIZE,
+  areTeamsFull,
+  type Region,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@scrim-gym/shared';
 import type { AppConfig } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import { ADMINS_ROOM, scrimRoom } from '../../../plugins/io.js';
+import { ADMINS_ROOM, scrimRoom, type AppServer } from '../../../plugins/io.js';
 import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
 import {
   getScrimAggregate,
@@ -33,7 +40,7 @@ export const REGENERATE_FAILED_MESSAGE = 'Failed to generate new tournament code
 
 export interface TournamentDeps {
   db: Database;
-  io: Server;
+  io: AppServer;
   riot: RiotClient;
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>;
 }
@@ -57,11 +64,15 @@ export function callbackUrl(config: TournamentDeps['config'], secret: string) {
 }
 
 /** Tournament events go to the scrim's watchers and to the admins (who see why a code is missing). */
-export const emitTournamentEvent = (io: Server, scrimId: string, event: string, payload: object) =>
-  io.to([scrimRoom(scrimId), ADMINS_ROOM]).emit(event, payload);
+export const emitTournamentEvent = <E extends typeof TOURNAMENT_INITIALIZED_EVENT | typeof TOURNAMENT_SKIPPED_EVENT>(
+  io: AppServer,
+  scrimId: string,
+  event: E,
+  payload: ServerEventPayload<E>,
+) => io.to([scrimRoom(scrimId), ADMINS_ROOM]).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
 
 /** Why Riot failed, in Riot's words: for the admins only (anyone may watch a scrim's room). */
-export const emitTournamentError = (io: Server, scrimId: string, error: string) =>
+export const emitTournamentError = (io: AppServer, scrimId: string, error: string) =>
   io.to(ADMINS_ROOM).emit(TOURNAMENT_ERROR_EVENT, { scrimId, error });
 
 /** The region's provider, registered with Riot once and stored (the first stored one wins a race). */

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, type Scrim } from '@scrim-gym/shared';
 import { jobs, riotProviders, riotTournaments, riotTournamentSeries } from '../../../db/schema/index.js';
@@ -8,6 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { editBody, expectError, scrimApi } from '../../../test/scrim-api.js';
+import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
 import {
   ALL_SLOTS,
   addCaster,
@@ -43,17 +43,12 @@ const EVENTS = [
 ];
 const CODES_PATH = 'tournament/v5/codes';
 
-const sockets: Socket[] = [];
+const clients: TestClient[] = [];
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  for (const client of clients.splice(0)) client.close();
 });
 
-async function listen(ctx: TestContext) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
+const listen = (ctx: TestContext) => listenLocally(ctx.app);
 
 /**
  * A socket of `user` that records every scrim and tournament event it receives. Connected means in its rooms
@@ -61,24 +56,18 @@ async function listen(ctx: TestContext) {
  * hears 'connect'.
  */
 async function listener(url: string, user: TestUser) {
-  const socket = connect(url, {
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
+  const client = await connectClient(url, user.token);
+  clients.push(client);
+  const { socket } = client;
   const received: Array<{ event: string; payload: Record<string, unknown> }> = [];
-  for (const event of EVENTS) socket.on(event, (payload: Record<string, unknown>) => received.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  for (const event of EVENTS)
+    client.raw.on(event, (payload: Record<string, unknown>) => received.push({ event, payload }));
   const events = (event: string, scrimId: string) =>
     received.filter((r) => r.event === event && (r.payload.scrimId ?? r.payload._id) === scrimId).map((r) => r.payload);
   return {
     socket,
     events,
+    request: client.request,
     /** Waits for an event of this scrim (they arrive just after the job or request that sent them). */
     async next(event: string, scrimId: string, timeoutMs = 3000) {
       const until = Date.now() + timeoutMs;
@@ -315,7 +304,7 @@ describe('tournament codes with Riot configured', () => {
     const { scrim, players } = await startedScrim();
     const player = await listener(url, players[0]!);
     const watcher = await listener(url, outsider);
-    expect(await watcher.socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.joinScrimRoom, scrim.id)).toEqual({
+    expect(await watcher.request(SOCKET_EVENTS.joinScrimRoom, scrim.id, 10_000)).toEqual({
       ok: true,
       data: null,
     });

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { USER_BANNED_EVENT, type AuthState, type UserBannedEvent } from '@scrim-gym/shared';
+import { USER_BANNED_EVENT, type AuthState, type ErrorCode, type UserBannedEvent } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
 import { useAlert } from '../../alerts/alert-context';
 import { sessionKey, useCurrentUser } from '../api/session';
 
 /** Refusals of a handshake that mean the session no longer signs anyone in. */
-const SESSION_ENDED_CODES = new Set(['UNAUTHORIZED', 'NO_ACCOUNT', 'BANNED']);
+const SESSION_ENDED_CODES: ReadonlySet<unknown> = new Set<ErrorCode>(['UNAUTHORIZED', 'NO_ACCOUNT', 'BANNED']);
 
 /**
  * A ban signs the player out live: the server sends 'userBanned' to their sockets, ends their sessions and
@@ -52,8 +52,8 @@ export function useBanSignOut() {
     const onDisconnect = (reason: string) => {
       if (reason === 'io server disconnect') void recheckSession();
     };
-    const onConnectError = (error: Error & { data?: { code?: unknown } }) => {
-      if (typeof error.data?.code === 'string' && SESSION_ENDED_CODES.has(error.data.code)) void recheckSession();
+    const onConnectError = (error: Error & { data?: { code?: ErrorCode } }) => {
+      if (SESSION_ENDED_CODES.has(error.data?.code)) void recheckSession();
     };
     const timer = setTimeout(() => {
       void getSocket(userId).then((socket) => {

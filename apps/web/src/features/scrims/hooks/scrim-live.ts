@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthState, Scrim } from '@scrim-gym/shared';
+import type { AuthState, Region, Scrim, ServerToClientEvents } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
 import { sessionKey } from '../../auth/api/session';
 import { scrimKeys } from '../api/scrims';
@@ -12,7 +12,7 @@ export const SCRIM_EVENTS = {
   codeReady: 'tournamentInitialized',
 } as const;
 
-export type ScrimRoom = { region: string } | { scrimId: string };
+export type ScrimRoom = { region: Region } | { scrimId: string };
 
 /** The socket listeners of the scrims feature: each event updates the TanStack Query cache. */
 export function scrimListeners(queryClient: QueryClient) {
@@ -26,7 +26,7 @@ export function scrimListeners(queryClient: QueryClient) {
       if (cached && !cached.riotTournament?.tournamentCode)
         void queryClient.invalidateQueries({ queryKey: scrimKeys.detail(scrimId) });
     },
-  };
+  } satisfies Partial<ServerToClientEvents>;
 }
 
 let endsWithSession = false;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Region } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
 import type { ScrimRoom } from './scrim-live';
 
@@ -16,7 +17,11 @@ export function useScrimSocket(room: ScrimRoom) {
     let cancelled = false;
     void import('../lazy')
       .then(({ watchScrims }) =>
-        watchScrims({ queryClient, userId, room: kind === 'region' ? { region: target } : { scrimId: target } }),
+        watchScrims({
+          queryClient,
+          userId,
+          room: kind === 'region' ? { region: target as Region } : { scrimId: target },
+        }),
       )
       .then((unwatch) => (cancelled ? unwatch() : (stop = unwatch)));
     return () => {

@@ -8,6 +8,8 @@ import {
   type Notification,
   type Presence,
   type ScrimMessagePayload,
+  type ServerEventName,
+  type ServerToClientEvents,
 } from '@scrim-gym/shared';
 import { getSocket } from '../../../lib/socket';
 import {
@@ -95,7 +97,7 @@ export function socialListeners({ queryClient, userId, effects }: SocialLiveArgs
       void queryClient.invalidateQueries({ queryKey: socialKeys.friends(userId) });
     },
     [SOCKET_EVENTS.scrimStartNotification]: (scrim: { scrimId: string; title: string }) => effects.onScrimStart(scrim),
-  };
+  } satisfies Partial<ServerToClientEvents>;
 }
 
 /**
@@ -114,10 +116,11 @@ export async function watchSocial({ queryClient, userId, effects }: SocialLiveAr
   };
   if (socket.connected) socket.emit(SOCKET_EVENTS.addUser);
   socket.on('connect', onConnect);
-  for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener as (...args: unknown[]) => void);
+  // Each listener's payload is checked against the contract above (`satisfies`); the loop only pairs them up.
+  const entries = Object.entries(listeners) as [ServerEventName, (...args: never[]) => void][];
+  for (const [event, listener] of entries) socket.on(event, listener as ServerToClientEvents[typeof event]);
   return () => {
     socket.off('connect', onConnect);
-    for (const [event, listener] of Object.entries(listeners))
-      socket.off(event, listener as (...args: unknown[]) => void);
+    for (const [event, listener] of entries) socket.off(event, listener as ServerToClientEvents[typeof event]);
   };
 }

@@ -16,7 +16,7 @@ export function useScrimChatRoom(userId: string, scrimId: string) {
   useEffect(() => {
     let active = true;
     const open = () =>
-      emitWithAck<Conversation>(userId, SOCKET_EVENTS.scrimChatOpen, { scrimId }).then(
+      emitWithAck(userId, SOCKET_EVENTS.scrimChatOpen, { scrimId }).then(
         (opened) => active && setConversation(opened),
         (refused: Error) => active && setError(refused),
       );

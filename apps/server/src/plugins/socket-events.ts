@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
+import type { Socket as UntypedSocket } from 'socket.io';
 import type { z } from 'zod';
-import { MESSAGES, type SocketAck } from '@scrim-gym/shared';
-import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors.js';
-import { findNulText, NUL_TEXT_MESSAGE } from './nul-text.js';
+import { MESSAGES, type ClientEventAckData, type ClientEventName, type SocketAck } from '@scrim-gym/shared';
+import type { AppSocket as Socket } from './socket-types.js';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
+import { findNulText, NUL_TEXT_MESSAGE } from '../lib/nul-text.js';
 
 /**
  * The acknowledgement of an event that failed: an AppError's own text and code, 503 while the database is out
@@ -44,14 +45,15 @@ function runInTurn<T>(socket: Socket, task: () => Promise<T>): Promise<T | typeo
  * Before it runs, the guard of every socket (plugins/socket-guard.ts) has taken the event from the budgets and,
  * for an event that writes or joins rooms, checked the session again. Handlers of one socket run one at a time.
  */
-export function onClientEvent<S extends z.ZodType>(
+export function onClientEvent<E extends ClientEventName, S extends z.ZodType>(
   socket: Socket,
-  event: string,
+  event: E,
   schema: S,
-  handler: (payload: z.output<S>) => Promise<unknown>,
+  handler: (payload: z.output<S>) => Promise<ClientEventAckData<E>>,
   log: FastifyBaseLogger,
 ) {
-  socket.on(event, async (...args: unknown[]) => {
+  // The arguments are whatever the client sent (validated below), not the contract's types.
+  (socket as unknown as UntypedSocket).on(event as string, async (...args: unknown[]) => {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? (last as (answer: SocketAck) => void) : () => {};
     const payload = typeof args[0] === 'function' ? undefined : args[0];

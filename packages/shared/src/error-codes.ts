@@ -1,0 +1,89 @@
+/**
+ * Every machine `code` the server answers with: in an HTTP error body `{error, code}`, a socket acknowledgement
+ * `{ok: false, error, code}` and a refused handshake's `data.code`. A closed list, so a client can match a code
+ * through the type and the OpenAPI document lists them all: a new code is added here first (the server's error
+ * helpers take only these). The human text travels beside it in `error`; clients show that, not the code.
+ * No zod here (the first bundle matches codes): the schema is `errorCodeSchema` in schemas/common.ts.
+ */
+export const ERROR_CODES = [
+  // Generic, one per status
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'DATABASE_UNAVAILABLE',
+  // Requests and sockets refused before any handler
+  'BAD_PATH',
+  'CROSS_ORIGIN',
+  'UNKNOWN_EVENT',
+  'TOO_MANY_ROOMS',
+  // Sessions, sign-in and registration
+  'BANNED',
+  'NO_ACCOUNT',
+  'BAD_ADMIN_KEY',
+  'IDENTITY_MISMATCH',
+  'NAME_TAKEN',
+  'DISCORD_TAKEN',
+  'EMAIL_TAKEN',
+  'ALREADY_REGISTERED',
+  'UNKNOWN_PROVIDER',
+  'PROVIDER_UNAVAILABLE',
+  'BAD_STATE',
+  'OIDC_DENIED',
+  'OIDC_FAILED',
+  // Users, profiles, accounts and admin
+  'USER_NOT_FOUND',
+  'NOT_OWNER',
+  'NOT_YOURSELF',
+  'BAD_CURSOR',
+  'CONFIRMATION_MISMATCH',
+  'ADMIN_NOT_BANNABLE',
+  'ALREADY_BANNED',
+  'NOT_BANNED',
+  // Scrims
+  'SCRIM_NOT_FOUND',
+  'NOT_CAPTAIN',
+  'BAD_HOST',
+  'GAME_OVER',
+  'SCRIM_ABANDONED',
+  'SPOT_TAKEN',
+  'ALREADY_PLAYER',
+  'ALREADY_CASTER',
+  'NOT_A_PLAYER',
+  'NOT_A_CASTER',
+  'CASTING_OFF',
+  'CAST_FULL',
+  'NOT_STARTED',
+  'WINNER_SET',
+  'TEAMS_NOT_FULL',
+  'IMAGE_EXISTS',
+  'NO_IMAGE',
+  'NOT_AN_IMAGE',
+  'IMAGE_TOO_BIG',
+  // Tournament codes (Riot)
+  'TOURNAMENT_CODE_OFF',
+  'RIOT_FAILED',
+  // Friends, notifications, conversations and messages
+  'SELF_FRIEND_REQUEST',
+  'ALREADY_FRIENDS',
+  'FRIEND_REQUEST_EXISTS',
+  'FRIEND_REQUEST_NOT_FOUND',
+  'NOT_FRIENDS',
+  'NOTIFICATION_NOT_FOUND',
+  'CONVERSATION_NOT_FOUND',
+  'SELF_CONVERSATION',
+  'NOT_A_MEMBER',
+  'SCRIM_CHAT_FORBIDDEN',
+  'WRONG_RECEIVER',
+  'RECEIVER_DELETED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
