@@ -7,6 +7,7 @@ import type {
   SystemStatus,
 } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
+import { useUnbanUser } from '../../profiles/api/bans';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -66,11 +67,8 @@ export function useLiftExpiredBans() {
   });
 }
 
+/** The ban history's 'Unban': the profiles feature owns the endpoint (and refreshes the profiles); the admin figures follow. */
 export function useUnban() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (bannedUserId: string) =>
-      api.post<{ success: true; message: string }>('/admin/unbanUser', { bannedUserId }),
-    onSuccess: () => refreshAdmin(queryClient),
-  });
+  return useUnbanUser({ onSuccess: () => refreshAdmin(queryClient) });
 }

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Conversation,
-  FriendStatusResponse,
-  SendFriendRequestResponse,
-  UnfriendResponse,
-  UserFriendsResponse,
-} from '@scrim-gym/shared';
+import type { FriendStatusResponse, SendFriendRequestResponse, UnfriendResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
+import { friendsQuery } from '../../social/api/friends';
 import { profileKeys } from './profile';
 
 /** Where the signed-in user stands with `userId`: drives the friend button (from the friends API). */
@@ -20,35 +15,18 @@ export function useFriendStatus(userId: string, enabled: boolean) {
   return useQuery({ ...friendStatusQuery(userId), enabled });
 }
 
-/** A user's friends, for the "{name}'s Friends" dialog. */
-export function useUserFriends(userId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: profileKeys.friends(userId),
-    queryFn: () => api.get<UserFriendsResponse>(`/friends/user-friends/${userId}`),
-    select: (data) => data.friends,
-    enabled,
-  });
-}
-
-/** The signed-in user's direct conversations: who gets a message button rather than a start-conversation one. */
-export function useConversationPartners(enabled: boolean) {
-  return useQuery({
-    queryKey: [...profileKeys.all, 'conversation-partners'],
-    queryFn: () => api.get<Conversation[]>('/conversations/user'),
-    select: (conversations) => new Set(conversations.flatMap((c) => c.members.map((m) => m._id))),
-    enabled,
-  });
-}
-
-/** Refreshes what a friendship change touches: the button, both friend lists and the counts on profiles. */
+/**
+ * Refreshes what a friendship change touches: the button, both friend lists (the social feature's one entry, which
+ * the messenger reads too) and the counts on profiles.
+ */
 function useFriendshipChanged() {
   const queryClient = useQueryClient();
   return (userId: string, ownId: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.friendStatus(userId) }),
-      queryClient.invalidateQueries({ queryKey: profileKeys.friends(userId) }),
-      queryClient.invalidateQueries({ queryKey: profileKeys.friends(ownId) }),
-      queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'by-name'] }),
+      queryClient.invalidateQueries({ queryKey: friendsQuery(userId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: friendsQuery(ownId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.anyByName }),
     ]);
 }
 

@@ -10,11 +10,12 @@ export interface ProfileAddress {
 
 export const profileKeys = {
   all: ['profiles'] as const,
+  /** Every profile page's entry (a friendship or ban change refreshes all of them). */
+  anyByName: ['profiles', 'by-name'] as const,
   byName: (address: ProfileAddress) => ['profiles', 'by-name', address] as const,
   participated: (userId: string) => ['profiles', 'participated', userId] as const,
   created: (userId: string) => ['profiles', 'created', userId] as const,
   activity: (userId: string) => ['profiles', 'activity', userId] as const,
-  friends: (userId: string) => ['profiles', 'friends', userId] as const,
   friendStatus: (userId: string) => ['profiles', 'friend-status', userId] as const,
 };
 

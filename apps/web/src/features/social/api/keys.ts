@@ -1,3 +1,12 @@
+import type { Region } from '@scrim-gym/shared';
+
+/** What `/users/search` takes: the text (trimmed, at most 40 characters), and for admin assign a region and limit. */
+export interface UserSearchParams {
+  q: string;
+  region?: Region;
+  limit?: number;
+}
+
 /** TanStack Query keys of the social feature; socket listeners update these caches. */
 export const socialKeys = {
   all: ['social'] as const,
@@ -9,5 +18,5 @@ export const socialKeys = {
   messages: (conversationId: string) => ['social', 'messages', conversationId] as const,
   scrimChat: (scrimId: string) => ['social', 'scrim-chat', scrimId] as const,
   presence: ['social', 'presence'] as const,
-  search: (q: string) => ['social', 'user-search', q] as const,
+  search: (params: UserSearchParams) => ['social', 'user-search', params] as const,
 };
