@@ -18,5 +18,7 @@ export const socialKeys = {
   messages: (conversationId: string) => ['social', 'messages', conversationId] as const,
   scrimChat: (scrimId: string) => ['social', 'scrim-chat', scrimId] as const,
   presence: ['social', 'presence'] as const,
+  /** Every user search (the header's and admin assign's). */
+  searches: ['social', 'user-search'] as const,
   search: (params: UserSearchParams) => ['social', 'user-search', params] as const,
 };
