@@ -7,7 +7,6 @@ import type {
   SystemStatus,
 } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
-import { useUnbanUser } from '../../profiles/api/bans';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -56,7 +55,7 @@ export function useBanHistory() {
 }
 
 /** Every admin figure is read again after a change. */
-const refreshAdmin = (queryClient: ReturnType<typeof useQueryClient>) =>
+export const refreshAdmin = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
 export function useLiftExpiredBans() {
@@ -65,10 +64,4 @@ export function useLiftExpiredBans() {
     mutationFn: () => api.post<LiftExpiredBansResponse>('/admin/lift-expired-bans'),
     onSuccess: () => refreshAdmin(queryClient),
   });
-}
-
-/** The ban history's 'Unban': the profiles feature owns the endpoint (and refreshes the profiles); the admin figures follow. */
-export function useUnban() {
-  const queryClient = useQueryClient();
-  return useUnbanUser({ onSuccess: () => refreshAdmin(queryClient) });
 }

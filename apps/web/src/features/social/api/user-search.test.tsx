@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SEARCH_LIMIT, type UserSearchResult } from '@scrim-gym/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { stubApi } from '../../../test/render';
-import { socialKeys } from './keys';
-import { useHeaderUserSearch, userSearchQuery, useUserSearch } from './user-search';
+import { useHeaderUserSearch, userSearchKeys, userSearchQuery, useUserSearch } from './user-search';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,6 +44,6 @@ describe('the user search: one owner, one key', () => {
     expect(calls.map((c) => c.query).sort()).toEqual(['q=Fak', `q=Fak&region=NA&limit=${ADMIN_SEARCH_LIMIT}`]);
     expect(queryClient.getQueryData(userSearchQuery({ q: 'Fak' }).queryKey)).toEqual({ users: [found] });
     expect(queryClient.getQueryData(userSearchQuery(admin).queryKey)).toEqual({ users: [found] });
-    expect(queryClient.getQueryCache().findAll({ queryKey: socialKeys.searches })).toHaveLength(2);
+    expect(queryClient.getQueryCache().findAll({ queryKey: userSearchKeys.all })).toHaveLength(2);
   });
 });

@@ -1,9 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSearchResult } from '@scrim-gym/shared';
+import type { Region, UserSearchResult } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
-import { socialKeys, type UserSearchParams } from './keys';
 
-export type { UserSearchParams };
+/** What `/users/search` takes: the text (trimmed, at most 40 characters), and for admin assign a region and limit. */
+export interface UserSearchParams {
+  q: string;
+  region?: Region;
+  limit?: number;
+}
+
+/**
+ * The search's keys live here rather than in keys.ts: the scrims feature's admin assign loads this module, and
+ * keys.ts would then become a chunk of its own in every page's dependency list (the landing page's included).
+ */
+export const userSearchKeys = {
+  all: ['social', 'user-search'] as const,
+  search: (params: UserSearchParams) => ['social', 'user-search', params] as const,
+};
 
 /**
  * The server matches name or tagline ('Name#Tag' splits on '#'), ranks by edit distance and answers at most
@@ -22,7 +35,7 @@ export function searchUsers({ q, region, limit }: UserSearchParams) {
  */
 export const userSearchQuery = (params: UserSearchParams) =>
   queryOptions({
-    queryKey: socialKeys.search(params),
+    queryKey: userSearchKeys.search(params),
     queryFn: () => searchUsers(params),
     select: (data) => data.users,
     staleTime: 30_000,

@@ -7,7 +7,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { stubApi } from '../../../test/render';
 import { friendsQuery, useFriends } from '../../social/api/friends';
 import { applyFriendshipChange } from '../hooks/useLiveFriendship';
-import { useUnfriend } from './friends';
+import { useUnfriend } from './friendship';
 
 afterEach(() => vi.unstubAllGlobals());
 

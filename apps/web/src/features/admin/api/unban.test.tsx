@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BanHistoryEntry, UserProfile } from '@scrim-gym/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { stubApi } from '../../../test/render';
-import { useUnbanUser } from '../../profiles/api/bans';
+import { useUnbanUser } from '../../profiles/api/profile';
 import { profileQuery, useProfile } from '../../profiles/api/profile';
-import { useBanHistory, useUnban } from './admin';
+import { useBanHistory } from './admin';
+import { useUnban } from './unban';
 
 afterEach(() => vi.unstubAllGlobals());
 
