@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { sessionQuery } from '../features/auth/api/session';
-import { LandingPage } from '../features/public/LandingPage';
+import { LandingPage } from '../features/public/pages/LandingPage';
 import { ScrimsHubPage } from '../features/scrims/pages/ScrimsHubPage';
 import { RequireAdmin, RequireUser } from './guards';
 import { AppLayout } from './layout/AppLayout';
@@ -28,18 +28,18 @@ interface RouteHandle {
 }
 const handle = (value: RouteHandle) => value;
 
-const SignupPage = page(() => import('../features/auth/components/SignupPage'), 'SignupPage');
-const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
-const GuidePage = page(() => import('../features/public/GuidePage'), 'GuidePage');
-const PrivacyPolicyPage = page(() => import('../features/public/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsOfServicePage = page(() => import('../features/public/TermsOfServicePage'), 'TermsOfServicePage');
-const ServerErrorPage = page(() => import('../features/public/ServerErrorPage'), 'ServerErrorPage');
-const NotFoundPage = page(() => import('../features/public/NotFoundPage'), 'NotFoundPage');
+const SignupPage = page(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
+const SettingsPage = page(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage');
+const GuidePage = page(() => import('../features/public/pages/GuidePage'), 'GuidePage');
+const PrivacyPolicyPage = page(() => import('../features/public/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsOfServicePage = page(() => import('../features/public/pages/TermsOfServicePage'), 'TermsOfServicePage');
+const ServerErrorPage = page(() => import('../features/public/pages/ServerErrorPage'), 'ServerErrorPage');
+const NotFoundPage = page(() => import('../features/public/pages/NotFoundPage'), 'NotFoundPage');
 const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDetailPage');
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 const ScrimSignInPage = page(() => import('../features/scrims/pages/ScrimSignInPage'), 'ScrimSignInPage');
-const ProfilePage = page(() => import('../features/profiles/components/ProfilePage'), 'ProfilePage');
+const ProfilePage = page(() => import('../features/profiles/pages/ProfilePage'), 'ProfilePage');
 const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
 

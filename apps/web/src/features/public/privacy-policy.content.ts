@@ -1,5 +1,5 @@
 import { MIN_AGE } from '@scrim-gym/shared';
-import type { PolicyAction, PolicySection } from './PolicyPage';
+import type { PolicyAction, PolicySection } from './pages/PolicyPage';
 
 /** Days within which an account's data is deleted. */
 export const DATA_DELETION_DAYS = 30;

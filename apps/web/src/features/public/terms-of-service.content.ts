@@ -1,5 +1,5 @@
 import { MIN_AGE } from '@scrim-gym/shared';
-import type { PolicyAction, PolicySection } from './PolicyPage';
+import type { PolicyAction, PolicySection } from './pages/PolicyPage';
 
 /** The least share of tournament entry fees that goes to the prize pool, in percent. */
 export const PRIZE_POOL_MIN_PERCENT = 70;

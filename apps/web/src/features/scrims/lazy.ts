@@ -8,5 +8,3 @@ export { HubBody } from './components/HubBody';
 export { HubFilters } from './components/HubFilters';
 export { watchScrims } from './hooks/scrim-live';
 export { ScrimDetailPage } from './pages/ScrimDetailPage';
-
-export const loadScrimsLazy = () => import('./lazy');

@@ -55,22 +55,13 @@ export function useBanHistory() {
 }
 
 /** Every admin figure is read again after a change. */
-const refreshAdmin = (queryClient: ReturnType<typeof useQueryClient>) =>
+export const refreshAdmin = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
 export function useLiftExpiredBans() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<LiftExpiredBansResponse>('/admin/lift-expired-bans'),
-    onSuccess: () => refreshAdmin(queryClient),
-  });
-}
-
-export function useUnban() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (bannedUserId: string) =>
-      api.post<{ success: true; message: string }>('/admin/unbanUser', { bannedUserId }),
     onSuccess: () => refreshAdmin(queryClient),
   });
 }

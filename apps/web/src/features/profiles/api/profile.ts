@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Region, UserProfile } from '@scrim-gym/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BanUserBody, BanUserResponse, Region, UserProfile } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 
 export interface ProfileAddress {
@@ -10,11 +10,12 @@ export interface ProfileAddress {
 
 export const profileKeys = {
   all: ['profiles'] as const,
+  /** Every profile page's entry (a friendship or ban change refreshes all of them). */
+  anyByName: ['profiles', 'by-name'] as const,
   byName: (address: ProfileAddress) => ['profiles', 'by-name', address] as const,
   participated: (userId: string) => ['profiles', 'participated', userId] as const,
   created: (userId: string) => ['profiles', 'created', userId] as const,
   activity: (userId: string) => ['profiles', 'activity', userId] as const,
-  friends: (userId: string) => ['profiles', 'friends', userId] as const,
   friendStatus: (userId: string) => ['profiles', 'friend-status', userId] as const,
 };
 
@@ -32,4 +33,31 @@ export const profileQuery = (address: ProfileAddress) =>
 /** The profile of /users/:name?region=&tagline= (what the server lets this viewer see). */
 export function useProfile(address: ProfileAddress) {
   return useQuery(profileQuery(address));
+}
+
+/**
+ * Admin ban and unban (`/admin/banUser`, `/admin/unbanUser`): this module is their one owner, because what they
+ * change on screen is a user's ban state, which the profile shows. Every profile is read again after either (the
+ * button's state). The admin pages read their own figures fresh on every open (admin/api), and the ban history's
+ * unban adds its refresh through `onSuccess` (admin/api/unban.ts).
+ */
+const refreshProfiles = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ queryKey: profileKeys.anyByName });
+
+export const banUser = (body: BanUserBody) => api.post<BanUserResponse>('/admin/banUser', body);
+export const unbanUser = (bannedUserId: string) =>
+  api.post<{ success: true; message: string }>('/admin/unbanUser', { bannedUserId });
+
+export function useBanUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: banUser, onSuccess: () => refreshProfiles(queryClient) });
+}
+
+/** `onSuccess`: what else the caller's feature refreshes after the profiles (the admin ban history). */
+export function useUnbanUser({ onSuccess }: { onSuccess?: () => Promise<unknown> } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unbanUser,
+    onSuccess: () => Promise.all([refreshProfiles(queryClient), onSuccess?.()]),
+  });
 }

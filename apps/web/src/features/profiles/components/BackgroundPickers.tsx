@@ -31,7 +31,7 @@ export function BackgroundPickers() {
     update.mutate(fields, {
       onSuccess: () => {
         // The page shows the profile's copy: it changes with the account.
-        queryClient.setQueriesData<UserProfile>({ queryKey: [...profileKeys.all, 'by-name'] }, (profile) =>
+        queryClient.setQueriesData<UserProfile>({ queryKey: profileKeys.anyByName }, (profile) =>
           profile && profile._id === user._id ? { ...profile, ...fields } : profile,
         );
         showAlert({ type: 'Success', message: MESSAGES.backgroundUpdated });

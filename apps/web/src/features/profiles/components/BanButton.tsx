@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ADMIN_MESSAGES, PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
-import { useUnbanUser } from '../api/bans';
+import { useUnbanUser } from '../api/profile';
 import { PROFILE_TEXTS } from '../texts';
 import { BanDialog } from './BanDialog';
 

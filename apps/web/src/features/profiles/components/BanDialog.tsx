@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
-import { useBanUser } from '../api/bans';
+import { useBanUser } from '../api/profile';
 import { banFormErrors, banInstants, defaultBanForm, type BanForm } from '../lib/ban-form';
 import { PROFILE_TEXTS } from '../texts';
 

@@ -7,7 +7,8 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api';
 import { requestOpenChat } from '../../../lib/open-chat';
 import { useAlert } from '../../alerts/alert-context';
-import { useFriendStatus, useSendFriendRequest, useUnfriend } from '../api/friends';
+import { useFriendStatus } from '../api/friends';
+import { useSendFriendRequest, useUnfriend } from '../api/friendship';
 import { PROFILE_TEXTS } from '../texts';
 
 /** The server's error text (friend errors other than 'Friend already added!' show it), else `fallback`. */

@@ -17,7 +17,8 @@ import { SOCIAL_MESSAGES, type SocialUser, type UserProfile } from '@scrim-gym/s
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { requestOpenChat } from '../../../lib/open-chat';
 import { profilePath } from '../../../lib/profile-link';
-import { useConversationPartners, useUserFriends } from '../api/friends';
+import { useFriends } from '../../social/api/friends';
+import { useConversationPartners } from '../hooks/useConversationPartners';
 import { rankEmblemUrl } from '../lib/art';
 import { PROFILE_TEXTS } from '../texts';
 
@@ -35,7 +36,7 @@ export function FriendsDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const friends = useUserFriends(profile._id, true);
+  const friends = useFriends(profile._id);
   const partners = useConversationPartners(isOwn);
   const openChat = (friend: SocialUser) => {
     requestOpenChat({ userId: friend._id, name: friend.name });

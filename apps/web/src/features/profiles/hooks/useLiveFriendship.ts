@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { SOCKET_EVENTS, type FriendStatusResponse, type FriendshipChangedPayload } from '@scrim-gym/shared';
 import { applyLiveChange } from '../../../lib/live-cache';
 import { getSocket } from '../../../lib/socket';
+import { friendsQuery } from '../../social/api/friends';
 import { profileKeys } from '../api/profile';
 
 /**
@@ -18,9 +19,9 @@ export function applyFriendshipChange(
   applyLiveChange(queryClient, { queryKey: key, exact: true }, () =>
     queryClient.setQueryData<FriendStatusResponse>(key, { status, friendRequestSent: status === 'sent' }),
   );
-  for (const id of [userId, viewerId]) void queryClient.invalidateQueries({ queryKey: profileKeys.friends(id) });
+  for (const id of [userId, viewerId]) void queryClient.invalidateQueries({ queryKey: friendsQuery(id).queryKey });
   // The friends count on the open profile (of either user).
-  void queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'by-name'] });
+  void queryClient.invalidateQueries({ queryKey: profileKeys.anyByName });
 }
 
 /**

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import {
+  ADMIN_SEARCH_LIMIT,
   ADMIN_SEARCH_MIN_CHARS,
   ROLES,
   SCRIM_MESSAGES,
@@ -16,21 +17,25 @@ import {
   type Role,
   type Scrim,
   type TeamName,
+  type UserSearchResult,
 } from '@scrim-gym/shared';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAlert } from '../../alerts/alert-context';
 import { useAdminAssign } from '../api/scrim-actions';
-import { useUserSearch, type FoundUser } from '../api/user-search';
+import { useUserSearch } from '../../social/api/user-search';
 import { SCRIM_TEXTS } from '../texts';
 
 /** Admin assign: a user of the scrim's region, a team and a role, all required. */
 export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open: boolean; onClose: () => void }) {
   const [input, setInput] = useState('');
-  const [user, setUser] = useState<FoundUser | null>(null);
+  const [user, setUser] = useState<UserSearchResult | null>(null);
   const [team, setTeam] = useState<TeamName | ''>('');
   const [role, setRole] = useState<Role | ''>('');
   const q = useDebounced(input, 250);
-  const search = useUserSearch({ q, region: scrim.region });
+  const search = useUserSearch(
+    { q: q.trim(), region: scrim.region, limit: ADMIN_SEARCH_LIMIT },
+    { enabled: q.trim().length >= ADMIN_SEARCH_MIN_CHARS },
+  );
   const assign = useAdminAssign();
   const showAlert = useAlert();
   const tooShort = input.trim().length < ADMIN_SEARCH_MIN_CHARS;

@@ -2,10 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Region } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
-import type { ScrimRoom } from './scrim-live';
+import type { ScrimRoom, watchScrims } from './scrim-live';
 
-/** Watches a region (the hub) or one scrim (its page) live while mounted; the socket code loads on demand. */
-export function useScrimSocket(room: ScrimRoom) {
+/** Where the socket code comes from: the scrims lazy chunk (the hub) or the module itself (inside that chunk). */
+export type LoadScrimLive = () => Promise<{ watchScrims: typeof watchScrims }>;
+
+/**
+ * Watches a region (the hub) or one scrim (its page) live while mounted; the socket code loads on demand through
+ * `load` (the hub passes its dynamic import of lazy.ts; the detail page, already in that chunk, its static import), so
+ * this hook imports no chunk that imports it back.
+ */
+export function useScrimSocket(room: ScrimRoom, load: LoadScrimLive) {
   const queryClient = useQueryClient();
   const userId = useCurrentUser().user?._id;
   const kind = 'region' in room ? 'region' : 'scrimId';
@@ -15,7 +22,7 @@ export function useScrimSocket(room: ScrimRoom) {
     if (!userId) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('../lazy')
+    void load()
       .then(({ watchScrims }) =>
         watchScrims({
           queryClient,
@@ -28,5 +35,5 @@ export function useScrimSocket(room: ScrimRoom) {
       cancelled = true;
       stop?.();
     };
-  }, [queryClient, userId, kind, target]);
+  }, [queryClient, userId, kind, target, load]);
 }

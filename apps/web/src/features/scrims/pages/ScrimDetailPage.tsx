@@ -10,8 +10,12 @@ import { useScrim } from '../api/scrim';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
 import { useLobbyPanel } from '../hooks/useLobbyPanel';
+import { watchScrims } from '../hooks/scrim-live';
 import { useScrimSocket } from '../hooks/useScrimSocket';
 import { scrimTitle } from '../lib/scrim-view';
+
+/** This page is in the scrims lazy chunk (lazy.ts) with the socket code: no dynamic import of it. */
+const loadLive = () => Promise.resolve({ watchScrims });
 
 /** A missing scrim (404, or an id that cannot be one: 400) versus any other lookup failure. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -21,7 +25,7 @@ export function ScrimDetailPage() {
   const { id = '' } = useParams();
   const query = useScrim(id);
   const showAlert = useAlert();
-  useScrimSocket({ scrimId: id });
+  useScrimSocket({ scrimId: id }, loadLive);
   // Whether this server makes tournament codes (the lobby panel needs it): asked with the scrim, not after it.
   useTournamentCodes();
 

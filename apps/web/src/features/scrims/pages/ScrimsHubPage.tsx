@@ -27,7 +27,7 @@ export function ScrimsHubPage() {
   const filters = useHubFilters();
   const wide = useWideScreen();
   const query = useScrims({ region: filters.region, day: filters.day, withSecrets: Boolean(user && !user.isAdmin) });
-  useScrimSocket({ region: filters.region });
+  useScrimSocket({ region: filters.region }, load);
   useEffect(() => {
     void load();
   }, []);

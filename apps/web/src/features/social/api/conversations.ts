@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SOCIAL_MESSAGES, type Conversation } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
@@ -8,9 +8,15 @@ import { socialKeys } from './keys';
 
 export const getConversations = () => api.get<Conversation[]>('/conversations/user');
 
-/** The session user's direct conversations with unseen counts (the messenger dropdown). */
+/**
+ * The session user's direct conversations with unseen counts: the one cache entry of `/conversations/user`, read by
+ * the messenger dropdown and by a profile's friends dialog (who gets a message button); the socket and the
+ * mutations here update it in place (cache.ts).
+ */
+export const conversationsQuery = queryOptions({ queryKey: socialKeys.conversations, queryFn: getConversations });
+
 export function useConversations({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: socialKeys.conversations, queryFn: getConversations, enabled });
+  return useQuery({ ...conversationsQuery, enabled });
 }
 
 /** The conversation of the session user and `otherId`, or null (a 'message' button elsewhere in the app). */

@@ -9,5 +9,4 @@ export const socialKeys = {
   messages: (conversationId: string) => ['social', 'messages', conversationId] as const,
   scrimChat: (scrimId: string) => ['social', 'scrim-chat', scrimId] as const,
   presence: ['social', 'presence'] as const,
-  search: (q: string) => ['social', 'user-search', q] as const,
 };

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onOpenChatRequest } from '../../../lib/open-chat';
 import { useAlert } from '../../alerts/alert-context';
-import { getConversations } from '../api/conversations';
-import { socialKeys } from '../api/keys';
+import { conversationsQuery } from '../api/conversations';
 import { openChat, updateSocialUi } from '../store';
 
 /**
@@ -17,7 +16,7 @@ export function useOpenChatRequests() {
     () =>
       onOpenChatRequest(({ userId, name }) => {
         queryClient
-          .fetchQuery({ queryKey: socialKeys.conversations, queryFn: getConversations, staleTime: 30_000 })
+          .fetchQuery({ ...conversationsQuery, staleTime: 30_000 })
           .then((conversations) => {
             const existing = conversations.find((c) => c.members.some((m) => m._id === userId));
             if (existing) openChat({ kind: 'direct', conversationId: existing._id });

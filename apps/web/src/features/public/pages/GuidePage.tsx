@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentUser } from '../auth/api/session';
+import { useCurrentUser } from '../../auth/api/session';
 import {
   GUIDE_HELP,
   GUIDE_IMAGE_SIZE,
@@ -12,9 +12,9 @@ import {
   GUIDE_SIGN_UP,
   GUIDE_TITLE,
   type GuideSection,
-} from './guide.content';
-import { NEW_TAB_HINT } from './landing.content';
-import { visuallyHidden } from './visually-hidden';
+} from '../guide.content';
+import { NEW_TAB_HINT } from '../landing.content';
+import { visuallyHidden } from '../visually-hidden';
 
 /** /guide: the app's own illustrated guide, each step beside a screen of the real app. */
 export function GuidePage() {

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
-import { renderAt, stubApi, testUser } from '../../test/render';
+import { renderAt, stubApi, testUser } from '../../../test/render';
 import { SettingsPage } from './SettingsPage';
 
-vi.mock('../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
+vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser({ name: 'Faker Fan' });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthState, DeleteAccountBody } from '@scrim-gym/shared';
-import { apiRequest } from '../../lib/api';
-import { closeSocket } from '../../lib/socket';
-import { sessionKey } from '../auth/api/session';
+import { apiRequest } from '../../../lib/api';
+import { closeSocket } from '../../../lib/socket';
+import { sessionKey } from '../../auth/api/session';
 
 /**
  * DELETE /api/users/me with the typed summoner name. Once deleted, the tab forgets everything as a logout does

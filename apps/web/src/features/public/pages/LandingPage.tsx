@@ -5,12 +5,12 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { MESSAGES, ROLES } from '@scrim-gym/shared';
-import { useCurrentUser } from '../auth/api/session';
-import { InfoCard } from './InfoCard';
-import { HERO, INFO_CARDS, SECTIONS, SOCIAL_LINKS, STEPS } from './landing.content';
-import { LobbyPreview } from './LobbyPreview';
-import { SectionHeading } from './SectionHeading';
-import { SocialLinkTile } from './SocialLinkTile';
+import { useCurrentUser } from '../../auth/api/session';
+import { InfoCard } from '../InfoCard';
+import { HERO, INFO_CARDS, SECTIONS, SOCIAL_LINKS, STEPS } from '../landing.content';
+import { LobbyPreview } from '../LobbyPreview';
+import { SectionHeading } from '../SectionHeading';
+import { SocialLinkTile } from '../SocialLinkTile';
 
 const sectionSx = { py: { xs: 7, md: 10 } } as const;
 

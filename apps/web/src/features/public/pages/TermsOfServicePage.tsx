@@ -1,5 +1,5 @@
 import { PolicyPage } from './PolicyPage';
-import { TERMS_ACTIONS, TERMS_INTRO, TERMS_SECTIONS, TERMS_TITLE } from './terms-of-service.content';
+import { TERMS_ACTIONS, TERMS_INTRO, TERMS_SECTIONS, TERMS_TITLE } from '../terms-of-service.content';
 
 /** /terms-of-service: 16 numbered sections, buttons to sign-up and the privacy policy. */
 export function TermsOfServicePage() {

@@ -8,18 +8,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser, type UpdateUserBody } from '@scrim-gym/shared';
-import { ErrorBanner } from '../../components/profile-fields/ErrorBanner';
-import { RankFields, SummonerFields } from '../../components/profile-fields/ProfileFields';
+import { ErrorBanner } from '../../../components/profile-fields/ErrorBanner';
+import { RankFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
 import {
   profileBody,
   profileFormFromUser,
   validateProfile,
   type ProfileForm,
-} from '../../components/profile-fields/profile-form';
-import { messageOf } from '../../lib/api';
-import { useAlert } from '../alerts/alert-context';
-import { useCurrentUser, useUpdateUser } from '../auth/api/session';
-import { DeleteAccountSection } from './DeleteAccountSection';
+} from '../../../components/profile-fields/profile-form';
+import { messageOf } from '../../../lib/api';
+import { useAlert } from '../../alerts/alert-context';
+import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 
 const ALL_FIELDS = ['name', 'summonerTagline', 'region', 'discord', 'rank'] as const;
 

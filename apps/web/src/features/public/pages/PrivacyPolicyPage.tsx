@@ -1,5 +1,5 @@
 import { PolicyPage } from './PolicyPage';
-import { PRIVACY_ACTIONS, PRIVACY_INTRO, PRIVACY_SECTIONS, PRIVACY_TITLE } from './privacy-policy.content';
+import { PRIVACY_ACTIONS, PRIVACY_INTRO, PRIVACY_SECTIONS, PRIVACY_TITLE } from '../privacy-policy.content';
 
 /** /privacy-policy: 12 numbered sections, today's date, buttons to sign-up and the terms. */
 export function PrivacyPolicyPage() {

@@ -11,10 +11,10 @@ import { useProfile } from '../api/profile';
 import { useUserStats } from '../api/scrim-lists';
 import { useLiveFriendship } from '../hooks/useLiveFriendship';
 import { PROFILE_TEXTS } from '../texts';
-import { ProfileBackground } from './ProfileBackground';
-import { ProfileHeader } from './ProfileHeader';
-import { ProfileStatistics } from './ProfileStatistics';
-import { ProfileScrimLists } from './ProfileScrimLists';
+import { ProfileBackground } from '../components/ProfileBackground';
+import { ProfileHeader } from '../components/ProfileHeader';
+import { ProfileStatistics } from '../components/ProfileStatistics';
+import { ProfileScrimLists } from '../components/ProfileScrimLists';
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;

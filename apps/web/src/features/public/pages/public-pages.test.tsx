@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState, CurrentUser } from '@scrim-gym/shared';
-import { theme } from '../../app/theme';
+import { theme } from '../../../app/theme';
 import { GuidePage } from './GuidePage';
 import { LandingPage } from './LandingPage';
 import { NotFoundPage } from './NotFoundPage';
