@@ -23,6 +23,7 @@ const planted = {
   [`apps/web/src/features/${tag}-x/index.ts`]: `export {};\n`,
   [`apps/web/src/features/${tag}-y/api/things.ts`]: `export const thingsQuery = () => ({ queryKey: ['things'] });\n`,
   [`apps/web/src/features/${tag}-y/components/Thing.tsx`]: `export const Thing = () => null;\n`,
+  [`apps/web/src/features/${tag}-y/lazy.ts`]: `export { Thing } from './components/Thing';\n`,
 };
 
 let eslint;
@@ -97,6 +98,13 @@ describe('lint boundaries', () => {
     expect(await rulesBroken(serverFile(`${tag}-a`, 'things.repository.ts'), text)).toEqual([]);
   }, 60_000);
 
+  it('fails on product code importing a test helper', async () => {
+    const text = `import { createTestApp } from '../../test/app.js';\nexport const t = createTestApp;\n`;
+    expect(await rulesBroken(serverFile(`${tag}-a`, 'things.service.ts'), text)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  }, 60_000);
+
   it('fails on infrastructure importing a module', async () => {
     const text = `import { listThings } from '../modules/${tag}-a/index.js';\nlistThings();\n`;
     expect(await rulesBroken('apps/server/src/lib/planted.ts', text)).toEqual(['import-x/no-restricted-paths']);
@@ -113,6 +121,7 @@ describe('lint boundaries', () => {
         `import { thingsQuery } from '../../${tag}-y/api/things';\nexport const q = thingsQuery;\n`,
       ),
     ).toEqual([]);
+    expect(await rulesBroken(file, `export const load = () => import('../../${tag}-y/lazy');\n`)).toEqual([]);
     expect(
       await rulesBroken(
         `apps/web/src/lib/planted.ts`,
