@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminUpdateUserBodySchema,
-  adminUpdateUserResponseSchema,
-  banHistoryResponseSchema,
-  banUserBodySchema,
-  banUserResponseSchema,
-  dashboardStatsSchema,
-  idParamsSchema,
-  liftExpiredBansResponseSchema,
-  recentActivitiesResponseSchema,
-  successResponseSchema,
-  systemStatusSchema,
-  unbanUserBodySchema,
-} from '@scrim-gym/shared';
-import { errorResponses as errors } from '../../lib/responses.js';
+import { adminUpdateUserBodySchema, adminUpdateUserResponseSchema, idParamsSchema } from '@scrim-gym/shared';
+import { banHistoryResponseSchema, banUserBodySchema, banUserResponseSchema } from '@scrim-gym/shared';
+import { unbanUserBodySchema, liftExpiredBansResponseSchema, successResponseSchema } from '@scrim-gym/shared';
+import { dashboardStatsSchema, recentActivitiesResponseSchema, systemStatusSchema } from '@scrim-gym/shared';
+import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin } from '../auth/index.js';
 import * as admin from './admin.service.js';
 import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
@@ -35,51 +25,32 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/banUser',
-    {
-      schema: {
-        tags,
-        summary: 'Ban a user: ends their sessions and sockets now (or at dateFrom); lifted at dateTo',
-        body: banUserBodySchema,
-        response: { 200: banUserResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Ban a user: ends their sessions and sockets now (or at dateFrom); lifted at dateTo', {
+      body: banUserBodySchema,
+      response: { 200: banUserResponseSchema },
+    }),
     async (request) => admin.banUser({ deps, adminId: adminId(request), body: request.body }),
   );
 
   app.post(
     '/admin/unbanUser',
-    {
-      schema: {
-        tags,
-        summary: "Lift a user's ban",
-        body: unbanUserBodySchema,
-        response: { 200: successResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, "Lift a user's ban", { body: unbanUserBodySchema, response: { 200: successResponseSchema } }),
     async (request) => admin.unbanUser({ deps, adminId: adminId(request), userId: request.body.bannedUserId }),
   );
 
   app.post(
     '/admin/lift-expired-bans',
-    {
-      schema: {
-        tags,
-        summary: 'Lift every ban whose dateTo has passed (the expiry job does it on time too)',
-        response: { 200: liftExpiredBansResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Lift every ban whose dateTo has passed (the expiry job does it on time too)', {
+      response: { 200: liftExpiredBansResponseSchema },
+    }),
     async (request) => admin.liftAllExpiredBans({ deps, adminId: adminId(request) }),
   );
 
   app.get(
     '/admin/all-bans-history',
-    {
-      schema: {
-        tags,
-        summary: 'Every ban, newest first, with its user and status',
-        response: { 200: banHistoryResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Every ban, newest first, with its user and status', {
+      response: { 200: banHistoryResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return admin.listBanHistory({ db: app.db });
@@ -88,15 +59,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/updateUser/:id',
-    {
-      schema: {
-        tags,
-        summary: "Change a user's summoner name, tagline or rank (nothing else)",
-        params: idParamsSchema,
-        body: adminUpdateUserBodySchema,
-        response: { 200: adminUpdateUserResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, "Change a user's summoner name, tagline or rank (nothing else)", {
+      params: idParamsSchema,
+      body: adminUpdateUserBodySchema,
+      response: { 200: adminUpdateUserResponseSchema },
+    }),
     async (request) =>
       admin.updateUserByAdmin({
         db: app.db,
@@ -109,7 +76,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/dashboard-stats',
-    { schema: { tags, summary: "The dashboard's figures", response: { 200: dashboardStatsSchema, ...errors } } },
+    routeSchema(tags, "The dashboard's figures", { response: { 200: dashboardStatsSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return getDashboardStats({ db: app.db });
@@ -118,13 +85,9 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/recent-activities',
-    {
-      schema: {
-        tags,
-        summary: 'Scrims created and completed, users registered, bans, lifts and admin actions, newest first',
-        response: { 200: recentActivitiesResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Scrims created and completed, users registered, bans, lifts and admin actions, newest first', {
+      response: { 200: recentActivitiesResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return getRecentActivities({ db: app.db });
@@ -133,13 +96,9 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/server-status',
-    {
-      schema: {
-        tags,
-        summary: 'Database latency, connected sockets (every instance), Riot API and email service status',
-        response: { 200: systemStatusSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Database latency, connected sockets (every instance), Riot API and email service status', {
+      response: { 200: systemStatusSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return getSystemStatus({ database: app.database, io: app.io, riot: app.riot, redis: app.redis });

@@ -17,6 +17,7 @@ import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { readSessionToken } from './auth.plugin.js';
 import { errorResponses } from '../../lib/responses.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { limitAdminKeyTries } from './admin-key.js';
 import { toCurrentUser } from './auth.presenter.js';
 import {
@@ -88,13 +89,9 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/auth/session',
-    {
-      schema: {
-        tags,
-        summary: 'The current session: signed out, a verified identity, or a user',
-        response: { 200: authStateSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'The current session: signed out, a verified identity, or a user', {
+      response: { 200: authStateSchema },
+    }),
     async (request) => getAuthState({ db, auth: request.auth, withToken: authenticatedByBearer(request) }),
   );
 

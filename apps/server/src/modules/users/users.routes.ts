@@ -17,13 +17,12 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from '@scrim-gym/shared';
-import { errorResponses } from '../../lib/responses.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
 import { deleteOwnAccount } from './account-deletion.service.js';
 import * as service from './users.service.js';
 
 const tags = ['users'];
-const errors = errorResponses;
 
 /**
  * The Users calls but no `GET /users`: the whole user list never leaves the server (search, uniqueness and
@@ -50,43 +49,35 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/by-id/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A profile by user id (what the viewer may see of it)',
-        params: idParamsSchema,
-        response: { 200: userProfileSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'A profile by user id (what the viewer may see of it)', {
+      params: idParamsSchema,
+      response: { 200: userProfileSchema },
+    }),
     async (request) => service.getProfileById({ db, viewer: viewerOf(request), id: request.params.id }),
   );
 
   app.get(
     '/users/:name',
-    {
-      schema: {
-        tags,
-        summary: "A profile by summoner name, in a region and with a tagline when given: 'User {name} was not found'",
+    routeSchema(
+      tags,
+      "A profile by summoner name, in a region and with a tagline when given: 'User {name} was not found'",
+      {
         params: profileByNameParamsSchema,
         querystring: profileByNameQuerySchema,
-        response: { 200: userProfileSchema, ...errors },
+        response: { 200: userProfileSchema },
       },
-    },
+    ),
     async (request) =>
       service.getProfileByName({ db, viewer: viewerOf(request), name: request.params.name, ...request.query }),
   );
 
   app.get(
     '/users/:id/scrims',
-    {
-      schema: {
-        tags,
-        summary: 'Scrims the user played or casted in (a page, filtered and sorted by date) and their stats',
-        params: idParamsSchema,
-        querystring: participatedScrimsQuerySchema,
-        response: { 200: participatedScrimsResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Scrims the user played or casted in (a page, filtered and sorted by date) and their stats', {
+      params: idParamsSchema,
+      querystring: participatedScrimsQuerySchema,
+      response: { 200: participatedScrimsResponseSchema },
+    }),
     async (request) =>
       service.listParticipatedScrims({
         db,
@@ -98,30 +89,22 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/:id/created-scrims',
-    {
-      schema: {
-        tags,
-        summary: 'Scrims the user created (their own profile or admins), a page filtered by visibility',
-        params: idParamsSchema,
-        querystring: createdScrimsQuerySchema,
-        response: { 200: createdScrimsResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Scrims the user created (their own profile or admins), a page filtered by visibility', {
+      params: idParamsSchema,
+      querystring: createdScrimsQuerySchema,
+      response: { 200: createdScrimsResponseSchema },
+    }),
     async (request) =>
       service.listCreatedScrims({ db, viewer: viewerOf(request), userId: request.params.id, query: request.query }),
   );
 
   app.get(
     '/users/:id/activity',
-    {
-      schema: {
-        tags,
-        summary: 'Finished games played and casted per day, week or month of a range (3M, 6M, 1Y or custom)',
-        params: idParamsSchema,
-        querystring: activityQuerySchema,
-        response: { 200: activityResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Finished games played and casted per day, week or month of a range (3M, 6M, 1Y or custom)', {
+      params: idParamsSchema,
+      querystring: activityQuerySchema,
+      response: { 200: activityResponseSchema },
+    }),
     async (request) => service.getActivity({ db, userId: request.params.id, query: request.query }),
   );
 
@@ -131,14 +114,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
   // again at once; they may delete once the ban ends.
   app.delete(
     '/users/me',
-    {
-      schema: {
-        tags,
-        summary: 'Delete my account: anonymised in one transaction, every session and socket ended',
-        body: deleteAccountBodySchema,
-        response: { 200: deleteAccountResponseSchema, ...errors },
-      },
-    },
+    routeSchema(tags, 'Delete my account: anonymised in one transaction, every session and socket ended', {
+      body: deleteAccountBodySchema,
+      response: { 200: deleteAccountResponseSchema },
+    }),
     async (request, reply) => {
       const result = await deleteOwnAccount({
         db,
