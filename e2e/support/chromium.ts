@@ -1,4 +1,4 @@
-/** Debian's Chromium (DESIGN.md 2): never a downloaded browser. CHROMIUM_PATH overrides the default. */
+/** Debian's Chromium: never a downloaded browser. CHROMIUM_PATH overrides the default. */
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 }

@@ -68,7 +68,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // JSON bodies; the post-game image travels as binary with its own limit (scrims routes).
     bodyLimit: JSON_BODY_LIMIT,
-    // The spec's API paths answer with or without one trailing slash (`/api/scrims/` = `/api/scrims`). Safe with
+    // The API's paths answer with or without one trailing slash (`/api/scrims/` = `/api/scrims`). Safe with
     // the path checks: a slash at the end never changes whether a URL starts with `/api/` (auth, origin, SPA
     // fallback), disguised paths are refused before routing (plugins/input.ts), and only ONE slash is ignored.
     routerOptions: { ignoreTrailingSlash: true },

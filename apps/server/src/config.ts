@@ -43,7 +43,7 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
   return proxies;
 }
 
-/** Every setting is an environment variable with a safe default (DESIGN.md 4); `.env.example` documents them. */
+/** Every setting is an environment variable with a safe default; `.env.example` documents them. */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,7 +134,7 @@ export interface OidcProviderConfig {
 export interface AppConfig extends Env {
   isProduction: boolean;
   oidcProviders: OidcProviderConfig[];
-  /** Dev sign-in: only when no identity provider is configured and not in production (DESIGN.md 4). */
+  /** Dev sign-in: only when no identity provider is configured and not in production. */
   devLoginEnabled: boolean;
   seedDemo: boolean;
   logFormat: 'pretty' | 'json';

@@ -28,6 +28,6 @@ const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
 export const isAuthErrorCode = (value: unknown): value is AuthErrorCode =>
   (AUTH_ERROR_CODES as readonly unknown[]).includes(value);
 
-/** The app's message for a code from the URL; anything unknown gets the spec's generic sign-in error. */
+/** The app's message for a code from the URL; anything unknown gets the catalogue's generic sign-in error. */
 export const authErrorMessage = (code: string | null | undefined): string =>
   isAuthErrorCode(code) ? AUTH_ERROR_MESSAGES[code] : MESSAGES.loginError;

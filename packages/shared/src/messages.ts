@@ -28,7 +28,7 @@ export const MESSAGES = {
   backgroundUpdated: 'Profile background updated!',
   backgroundError: 'Error updating background',
 
-  // Server-side auth answers (not in the spec's catalogue; our own wording)
+  // Server-side auth answers (not in the original app's catalogue; our own wording)
   notSignedIn: 'You need to sign in first.',
   sessionExpired: 'Your session has expired, please sign in again.',
   noAccount: 'No account found for this sign-in, please sign up first.',
@@ -78,7 +78,7 @@ export const SCRIM_MESSAGES = {
   selectAll: 'Please select a user, team, and role',
   userIsCaster: 'Cannot assign: this user is a caster for this game!',
   noEmptyPositions: 'No empty positions to fill',
-  /** Why fill random left slots empty (beyond the spec). */
+  /** Why fill random left slots empty (beyond the original app). */
   notEnoughEligible: (unfilled: number, region: string) =>
     `${unfilled} ${unfilled === 1 ? 'position' : 'positions'} could not be filled: not enough eligible players in ${region} (players of the region who are not in this scrim and not banned).`,
   imageNotImage: (name: string) => `File ${name} is not an image! only images are allowed.`,
@@ -130,7 +130,7 @@ export const ADMIN_MESSAGES = {
   loadingData: 'Loading Data',
   noRecentActivities: 'No recent activities found',
   serverStatusMissing: 'Unable to fetch server status',
-  // Our own wording (not in the spec's catalogue)
+  // Our own wording (not in the original app's catalogue)
   adminCannotBeBanned: 'Admins cannot be banned.',
   alreadyBanned: 'This user is already banned.',
   notBanned: 'This user is not banned.',

@@ -7,6 +7,6 @@ export const PROFILE_MESSAGES = {
   donator: 'helped keep this app alive!',
   banThisUser: 'Ban This User',
   unbanThisUser: 'Unban This User',
-  // Our own wording (not in the spec's catalogue)
+  // Our own wording (not in the original app's catalogue)
   createdScrimsForbidden: "Only the profile's owner and admins can see the scrims a user created.",
 } as const;

@@ -36,7 +36,7 @@ export const SOCIAL_MESSAGES = {
   scrimChatOpenError: 'Error opening chat for scrim',
   noOption: 'No Option!',
 
-  // Our own wording (not in the spec's catalogue)
+  // Our own wording (not in the original app's catalogue)
   confirmUnfriend: (name: string) => `Are you sure you want to unfriend ${name}?`,
   cancelFriendRequest: 'Cancel Friend Request',
   acceptFriendRequest: 'Accept',

@@ -7,7 +7,7 @@ import { timeQuery, type Database, type DatabaseHandle } from './handle.js';
 import * as schema from './schema/index.js';
 
 /**
- * The embedded database (DESIGN.md 2), in a module of its own: openDatabase imports it only when no DATABASE_URL
+ * The embedded database, in a module of its own: openDatabase imports it only when no DATABASE_URL
  * is set (and the server's build puts it in a chunk of its own), so PGlite's WASM is never loaded otherwise.
  */
 export function wrapPglite(client: PGlite): DatabaseHandle {

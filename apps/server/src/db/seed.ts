@@ -79,7 +79,7 @@ export interface SeedSchedule {
 }
 
 /**
- * On an empty database, a small living community (DESIGN.md 4): an admin, 30 players in five regions, scrims
+ * On an empty database, a small living community: an admin, 30 players in five regions, scrims
  * today in every state and six months of played history. Everyone signs in through the dev sign-in with
  * `<name>@scrimgym.dev` (the admin: admin@scrimgym.dev).
  */

@@ -1,6 +1,6 @@
 import { MESSAGES, type ErrorCode } from '@scrim-gym/shared';
 
-/** An error the API answers with its own status, text and machine code (DESIGN.md 3). */
+/** An error the API answers with its own status, text and machine code (docs/contract.md). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -48,7 +48,7 @@ function findPgError(error: unknown): PgErrorLike | null {
   return null;
 }
 
-/** 503 while the database cannot be reached: the spec's "problem connecting to the server" text. */
+/** 503 while the database cannot be reached: the catalogue's "problem connecting to the server" text. */
 export const databaseUnavailable = () => new AppError(503, 'DATABASE_UNAVAILABLE', MESSAGES.serverErrorText);
 
 /** Node's network failures on the way to the database (refused, reset, unreachable, timed out). */

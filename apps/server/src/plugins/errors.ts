@@ -32,7 +32,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /**
- * One error shape everywhere: `{ error, code }` with an honest status (DESIGN.md 3). Bad input is a 4xx with a
+ * One error shape everywhere: `{ error, code }` with an honest status (docs/contract.md). Bad input is a 4xx with a
  * human message; only real faults are a 500, logged, with no internals in the body.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -7,7 +7,7 @@ import { socketConnectSources } from './origin.js';
 
 type ContentSecurityPolicy = Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>;
 
-/** The CSP of our pages (ARCHITECTURE.md, Hostile input): no inline or evaluated script, our own origin only. */
+/** The CSP of our pages (docs/security.md): no inline or evaluated script, our own origin only. */
 function contentSecurityPolicy(config: AppConfig): ContentSecurityPolicy {
   return {
     directives: {

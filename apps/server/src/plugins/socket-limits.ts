@@ -48,7 +48,7 @@ const RULES = {
   [SOCKET_EVENTS.scrimChatClose]: { maxChars: 256, writes: false },
   [SOCKET_EVENTS.sendMessage]: { maxChars: MESSAGE_PACKET, writes: true },
   [SOCKET_EVENTS.sendScrimMessage]: { maxChars: MESSAGE_PACKET, writes: true },
-  // The spec's relays: ignored (the server relays its own writes), so never worth a session check.
+  // The original client's relays: ignored (the server relays its own writes), so never worth a session check.
   [SOCKET_EVENTS.sendConversation]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
   [SOCKET_EVENTS.sendNotification]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
   [SOCKET_EVENTS.sendScrimTransaction]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },

@@ -33,7 +33,7 @@ const newScrim = (overrides: object = {}) => ({
 });
 
 describe('the API answers with or without a trailing slash', () => {
-  it('GET, POST, PUT, PATCH and DELETE paths of the spec', async () => {
+  it('GET, POST, PUT, PATCH and DELETE paths of the contract', async () => {
     const day = new Date();
     const query = `region=NA&startDate=${new Date(day.getTime() - 86_400_000).toISOString()}&endDate=${new Date(day.getTime() + 86_400_000).toISOString()}`;
     for (const url of [`/api/scrims?${query}`, `/api/scrims/?${query}`]) {
@@ -91,7 +91,7 @@ describe('the API answers with or without a trailing slash', () => {
   });
 });
 
-describe("POST /api/scrims accepts the spec's lobbyHost: null (random)", () => {
+describe("POST /api/scrims accepts the original client's lobbyHost: null (random)", () => {
   it('creates the scrim with no host yet; a host is drawn when both teams fill', async () => {
     const res = await call('POST', '/api/scrims', admin.token, newScrim({ lobbyHost: null }));
     expect(res.statusCode, res.body).toBe(201);

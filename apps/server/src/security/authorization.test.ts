@@ -57,7 +57,7 @@ describe('authorization matrix', () => {
     const stale = Object.keys(AUTHORIZATION_TABLE).filter((key) => !documented.has(key));
     expect(
       missing,
-      `Declare who may call these routes in apps/server/src/test/authorization-table.ts (spec 6, the module's policy)`,
+      `Declare who may call these routes in apps/server/src/test/authorization-table.ts (and the module's policy)`,
     ).toEqual([]);
     expect(stale, 'These routes are no longer in the OpenAPI document: remove them from the table').toEqual([]);
   });

@@ -10,7 +10,7 @@ import { CROSS_ORIGIN_MESSAGE } from '../plugins/origin.js';
 import { createWebRoot } from '../test/web-root.js';
 import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
-/** Security headers, CORS for HTTP and Socket.IO, and request size limits (ARCHITECTURE.md, Hostile input). */
+/** Security headers, CORS for HTTP and Socket.IO, and request size limits (docs/security.md). */
 const PUBLIC_URL = 'https://scrim-gym.test';
 const EVIL = 'https://evil.example';
 

@@ -141,7 +141,7 @@ describe(`hostile socket events (FUZZ_SEED=${seed})`, () => {
       .eventNames()
       .map(String)
       .filter((name) => !RESERVED.has(name));
-    // The spec's client emits these too; our server ignores them (it relays its own writes).
+    // The original client emits these too; our server ignores them (it relays its own writes).
     const events = [...new Set([...listened, SOCKET_EVENTS.sendConversation, SOCKET_EVENTS.sendNotification])];
     expect(listened).toEqual(expect.arrayContaining([SOCKET_EVENTS.sendMessage, SOCKET_EVENTS.joinScrimRoom]));
     console.log(`socket fuzz: ${events.length} events (${events.join(', ')}), ${NUM_RUNS} emits, FUZZ_SEED=${seed}`);

@@ -1,7 +1,7 @@
 import type { TestUser } from './factories.js';
 import type { callApi } from './social.js';
 
-/** The friend-request and unfriend calls of the spec's API, each as `from`/`me` (or another token). */
+/** The friend-request and unfriend calls of the API, each as `from`/`me` (or another token). */
 export function friendApi(call: ReturnType<typeof callApi>) {
   return {
     send: (to: TestUser, from: TestUser, token = from.token) =>

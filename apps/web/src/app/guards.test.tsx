@@ -21,7 +21,7 @@ describe('guards', () => {
     expect(await screen.findByText('secret settings')).toBeInTheDocument();
   });
 
-  it("refuses a player on an admin page with the spec's message", async () => {
+  it("refuses a player on an admin page with the catalogue's message", async () => {
     stubApi({ 'GET /auth/session': { token: 't', user: testUser(), identity: null } });
     renderAt('/admin/dashboard', '/admin/dashboard', <RequireAdmin>dashboard</RequireAdmin>);
     expect(screen.getByText('Checking permissions...')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { AppLayout } from './layout/AppLayout';
 import type { RoutePrefetch } from './prefetch/route-data';
 
 /**
- * Route-level code splitting for everything but the landing page and the hub (DESIGN.md 2). `load` starts the
+ * Route-level code splitting for everything but the landing page and the hub. `load` starts the
  * chunk before React renders the page (prefetchRoute).
  */
 const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -20,7 +20,7 @@ const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 
 /**
  * What a route starts the moment it matches: its code, and its data (app/prefetch/, a small chunk per route, so
- * that nothing of it weighs on the landing page's first visit: DESIGN.md 6 leaves it no room).
+ * that nothing of it weighs on the landing page's first visit: its 160 KB budget (docs/performance.md) leaves it no room).
  */
 interface RouteHandle {
   code?: () => Promise<unknown>;

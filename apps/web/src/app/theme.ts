@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { BREAKPOINTS } from '@scrim-gym/shared';
 
-/** Dark Hextech palette: deep blue with gold accents. Breakpoints are the spec's (600, 960, 1280, 1920). */
+/** Dark Hextech palette: deep blue with gold accents. Breakpoints are the product's (600, 960, 1280, 1920). */
 export const theme = createTheme({
   breakpoints: { values: BREAKPOINTS },
   palette: {

@@ -2,7 +2,7 @@ import { RANK_DIVISIONS } from '../constants.js';
 
 /**
  * The Rank Distribution chart's order: Iron up to Challenger, then Unranked; anything else (a rank text
- * the product cannot produce) goes last. Emerald, missing from the spec's list but a real tier, sits between
+ * the product cannot produce) goes last. Emerald, missing from the original app's list but a real tier, sits between
  * Platinum and Diamond.
  */
 export const RANK_CHART_ORDER: readonly string[] = [...RANK_DIVISIONS.filter((d) => d !== 'Unranked'), 'Unranked'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of deleting one's account (beyond the spec; the privacy policy promises it). */
+/** Texts of deleting one's account (beyond the original app; the privacy policy promises it). */
 export const ACCOUNT_DELETION_MESSAGES = {
   confirmationRequired: 'Type your summoner name to confirm.',
   confirmationMismatch: 'That is not your summoner name: your account was not deleted.',

@@ -169,7 +169,7 @@ export const systemStatusSchema = z.object({
     riotApi: z.object({ status: serviceStatusSchema }),
     emailService: z.object({ status: serviceStatusSchema }),
     /**
-     * Redis, which links the instances (not in the spec): inactive on a single instance (no REDIS_URL), error
+     * Redis, which links the instances (not in the original app): inactive on a single instance (no REDIS_URL), error
      * while unreachable (each instance then serves its own clients; websocket counts only this instance's).
      */
     redis: z.object({ status: serviceStatusSchema }).optional(),

@@ -27,7 +27,7 @@ describe('profileFieldsSchema / registerBodySchema', () => {
     });
   });
 
-  it("keeps the spec client's uid and email for the server to check, and drops unknown fields", () => {
+  it("keeps the original client's uid and email for the server to check, and drops unknown fields", () => {
     const parsed = registerBodySchema.parse({ ...profile, uid: 'dev|a@b.dev', email: 'a@b.dev', isAdmin: true });
     expect(parsed).toMatchObject({ uid: 'dev|a@b.dev', email: 'a@b.dev' });
     expect(parsed).not.toHaveProperty('isAdmin');

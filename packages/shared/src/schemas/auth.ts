@@ -21,7 +21,7 @@ export const profileFieldsSchema = z.object({
 export type ProfileFields = z.input<typeof profileFieldsSchema>;
 
 /**
- * POST /auth/register. `uid` and `email` are accepted for the spec's client but the server takes them from
+ * POST /auth/register. `uid` and `email` are accepted for the original client but the server takes them from
  * the verified identity of the session and answers 403 when they differ.
  */
 export const registerBodySchema = profileFieldsSchema.extend({
@@ -30,7 +30,7 @@ export const registerBodySchema = profileFieldsSchema.extend({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** POST /auth/login: the spec's client sends {email, uid}; scripts with a Bearer token may send no body at all. */
+/** POST /auth/login: the original client sends {email, uid}; scripts with a Bearer token may send no body at all. */
 export const loginBodySchema = z
   .object({ email: z.string().optional(), uid: z.string().optional() })
   .nullish()

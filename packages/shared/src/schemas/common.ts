@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../error-codes.js';
 /** The `code` of every error body and refused socket acknowledgement: one of ERROR_CODES. */
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
-/** The one error body of the API (DESIGN.md 3). Failed scrim actions also carry the current `scrim`. */
+/** The one error body of the API (docs/contract.md). Failed scrim actions also carry the current `scrim`. */
 export const errorBodySchema = z.object({
   error: z.string(),
   code: errorCodeSchema,

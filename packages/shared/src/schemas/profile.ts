@@ -30,7 +30,7 @@ export const profileBanSchema = z.object({
 export type ProfileBan = z.infer<typeof profileBanSchema>;
 
 /**
- * A profile. What a viewer gets depends on who they are (ARCHITECTURE.md, Profiles):
+ * A profile. What a viewer gets depends on who they are (docs/profiles.md):
  * everyone signed in: the public fields and the friends count; friends, the owner and admins also `lastSeenAt`;
  * the owner and admins `lastLoggedIn`; admins `currentBan`. Email, uid, notifications, friend requests and the
  * admin key never leave the server on this call. The friend button asks the friends API for its state.
@@ -83,7 +83,7 @@ export const profileScrimSchema = z.object({
   gameStartTime: z.string(),
   isPrivate: z.boolean(),
   teamWon: teamNameSchema.nullable(),
-  /** Closed still not full 30 minutes after its start (beyond the spec): shown greyed, 'Abandoned'. */
+  /** Closed still not full 30 minutes after its start (beyond the original app): shown greyed, 'Abandoned'. */
   abandoned: z.boolean(),
   playersCount: z.number().int(),
   participation: z.enum(['player', 'caster']).nullable(),

@@ -52,7 +52,7 @@ export const scrimSchema = z.object({
   teamTwo: z.array(scrimPlayerSchema),
   teamWon: teamNameSchema.nullable(),
   /**
-   * When the scrim closed on its own, still not full 30 minutes after its start (beyond the spec): it counts as
+   * When the scrim closed on its own, still not full 30 minutes after its start (beyond the original app): it counts as
    * previous, takes no players and no winner.
    */
   abandonedAt: z.string().nullable(),
@@ -83,7 +83,7 @@ export const scrimListQuerySchema = z
   });
 
 /**
- * GET /api/scrims/mine-secrets (beyond the spec): the hub's list is the same bytes for every viewer but admins,
+ * GET /api/scrims/mine-secrets (beyond the original app): the hub's list is the same bytes for every viewer but admins,
  * without lobby secrets; a signed-in player asks for their own with the list's query and merges them in. One
  * entry per scrim of that day whose lobby the viewer may see (admins: every scrim; players and casters: their
  * scrims once both teams are full).
@@ -102,7 +102,7 @@ export const playerDataSchema = z.object({
 });
 
 /**
- * Joining a slot (insert-player). `leaveCast: true` (beyond the spec) switches a caster of the scrim to this
+ * Joining a slot (insert-player). `leaveCast: true` (beyond the original app) switches a caster of the scrim to this
  * slot in one step: the cast is left and the slot taken in one transaction, or neither happens.
  */
 export const joinSlotBodySchema = playerDataSchema.extend({ leaveCast: z.boolean().optional() });
@@ -167,7 +167,7 @@ export const createScrimBodySchema = z.object({
   lobbyPassword: z.string().trim().max(40).optional(),
   lobbyHost: lobbyHostSchema,
   useTournamentCode: z.boolean().default(true),
-  /** Sent by the spec's client; the server takes the creator from the session. */
+  /** Sent by the original client; the server takes the creator from the session. */
   createdBy: z.string().optional(),
   adminKey: z.string().optional(),
 });

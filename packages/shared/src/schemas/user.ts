@@ -14,7 +14,7 @@ import { isValidRank } from '../rules/rank.js';
 const required = (label: string) => ({ error: MESSAGES.fieldEmpty(label) });
 
 /**
- * A required trimmed text: empty or missing gives the spec's '{field} is empty!', and only that (the later
+ * A required trimmed text: empty or missing gives the catalogue's '{field} is empty!', and only that (the later
  * checks would add a second, confusing message for the same empty field).
  */
 const requiredText = (label: string) =>

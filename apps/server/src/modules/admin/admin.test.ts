@@ -183,7 +183,7 @@ describe('POST /api/admin/banUser', () => {
     admin = await createAdmin({ db: db() });
   });
 
-  it("bans: the spec's answer, every session of the user gone, the ban text at sign-in, an expiry job and an audit row", async () => {
+  it("bans: the contract's answer, every session of the user gone, the ban text at sign-in, an expiry job and an audit row", async () => {
     const target = await createUser({ db: db() });
     const dateTo = fromNow(2 * DAY);
     const res = await ban(admin.token, banBody(target.id, { dateTo, reason: '  flaming  ' }));

@@ -71,7 +71,7 @@ export async function signInWithIdentity({ db, io, config, identity }: Deps & { 
   return { token, user };
 }
 
-/** Maps the unique constraints of `users` to the spec's messages; a look-alike is as taken as the same name. */
+/** Maps the unique constraints of `users` to the catalogue's messages; a look-alike is as taken as the same name. */
 export function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
   switch (uniqueViolation(error)) {
     case 'users_name_region_uq':
@@ -111,7 +111,7 @@ export async function registerAccount({
     email: session.identityEmail,
     name: session.identityName,
   };
-  // The spec's client sends uid and email; the server trusts only the verified identity.
+  // The original client sends uid and email; the server trusts only the verified identity.
   if (body.uid && body.uid !== uidOf(identity)) throw forbidden('uid does not match your sign-in', 'IDENTITY_MISMATCH');
   if (body.email && body.email.toLowerCase() !== identity.email?.toLowerCase()) {
     throw forbidden('email does not match your sign-in', 'IDENTITY_MISMATCH');

@@ -550,7 +550,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/login', () => {
-  it('returns the token of a signed-in user, with or without the spec client body', async () => {
+  it("returns the token of a signed-in user, with or without the original client's body", async () => {
     const user = await createUser({ db: db() });
     for (const payload of [undefined, {}, { uid: user.uid, email: user.email }, { email: user.email!.toUpperCase() }]) {
       const res = await call('POST', '/api/auth/login', { token: user.token, payload });

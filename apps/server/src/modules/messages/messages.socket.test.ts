@@ -67,7 +67,7 @@ describe('sendMessage over the socket', () => {
     // Without an acknowledgement callback: ignored quietly.
     sm.socket.emit('sendMessage', { conversationId: conversation._id, text: 'no ack' });
     sm.raw.emit('sendMessage');
-    // The spec's relay events are ignored: the server itself sends what was written.
+    // The original client's relay events are ignored: the server itself sends what was written.
     sm.socket.emit('sendNotification', { receiverId: a.id, message: 'Free RP!' });
     sm.socket.emit('sendConversation', { senderId: a.id, receiverId: b.id, conversationId: conversation._id });
     await settle();

@@ -95,7 +95,7 @@ function assertSelf(viewerId: string, userId: string) {
 }
 
 /**
- * push-user-notification/:id: the spec's client pushed notifications to other users; here notifications about
+ * push-user-notification/:id: the original client pushed notifications to other users; here notifications about
  * others are only written by the server as part of an action, so this only lets users write a reminder for
  * themselves (:id must be their own id).
  */

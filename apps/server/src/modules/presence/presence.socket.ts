@@ -45,7 +45,7 @@ export function registerPresenceSocketHandlers(app: FastifyInstance) {
     const { userId } = socket.data as SocketData;
     announceOnline(userId).catch((err) => log.warn({ err }, 'presence: announcing online failed'));
 
-    // The spec's addUser may carry a user id: it is ignored, the socket's user is the handshake's.
+    // The original client's addUser may carry a user id: it is ignored, the socket's user is the handshake's.
     onClientEvent(
       socket,
       SOCKET_EVENTS.addUser,

@@ -6,7 +6,7 @@ const fallback = (): SummonerProfileData => ({ ...SUMMONER_PROFILE_FALLBACK, ran
 
 /**
  * A player's icon, level and ranked entries from Riot. Never fails: without a key, or when Riot does not know
- * the player, refuses, is rate-limited, slow or down, the answer is the spec's fallback (default icon, level 0,
+ * the player, refuses, is rate-limited, slow or down, the answer is the contract's fallback (default icon, level 0,
  * no rank) flagged `fallback: true`.
  */
 export async function lookupSummonerProfile({

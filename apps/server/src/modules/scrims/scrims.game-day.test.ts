@@ -67,7 +67,7 @@ describe('switch from the cast to a slot in one step (insert-player with leaveCa
     ]);
   });
 
-  it('without leaveCast a caster is still refused with the spec text', async () => {
+  it("without leaveCast a caster is still refused with the catalogue's text", async () => {
     const { scrim, caster } = await castWorld();
     const before = await rowsOf(scrim.id);
     expectError(

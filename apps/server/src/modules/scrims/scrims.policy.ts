@@ -6,7 +6,7 @@ import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 /** Who is asking: the one definition, from auth. */
 export type { Viewer };
 
-/** Players act for themselves only; admins may also act on others where the spec lets them (kick, remove cast). */
+/** Players act for themselves only; admins may also act on others where the contract lets them (kick, remove cast). */
 export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed }: { adminAllowed: boolean }) {
   if (viewer.id === userId) return;
   if (adminAllowed && viewer.isAdmin) return;

@@ -30,7 +30,7 @@ export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): bool
 }
 
 /**
- * A scrim as the spec's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
+ * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
  * failed (`riotTournament.lastError`), internal detail for admins only, never for players or watchers.
  */
 export function presentScrim(

@@ -313,7 +313,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's
   // 64 KB here too). Before a byte is read: whether the caller may upload to this scrim (captain or admin), then
-  // a Content-Length over 2 MB, answered with the spec's text.
+  // a Content-Length over 2 MB, answered with the catalogue's text.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       IMAGE_UPLOAD_TYPES,

@@ -163,7 +163,7 @@ function withCurrentScrim(error: AppError, current: ScrimAggregate | null, viewe
 /**
  * Runs one change of a scrim: the scrim row is locked for the transaction, so concurrent actions on one scrim
  * run one at a time and constraints catch anything else. After commit the new scrim is published. A refused
- * action carries the current scrim in its error body, as the spec's client expects.
+ * action carries the current scrim in its error body, as the original client expects.
  */
 async function changeScrim<T>({
   deps,

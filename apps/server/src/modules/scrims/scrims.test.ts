@@ -737,7 +737,7 @@ describe('GET /api/scrims', () => {
     expect(hasLobby(got)).toBe(false);
   });
 
-  it('presents a scrim with the spec fields', async () => {
+  it("presents a scrim with the contract's fields", async () => {
     const admin = await createAdmin({ db: db() });
     const scrim = await createScrim({ db: db(), createdBy: admin.id, isWithCasters: true });
     const [p] = await createUsers({ db: db(), count: 1 });

@@ -5,7 +5,7 @@ import type { Viewer } from '../auth/index.js';
 /** Who is asking: the one definition, from auth. */
 export type { Viewer };
 
-/** What a viewer may see of a profile beyond the public fields (ARCHITECTURE.md, Profiles). */
+/** What a viewer may see of a profile beyond the public fields (docs/profiles.md). */
 export interface ProfileVisibility {
   /** 'Last seen': the owner, their friends and admins. */
   lastSeen: boolean;

@@ -26,7 +26,7 @@ const tags = ['users'];
 
 /**
  * The Users calls but no `GET /users`: the whole user list never leaves the server (search, uniqueness and
- * profiles are answered here instead; ARCHITECTURE.md, Profiles).
+ * profiles are answered here instead; docs/profiles.md).
  */
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -108,7 +108,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     async (request) => service.getActivity({ db, userId: request.params.id, query: request.query }),
   );
 
-  // Beyond the spec (the privacy policy promises it): the session user deletes their own account. There is no
+  // Beyond the original app (the privacy policy promises it): the session user deletes their own account. There is no
   // `:id`: nobody, admins included, can aim it at another account. A banned user is refused like every call (403
   // BANNED; a ban ends their sessions anyway): deleting would cut the ban from the sign-in and let them sign up
   // again at once; they may delete once the ban ends.

@@ -25,7 +25,7 @@ interface FieldsProps {
   errors?: FieldErrors;
 }
 
-/** A field in error is marked and says why, above its own hint (the spec's hint never goes away). */
+/** A field in error is marked and says why, above its own hint (the form's hint never goes away). */
 const marked = (message: string | undefined, hint?: string) => ({
   error: Boolean(message),
   helperText:

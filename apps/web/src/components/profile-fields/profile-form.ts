@@ -49,7 +49,7 @@ export function profileFormFromUser(user: {
   };
 }
 
-/** The API body of a profile form: the rank parts become the spec's 'Division Number' text. */
+/** The API body of a profile form: the rank parts become the contract's 'Division Number' text. */
 export function profileBody(form: ProfileForm) {
   return {
     name: form.name,

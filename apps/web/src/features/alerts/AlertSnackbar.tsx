@@ -7,7 +7,7 @@ import type { Alert } from './alert-context';
 const SEVERITY = { Error: 'error', Success: 'success', Info: 'info' } as const;
 
 /**
- * The alert snackbar: 6 seconds, three types, the spec's message rule. At the bottom centre at every width (the
+ * The alert snackbar: 6 seconds, three types, the catalogue's message rule. At the bottom centre at every width (the
  * spec's top centre covered the hub's filters: in the app bar on desktop, right under it on phones).
  */
 export function AlertSnackbar({

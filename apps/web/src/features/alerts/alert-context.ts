@@ -4,7 +4,7 @@ export type AlertType = 'Error' | 'Success' | 'Info';
 
 export interface Alert {
   type: AlertType;
-  /** A text, or anything with a message; shown by the spec's rule (message field, text, JSON, fallback). */
+  /** A text, or anything with a message; shown by the catalogue's rule (message field, text, JSON, fallback). */
   message: unknown;
 }
 

@@ -1,9 +1,9 @@
 import type { CreatedFilter, DateSort, ParticipatedFilter } from '@scrim-gym/shared';
 
-/** The profile page's own words (the spec's catalogue texts come from @scrim-gym/shared). */
+/** The profile page's own words (the catalogue's texts come from @scrim-gym/shared). */
 export const PROFILE_TEXTS = {
   loading: 'Loading Profile',
-  /** When the address holds no summoner name to name in the spec's 'User {name} was not found'. */
+  /** When the address holds no summoner name to name in the catalogue's 'User {name} was not found'. */
   userNotFound: 'User not found',
   offline: 'Offline',
   verifiedAdmin: 'Verified admin',
@@ -22,7 +22,7 @@ export const PROFILE_TEXTS = {
   createdScrims: 'Created Scrims',
   participatedScrims: 'Scrims Participated In',
   filter: 'Filter',
-  /** A scrim closed still not full 30 minutes after its start (beyond the spec). */
+  /** A scrim closed still not full 30 minutes after its start (beyond the original app). */
   abandoned: 'Abandoned',
   sortByDate: 'Sort by date',
   noScrims: 'No scrims found',

@@ -63,7 +63,7 @@ export const SCRIM_TEXTS = {
   lobbyName: 'Lobby Name',
   lobbyPassword: 'Password',
   lobbyHidden: "The lobby name and password are shown to this game's players and casters.",
-  /** A scrim closed on its own, still not full 30 minutes after its start (beyond the spec). */
+  /** A scrim closed on its own, still not full 30 minutes after its start (beyond the original app). */
   abandoned: 'Abandoned',
   abandonedExplained: (players: number) =>
     `Only ${players}/10 players 30 minutes after the start: this scrim was closed and will not be played.`,

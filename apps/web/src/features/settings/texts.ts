@@ -1,4 +1,4 @@
-/** Texts of the Settings page's account deletion (beyond the spec; the privacy policy promises it). */
+/** Texts of the Settings page's account deletion (beyond the original app; the privacy policy promises it). */
 export const DELETE_ACCOUNT_TEXTS = {
   title: 'Delete my account',
   explanation:

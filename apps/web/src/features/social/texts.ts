@@ -1,6 +1,6 @@
 /**
  * Texts of the social screens that are not in SOCIAL_MESSAGES (@scrim-gym/shared): accessible names, labels and
- * our own wording. The spec's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
+ * our own wording. The catalogue's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
  */
 export const SOCIAL_TEXTS = {
   search: 'Search users',

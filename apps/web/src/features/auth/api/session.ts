@@ -15,7 +15,7 @@ export const getAuthProviders = () => api.get<AuthProviders>('/auth/providers');
 /** The session query, for the hook and for the route prefetch (app/router.tsx). */
 export const sessionQuery = { queryKey: sessionKey, queryFn: getSession, staleTime: 5 * 60_000, retry: 1 };
 
-/** The current session; `isPending` is the spec's isVerifyingUser. */
+/** The current session; `isPending` is the original client's isVerifyingUser. */
 export function useSession() {
   return useQuery(sessionQuery);
 }

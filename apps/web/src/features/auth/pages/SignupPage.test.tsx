@@ -14,7 +14,7 @@ async function chooseOption(label: string, option: string) {
 }
 
 describe('sign-up wizard', () => {
-  it("blocks Next on empty fields with the spec's banner and messages", async () => {
+  it("blocks Next on empty fields with the catalogue's banner and messages", async () => {
     stubApi({ 'GET /auth/session': signedOut, 'GET /auth/providers': providers });
     renderAt('/signup', '/signup', <SignupPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
@@ -35,13 +35,13 @@ describe('sign-up wizard', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Summoner Name is empty!');
     expect(tagline).toHaveAttribute('aria-invalid', 'true');
-    // The spec's hint stays under the error.
+    // The form's hint stays under the error.
     expect(tagline).toHaveAccessibleDescription('Tagline is empty! Without # (e.g. NA1)');
 
     await userEvent.type(name, 'Fixed Name');
     expect(name).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByText('Summoner Name is empty!')).not.toBeInTheDocument();
-    // The others stay, inside the spec's banner.
+    // The others stay, inside the catalogue's banner.
     const banner = screen.getByRole('alert');
     expect(within(banner).getByText('Please correct the following error —')).toBeInTheDocument();
     expect(within(banner).getByText('Tagline is empty!')).toBeInTheDocument();

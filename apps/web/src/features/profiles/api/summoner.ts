@@ -10,7 +10,7 @@ import {
 import { api } from '../../../lib/api';
 
 /**
- * Profile icon, summoner level and ranked entries from Riot. The server already answers the spec's fallback
+ * Profile icon, summoner level and ranked entries from Riot. The server already answers the contract's fallback
  * (default icon, level 0, no rank) when Riot cannot; a failed call falls back the same way.
  */
 export const summonerQuery = (user: { name: string; summonerTagline: string; region: Region }) =>

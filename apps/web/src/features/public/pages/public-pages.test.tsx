@@ -236,7 +236,7 @@ describe('NotFoundPage', () => {
 });
 
 describe('ServerErrorPage', () => {
-  it('shows ERROR 503 with the spec text and a Retry button', async () => {
+  it("shows ERROR 503 with the catalogue's text and a Retry button", async () => {
     const { container } = renderAt('/server-error', <ServerErrorPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'ERROR 503' })).toBeInTheDocument();
     expect(screen.getByText('problem connecting to the server. Please try again later.')).toBeInTheDocument();

@@ -34,7 +34,7 @@ export function upsertScrim(queryClient: QueryClient, scrim: Scrim) {
   });
 }
 
-/** A deleted scrim leaves the lists; an open detail page refetches and lands on the spec's 'not found' path. */
+/** A deleted scrim leaves the lists; an open detail page refetches and lands on the app's 'not found' path. */
 export function removeScrim(queryClient: QueryClient, scrimId: string) {
   for (const [key, list] of queryClient.getQueriesData<Scrim[]>({ queryKey: scrimKeys.lists() })) {
     if (list?.some((s) => s._id === scrimId))

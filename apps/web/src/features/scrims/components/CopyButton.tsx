@@ -5,7 +5,7 @@ import { SCRIM_MESSAGES } from '@scrim-gym/shared';
 import { useCopy } from '../hooks/useCopy';
 import { SCRIM_TEXTS } from '../texts';
 
-/** A value shown as a button that copies it, confirmed with the spec's clipboard message. */
+/** A value shown as a button that copies it, confirmed with the catalogue's clipboard message. */
 export function CopyButton({
   value,
   message,

@@ -170,7 +170,7 @@ describe('centre info box and banners', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows GAME READY and the click-to-copy lobby name and password with the spec's messages", async () => {
+  it("shows GAME READY and the click-to-copy lobby name and password with the catalogue's messages", async () => {
     const user = userEvent.setup();
     renderScrim(
       makeScrim({
@@ -255,7 +255,7 @@ describe('winner and post-game image', () => {
     expect(screen.queryByRole('button', { name: /won$/ })).not.toBeInTheDocument();
   });
 
-  it("checks the file's type and size with the spec's messages", () => {
+  it("checks the file's type and size with the catalogue's messages", () => {
     expect(imageProblem({ name: 'clip.gif', type: 'image/gif', size: 10 })).toBe(
       'File clip.gif is not an image! only images are allowed.',
     );

@@ -10,7 +10,7 @@ import type { ScrimView } from './scrim-view-context';
 
 /**
  * Why the tournament code (or the automatic result) is missing, for whoever sees the lobby; and for admins, once
- * the game started with full teams, 'Regenerate Tournament Code' behind the spec's confirmation.
+ * the game started with full teams, 'Regenerate Tournament Code' behind the catalogue's confirmation.
  */
 export function TournamentCodeAdmin({ view }: { view: ScrimView }) {
   const { scrim, rel, timing, over, confirm } = view;

@@ -65,7 +65,7 @@ describe('lobbyPanelState', () => {
 });
 
 describe('fillRandomAlert', () => {
-  it("keeps the spec's success text with what was really filled", () => {
+  it("keeps the catalogue's success text with what was really filled", () => {
     expect(fillRandomAlert({ filledPositions: 4, unfilledPositions: 0, unfilledReason: null })).toEqual({
       type: 'Success',
       message: SCRIM_MESSAGES.filled(4),

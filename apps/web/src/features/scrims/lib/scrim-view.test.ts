@@ -80,7 +80,7 @@ describe('centre info box', () => {
   it('counts down before the start', () => {
     expect(centreState(makeScrim(), 'upcoming', { generating: false })).toEqual({ kind: 'countdown' });
   });
-  it("asks for the missing players with the spec's text", () => {
+  it("asks for the missing players with the catalogue's text", () => {
     expect(centreState(makeScrim({ ...started, ...players(7) }), 'current', { generating: false })).toEqual({
       kind: 'notEnough',
       text: 'Not enough players: 7/10. Please get 0 players in Team 1 and 3 in Team 2 to unlock lobby name and password',
