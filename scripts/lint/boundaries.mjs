@@ -27,6 +27,14 @@ function serverModuleZones() {
   }));
 }
 
+/** The composition root (app.ts, server.ts) also reaches modules only through their index.ts. */
+const serverRootZone = {
+  target: `./${SERVER}/*.ts`,
+  from: `./${SERVER}/modules/**`,
+  except: [`**/${SERVER}/modules/*/index.ts`],
+  message: 'app.ts and server.ts import a module only through its index.ts.',
+};
+
 /** Product code never imports test helpers (fixtures, fakes, fuzz generators): they stay out of the build. */
 const testHelpersZone = {
   target: [`./${SERVER}`, `./${WEB}`],
@@ -110,6 +118,7 @@ export function boundaryConfigs() {
             zones: [
               ...serverModuleZones(),
               serverInfrastructureZone,
+              serverRootZone,
               testHelpersZone,
               ...webFeatureZones(),
               ...webSharedZones,

@@ -98,6 +98,16 @@ describe('lint boundaries', () => {
     expect(await rulesBroken(serverFile(`${tag}-a`, 'things.repository.ts'), text)).toEqual([]);
   }, 60_000);
 
+  it("fails on app.ts-level code reaching past a module's index.ts", async () => {
+    const file = 'apps/server/src/planted.ts';
+    expect(
+      await rulesBroken(file, `import { listThings } from './modules/${tag}-a/things.service.js';\nlistThings();\n`),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await rulesBroken(file, `import { listThings } from './modules/${tag}-a/index.js';\nlistThings();\n`),
+    ).toEqual([]);
+  }, 60_000);
+
   it('fails on product code importing a test helper', async () => {
     const text = `import { createTestApp } from '../../test/app.js';\nexport const t = createTestApp;\n`;
     expect(await rulesBroken(serverFile(`${tag}-a`, 'things.service.ts'), text)).toEqual([

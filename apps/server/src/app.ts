@@ -9,9 +9,7 @@ import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
-import { adminJobsPlugin } from './modules/admin/admin.jobs.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { scrimAuditPlugin } from './modules/admin/scrim-audit.plugin.js';
+import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, socketAuth } from './modules/auth/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { friendsRoutes } from './modules/friends/index.js';
@@ -25,8 +23,8 @@ import {
   scrimStartPlugin,
   scrimsRoutes,
 } from './modules/scrims/index.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import { systemRoutes } from './modules/system/index.js';
+import { usersRoutes } from './modules/users/index.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';

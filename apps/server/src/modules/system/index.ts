@@ -1,0 +1,2 @@
+// Server status and readiness: only app.ts imports it (its routes).
+export { systemRoutes } from './system.routes.js';
