@@ -69,7 +69,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
   // The routes without `request.auth` (sign-in options, and the ways in, which make a new session) look no
-  // session up: `config: { session: false }` (plugins/auth.ts).
+  // session up: `config: { session: false }` (auth.plugin.ts).
   app.get(
     '/auth/providers',
     {
