@@ -38,7 +38,7 @@ function bruteForce(players: LobbyPlayer[]): Balance {
   const units = sorted.map((p) => Math.round(p.rating.mu * MU_UNITS));
   let best: { key: number[]; blue: number[]; red: number[]; blueRoles: number[]; redRoles: number[] } | null = null;
   const better = (a: number[], b: number[]) => {
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
     return false;
   };
   for (let mask = 0; mask < 1024; mask++) {
@@ -52,11 +52,11 @@ function bruteForce(players: LobbyPlayer[]): Balance {
         let primary = 0;
         let order = 0;
         members.forEach((i, k) => {
-          const fit = fitOf(sorted[i], ROLES[roles[k]]);
-          sum += units[i] - PENALTY[fit] * MU_UNITS;
+          const fit = fitOf(sorted[i]!, ROLES[roles[k]!]!);
+          sum += units[i]! - PENALTY[fit]! * MU_UNITS;
           if (fit === 2) off++;
           if (fit === 0) primary++;
-          order += (sideDigit + roles[k]) * 10 ** (9 - i);
+          order += (sideDigit + roles[k]!) * 10 ** (9 - i);
         });
         return { sum, off, primary, order, roles };
       });
@@ -71,14 +71,14 @@ function bruteForce(players: LobbyPlayer[]): Balance {
   }
   const seats = (members: number[], roles: number[]) =>
     members
-      .map((i, k) => ({ userId: sorted[i].userId, role: ROLES[roles[k]] }))
+      .map((i, k) => ({ userId: sorted[i]!.userId, role: ROLES[roles[k]!]! }))
       .sort((x, y) => ROLES.indexOf(x.role) - ROLES.indexOf(y.role));
   const blue = seats(best!.blue, best!.blueRoles);
   const red = seats(best!.red, best!.redRoles);
   const byId = new Map(sorted.map((p) => [p.userId, p]));
   const effective = ({ userId, role }: { userId: string; role: Role }) => {
     const p = byId.get(userId)!;
-    return { mu: p.rating.mu - PENALTY[fitOf(p, role)], sigma: p.rating.sigma };
+    return { mu: p.rating.mu - PENALTY[fitOf(p, role)]!, sigma: p.rating.sigma };
   };
   return {
     blue,
@@ -101,7 +101,7 @@ const lobbyArb: fc.Arbitrary<LobbyPlayer[]> = fc
   )
   .map(([ids, rows]) =>
     rows.map(([mu, sigma, primaryRole, secondaryRole], i) => ({
-      userId: ids[i],
+      userId: ids[i]!,
       rating: { mu, sigma },
       primaryRole,
       secondaryRole,
@@ -148,7 +148,7 @@ describe('balanceTeams', () => {
 
   it('keeps everyone on their primary role when two players want each role and all are equal', () => {
     const players = ROLES.flatMap((role, r) => [
-      player(`a${r}`, 25, role, ROLES[(r + 1) % 5]),
+      player(`a${r}`, 25, role, ROLES[(r + 1) % 5]!),
       player(`b${r}`, 25, role, 'Fill'),
     ]);
     const result = balanceTeams(players);
@@ -198,7 +198,7 @@ describe('balanceTeams', () => {
   it('refuses a lobby that is not ten different players', () => {
     const players = Array.from({ length: 10 }, (_, i) => player(`p${i}`, 25, 'Fill', 'Fill'));
     expect(() => balanceTeams(players.slice(1))).toThrow();
-    expect(() => balanceTeams([...players.slice(1), players[0], players[0]].slice(0, 10))).not.toThrow();
-    expect(() => balanceTeams([...players.slice(1), players[1]])).toThrow();
+    expect(() => balanceTeams([...players.slice(1), players[0]!])).not.toThrow();
+    expect(() => balanceTeams([...players.slice(1), players[1]!])).toThrow();
   });
 });

@@ -69,16 +69,17 @@ export function roleFit(player: Pick<LobbyPlayer, 'primaryRole' | 'secondaryRole
 
 export const ROLE_PENALTIES: Record<RoleFit, number> = { 0: 0, 1: SECONDARY_ROLE_PENALTY, 2: OFF_ROLE_PENALTY };
 
-/** The 120 orders of the five roles (as indexes into ROLES), in lexicographic order. */
-const PERMUTATIONS: readonly (readonly number[])[] = (() => {
-  const out: number[][] = [];
+/** The 120 orders of the five roles (role indexes into ROLES, flat, five per order), in lexicographic order. */
+const PERMUTATIONS: Uint8Array = (() => {
+  const out: number[] = [];
   const walk = (prefix: number[]) => {
-    if (prefix.length === TEAM_SIZE) return void out.push(prefix);
+    if (prefix.length === TEAM_SIZE) return void out.push(...prefix);
     for (let r = 0; r < TEAM_SIZE; r++) if (!prefix.includes(r)) walk([...prefix, r]);
   };
   walk([]);
-  return out;
+  return Uint8Array.from(out);
 })();
+const PERMUTATION_COUNT = PERMUTATIONS.length / TEAM_SIZE;
 
 /** The sets of five among ten as bit masks, with their members in ascending order. */
 const TEAMS: readonly { mask: number; members: readonly number[] }[] = (() => {
@@ -95,11 +96,13 @@ interface Profile {
   penaltyUnits: number;
   secondary: number;
   off: number;
+  /** Index of the assignment in PERMUTATIONS. */
   permutation: number;
   /** The set's part of the stable-order number when on blue (Σ role·10^(9−i)); red adds 5·Σ10^(9−i). */
   order: number;
 }
 
+/** 10^(9−i): player i's digit in the stable-order number. */
 const PLACE = Array.from({ length: LOBBY_SIZE }, (_, i) => 10 ** (LOBBY_SIZE - 1 - i));
 
 function compareIds(a: string, b: string): number {
@@ -109,48 +112,45 @@ function compareIds(a: string, b: string): number {
 export function balanceTeams(players: readonly LobbyPlayer[]): Balance {
   if (players.length !== LOBBY_SIZE) throw new Error(`balanceTeams needs ${LOBBY_SIZE} players`);
   const sorted = [...players].sort((a, b) => compareIds(a.userId, b.userId));
-  if (sorted.some((p, i) => i > 0 && p.userId === sorted[i - 1].userId)) {
+  if (sorted.some((p, i) => i > 0 && p.userId === sorted[i - 1]!.userId)) {
     throw new Error('balanceTeams needs ten different players');
   }
   const muUnits = sorted.map((p) => Math.round(p.rating.mu * MU_UNITS));
-  const fits = sorted.map((p) => ROLES.map((role) => roleFit(p, role)));
-  const penaltyUnits = [0, SECONDARY_ROLE_PENALTY * MU_UNITS, OFF_ROLE_PENALTY * MU_UNITS];
+  /** fits[i·5 + r]: player i's fit on role r. */
+  const fits = Uint8Array.from(sorted.flatMap((p) => ROLES.map((role) => roleFit(p, role))));
+  const secondaryUnits = SECONDARY_ROLE_PENALTY * MU_UNITS;
+  const offUnits = OFF_ROLE_PENALTY * MU_UNITS;
 
   const base = new Float64Array(1 << LOBBY_SIZE);
   const redOrder = new Float64Array(1 << LOBBY_SIZE);
   const profiles: Profile[][] = [];
+  const seen = new Int16Array(36).fill(-1);
   for (const { mask, members } of TEAMS) {
-    const seen = new Uint8Array(36);
     const list: Profile[] = [];
-    for (let p = 0; p < PERMUTATIONS.length; p++) {
-      const roles = PERMUTATIONS[p];
+    const row = members.map((i) => i * TEAM_SIZE);
+    for (let p = 0; p < PERMUTATION_COUNT; p++) {
+      const at = p * TEAM_SIZE;
       let secondary = 0;
       let off = 0;
       for (let k = 0; k < TEAM_SIZE; k++) {
-        const fit = fits[members[k]][roles[k]];
+        const fit = fits[row[k]! + PERMUTATIONS[at + k]!];
         if (fit === 1) secondary++;
         else if (fit === 2) off++;
       }
       const key = secondary * 6 + off;
-      if (seen[key]) continue;
-      seen[key] = 1;
+      if (seen[key] === mask) continue;
+      seen[key] = mask;
       let order = 0;
-      for (let k = 0; k < TEAM_SIZE; k++) order += roles[k] * PLACE[members[k]];
-      list.push({
-        penaltyUnits: secondary * penaltyUnits[1] + off * penaltyUnits[2],
-        secondary,
-        off,
-        permutation: p,
-        order,
-      });
+      for (let k = 0; k < TEAM_SIZE; k++) order += PERMUTATIONS[at + k]! * PLACE[members[k]!]!;
+      list.push({ penaltyUnits: secondary * secondaryUnits + off * offUnits, secondary, off, permutation: p, order });
     }
     profiles[mask] = list;
-    base[mask] = members.reduce((sum, i) => sum + muUnits[i], 0);
-    redOrder[mask] = members.reduce((sum, i) => sum + 5 * PLACE[i], 0);
+    base[mask] = members.reduce((sum, i) => sum + muUnits[i]!, 0);
+    redOrder[mask] = members.reduce((sum, i) => sum + 5 * PLACE[i]!, 0);
   }
 
   const all = (1 << LOBBY_SIZE) - 1;
-  let best: { blueMask: number; blue: Profile; red: Profile } | null = null;
+  let best = { blueMask: -1, blue: -1, red: -1 };
   let bestDelta = Infinity;
   let bestOff = Infinity;
   let bestPrimary = -Infinity;
@@ -158,21 +158,25 @@ export function balanceTeams(players: readonly LobbyPlayer[]): Balance {
   for (const { mask: blueMask } of TEAMS) {
     if (!(blueMask & 1)) continue; // the first player plays blue (see the stable order above)
     const redMask = all ^ blueMask;
-    const blueBase = base[blueMask];
-    const redBase = base[redMask];
-    for (const blue of profiles[blueMask]) {
-      for (const red of profiles[redMask]) {
+    const blueBase = base[blueMask]!;
+    const redBase = base[redMask]!;
+    const blueProfiles = profiles[blueMask]!;
+    const redProfiles = profiles[redMask]!;
+    for (let b = 0; b < blueProfiles.length; b++) {
+      const blue = blueProfiles[b]!;
+      for (let r = 0; r < redProfiles.length; r++) {
+        const red = redProfiles[r]!;
         const delta = Math.abs(blueBase - blue.penaltyUnits - (redBase - red.penaltyUnits));
         if (delta > bestDelta) continue;
         const off = blue.off + red.off;
         const primary = LOBBY_SIZE - blue.secondary - blue.off - red.secondary - red.off;
-        const order = blue.order + red.order + redOrder[redMask];
+        const order = blue.order + red.order + redOrder[redMask]!;
         if (
           delta < bestDelta ||
           off < bestOff ||
           (off === bestOff && (primary > bestPrimary || (primary === bestPrimary && order < bestOrder)))
         ) {
-          best = { blueMask, blue, red };
+          best = { blueMask, blue: b, red: r };
           bestDelta = delta;
           bestOff = off;
           bestPrimary = primary;
@@ -182,15 +186,18 @@ export function balanceTeams(players: readonly LobbyPlayer[]): Balance {
     }
   }
 
-  const seats = (mask: number, profile: Profile): Seat[] => {
+  const seats = (mask: number, profile: number): Seat[] => {
     const { members } = TEAMS.find((team) => team.mask === mask)!;
-    const roles = PERMUTATIONS[profile.permutation];
+    const at = profiles[mask]![profile]!.permutation * TEAM_SIZE;
     const bySeat: Seat[] = [];
-    members.forEach((i, k) => (bySeat[roles[k]] = { userId: sorted[i].userId, role: ROLES[roles[k]] }));
+    members.forEach((i, k) => {
+      const role = PERMUTATIONS[at + k]!;
+      bySeat[role] = { userId: sorted[i]!.userId, role: ROLES[role]! };
+    });
     return bySeat;
   };
-  const blue = seats(best!.blueMask, best!.blue);
-  const red = seats(all ^ best!.blueMask, best!.red);
+  const blue = seats(best.blueMask, best.blue);
+  const red = seats(all ^ best.blueMask, best.red);
   const byId = new Map(sorted.map((p) => [p.userId, p]));
   const effective = (seat: Seat): Rating => {
     const player = byId.get(seat.userId)!;

@@ -29,7 +29,7 @@ describe('seedRating', () => {
     expect(LADDER[0]).toBe('Iron 4');
     expect(LADDER.at(-1)).toBe('Challenger');
     const mus = LADDER.map((rank) => seedRating(rank).mu);
-    for (let i = 1; i < mus.length; i++) expect(mus[i], `${LADDER[i - 1]} < ${LADDER[i]}`).toBeGreaterThan(mus[i - 1]);
+    for (let i = 1; i < mus.length; i++) expect(mus[i], `${LADDER[i - 1]} < ${LADDER[i]}`).toBeGreaterThan(mus[i - 1]!);
     expect(mus[0]).toBe(10);
     expect(mus.at(-1)).toBe(50);
     expect(LADDER.map(rankStep)).toEqual(LADDER.map((_, i) => i));
@@ -55,13 +55,17 @@ describe('displayRating', () => {
     expect(displayRating({ mu: 500, sigma: 1 })).toBe(3000);
     expect(displayRating({ mu: -40, sigma: 8 })).toBe(0);
     fc.assert(
-      fc.property(fc.double({ min: -100, max: 200, noNaN: true }), fc.double({ min: 0, max: 20, noNaN: true }), (mu, sigma) => {
-        const shown = displayRating({ mu, sigma });
-        expect(Number.isInteger(shown)).toBe(true);
-        expect(shown).toBeGreaterThanOrEqual(0);
-        expect(shown).toBeLessThanOrEqual(3000);
-        expect(displayRating({ mu: mu + 1, sigma })).toBeGreaterThanOrEqual(shown);
-      }),
+      fc.property(
+        fc.double({ min: -100, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 20, noNaN: true }),
+        (mu, sigma) => {
+          const shown = displayRating({ mu, sigma });
+          expect(Number.isInteger(shown)).toBe(true);
+          expect(shown).toBeGreaterThanOrEqual(0);
+          expect(shown).toBeLessThanOrEqual(3000);
+          expect(displayRating({ mu: mu + 1, sigma })).toBeGreaterThanOrEqual(shown);
+        },
+      ),
     );
   });
 
@@ -78,7 +82,9 @@ const ratingArb = fc.record({
   mu: fc.double({ min: 5, max: 55, noNaN: true }),
   sigma: fc.double({ min: 0.5, max: 25 / 3, noNaN: true }),
 });
-const seedsArb = fc.array(ratingArb, { minLength: 10, maxLength: 10 }).map((ratings) => new Map(ids.map((id, i) => [id, ratings[i]])));
+const seedsArb = fc
+  .array(ratingArb, { minLength: 10, maxLength: 10 })
+  .map((ratings) => new Map(ids.map((id, i): [string, Rating] => [id, ratings[i]!])));
 const gameArb: fc.Arbitrary<GameResult> = fc
   .tuple(fc.shuffledSubarray(ids, { minLength: 10, maxLength: 10 }), fc.constantFrom<'blue' | 'red'>('blue', 'red'))
   .map(([order, winner]) => ({ blue: order.slice(0, 5), red: order.slice(5), winner }));
@@ -136,7 +142,7 @@ describe('replayRatings', () => {
         const { ratings, gamesRated, changes } = replayRatings(seeds, games);
         const last = new Map(seeds);
         changes.forEach((game, n) => {
-          expect(game.map((c) => c.userId)).toEqual([...games[n].blue, ...games[n].red]);
+          expect(game.map((c) => c.userId)).toEqual([...games[n]!.blue, ...games[n]!.red]);
           for (const change of game) {
             expect(change.before).toEqual(last.get(change.userId));
             last.set(change.userId, change.after);
@@ -152,7 +158,7 @@ describe('replayRatings', () => {
   it('starts a player missing from the seeds at the default rating; seeds are not changed', () => {
     const seeds = new Map([['player-0', { mu: 30, sigma: 5 }]]);
     const { changes, ratings } = replayRatings(seeds, [{ blue: ids.slice(0, 5), red: ids.slice(5), winner: 'blue' }]);
-    expect(changes[0][1].before).toEqual({ mu: DEFAULT_MU, sigma: DEFAULT_SIGMA });
+    expect(changes[0]![1]!.before).toEqual({ mu: DEFAULT_MU, sigma: DEFAULT_SIGMA });
     expect(seeds.get('player-0')).toEqual({ mu: 30, sigma: 5 });
     expect(ratings.get('player-0')!.mu).toBeGreaterThan(30);
     expect(replayRatings(seeds, []).ratings).toEqual(seeds);
@@ -176,7 +182,12 @@ describe('winProbability', () => {
   it('is exactly 0.5 for mirrored teams and above 0.5 for the stronger side', () => {
     fc.assert(
       fc.property(fc.array(ratingArb, { minLength: 5, maxLength: 5 }), (team) => {
-        expect(winProbability(team, team.map((r) => ({ ...r })))).toBe(0.5);
+        expect(
+          winProbability(
+            team,
+            team.map((r) => ({ ...r })),
+          ),
+        ).toBe(0.5);
         const stronger = team.map((r) => ({ mu: r.mu + 1, sigma: r.sigma }));
         expect(winProbability(stronger, team)).toBeGreaterThan(0.5);
       }),

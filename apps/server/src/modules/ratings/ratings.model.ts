@@ -85,19 +85,23 @@ export interface RatedGame {
 /** The ratings after one game, per userId (OpenSkill `rate`: the same inputs always give the same outputs). */
 export function rateGame({ blue, red, winner }: RatedGame): Map<string, Rating> {
   const ranks = winner === 'blue' ? [1, 2] : [2, 1];
-  const [newBlue, newRed] = rate(
-    [blue.map((p) => ({ ...p.rating })), red.map((p) => ({ ...p.rating }))],
-    { rank: ranks },
-  );
+  const [newBlue, newRed] = rate([blue.map((p) => ({ ...p.rating })), red.map((p) => ({ ...p.rating }))], {
+    rank: ranks,
+  });
   const result = new Map<string, Rating>();
-  blue.forEach((p, i) => result.set(p.userId, { mu: newBlue[i].mu, sigma: newBlue[i].sigma }));
-  red.forEach((p, i) => result.set(p.userId, { mu: newRed[i].mu, sigma: newRed[i].sigma }));
+  const keep = (team: readonly PlayerRating[], rated: Rating[] | undefined) =>
+    team.forEach((p, i) => {
+      const { mu, sigma } = rated![i]!;
+      result.set(p.userId, { mu, sigma });
+    });
+  keep(blue, newBlue);
+  keep(red, newRed);
   return result;
 }
 
 /** The chance that blue wins (OpenSkill `predictWin`); red's chance is 1 minus it. */
 export function winProbability(blue: readonly Rating[], red: readonly Rating[]): number {
-  return predictWin([blue.map((r) => ({ ...r })), red.map((r) => ({ ...r }))])[0];
+  return predictWin([blue.map((r) => ({ ...r })), red.map((r) => ({ ...r }))])[0]!;
 }
 
 /** One stored result: who played on which side (userIds) and who won. */
