@@ -12,6 +12,7 @@ const SCRIPTS = [
   'scrims-list',
   'auth-route',
   'slot-joins',
+  'balance',
   'fanout',
   'admin-dashboard',
   'attack-http',
