@@ -1,26 +1,30 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   SOCIAL_MESSAGES,
   type AcceptFriendRequestResponse,
   type FriendRequest,
   type FriendRequestListResponse,
-  type UserFriendsResponse,
 } from '@scrim-gym/shared';
 import { api, messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
+import { friendsQuery } from './friends';
 import { socialKeys } from './keys';
+import { notificationsQuery } from './notifications';
 
 export const getFriendRequests = () => api.get<FriendRequest[]>('/friend-requests');
 
 /** The friend requests the session user received (the drawer's badge and the Friend Requests dialog). */
+export const friendRequestsQuery = queryOptions({ queryKey: socialKeys.friendRequests, queryFn: getFriendRequests });
+
 export function useFriendRequests({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: socialKeys.friendRequests, queryFn: getFriendRequests, enabled });
+  return useQuery({ ...friendRequestsQuery, enabled });
 }
 
 const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => requests?.filter((r) => r._id !== id);
 
 /** Answering a request removes its 'friend_request' notification on the server: the bell follows. */
-const refreshBell = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.notifications });
+const refreshBell = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
 
 /**
  * Accept: the two become friends, and both get 'You and {name} are now friends!'. When
@@ -35,15 +39,15 @@ export function useAcceptFriendRequest(userId: string) {
         newFriendUserId: request._user._id,
       }),
     onSuccess: (data, request) => {
-      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
-      queryClient.setQueryData<UserFriendsResponse>(socialKeys.friends(userId), { friends: data.updatedUserFriends });
+      queryClient.setQueryData(friendRequestsQuery.queryKey, data.friendRequests);
+      queryClient.setQueryData(friendsQuery(userId).queryKey, { friends: data.updatedUserFriends });
       void refreshBell(queryClient);
       showAlert({ type: 'Success', message: SOCIAL_MESSAGES.nowFriends(request._user.name) });
     },
     onError: (error, request) => {
       const message = messageOf(error);
       if (message === SOCIAL_MESSAGES.friendAlreadyAdded) {
-        queryClient.setQueryData<FriendRequest[]>(socialKeys.friendRequests, (old) => withoutRequest(old, request._id));
+        queryClient.setQueryData(friendRequestsQuery.queryKey, (old) => withoutRequest(old, request._id));
         void refreshBell(queryClient);
       }
       showAlert({ type: 'Error', message });
@@ -59,7 +63,7 @@ export function useRejectFriendRequest(userId: string) {
     mutationFn: (request: FriendRequest) =>
       api.post<FriendRequestListResponse>(`/friend-requests/${userId}/reject-friend-request/${request._user._id}`),
     onSuccess: (data, request) => {
-      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      queryClient.setQueryData(friendRequestsQuery.queryKey, data.friendRequests);
       void refreshBell(queryClient);
       showAlert({ type: 'Info', message: SOCIAL_MESSAGES.rejectedRequest(request._user.name) });
     },
