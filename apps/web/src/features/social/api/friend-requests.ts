@@ -4,12 +4,11 @@ import {
   type AcceptFriendRequestResponse,
   type FriendRequest,
   type FriendRequestListResponse,
+  type UserFriendsResponse,
 } from '@scrim-gym/shared';
 import { api, messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
-import { friendsQuery } from './friends';
 import { socialKeys } from './keys';
-import { notificationsQuery } from './notifications';
 
 export const getFriendRequests = () => api.get<FriendRequest[]>('/friend-requests');
 
@@ -22,9 +21,11 @@ export function useFriendRequests({ enabled = true }: { enabled?: boolean } = {}
 
 const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => requests?.filter((r) => r._id !== id);
 
-/** Answering a request removes its 'friend_request' notification on the server: the bell follows. */
-const refreshBell = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+/**
+ * Answering a request removes its 'friend_request' notification on the server: the bell follows (notifications.ts's
+ * key, through keys.ts: importing that module would add the social lazy chunk to every signed-in page).
+ */
+const refreshBell = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.notifications });
 
 /**
  * Accept: the two become friends, and both get 'You and {name} are now friends!'. When
@@ -40,7 +41,9 @@ export function useAcceptFriendRequest(userId: string) {
       }),
     onSuccess: (data, request) => {
       queryClient.setQueryData(friendRequestsQuery.queryKey, data.friendRequests);
-      queryClient.setQueryData(friendsQuery(userId).queryKey, { friends: data.updatedUserFriends });
+      // friends.ts's key (`friendsQuery(userId).queryKey`) through keys.ts: importing friends.ts here would add its
+      // chunk to every signed-in page (the drawer's badge loads this module).
+      queryClient.setQueryData<UserFriendsResponse>(socialKeys.friends(userId), { friends: data.updatedUserFriends });
       void refreshBell(queryClient);
       showAlert({ type: 'Success', message: SOCIAL_MESSAGES.nowFriends(request._user.name) });
     },
