@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthProviders, AuthState, RegisterBody, SessionResponse, UpdateUserBody } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 
@@ -13,7 +13,12 @@ export const getSession = () => api.get<AuthState>('/auth/session');
 export const getAuthProviders = () => api.get<AuthProviders>('/auth/providers');
 
 /** The session query, for the hook and for the route prefetch (app/router.tsx). */
-export const sessionQuery = { queryKey: sessionKey, queryFn: getSession, staleTime: 5 * 60_000, retry: 1 };
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: getSession,
+  staleTime: 5 * 60_000,
+  retry: 1,
+});
 
 /** The current session; `isPending` is the original client's isVerifyingUser. */
 export function useSession() {
@@ -25,8 +30,15 @@ export function useCurrentUser() {
   return { user: session.data?.user ?? null, isVerifying: session.isPending, session };
 }
 
+/** The sign-in providers and whether the server makes tournament codes (the scrims feature reads it too). */
+export const authProvidersQuery = queryOptions({
+  queryKey: ['auth', 'providers'] as const,
+  queryFn: getAuthProviders,
+  staleTime: Infinity,
+});
+
 export function useAuthProviders() {
-  return useQuery({ queryKey: ['auth', 'providers'], queryFn: getAuthProviders, staleTime: Infinity });
+  return useQuery(authProvidersQuery);
 }
 
 export function useDevLogin() {
@@ -36,7 +48,7 @@ export function useDevLogin() {
       ...(await api.post<AuthState>('/auth/dev-login', { email })),
       token: null,
     }),
-    onSuccess: (state) => queryClient.setQueryData(sessionKey, state),
+    onSuccess: (state) => queryClient.setQueryData(sessionQuery.queryKey, state),
   });
 }
 
@@ -46,7 +58,7 @@ export function useRegister() {
     mutationFn: async (body: RegisterBody) => {
       await api.post<unknown>('/auth/register', body);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   });
 }
 
@@ -57,7 +69,8 @@ export function useUpdateUser() {
       const { user } = await api.put<SessionResponse>('/auth/update-user', body);
       return { user };
     },
-    onSuccess: ({ user }) => queryClient.setQueryData<AuthState>(sessionKey, { token: null, user, identity: null }),
+    onSuccess: ({ user }) =>
+      queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user, identity: null }),
   });
 }
 
@@ -67,7 +80,7 @@ export function useLogout() {
     mutationFn: () => api.post<void>('/auth/logout'),
     onSettled: () => {
       queryClient.clear();
-      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+      queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user: null, identity: null });
     },
   });
 }

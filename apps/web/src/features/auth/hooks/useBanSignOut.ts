@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { USER_BANNED_EVENT, type AuthState, type ErrorCode, type UserBannedEvent } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
 import { useAlert } from '../../alerts/alert-context';
-import { sessionKey, useCurrentUser } from '../api/session';
+import { sessionQuery, useCurrentUser } from '../api/session';
 
 /** Refusals of a handshake that mean the session no longer signs anyone in. */
 const SESSION_ENDED_CODES: ReadonlySet<unknown> = new Set<ErrorCode>(['UNAUTHORIZED', 'NO_ACCOUNT', 'BANNED']);
@@ -37,17 +37,17 @@ export function useBanSignOut() {
       // The server closed this socket for good: a later sign-in (once unbanned) gets a new one.
       closeSocket();
       queryClient.clear();
-      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+      queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user: null, identity: null });
       showAlert({ type: 'Error', message: event.message });
     };
     const recheckSession = async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
-      const state = queryClient.getQueryState<AuthState>(sessionKey);
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      const state = queryClient.getQueryState<AuthState>(sessionQuery.queryKey);
       // Signed out only on the server's word: a failed request (offline) proves nothing.
       if (cancelled || state?.status !== 'success' || state.data?.user) return;
       closeSocket();
       queryClient.clear();
-      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+      queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user: null, identity: null });
     };
     const onDisconnect = (reason: string) => {
       if (reason === 'io server disconnect') void recheckSession();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendFriendRequestResponse, UnfriendResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { friendsQuery } from '../../social/api/friends';
+import { friendStatusQuery } from './friends';
 import { profileKeys } from './profile';
 
 // The friend button's mutations, apart from friends.ts: the profile route's prefetch (app/prefetch) reads the
@@ -15,7 +16,7 @@ function useFriendshipChanged() {
   const queryClient = useQueryClient();
   return (userId: string, ownId: string) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: profileKeys.friendStatus(userId) }),
+      queryClient.invalidateQueries({ queryKey: friendStatusQuery(userId).queryKey }),
       queryClient.invalidateQueries({ queryKey: friendsQuery(userId).queryKey }),
       queryClient.invalidateQueries({ queryKey: friendsQuery(ownId).queryKey }),
       queryClient.invalidateQueries({ queryKey: profileKeys.anyByName }),

@@ -7,36 +7,37 @@ export type ScrimListKind = 'participated' | 'created';
 
 const PATHS: Record<ScrimListKind, string> = { participated: 'scrims', created: 'created-scrims' };
 
+export interface ProfileScrimListParams {
+  kind: ScrimListKind;
+  userId: string;
+  filter: string;
+  sort: DateSort;
+}
+
+/** One page of a profile's scrim list (`cursor` null: the first). */
+export function getScrimListPage<Page extends ProfileScrimPage = ProfileScrimPage>(
+  { kind, userId, filter, sort }: ProfileScrimListParams,
+  cursor: string | null,
+) {
+  const query = new URLSearchParams({ filter, sort });
+  if (cursor) query.set('cursor', cursor);
+  return api.get<Page>(`/users/${userId}/${PATHS[kind]}?${query}`);
+}
+
 /**
  * A profile's scrim list, page by page; the server filters, sorts and pages. `participated`: the scrims the user
  * played or casted in, each page with the stats. `created`: rendered only on the own profile or for admins (the
  * server refuses anyone else).
  */
-export const scrimListQuery = <Page extends ProfileScrimPage = ProfileScrimPage>({
-  kind,
-  userId,
-  filter,
-  sort,
-}: {
-  kind: ScrimListKind;
-  userId: string;
-  filter: string;
-  sort: DateSort;
-}) =>
+export const scrimListQuery = <Page extends ProfileScrimPage = ProfileScrimPage>(list: ProfileScrimListParams) =>
   infiniteQueryOptions({
-    queryKey: [...profileKeys[kind](userId), { filter, sort }],
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ filter, sort });
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get<Page>(`/users/${userId}/${PATHS[kind]}?${query}`);
-    },
+    queryKey: [...profileKeys[list.kind](list.userId), { filter: list.filter, sort: list.sort }],
+    queryFn: ({ pageParam }) => getScrimListPage<Page>(list, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page) => last.nextCursor,
   });
 
-export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>(
-  list: Parameters<typeof scrimListQuery>[0],
-) {
+export function useScrimList<Page extends ProfileScrimPage = ProfileScrimPage>(list: ProfileScrimListParams) {
   return useInfiniteQuery(scrimListQuery<Page>(list));
 }
 

@@ -4,6 +4,7 @@ import { SOCKET_EVENTS, type FriendStatusResponse, type FriendshipChangedPayload
 import { applyLiveChange } from '../../../lib/live-cache';
 import { getSocket } from '../../../lib/socket';
 import { friendsQuery } from '../../social/api/friends';
+import { friendStatusQuery } from '../api/friends';
 import { profileKeys } from '../api/profile';
 
 /**
@@ -15,7 +16,7 @@ export function applyFriendshipChange(
   viewerId: string,
   { userId, status }: FriendshipChangedPayload,
 ) {
-  const key = profileKeys.friendStatus(userId);
+  const key = friendStatusQuery(userId).queryKey;
   applyLiveChange(queryClient, { queryKey: key, exact: true }, () =>
     queryClient.setQueryData<FriendStatusResponse>(key, { status, friendRequestSent: status === 'sent' }),
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Region, Scrim, ScrimSecrets } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { dayRange } from '../lib/day';
@@ -46,23 +46,28 @@ export function mergeSecrets(scrims: Scrim[], secrets: ScrimSecrets[]): Scrim[] 
   });
 }
 
+/** The hub list of one day with, when `withSecrets`, the viewer's own lobby secrets merged in. */
+export async function getScrimsWithSecrets(params: ScrimListParams, withSecrets: boolean): Promise<Scrim[]> {
+  const list = getScrims(params);
+  if (!withSecrets) return list;
+  // Without them should that request fail: the list still shows.
+  const secrets = getMySecrets(params).catch((error: unknown) => {
+    console.error('Error fetching lobby secrets', error);
+    return [];
+  });
+  return mergeSecrets(await list, await secrets);
+}
+
 /**
  * The public scrims of one region on one local day (the hub). `withSecrets` (signed in, not an admin: admins get
- * every secret in the list itself): the viewer's own lobby secrets merged in.
+ * every secret in the list itself): the viewer's own lobby secrets merged in. The key is the day's
+ * `scrimKeys.list(params)` either way; live changes update it in place (scrims-cache.ts).
  */
-export function useScrims({ region, day, withSecrets }: { region: Region; day: string; withSecrets: boolean }) {
+export const scrimsQuery = ({ region, day, withSecrets }: { region: Region; day: string; withSecrets: boolean }) => {
   const params: ScrimListParams = { region, ...dayRange(day) };
-  return useQuery({
-    queryKey: scrimKeys.list(params),
-    queryFn: async () => {
-      const list = getScrims(params);
-      if (!withSecrets) return list;
-      // Without them should that request fail: the list still shows.
-      const secrets = getMySecrets(params).catch((error: unknown) => {
-        console.error('Error fetching lobby secrets', error);
-        return [];
-      });
-      return mergeSecrets(await list, await secrets);
-    },
-  });
+  return queryOptions({ queryKey: scrimKeys.list(params), queryFn: () => getScrimsWithSecrets(params, withSecrets) });
+};
+
+export function useScrims(hub: { region: Region; day: string; withSecrets: boolean }) {
+  return useQuery(scrimsQuery(hub));
 }

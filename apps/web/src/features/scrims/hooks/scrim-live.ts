@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthState, Region, Scrim, ServerToClientEvents } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
-import { sessionKey } from '../../auth/api/session';
+import { sessionQuery } from '../../auth/api/session';
 import { scrimKeys } from '../api/scrims';
 import { removeScrim, upsertScrim } from '../api/scrims-cache';
 
@@ -36,7 +36,7 @@ function endSocketWithSession(queryClient: QueryClient) {
   if (endsWithSession) return;
   endsWithSession = true;
   queryClient.getQueryCache().subscribe(({ type, query }) => {
-    if ((type === 'added' || type === 'updated') && query.queryHash === JSON.stringify(sessionKey)) {
+    if ((type === 'added' || type === 'updated') && query.queryHash === JSON.stringify(sessionQuery.queryKey)) {
       const state = query.state.data as AuthState | undefined;
       if (state && !state.user) closeSocket();
     }

@@ -10,8 +10,7 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useTournamentCodes } from '../api/capabilities';
 import { useDeleteScrim, useUpdateScrim } from '../api/scrim-admin';
-import { getScrim, useScrim } from '../api/scrim';
-import { scrimKeys } from '../api/scrims';
+import { scrimQuery, useScrim } from '../api/scrim';
 import { scrimPath } from '../lib/paths';
 import { ScrimForm } from '../components/ScrimForm';
 import { serverMessage } from '../lib/errors';
@@ -39,15 +38,13 @@ function useAfterSave() {
       return showAlert({ type: 'Success', message: SCRIM_TEXTS.codeAtStart });
     showAlert({ type: 'Info', message: SCRIM_TEXTS.codeGenerating });
     setTimeout(() => {
-      void queryClient
-        .fetchQuery({ queryKey: scrimKeys.detail(saved._id), queryFn: () => getScrim(saved._id), staleTime: 0 })
-        .then(
-          (fresh) => {
-            const code = fresh.riotTournament?.tournamentCode;
-            if (code) showAlert({ type: 'Success', message: SCRIM_TEXTS.codeFound(code) });
-          },
-          () => undefined,
-        );
+      void queryClient.fetchQuery({ ...scrimQuery(saved._id), staleTime: 0 }).then(
+        (fresh) => {
+          const code = fresh.riotTournament?.tournamentCode;
+          if (code) showAlert({ type: 'Success', message: SCRIM_TEXTS.codeFound(code) });
+        },
+        () => undefined,
+      );
     }, CODE_REFETCH_MS);
   };
 }

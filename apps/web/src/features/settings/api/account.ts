@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthState, DeleteAccountBody } from '@scrim-gym/shared';
 import { apiRequest } from '../../../lib/api';
 import { closeSocket } from '../../../lib/socket';
-import { sessionKey } from '../../auth/api/session';
+import { sessionQuery } from '../../auth/api/session';
 
 /**
  * DELETE /api/users/me with the typed summoner name. Once deleted, the tab forgets everything as a logout does
@@ -15,7 +15,7 @@ export function useDeleteAccount() {
     onSuccess: () => {
       closeSocket();
       queryClient.clear();
-      queryClient.setQueryData<AuthState>(sessionKey, { token: null, user: null, identity: null });
+      queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user: null, identity: null });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   SOCIAL_MESSAGES,
   type AcceptFriendRequestResponse,
@@ -13,13 +13,18 @@ import { socialKeys } from './keys';
 export const getFriendRequests = () => api.get<FriendRequest[]>('/friend-requests');
 
 /** The friend requests the session user received (the drawer's badge and the Friend Requests dialog). */
+export const friendRequestsQuery = queryOptions({ queryKey: socialKeys.friendRequests, queryFn: getFriendRequests });
+
 export function useFriendRequests({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: socialKeys.friendRequests, queryFn: getFriendRequests, enabled });
+  return useQuery({ ...friendRequestsQuery, enabled });
 }
 
 const withoutRequest = (requests: FriendRequest[] | undefined, id: string) => requests?.filter((r) => r._id !== id);
 
-/** Answering a request removes its 'friend_request' notification on the server: the bell follows. */
+/**
+ * Answering a request removes its 'friend_request' notification on the server: the bell follows (notifications.ts's
+ * key, through keys.ts: importing that module would add the social lazy chunk to every signed-in page).
+ */
 const refreshBell = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.notifications });
 
 /**
@@ -35,7 +40,9 @@ export function useAcceptFriendRequest(userId: string) {
         newFriendUserId: request._user._id,
       }),
     onSuccess: (data, request) => {
-      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      queryClient.setQueryData(friendRequestsQuery.queryKey, data.friendRequests);
+      // friends.ts's key (`friendsQuery(userId).queryKey`) through keys.ts: importing friends.ts here would add its
+      // chunk to every signed-in page (the drawer's badge loads this module).
       queryClient.setQueryData<UserFriendsResponse>(socialKeys.friends(userId), { friends: data.updatedUserFriends });
       void refreshBell(queryClient);
       showAlert({ type: 'Success', message: SOCIAL_MESSAGES.nowFriends(request._user.name) });
@@ -43,7 +50,7 @@ export function useAcceptFriendRequest(userId: string) {
     onError: (error, request) => {
       const message = messageOf(error);
       if (message === SOCIAL_MESSAGES.friendAlreadyAdded) {
-        queryClient.setQueryData<FriendRequest[]>(socialKeys.friendRequests, (old) => withoutRequest(old, request._id));
+        queryClient.setQueryData(friendRequestsQuery.queryKey, (old) => withoutRequest(old, request._id));
         void refreshBell(queryClient);
       }
       showAlert({ type: 'Error', message });
@@ -59,7 +66,7 @@ export function useRejectFriendRequest(userId: string) {
     mutationFn: (request: FriendRequest) =>
       api.post<FriendRequestListResponse>(`/friend-requests/${userId}/reject-friend-request/${request._user._id}`),
     onSuccess: (data, request) => {
-      queryClient.setQueryData(socialKeys.friendRequests, data.friendRequests);
+      queryClient.setQueryData(friendRequestsQuery.queryKey, data.friendRequests);
       void refreshBell(queryClient);
       showAlert({ type: 'Info', message: SOCIAL_MESSAGES.rejectedRequest(request._user.name) });
     },

@@ -1,27 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SOCIAL_MESSAGES, type Message, type PostSeenResponse, type UnseenMessages } from '@scrim-gym/shared';
 import { api, ApiError } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { addMessage, markConversationSeen, touchConversation } from './cache';
 import { socialKeys } from './keys';
 
+export const getUnseenMessages = () => api.get<UnseenMessages>('/messages/verifiedUser/unseen-messages');
+export const getMessages = (conversationId: string) => api.get<Message[]>(`/messages/${conversationId}`);
+
 /** Unseen counts per direct conversation and per scrim chat (the messenger's badge, a scrim chat's badge). */
+export const unseenMessagesQuery = queryOptions({ queryKey: socialKeys.unseen, queryFn: getUnseenMessages });
+
 export function useUnseenMessages() {
-  return useQuery({
-    queryKey: socialKeys.unseen,
-    queryFn: () => api.get<UnseenMessages>('/messages/verifiedUser/unseen-messages'),
-  });
+  return useQuery(unseenMessagesQuery);
 }
 
 /** The latest messages of a conversation, oldest first; `getMessage` / `getScrimMessage` append to them. */
-export function useMessages(conversationId: string | undefined) {
-  return useQuery({
-    queryKey: socialKeys.messages(conversationId ?? ''),
-    queryFn: () => api.get<Message[]>(`/messages/${conversationId}`),
-    enabled: Boolean(conversationId),
+export const messagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: socialKeys.messages(conversationId),
+    queryFn: () => getMessages(conversationId),
     // The socket keeps an open list current; a refetch would only race with it.
     staleTime: Infinity,
   });
+
+export function useMessages(conversationId: string | undefined) {
+  return useQuery({ ...messagesQuery(conversationId ?? ''), enabled: Boolean(conversationId) });
 }
 
 /** Sends a message; a failure alerts the server's error text, else 'error sending message, try again later'. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
@@ -7,12 +7,14 @@ import { socialKeys } from './keys';
 export const getNotifications = () => api.get<NotificationsResponse>('/notifications/user-notifications');
 
 /** The session user's notifications, newest first; `getNotification` adds to them live. */
+export const notificationsQuery = queryOptions({
+  queryKey: socialKeys.notifications,
+  queryFn: getNotifications,
+  select: (data) => data.notifications,
+});
+
 export function useNotifications() {
-  return useQuery({
-    queryKey: socialKeys.notifications,
-    queryFn: getNotifications,
-    select: (data) => data.notifications,
-  });
+  return useQuery(notificationsQuery);
 }
 
 /** 'mark as read' of one notification, or (`id` null) 'Mark all as read': the server answers with what is left. */
@@ -24,7 +26,7 @@ export function useMarkNotificationsRead(userId: string) {
       api.post<NotificationsResponse>(
         id ? `/notifications/remove-user-notification/${id}` : `/notifications/remove-all-user-notifications/${userId}`,
       ),
-    onSuccess: (data) => queryClient.setQueryData(socialKeys.notifications, data),
+    onSuccess: (data) => queryClient.setQueryData(notificationsQuery.queryKey, data),
     onError: (error) => showAlert({ type: 'Error', message: error }),
   });
 }

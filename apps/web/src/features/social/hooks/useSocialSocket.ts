@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AuthState } from '@scrim-gym/shared';
 import { closeSocket } from '../../../lib/socket';
-import { sessionKey } from '../../auth/api/session';
+import { sessionQuery } from '../../auth/api/session';
 import { watchSocial, type SocialEffects } from './social-live';
 
 /**
@@ -31,7 +31,7 @@ export function useSocialSocket(userId: string, effects: SocialEffects) {
     return () => {
       cancelled = true;
       stop?.();
-      if (!queryClient.getQueryData<AuthState>(sessionKey)?.user) closeSocket();
+      if (!queryClient.getQueryData<AuthState>(sessionQuery.queryKey)?.user) closeSocket();
     };
   }, [queryClient, userId]);
 }
