@@ -38,6 +38,25 @@ export const DEFAULT_RANK_NUMBER: RankNumber = 4;
 export const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A player's preferred roles (Settings, sign-up, a balanced scrim's sign-up): a role, or Fill (any). */
+export const ROLE_PREFERENCES = [...ROLES, 'Fill'] as const;
+export type RolePreference = (typeof ROLE_PREFERENCES)[number];
+
+/** How a scrim is filled: players take slots (the original app), or sign up and get balanced teams. */
+export const SCRIM_MODES = ['slots', 'balanced'] as const;
+export type ScrimMode = (typeof SCRIM_MODES)[number];
+
+/** A reported result: waiting for the other team, confirmed (ratings move), or disputed (an admin decides). */
+export const RESULT_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+/** Who recorded the result: the lobby captain, an admin, or Riot (tournament callback or polling). */
+export const RESULT_SOURCES = ['captain', 'admin', 'riot'] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+/** How long the other team has to confirm or dispute a captain's report before it confirms itself. */
+export const RESULT_CONFIRM_WINDOW_MINUTES = 30;
+/** A balanced scrim's sign-ups lock this long before its start: the teams are final then. */
+export const BALANCED_SIGNUP_LOCK_MINUTES = 15;
+
 export const TEAMS = ['teamOne', 'teamTwo'] as const;
 export type TeamName = (typeof TEAMS)[number];
 export const TEAM_LABELS: Record<TeamName, string> = {

@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { MAX_CASTERS_CHOICES, REGIONS, ROLES, TEAMS } from '../constants.js';
+import {
+  MAX_CASTERS_CHOICES,
+  REGIONS,
+  RESULT_SOURCES,
+  RESULT_STATUSES,
+  ROLE_PREFERENCES,
+  ROLES,
+  SCRIM_MODES,
+  TEAMS,
+} from '../constants.js';
 import { isoDateTime } from './common.js';
 import { regionSchema } from './user.js';
 
 export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of Top, Jungle, Mid, ADC, Support' });
+export const rolePreferenceSchema = z.enum(ROLE_PREFERENCES, {
+  error: 'Role must be one of Top, Jungle, Mid, ADC, Support, Fill',
+});
+export const scrimModeSchema = z.enum(SCRIM_MODES, { error: 'Mode must be slots or balanced' });
 
 /** What a scrim shows of a user: enough for a slot (name, tagline, discord, rank, profile link). */
 export const scrimUserSchema = z.object({
@@ -14,13 +27,19 @@ export const scrimUserSchema = z.object({
   region: z.enum(REGIONS),
   rank: z.string(),
   discord: z.string(),
+  /** The Riot account is linked through Riot Sign On: the rank comes from Riot (else it is self-reported). */
+  verified: z.boolean(),
 });
 export type ScrimUser = z.infer<typeof scrimUserSchema>;
+
+/** A player's skill rating as a scrim shows it: the display rating, provisional for the first 10 games. */
+export const scrimRatingSchema = z.object({ rating: z.number().int(), provisional: z.boolean() });
 
 export const scrimPlayerSchema = z.object({
   _user: scrimUserSchema,
   role: roleSchema,
   team: z.object({ name: teamNameSchema }),
+  rating: scrimRatingSchema,
 });
 export type ScrimPlayer = z.infer<typeof scrimPlayerSchema>;
 
@@ -62,6 +81,34 @@ export const scrimSchema = z.object({
   useTournamentCode: z.boolean(),
   riotTournament: riotTournamentSchema.nullable(),
   postGameImage: z.object({ location: z.string() }).nullable(),
+  /** Issue 16: 'slots' (players take slots) or 'balanced' (players sign up; the server makes the teams). */
+  mode: scrimModeSchema,
+  /** A balanced scrim's sign-ups, first come first listed (empty for 'slots'). */
+  signups: z.array(
+    z.object({
+      _user: scrimUserSchema,
+      primaryRole: rolePreferenceSchema,
+      secondaryRole: rolePreferenceSchema,
+      rating: scrimRatingSchema,
+    }),
+  ),
+  /** When both teams are full: Blue's (teamOne's) expected win probability, and who plays off-role. */
+  balance: z.object({ blueWinProbability: z.number(), offRole: z.array(z.string()) }).nullable(),
+  /** The reported result's state (null while there is no winner). */
+  result: z
+    .object({
+      status: z.enum(RESULT_STATUSES),
+      source: z.enum(RESULT_SOURCES),
+      reportedBy: z.string().nullable(),
+      reportedAt: z.string().nullable(),
+      confirmedAt: z.string().nullable(),
+      /** A pending report confirms itself at this time unless the other team disputes it first. */
+      confirmBy: z.string().nullable(),
+      dispute: z.object({ by: z.string().nullable(), reason: z.string(), createdAt: z.string() }).nullable(),
+    })
+    .nullable(),
+  /** Each rated player's display rating before and after this scrim's confirmed result. */
+  ratingChanges: z.array(z.object({ userId: z.string(), before: z.number().int(), after: z.number().int() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

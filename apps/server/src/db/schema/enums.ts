@@ -1,9 +1,21 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { REGIONS, ROLES, TEAMS } from '@scrim-gym/shared';
+import {
+  REGIONS,
+  RESULT_SOURCES,
+  RESULT_STATUSES,
+  ROLE_PREFERENCES,
+  ROLES,
+  SCRIM_MODES,
+  TEAMS,
+} from '@scrim-gym/shared';
 
 export const regionEnum = pgEnum('region', REGIONS);
 export const teamEnum = pgEnum('team', TEAMS);
 export const roleEnum = pgEnum('role', ROLES);
+export const rolePreferenceEnum = pgEnum('role_preference', ROLE_PREFERENCES);
+export const scrimModeEnum = pgEnum('scrim_mode', SCRIM_MODES);
+export const resultStatusEnum = pgEnum('result_status', RESULT_STATUSES);
+export const resultSourceEnum = pgEnum('result_source', RESULT_SOURCES);
 export const participantKindEnum = pgEnum('participant_kind', ['player', 'caster']);
 export const notificationKindEnum = pgEnum('notification_kind', [
   'friend_request',

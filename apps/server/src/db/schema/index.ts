@@ -4,3 +4,4 @@ export * from './scrims.js';
 export * from './social.js';
 export * from './admin.js';
 export * from './jobs.js';
+export * from './ratings.js';

@@ -3,16 +3,27 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
-import { participantKindEnum, regionEnum, roleEnum, teamEnum } from './enums.js';
+import {
+  participantKindEnum,
+  regionEnum,
+  resultSourceEnum,
+  resultStatusEnum,
+  roleEnum,
+  rolePreferenceEnum,
+  scrimModeEnum,
+  teamEnum,
+} from './enums.js';
 import { users } from './users.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -38,6 +49,20 @@ export const scrims = pgTable(
     useTournamentCode: boolean('use_tournament_code').notNull().default(true),
     /** Set by the 'scrim.abandon' job when the scrim was still not full 30 minutes after its start. */
     abandonedAt: timestamptz('abandoned_at'),
+    /** 'slots': players take slots; 'balanced': players sign up and the server makes the teams (issue 16). */
+    mode: scrimModeEnum('mode').notNull().default('slots'),
+    /** When the teams were last balanced (ten signed up, or an admin's "Balance teams"); null: never. */
+    balancedAt: timestamptz('balanced_at'),
+    /** Blue's (teamOne's) expected win probability when the teams were balanced. */
+    balanceBlueWinProbability: doublePrecision('balance_blue_win_probability'),
+    /** The players the balancing put off their primary and secondary roles. */
+    balanceOffRole: uuid('balance_off_role').array(),
+    /** The state of teamWon: null while there is none; pending until the other team confirms (or time does). */
+    resultStatus: resultStatusEnum('result_status'),
+    resultSource: resultSourceEnum('result_source'),
+    resultReportedBy: uuid('result_reported_by').references(() => users.id, { onDelete: 'set null' }),
+    resultReportedAt: timestamptz('result_reported_at'),
+    resultConfirmedAt: timestamptz('result_confirmed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -131,4 +156,43 @@ export const riotTournaments = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('riot_tournaments_code_uq').on(t.tournamentCode)],
+);
+
+/** A balanced scrim's sign-ups (not slots): the roles each player wants for this scrim. */
+export const scrimSignups = pgTable(
+  'scrim_signups',
+  {
+    scrimId: uuid('scrim_id')
+      .notNull()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    primaryRole: rolePreferenceEnum('primary_role').notNull(),
+    secondaryRole: rolePreferenceEnum('secondary_role').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scrimId, t.userId] }), index('scrim_signups_user_idx').on(t.userId)],
+);
+
+/** A player of the other team disputing a captain's report; at most one open dispute per scrim. */
+export const resultDisputes = pgTable(
+  'result_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scrimId: uuid('scrim_id')
+      .notNull()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('result_disputes_open_uq')
+      .on(t.scrimId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('result_disputes_created_at_idx').on(t.createdAt),
+  ],
 );

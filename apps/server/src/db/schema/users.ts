@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
-import { regionEnum } from './enums.js';
+import { regionEnum, rolePreferenceEnum } from './enums.js';
 
 export const users = pgTable(
   'users',
@@ -33,6 +33,17 @@ export const users = pgTable(
      */
     riotPuuid: text('riot_puuid'),
     /**
+     * When the user proved the Riot account is theirs (Riot Sign On, issue 16): riotPuuid then comes from Riot's
+     * account-v1 `accounts/me`, name and tagline follow the Riot ID, and the rank comes from league-v4 (the
+     * verified badge). Null: unlinked, the typed rank is self-reported.
+     */
+    riotLinkedAt: timestamptz('riot_linked_at'),
+    /** Last time the rank was read from Riot (league-v4 Solo/Duo) for a linked account. */
+    rankRefreshedAt: timestamptz('rank_refreshed_at'),
+    /** Preferred roles (Settings, sign-up): a balanced scrim's sign-up defaults to them. */
+    primaryRole: rolePreferenceEnum('primary_role').notNull().default('Fill'),
+    secondaryRole: rolePreferenceEnum('secondary_role').notNull().default('Fill'),
+    /**
      * Look-alike keys (lib/lookalike.ts): NFKC, Unicode confusable skeleton and case folded, written by the
      * repository with every name and discord. Null only on an old row that clashed with an older one when the
      * keys were first computed (db/backfill-lookalike-keys.ts reports those at start-up).
@@ -59,6 +70,10 @@ export const users = pgTable(
     uniqueIndex('users_name_skeleton_region_uq').on(t.nameSkeleton, t.region),
     uniqueIndex('users_discord_skeleton_uq').on(t.discordSkeleton),
     index('users_created_at_idx').on(t.createdAt),
+    // A Riot account is linked to one user at most.
+    uniqueIndex('users_linked_puuid_uq')
+      .on(t.riotPuuid)
+      .where(sql`${t.riotLinkedAt} is not null`),
   ],
 );
 

@@ -37,6 +37,9 @@ function aggregate(hour: number, overrides: Partial<ScrimAggregate['scrim']> = {
     participants: [],
     imageAt: null,
     tournament: null,
+    signups: [],
+    ratingChanges: [],
+    dispute: null,
   };
 }
 

@@ -1,18 +1,68 @@
-import { areTeamsFull, type Scrim, type ScrimPlayer, type ScrimUser } from '@scrim-gym/shared';
+import {
+  areTeamsFull,
+  RESULT_CONFIRM_WINDOW_MINUTES,
+  type Scrim,
+  type ScrimPlayer,
+  type ScrimUser,
+} from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
+import { displayRating, isProvisional, seedRating, winProbability, type Rating } from '../ratings/index.js';
 import type { Viewer } from './scrims.policy.js';
-import type { ParticipantWithUser, ScrimAggregate, ScrimUserRow } from './scrims.repository.js';
+import type { CurrentRating, ParticipantWithUser, ScrimAggregate, ScrimUserRow } from './scrims.repository.js';
 
 type UserLike = ScrimUserRow;
 
 export function toScrimUser(user: UserLike): ScrimUser {
-  return { ...toUserSummary(user), discord: user.discord };
+  return { ...toUserSummary(user), discord: user.discord, verified: user.riotLinkedAt !== null };
 }
 
+/** The rating a player plays with: the current season's, else the seed of their rank. */
+const ratingOf = (user: UserLike, current: CurrentRating | null): Rating => current ?? seedRating(user.rank);
+
+const shownRating = (user: UserLike, current: CurrentRating | null) => ({
+  rating: displayRating(ratingOf(user, current)),
+  provisional: isProvisional(current?.games ?? 0),
+});
+
+const teamPlayers = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo') =>
+  participants.filter((p) => p.kind === 'player' && p.team === team);
+
 const players = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo'): ScrimPlayer[] =>
-  participants
-    .filter((p) => p.kind === 'player' && p.team === team)
-    .map((p) => ({ _user: toScrimUser(p.user), role: p.role!, team: { name: team } }));
+  teamPlayers(participants, team).map((p) => ({
+    _user: toScrimUser(p.user),
+    role: p.role!,
+    team: { name: team },
+    rating: shownRating(p.user, p.rating),
+  }));
+
+/**
+ * Blue's chance when both teams are full: as balanced (kept while the teams stay as they were balanced), else
+ * from the players' current ratings.
+ */
+function balanceOf({ scrim, participants }: ScrimAggregate): Scrim['balance'] {
+  if (!areTeamsFull(participants)) return null;
+  const side = (team: 'teamOne' | 'teamTwo') => teamPlayers(participants, team).map((p) => ratingOf(p.user, p.rating));
+  return {
+    blueWinProbability: scrim.balanceBlueWinProbability ?? winProbability(side('teamOne'), side('teamTwo')),
+    offRole: scrim.balanceOffRole ?? [],
+  };
+}
+
+function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {
+  if (!scrim.teamWon || !scrim.resultStatus || !scrim.resultSource) return null;
+  const pending = scrim.resultStatus === 'pending' && scrim.resultReportedAt;
+  return {
+    status: scrim.resultStatus,
+    source: scrim.resultSource,
+    reportedBy: scrim.resultReportedBy,
+    reportedAt: scrim.resultReportedAt?.toISOString() ?? null,
+    confirmedAt: scrim.resultConfirmedAt?.toISOString() ?? null,
+    confirmBy: pending
+      ? new Date(scrim.resultReportedAt!.getTime() + RESULT_CONFIRM_WINDOW_MINUTES * 60_000).toISOString()
+      : null,
+    dispute: dispute && { by: dispute.userId, reason: dispute.reason, createdAt: dispute.createdAt.toISOString() },
+  };
+}
 
 /** What decides who may see a scrim's lobby: its participants (a ScrimAggregate, or just their ids and slots). */
 export interface LobbyRights {
@@ -66,6 +116,20 @@ export function presentScrim(
         }
       : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
+    mode: scrim.mode,
+    signups: aggregate.signups.map((g) => ({
+      _user: toScrimUser(g.user),
+      primaryRole: g.primaryRole,
+      secondaryRole: g.secondaryRole,
+      rating: shownRating(g.user, g.rating),
+    })),
+    balance: balanceOf(aggregate),
+    result: resultOf(aggregate),
+    ratingChanges: aggregate.ratingChanges.map((c) => ({
+      userId: c.userId,
+      before: c.ratingBefore,
+      after: c.ratingAfter,
+    })),
     createdAt: scrim.createdAt.toISOString(),
     updatedAt: scrim.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gte, isNull, lt, notExists, notInArray, sql, type Column } from 'drizzle-orm';
-import type { Region, Role, TeamName } from '@scrim-gym/shared';
+import type { Region, Role, RolePreference, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, postGameImages, riotTournaments, scrimParticipants, scrims, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
@@ -9,7 +9,17 @@ export type NewScrim = typeof scrims.$inferInsert;
 export type ParticipantRow = typeof scrimParticipants.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 /** The user columns a scrim shows: fetching only these keeps the hub's query light (200 scrims, 2,000 players). */
-export type ScrimUserRow = Pick<UserRow, 'id' | 'name' | 'summonerTagline' | 'region' | 'rank' | 'discord'>;
+export type ScrimUserRow = Pick<
+  UserRow,
+  'id' | 'name' | 'summonerTagline' | 'region' | 'rank' | 'discord' | 'riotLinkedAt'
+>;
+
+/** A player's rating in the current season (current_rating_json); null: none yet, the rank's seed applies. */
+export interface CurrentRating {
+  mu: number;
+  sigma: number;
+  games: number;
+}
 
 export interface ParticipantWithUser {
   kind: 'player' | 'caster';
@@ -17,6 +27,32 @@ export interface ParticipantWithUser {
   role: Role | null;
   joinedAt: Date;
   user: ScrimUserRow;
+  /** Players only: their current rating (null for casters, and for players not rated yet). */
+  rating: CurrentRating | null;
+}
+
+/** A balanced scrim's sign-up (issue 16). */
+export interface SignupWithUser {
+  primaryRole: RolePreference;
+  secondaryRole: RolePreference;
+  createdAt: Date;
+  user: ScrimUserRow;
+  rating: CurrentRating | null;
+}
+
+/** A rated player's display rating before and after the scrim's rated result. */
+export interface RatingChangeRow {
+  userId: string;
+  ratingBefore: number;
+  ratingAfter: number;
+}
+
+/** The open dispute of a captain's report. */
+export interface OpenDisputeRow {
+  id: string;
+  userId: string | null;
+  reason: string;
+  createdAt: Date;
 }
 
 /** A scrim with everything its presentation needs. */
@@ -27,10 +63,13 @@ export interface ScrimAggregate {
   participants: ParticipantWithUser[];
   imageAt: Date | null;
   tournament: typeof riotTournaments.$inferSelect | null;
+  signups: SignupWithUser[];
+  ratingChanges: RatingChangeRow[];
+  dispute: OpenDisputeRow | null;
 }
 
 /** The columns of a ScrimUserRow, for reading one from JSON. */
-const scrimUserColumns = { ...userSummaryColumns(), discord: users.discord };
+const scrimUserColumns = { ...userSummaryColumns(), discord: users.discord, riotLinkedAt: users.riotLinkedAt };
 
 /**
  * A row as PostgreSQL's to_json writes it (column names, ISO instants) → the row as Drizzle reads it (property
@@ -58,7 +97,17 @@ interface AggregateJson {
     role: Role | null;
     joined_at: string;
     user: Record<string, unknown>;
+    rating: CurrentRating | null;
   }[];
+  signups: {
+    primary_role: RolePreference;
+    secondary_role: RolePreference;
+    created_at: string;
+    user: Record<string, unknown>;
+    rating: CurrentRating | null;
+  }[];
+  rating_changes: { user_id: string; rating_before: number; rating_after: number }[];
+  dispute: { id: string; user_id: string | null; reason: string; created_at: string } | null;
 }
 
 /** The JSON of the SQL function scrim_aggregate (drizzle/0005_slot_functions.sql) as a ScrimAggregate. */
@@ -78,7 +127,26 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       role: p.role,
       joinedAt: new Date(p.joined_at),
       user: rowFromJson<ScrimUserRow>(scrimUserColumns, p.user)!,
+      rating: p.rating ?? null,
     })),
+    signups: json.signups.map((g) => ({
+      primaryRole: g.primary_role,
+      secondaryRole: g.secondary_role,
+      createdAt: new Date(g.created_at),
+      user: rowFromJson<ScrimUserRow>(scrimUserColumns, g.user)!,
+      rating: g.rating,
+    })),
+    ratingChanges: json.rating_changes.map((c) => ({
+      userId: c.user_id,
+      ratingBefore: c.rating_before,
+      ratingAfter: c.rating_after,
+    })),
+    dispute: json.dispute && {
+      id: json.dispute.id,
+      userId: json.dispute.user_id,
+      reason: json.dispute.reason,
+      createdAt: new Date(json.dispute.created_at),
+    },
   };
 }
 

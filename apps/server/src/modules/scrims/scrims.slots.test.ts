@@ -171,6 +171,7 @@ describe(`one round trip per slot change (${engine})`, () => {
       region: u!.region,
       rank: u!.rank,
       discord: u!.discord,
+      riotLinkedAt: null,
     });
     expect(aggregate.scrim).toEqual(scrimRow);
     expect(aggregate.scrim.gameStartTime).toBeInstanceOf(Date);
@@ -180,9 +181,19 @@ describe(`one round trip per slot change (${engine})`, () => {
     expect(aggregate.host).toEqual(userOf(host));
     const joinedAt = (userId: string) => rows.find((r) => r.userId === userId)!.joinedAt;
     expect(aggregate.participants).toEqual([
-      { kind: 'player', team: 'teamOne', role: 'Top', joinedAt: joinedAt(player!.id), user: userOf(player) },
-      { kind: 'caster', team: null, role: null, joinedAt: joinedAt(caster.id), user: userOf(caster) },
+      {
+        kind: 'player',
+        team: 'teamOne',
+        role: 'Top',
+        joinedAt: joinedAt(player!.id),
+        user: userOf(player),
+        rating: null,
+      },
+      { kind: 'caster', team: null, role: null, joinedAt: joinedAt(caster.id), user: userOf(caster), rating: null },
     ]);
+    expect(aggregate.signups).toEqual([]);
+    expect(aggregate.ratingChanges).toEqual([]);
+    expect(aggregate.dispute).toBeNull();
     expect(await findScrimAggregate({ db: db(), id: '00000000-0000-4000-8000-000000000000' })).toBeNull();
   });
 });

@@ -753,6 +753,7 @@ describe('GET /api/scrims', () => {
         region: 'NA',
         rank: 'Gold 2',
         discord: admin.discord,
+        verified: false,
       },
       region: 'NA',
       gameStartTime: scrim.gameStartTime.toISOString(),
@@ -762,7 +763,13 @@ describe('GET /api/scrims', () => {
       casters: [],
       teamOne: [],
       teamTwo: [
-        { _user: expect.objectContaining({ _id: p!.id, name: p!.name }), role: 'Mid', team: { name: 'teamTwo' } },
+        {
+          _user: expect.objectContaining({ _id: p!.id, name: p!.name }),
+          role: 'Mid',
+          team: { name: 'teamTwo' },
+          // Not rated yet: the seed of Gold 2.
+          rating: { rating: 860, provisional: true },
+        },
       ],
       teamWon: null,
       abandonedAt: null,
@@ -770,6 +777,11 @@ describe('GET /api/scrims', () => {
       useTournamentCode: true,
       riotTournament: null,
       postGameImage: null,
+      mode: 'slots',
+      signups: [],
+      balance: null,
+      result: null,
+      ratingChanges: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -870,6 +882,7 @@ describe('joining, moving and leaving', () => {
         _user: expect.objectContaining({ _id: user.id, name: user.name, discord: user.discord }),
         role: 'Mid',
         team: { name: 'teamOne' },
+        rating: expect.objectContaining({ provisional: true }),
       },
     ]);
     expect(res.json().lobbyHost).toBeNull();

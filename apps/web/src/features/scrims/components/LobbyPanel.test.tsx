@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim, ScrimPlayer } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
-import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
+import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
@@ -15,6 +15,7 @@ const meIn = (team: 'teamOne' | 'teamTwo', role: ScrimPlayer['role']): ScrimPlay
   _user: scrimUser(0, { _id: ME._id, name: ME.name }),
   role,
   team: { name: team },
+  rating: playerRating,
 });
 const LOBBY = { lobbyName: 'Newcomer Test Scrim Friday Night Lobby', lobbyPassword: 'k7Pq2xWz' };
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
-import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
+import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 import { imageProblem } from './PostGameImage';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
@@ -16,6 +16,7 @@ const meAsPlayer = (role: 'Top' | 'ADC' = 'Top') => ({
   _user: scrimUser(0, { _id: ME._id, name: ME.name }),
   role,
   team: { name: 'teamOne' as const },
+  rating: playerRating,
 });
 
 /** The detail page is the card's natural harness: it renders the cached scrim, which actions replace. */
@@ -97,7 +98,9 @@ describe('slots: join, move, leave, kick', () => {
     const scrim = makeScrim();
     const taken = {
       ...scrim,
-      teamOne: [{ _user: scrimUser(7), role: 'Top' as const, team: { name: 'teamOne' as const } }],
+      teamOne: [
+        { _user: scrimUser(7), role: 'Top' as const, team: { name: 'teamOne' as const }, rating: playerRating },
+      ],
     };
     let answer: { status: number; body: unknown } = {
       status: 409,

@@ -34,7 +34,14 @@ describe("live updates from the socket ('getScrimTransaction', 'scrimDeleted')",
     const { listeners, queryClient, a } = setup();
     const joined = {
       ...a,
-      teamOne: [{ _user: { ...a.createdBy!, _id: 'u1' }, role: 'Top' as const, team: { name: 'teamOne' as const } }],
+      teamOne: [
+        {
+          _user: { ...a.createdBy!, _id: 'u1' },
+          role: 'Top' as const,
+          team: { name: 'teamOne' as const },
+          rating: { rating: 1000, provisional: true },
+        },
+      ],
     };
     listeners[SCRIM_EVENTS.updated](joined);
     expect(

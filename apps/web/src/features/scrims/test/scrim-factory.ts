@@ -9,14 +9,18 @@ export const scrimUser = (n: number, overrides: Partial<ScrimUser> = {}): ScrimU
   region: 'NA',
   rank: 'Gold 2',
   discord: `player${n}`,
+  verified: false,
   ...overrides,
 });
+
+/** A player's shown rating: a Gold 2 seed (the factory's rank), not provisional. */
+export const playerRating: ScrimPlayer['rating'] = { rating: 860, provisional: false };
 
 /** `count` players filling teamOne then teamTwo, Top to Support (players 1..count). */
 export function players(count: number): Pick<Scrim, 'teamOne' | 'teamTwo'> {
   const all: ScrimPlayer[] = Array.from({ length: count }, (_, i) => {
     const team: TeamName = TEAMS[Math.floor(i / 5)]!;
-    return { _user: scrimUser(i + 1), role: ROLES[i % 5]!, team: { name: team } };
+    return { _user: scrimUser(i + 1), role: ROLES[i % 5]!, team: { name: team }, rating: playerRating };
   });
   return {
     teamOne: all.filter((p) => p.team.name === 'teamOne'),
@@ -45,6 +49,11 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     useTournamentCode: false,
     riotTournament: null,
     postGameImage: null,
+    mode: 'slots',
+    signups: [],
+    balance: null,
+    result: null,
+    ratingChanges: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,
