@@ -187,6 +187,19 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     }),
     expect: only(['captain', 'admin'], '2xx'),
   },
+  // Balanced teams: sign up and withdraw for oneself; "Balance teams" for admins (fullScrim has started: 409).
+  'POST /api/scrims/{id}/signup': {
+    request: ({ world }) => ({ params: { id: world.balancedScrim.id }, body: { primaryRole: 'Top' } }),
+    expect: signedIn('2xx', { player: 409 }),
+  },
+  'DELETE /api/scrims/{id}/signup': {
+    request: ({ world }) => ({ params: { id: world.balancedScrim.id } }),
+    expect: only(['player'], '2xx', 409),
+  },
+  'POST /api/scrims/{id}/balance': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: adminOnly(409),
+  },
   'PATCH /api/scrims/{id}/remove-image': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: adminOnly(),

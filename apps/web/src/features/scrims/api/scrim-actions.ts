@@ -1,5 +1,12 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { SCRIM_MESSAGES, type FillRandomResponse, type Role, type Scrim, type TeamName } from '@scrim-gym/shared';
+import {
+  SCRIM_MESSAGES,
+  type FillRandomResponse,
+  type Role,
+  type Scrim,
+  type SignupBody,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { api, ApiError, messageOf } from '../../../lib/api';
 import { useAlert, type Alert } from '../../alerts/alert-context';
 import { fillRandomAlert } from '../lib/fill-random';
@@ -13,8 +20,8 @@ interface Target {
 }
 
 interface ActionSpec<V extends Target, R> {
-  /** The PATCH path after /scrims/:id/ and its body (JSON, or a File sent as its bytes). */
-  request: (vars: V) => { path: string; body?: unknown };
+  /** The path after /scrims/:id/ and its body (JSON, or a File sent as its bytes); PATCH unless told. */
+  request: (vars: V) => { path: string; body?: unknown; method?: 'post' | 'delete' };
   scrimOf?: (response: R) => Scrim;
   /** A Success alert's text, or an alert of its own type (fill random that could not fill every slot). */
   success?: (vars: V, response: R) => string | Alert | null;
@@ -40,8 +47,10 @@ function useScrimAction<V extends Target, R = Scrim>({
   return useMutation({
     mutationKey: ACTION_KEY,
     mutationFn: (vars: V) => {
-      const { path, body } = request(vars);
-      return api.patch<R>(`/scrims/${vars.scrimId}/${path}`, body);
+      const { path, body, method } = request(vars);
+      const url = `/scrims/${vars.scrimId}/${path}`;
+      if (method === 'delete') return api.delete<R>(url);
+      return method === 'post' ? api.post<R>(url, body) : api.patch<R>(url, body);
     },
     onSuccess: (response, vars) => {
       upsertScrim(queryClient, scrimOf ? scrimOf(response) : (response as unknown as Scrim));
@@ -118,6 +127,21 @@ export const useFillRandom = () =>
     request: () => ({ path: 'admin-fill-random', body: {} }),
     scrimOf: (response) => response.scrim,
     success: (_v, response) => fillRandomAlert(response),
+  });
+
+/** A balanced scrim: sign up with roles (each absent one defaults to the settings), or withdraw. */
+export const useSignUp = () =>
+  useScrimAction<Target & SignupBody>({
+    request: ({ scrimId: _id, ...roles }) => ({ path: 'signup', method: 'post', body: roles }),
+  });
+
+export const useWithdraw = () => useScrimAction<Target>({ request: () => ({ path: 'signup', method: 'delete' }) });
+
+/** An admin's "Balance teams" on a full scrim before its start. */
+export const useBalanceTeams = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'balance', method: 'post' }),
+    success: () => SCRIM_TEXTS.balanced,
   });
 
 /** The image file itself is the body (binary, not base64 in JSON); its name goes in the query for messages. */

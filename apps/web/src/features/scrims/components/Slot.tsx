@@ -1,6 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent } from 'react';
@@ -8,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
+import { isOffRole } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
@@ -105,10 +108,17 @@ export function Slot({
         {role}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {player ? <PlayerInfo player={player} isCaptain={scrim.lobbyHost?._id === player._user._id} /> : null}
+        {player ? (
+          <PlayerInfo
+            player={player}
+            isCaptain={scrim.lobbyHost?._id === player._user._id}
+            offRole={isOffRole(scrim, player._user._id)}
+          />
+        ) : null}
       </Box>
-      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. */}
-      {!over && !player && view.userId && (
+      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. A
+          balanced scrim's players sign up instead. */}
+      {!over && !player && view.userId && scrim.mode !== 'balanced' && (
         <Button
           size="small"
           variant="outlined"
@@ -146,7 +156,7 @@ function takeLabel(rel: ScrimView['rel'], teamLabel: string, role: Role) {
   return rel.isCaster ? SCRIM_TEXTS.switchSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role);
 }
 
-function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boolean }) {
+function PlayerInfo({ player, isCaptain, offRole }: { player: ScrimPlayer; isCaptain: boolean; offRole: boolean }) {
   const user = player._user;
   return (
     <>
@@ -165,6 +175,19 @@ function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boo
         </Link>
         {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
+        {user.verified && (
+          <VerifiedIcon titleAccess={SCRIM_TEXTS.verified} fontSize="small" sx={{ color: 'secondary.main' }} />
+        )}
+        {offRole && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={SCRIM_TEXTS.offRole}
+            title={SCRIM_TEXTS.offRoleTitle}
+            sx={{ height: 20, fontSize: '0.7rem', flex: 'none' }}
+          />
+        )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
         <Typography variant="caption" noWrap sx={{ flex: 'none' }}>
