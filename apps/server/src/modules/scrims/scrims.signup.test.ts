@@ -87,7 +87,12 @@ async function signUpDirectly(scrim: TestScrim, count: number) {
 /** The lobby the server balances: each sign-up with its roles and its seed rating (nobody is rated here). */
 async function expectedLobby(scrimId: string): Promise<LobbyPlayer[]> {
   const rows = await db()
-    .select({ userId: scrimSignups.userId, p: scrimSignups.primaryRole, s: scrimSignups.secondaryRole, rank: users.rank })
+    .select({
+      userId: scrimSignups.userId,
+      p: scrimSignups.primaryRole,
+      s: scrimSignups.secondaryRole,
+      rank: users.rank,
+    })
     .from(scrimSignups)
     .innerJoin(users, eq(users.id, scrimSignups.userId))
     .where(eq(scrimSignups.scrimId, scrimId));
@@ -150,10 +155,11 @@ describe('POST /api/scrims/:id/signup', () => {
     const scrim = await balancedScrim({ isWithCasters: true });
     const user = await createUser({ db: db() });
     expect((await signUp(scrim.id, user.token)).statusCode).toBe(200);
-    let before = await state(scrim.id);
+    const once = await state(scrim.id);
     expectError(await signUp(scrim.id, user.token), 409, 'ALREADY_SIGNED_UP', BALANCE_MESSAGES.alreadySignedUp);
+    expect(await state(scrim.id)).toEqual(once);
     const caster = await addCaster({ db: db(), scrim });
-    before = await state(scrim.id);
+    const before = await state(scrim.id);
     expectError(await signUp(scrim.id, caster.token), 409, 'ALREADY_CASTER', BALANCE_MESSAGES.alreadyCaster);
     expect(await state(scrim.id)).toEqual(before);
 
@@ -394,7 +400,12 @@ describe('mode on create and edit', () => {
   it('creates a balanced scrim; the mode changes only while nobody is in', async () => {
     const res = await api.call('POST', '/api/scrims', {
       token: admin.token,
-      payload: { title: 'Balanced', region: 'NA', gameStartTime: new Date(Date.now() + HOUR).toISOString(), mode: 'balanced' },
+      payload: {
+        title: 'Balanced',
+        region: 'NA',
+        gameStartTime: new Date(Date.now() + HOUR).toISOString(),
+        mode: 'balanced',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json() as Scrim).mode).toBe('balanced');

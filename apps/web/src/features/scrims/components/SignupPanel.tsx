@@ -72,7 +72,11 @@ export function SignupPanel({ view }: { view: ScrimView }) {
           {state.open ? (
             <>
               {T.locksAt}{' '}
-              <Box component="time" dateTime={state.lockTime.toISOString()} sx={{ color: 'text.primary', fontWeight: 600 }}>
+              <Box
+                component="time"
+                dateTime={state.lockTime.toISOString()}
+                sx={{ color: 'text.primary', fontWeight: 600 }}
+              >
                 {lock} {zoneName(state.lockTime)}
               </Box>
             </>

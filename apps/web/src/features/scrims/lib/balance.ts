@@ -20,8 +20,8 @@ export function signupState(scrim: Scrim, userId: string | null, now: number) {
   const mine = Boolean(userId && scrim.signups.some((s) => s._user._id === userId));
   const inScrim = Boolean(
     userId &&
-      ([...scrim.teamOne, ...scrim.teamTwo].some((p) => p._user._id === userId) ||
-        scrim.casters.some((c) => c._id === userId)),
+    ([...scrim.teamOne, ...scrim.teamTwo].some((p) => p._user._id === userId) ||
+      scrim.casters.some((c) => c._id === userId)),
   );
   const full = scrim.signups.length >= LOBBY_SIZE;
   return {
