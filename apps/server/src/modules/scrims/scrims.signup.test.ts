@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_MESSAGES, type RolePreference, type Scrim } from '@scrim-gym/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BALANCE_MESSAGES, SOCKET_EVENTS, type Notification, type RolePreference, type Scrim } from '@scrim-gym/shared';
 import {
+  auditLog,
   notifications,
   playerRatings,
   scrimParticipants,
@@ -16,7 +17,10 @@ import { startTwoInstances } from '../../test/instances.js';
 import { editBody, expectError, scrimApi } from '../../test/scrim-api.js';
 import { addCaster, createScrim, createUsers, fillScrim, type TestScrim } from '../../test/scrim-factories.js';
 import { balanceTeams, seedRating, type LobbyPlayer } from '../ratings/index.js';
+import { scrimRoom } from '../../plugins/io.js';
+import { connectClient, listenLocally } from '../../test/socket-client.js';
 import { seatsOf } from './scrims.balance.js';
+import { SCRIM_UPDATED_EVENT } from './scrims.events.js';
 
 /**
  * Balanced scrims (issue 16): sign-ups instead of slots, the tenth sign-up making the teams under the scrim's row
@@ -232,6 +236,32 @@ describe('POST /api/scrims/:id/signup', () => {
   });
 });
 
+describe('live', () => {
+  it("the made teams reach the scrim's watchers, and each of the ten gets the notification on their socket", async () => {
+    const url = await listenLocally(ctx.app);
+    const scrim = await balancedScrim({ title: 'Live lobby' });
+    const nine = await signUpDirectly(scrim, 9);
+    const watcher = await connectClient(url, (await createUser({ db: db() })).token);
+    const member = await connectClient(url, nine[4]!.token);
+    try {
+      watcher.socket.emit('join_scrim_room', scrim.id);
+      await vi.waitFor(async () => {
+        const members = await ctx.app.io.in(scrimRoom(scrim.id)).fetchSockets();
+        expect(members.map((s) => s.id)).toContain(watcher.socket.id);
+      });
+      const seen = watcher.next<Scrim>(SCRIM_UPDATED_EVENT, (s) => s._id === scrim.id && s.teamOne.length === 5);
+      const told = member.next<Notification>(SOCKET_EVENTS.getNotification);
+      const res = await signUp(scrim.id, (await createUser({ db: db() })).token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await seen).balance).toEqual((res.json() as Scrim).balance);
+      expect((await told).message).toBe(BALANCE_MESSAGES.teamsMadeNotification('Live lobby'));
+    } finally {
+      watcher.close();
+      member.close();
+    }
+  });
+});
+
 describe('DELETE /api/scrims/:id/signup', () => {
   it('401, 403 banned, 409 when not signed up or on a slot scrim: nothing written', async () => {
     const scrim = await balancedScrim();
@@ -374,6 +404,12 @@ describe('POST /api/scrims/:id/balance', () => {
     expect(told).toHaveLength(10);
     expect(told[0]!.message).toBe(BALANCE_MESSAGES.balancedByAdminNotification('Slot lobby'));
     expect(told[0]!.message).toMatch(/^Teams were balanced by an admin/);
+
+    // An admin action: in the audit log (written after the answer).
+    await vi.waitFor(async () => {
+      const rows = await db().select().from(auditLog).where(eq(auditLog.targetScrimId, scrim.id));
+      expect(rows.map((r) => [r.action, r.actorId])).toEqual([['scrim.balance-teams', admin.id]]);
+    });
 
     // Deterministic: balancing again gives the same teams.
     const again = (await balance(scrim.id, admin.token)).json() as Scrim;
