@@ -25,10 +25,21 @@ export function seatsOf(balance: Balance): { userId: string; team: TeamName; rol
 
 /**
  * Makes the teams of ten (balanceTeams: exact and deterministic) from each one's rating, the current season's or
- * else the seed of their rank, and writes them: the ten player rows and the stored balance. Inside the caller's
- * transaction, under the scrim's row lock.
+ * else the seed of their rank, writes them (the ten player rows and the stored balance) and the ten's
+ * notifications (the bell's 'scrim_alert', a click opens the scrim). Inside the caller's transaction, under the
+ * scrim's row lock; publish the returned notifications after commit.
  */
-export async function makeTeams({ db, scrimId, ten }: { db: DbOrTx; scrimId: string; ten: BalanceCandidate[] }) {
+export async function makeTeams({
+  db,
+  scrimId,
+  ten,
+  message,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  ten: BalanceCandidate[];
+  message: string;
+}) {
   const balance = balanceTeams(
     ten.map((c) => ({
       userId: c.userId,
@@ -44,24 +55,9 @@ export async function makeTeams({ db, scrimId, ten }: { db: DbOrTx; scrimId: str
     blueWinProbability: balance.blueWinProbability,
     offRole: balance.offRole,
   });
-  return balance;
-}
-
-/** The ten are told (the bell's 'scrim_alert', a click opens the scrim); publish the rows after commit. */
-export function notifyTeams({
-  db,
-  scrimId,
-  userIds,
-  message,
-}: {
-  db: DbOrTx;
-  scrimId: string;
-  userIds: string[];
-  message: string;
-}) {
   return insertNotificationRows({
     db,
-    values: userIds.map((userId) => ({ userId, kind: 'scrim_alert' as const, message, relatedScrimId: scrimId })),
+    values: ten.map((c) => ({ userId: c.userId, kind: 'scrim_alert' as const, message, relatedScrimId: scrimId })),
   });
 }
 
@@ -86,11 +82,10 @@ export async function balanceScrim({ deps, viewer, scrimId }: { deps: ScrimDeps;
         if (!areTeamsFull(players)) throw conflict(BALANCE_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
         ten = await findSettingsCandidates({ db: tx, userIds: players.map((p) => p.userId) });
       }
-      await makeTeams({ db: tx, scrimId, ten });
-      return notifyTeams({
+      return makeTeams({
         db: tx,
         scrimId,
-        userIds: ten.map((c) => c.userId),
+        ten,
         message: BALANCE_MESSAGES.balancedByAdminNotification(scrim.title),
       });
     },

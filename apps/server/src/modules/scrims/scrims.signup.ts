@@ -2,7 +2,7 @@ import { BALANCE_MESSAGES, BALANCED_SIGNUP_LOCK_MINUTES, signupLockTime, signupB
 import type { z } from 'zod';
 import { conflict } from '../../lib/errors.js';
 import { publishNotifications } from '../notifications/index.js';
-import { LOBBY_SIZE, makeTeams, notifyTeams } from './scrims.balance.js';
+import { LOBBY_SIZE, makeTeams } from './scrims.balance.js';
 import type { Viewer } from './scrims.policy.js';
 import type { ScrimRow } from './scrims.repository.js';
 import { assertNoWinner, changeScrim, type ScrimDeps } from './scrims.service.js';
@@ -65,13 +65,7 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
       if (signedUp + 1 < LOBBY_SIZE) return [];
       // The tenth: the teams are made now (the lobby host is then settled by changeScrim, as for slot scrims).
       const ten = await findSignupCandidates({ db: tx, scrimId });
-      await makeTeams({ db: tx, scrimId, ten });
-      return notifyTeams({
-        db: tx,
-        scrimId,
-        userIds: ten.map((c) => c.userId),
-        message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title),
-      });
+      return makeTeams({ db: tx, scrimId, ten, message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title) });
     },
   });
   publishNotifications({ io: deps.io, stored: result.value });

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { renderAt, stubApi, testUser } from '../../../test/render';
+import { testUser } from '../../../test/render';
 import { winSplit } from '../lib/balance';
-import { ScrimDetailPage } from '../pages/ScrimDetailPage';
+import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
@@ -22,21 +22,8 @@ const signup = (n: number, overrides: Partial<Scrim['signups'][number]> = {}): S
 });
 const signups = (count: number) => Array.from({ length: count }, (_, i) => signup(i + 1));
 
-function renderScrim(scrim: Scrim, { user = ME, handlers = {} }: { user?: typeof ME; handlers?: object } = {}) {
-  const calls = stubApi({
-    'GET /auth/session': { token: 't', user, identity: null },
-    [`GET /scrims/${scrim._id}`]: scrim,
-    ...handlers,
-  });
-  renderAt(`/scrims/${scrim._id}`, '/scrims/:id', <ScrimDetailPage />);
-  return calls;
-}
-
-/** One render of several in a test: unmount it before the next. */
-function renderScrimOnce(scrim: Scrim, user = ME) {
-  stubApi({ 'GET /auth/session': { token: 't', user, identity: null }, [`GET /scrims/${scrim._id}`]: scrim });
-  return renderAt(`/scrims/${scrim._id}`, '/scrims/:id', <ScrimDetailPage />);
-}
+const renderScrim = (scrim: Scrim, { user = ME, handlers = {} }: { user?: typeof ME; handlers?: object } = {}) =>
+  renderScrimPage(scrim, user, handlers);
 
 describe('a balanced scrim', () => {
   it('lists the sign-ups with verified badge, rating and roles, the lock time, and no Join on the slots', async () => {
@@ -122,15 +109,15 @@ describe('win probability and "Balance teams"', () => {
 
   it('no "Balance teams" for players, nor after the start, nor on a scrim that is not full', async () => {
     const full = { ...players(10), balance: { blueWinProbability: 0.5, offRole: [] } };
-    const { unmount } = renderScrimOnce(makeScrim(full));
+    renderScrim(makeScrim(full));
     expect(await screen.findByTestId('win-probability')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
-    unmount();
-    const started = renderScrimOnce(makeScrim({ ...full, gameStartTime: hoursFromNow(-0.1) }), ADMIN);
+    cleanup();
+    renderScrim(makeScrim({ ...full, gameStartTime: hoursFromNow(-0.1) }), { user: ADMIN });
     expect(await screen.findByTestId('win-probability')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
-    started.unmount();
-    renderScrimOnce(makeScrim(players(9)), ADMIN);
+    cleanup();
+    renderScrim(makeScrim(players(9)), { user: ADMIN });
     expect(await screen.findByRole('list', { name: /Team One/ })).toBeInTheDocument();
     expect(screen.queryByTestId('win-probability')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();

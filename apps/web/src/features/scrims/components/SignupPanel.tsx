@@ -1,21 +1,18 @@
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ROLE_PREFERENCES, type RolePreference, type Scrim } from '@scrim-gym/shared';
-import { profilePath } from '../../../lib/profile-link';
 import { useCurrentUser } from '../../auth/api/session';
 import { useSignUp, useWithdraw } from '../api/scrim-actions';
 import { useTicker } from '../hooks/useTicker';
 import { signupState } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
+import { PlayerName } from './PlayerName';
 import { zoneName } from './StartTime';
 import type { ScrimView } from './scrim-view-context';
 
@@ -171,23 +168,7 @@ function SignupRow({ signup, mine }: { signup: Scrim['signups'][number]; mine: b
       }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={profilePath(user)}
-            underline="hover"
-            noWrap
-            sx={{ fontWeight: 700, color: 'text.primary', minWidth: 0 }}
-          >
-            {user.name}
-            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-              #{user.summonerTagline}
-            </Box>
-          </Link>
-          {user.verified && (
-            <VerifiedIcon titleAccess={SCRIM_TEXTS.verified} fontSize="small" sx={{ color: 'secondary.main' }} />
-          )}
-        </Box>
+        <PlayerName user={user} />
         <Typography variant="caption" color="text.secondary" noWrap component="p">
           {T.roles(signup.primaryRole, signup.secondaryRole)}
         </Typography>

@@ -1,18 +1,15 @@
 import StarIcon from '@mui/icons-material/Star';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
-import { profilePath } from '../../../lib/profile-link';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { isOffRole } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
+import { PlayerName } from './PlayerName';
 import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
@@ -160,24 +157,8 @@ function PlayerInfo({ player, isCaptain, offRole }: { player: ScrimPlayer; isCap
   const user = player._user;
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Link
-          component={RouterLink}
-          to={profilePath(user)}
-          underline="hover"
-          noWrap
-          sx={{ fontWeight: 700, color: 'text.primary', minWidth: 0 }}
-        >
-          {user.name}
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-            #{user.summonerTagline}
-          </Box>
-        </Link>
-        {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
+      <PlayerName user={user}>
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
-        {user.verified && (
-          <VerifiedIcon titleAccess={SCRIM_TEXTS.verified} fontSize="small" sx={{ color: 'secondary.main' }} />
-        )}
         {offRole && (
           <Chip
             size="small"
@@ -188,7 +169,7 @@ function PlayerInfo({ player, isCaptain, offRole }: { player: ScrimPlayer; isCap
             sx={{ height: 20, fontSize: '0.7rem', flex: 'none' }}
           />
         )}
-      </Box>
+      </PlayerName>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
         <Typography variant="caption" noWrap sx={{ flex: 'none' }}>
           {user.rank}
