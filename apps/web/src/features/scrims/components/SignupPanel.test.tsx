@@ -78,6 +78,7 @@ describe('a balanced scrim', () => {
 
   it('once balanced: the teams, "Blue 52 % / Red 48 %" and the off-role mark', async () => {
     const teams = players(10);
+    teams.teamOne[0] = { ...teams.teamOne[0]!, _user: scrimUser(0, { _id: ME._id, name: ME.name }) };
     const offRole = teams.teamTwo[1]!._user._id;
     const scrim = makeScrim({
       mode: 'balanced',
@@ -90,6 +91,8 @@ describe('a balanced scrim', () => {
     const red = screen.getByRole('list', { name: /Team Two/ });
     expect(within(red).getAllByText('off-role')).toHaveLength(1);
     expect(screen.getByText('The teams are made: see your side and role below.')).toBeInTheDocument();
+    // A player of the made teams withdraws in the panel, not with Leave on the slot.
+    expect(screen.queryByRole('button', { name: 'Leave this game' })).not.toBeInTheDocument();
     // Full: no Sign up for a newcomer.
     expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
   });

@@ -128,7 +128,8 @@ export function Slot({
           {rel.player ? SCRIM_TEXTS.move : rel.isCaster ? SCRIM_TEXTS.switchToPlayer : SCRIM_TEXTS.join}
         </Button>
       )}
-      {!over && player && isMe && (
+      {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
+      {!over && player && isMe && scrim.mode !== 'balanced' && (
         <Button size="small" color="warning" disabled={busy} onClick={actions.leave} aria-label={SCRIM_TEXTS.leaveSlot}>
           {SCRIM_TEXTS.leave}
         </Button>
