@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'NO_IMAGE',
   'NOT_AN_IMAGE',
   'IMAGE_TOO_BIG',
+  // Ratings and leaderboards
+  'SEASON_NOT_FOUND',
   // Tournament codes (Riot)
   'TOURNAMENT_CODE_OFF',
   'RIOT_FAILED',

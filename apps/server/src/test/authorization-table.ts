@@ -312,6 +312,9 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: everyone(404),
   },
 
+  // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
+  'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
+
   // Admin
   'POST /api/admin/banUser': {
     request: ({ world }) => ({

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Region, RolePreference } from '@scrim-gym/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { playerRatings, ratingHistory, seasons, users } from '../../db/schema/index.js';
+import { userSummaryColumns, type UserSummaryRow } from '../../db/user-summary.js';
+
+/** Where a row sits on a board: rating descending, then user id ascending (the two board indexes' order). */
+export interface BoardPosition {
+  rating: number;
+  userId: string;
+}
+
+/** Which board: a season's, of every region or of one (the region a player was last rated in). */
+export interface Board {
+  seasonId: number;
+  region: Region | null;
+}
+
+export interface BoardRow extends BoardPosition {
+  user: UserSummaryRow;
+  verified: boolean;
+  gamesRated: number;
+  wins: number;
+  mainRole: RolePreference;
+}
+
+/** A season by id, or the current one (endedAt null) without an id; null when there is no such season. */
+export async function findSeason({ db, id }: { db: DbOrTx; id: number | null }) {
+  const [row] = await db
+    .select({ id: seasons.id })
+    .from(seasons)
+    .where(id === null ? isNull(seasons.endedAt) : eq(seasons.id, id));
+  return row ?? null;
+}
+
+/**
+ * The rows of a board: rated in the season (and region), not deleted. A deleted account's row stays in the table
+ * (its games rated others) but leaves the board; a banned player stays on it.
+ */
+const onBoard = ({ seasonId, region }: Board, ...more: (SQL | undefined)[]) =>
+  and(
+    eq(playerRatings.seasonId, seasonId),
+    region ? eq(playerRatings.region, region) : undefined,
+    isNull(users.deletedAt),
+    ...more,
+  );
+
+/** Rows after `position` in board order (keyset; the index reads from `rating <= position.rating`). */
+const after = ({ rating, userId }: BoardPosition) =>
+  sql`(${playerRatings.rating} < ${rating} or (${playerRatings.rating} = ${rating} and ${playerRatings.userId} > ${userId}::uuid))`;
+
+/** Rows before `position` in board order, and the row at it when `through` (the index reads from the top). */
+const upTo = ({ rating, userId }: BoardPosition, through: boolean) =>
+  sql`${playerRatings.rating} >= ${rating} and (${playerRatings.rating} > ${rating} or ${playerRatings.userId} ${sql.raw(through ? '<=' : '<')} ${userId}::uuid)`;
+
+/**
+ * The role the player played most in the season's rated games (ties: the earlier of Top, Jungle, Mid, ADC,
+ * Support), else their primary role setting. Reads rating_history through its (user, season, seq) index.
+ */
+const mainRole = sql<RolePreference>`coalesce((
+  select ${ratingHistory.role}::text from ${ratingHistory}
+  where ${ratingHistory.userId} = ${playerRatings.userId} and ${ratingHistory.seasonId} = ${playerRatings.seasonId}
+  group by ${ratingHistory.role} order by count(*) desc, ${ratingHistory.role} limit 1
+), ${users.primaryRole}::text)`;
+
+const boardColumns = {
+  userId: playerRatings.userId,
+  rating: playerRatings.rating,
+  gamesRated: playerRatings.gamesRated,
+  wins: playerRatings.wins,
+  verified: sql<boolean>`${users.riotLinkedAt} is not null`,
+  mainRole,
+  user: userSummaryColumns(),
+};
+
+/** Up to `limit` rows of the board from the top, or after `from`. */
+export function findBoardPage({
+  db,
+  board,
+  from,
+  limit,
+}: {
+  db: DbOrTx;
+  board: Board;
+  from: BoardPosition | null;
+  limit: number;
+}): Promise<BoardRow[]> {
+  return db
+    .select(boardColumns)
+    .from(playerRatings)
+    .innerJoin(users, eq(users.id, playerRatings.userId))
+    .where(onBoard(board, from ? after(from) : undefined))
+    .orderBy(desc(playerRatings.rating), asc(playerRatings.userId))
+    .limit(limit);
+}
+
+/** One user's row on the board, or null when they are not on it. */
+export async function findBoardRow({
+  db,
+  board,
+  userId,
+}: {
+  db: DbOrTx;
+  board: Board;
+  userId: string;
+}): Promise<BoardRow | null> {
+  const [row] = await db
+    .select(boardColumns)
+    .from(playerRatings)
+    .innerJoin(users, eq(users.id, playerRatings.userId))
+    .where(onBoard(board, eq(playerRatings.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * How many rows of the board come before `position` (a row's rank is that + 1), or up to it and including it
+ * when `through` (the rank of a cursor's last row, which need not exist any more).
+ */
+export async function countBefore({
+  db,
+  board,
+  position,
+  through = false,
+}: {
+  db: DbOrTx;
+  board: Board;
+  position: BoardPosition;
+  through?: boolean;
+}): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(playerRatings)
+    .innerJoin(users, eq(users.id, playerRatings.userId))
+    .where(onBoard(board, upTo(position, through)));
+  return Number(row?.count ?? 0);
+}
