@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants.js';
-import { rolePreferenceSchema } from './scrim.js';
+import { rolePreferenceSchema, roleSchema } from './scrim.js';
 import { socialUserSchema } from './social.js';
 
 /*
@@ -68,3 +68,13 @@ export const leaderboardResponseSchema = z.object({
   me: leaderboardRowSchema.nullable(),
 });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
+
+/** GET /api/users/:id/roles?season= : the season's id, the current one when absent. */
+export const roleStatsQuerySchema = leaderboardQuerySchema.pick({ season: true });
+export type RoleStatsQuery = z.input<typeof roleStatsQuerySchema>;
+
+/** A player's rated games per role in a season (the profile's role distribution): every role, in role order. */
+export const roleStatsSchema = z.object({
+  roles: z.array(z.object({ role: roleSchema, games: z.number().int(), wins: z.number().int() })),
+});
+export type RoleStats = z.infer<typeof roleStatsSchema>;

@@ -134,3 +134,22 @@ export async function countBefore({
     .where(onBoard(board, upTo(position, through)));
   return Number(row?.count ?? 0);
 }
+
+/** Whether the user exists (deleted accounts included: their rows stay). */
+export async function userExists({ db, id }: { db: DbOrTx; id: string }) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return Boolean(row);
+}
+
+/** The user's rated games and wins per role in the season (roles never played are absent). */
+export function countRoles({ db, userId, seasonId }: { db: DbOrTx; userId: string; seasonId: number }) {
+  return db
+    .select({
+      role: ratingHistory.role,
+      games: sql<number>`count(*)::int`,
+      wins: sql<number>`(count(*) filter (where ${ratingHistory.won}))::int`,
+    })
+    .from(ratingHistory)
+    .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.seasonId, seasonId)))
+    .groupBy(ratingHistory.role);
+}

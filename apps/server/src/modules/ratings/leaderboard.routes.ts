@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leaderboardQuerySchema, leaderboardResponseSchema } from '@scrim-gym/shared';
+import {
+  idParamsSchema,
+  leaderboardQuerySchema,
+  leaderboardResponseSchema,
+  roleStatsQuerySchema,
+  roleStatsSchema,
+} from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
-import { getLeaderboard } from './leaderboard.service.js';
+import { getLeaderboard, getRoleStats } from './leaderboard.service.js';
 
 /** Leaderboard reads a client may burst (a fast "Load more"), then a sustained rate, per user or per address. */
 export const LEADERBOARD_BURST = 60;
@@ -42,5 +48,19 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request) => getLeaderboard({ db: app.db, viewerId: readerOf(request), query: request.query }),
+  );
+
+  // The profile's role distribution: for signed-in users, as profiles are.
+  app.get(
+    '/users/:id/roles',
+    {
+      onRequest: app.authenticate,
+      ...routeSchema(['ratings'], "A user's rated games and wins per role in a season (the current one by default)", {
+        params: idParamsSchema,
+        querystring: roleStatsQuerySchema,
+        response: { 200: roleStatsSchema },
+      }),
+    },
+    async (request) => getRoleStats({ db: app.db, userId: request.params.id, season: request.query.season }),
   );
 }

@@ -1,6 +1,9 @@
 import {
   LEADERBOARD_MESSAGES,
   LEADERBOARD_PAGE_SIZE,
+  ADMIN_MESSAGES,
+  ROLES,
+  type RoleStats,
   type LeaderboardResponse,
   type LeaderboardRow,
   type Region,
@@ -11,11 +14,13 @@ import { toUserSummary } from '../../lib/user-summary.js';
 import { badCursor, decodeBoardCursor, encodeBoardCursor, type BoardCursor } from './leaderboard.cursor.js';
 import {
   countBefore,
+  countRoles,
   findBoardPage,
   findBoardRow,
   findSeason,
   type Board,
   type BoardRow,
+  userExists,
 } from './leaderboard.repository.js';
 import { isProvisional } from './ratings.model.js';
 
@@ -29,6 +34,14 @@ const present = (row: BoardRow, rank: number): LeaderboardRow => ({
   mainRole: row.mainRole,
   provisional: isProvisional(row.gamesRated),
 });
+
+/** The season's id, or the current season's without one; an unknown season is a 404. */
+async function resolveSeason({ db, season }: { db: Database; season: number | undefined }): Promise<number> {
+  const found = await findSeason({ db, id: season ?? null });
+  if (found) return found.id;
+  if (season !== undefined) throw notFound(LEADERBOARD_MESSAGES.seasonNotFound(season), 'SEASON_NOT_FOUND');
+  throw notFound(LEADERBOARD_MESSAGES.noCurrentSeason, 'SEASON_NOT_FOUND');
+}
 
 /**
  * The board a request reads. Without `season`, the current season, or the season of the cursor (a list being
@@ -46,14 +59,9 @@ async function resolveBoard({
   region: Region | undefined;
   cursor: BoardCursor | null;
 }): Promise<Board> {
-  const wanted = season ?? cursor?.seasonId ?? null;
-  const found = await findSeason({ db, id: wanted });
-  if (!found) {
-    if (season !== undefined) throw notFound(LEADERBOARD_MESSAGES.seasonNotFound(season), 'SEASON_NOT_FOUND');
-    if (cursor) throw badCursor();
-    throw notFound(LEADERBOARD_MESSAGES.noCurrentSeason, 'SEASON_NOT_FOUND');
-  }
-  const board = { seasonId: found.id, region: region ?? null };
+  if (season === undefined && cursor && !(await findSeason({ db, id: cursor.seasonId }))) throw badCursor();
+  const seasonId = await resolveSeason({ db, season: season ?? cursor?.seasonId });
+  const board = { seasonId, region: region ?? null };
   if (cursor && (cursor.seasonId !== board.seasonId || cursor.region !== board.region)) throw badCursor();
   return board;
 }
@@ -89,5 +97,26 @@ export async function getLeaderboard({
     rows,
     nextCursor: last ? encodeBoardCursor({ ...board, rating: last.rating, userId: last.userId }) : null,
     me,
+  };
+}
+
+/** GET /users/:id/roles: the user's rated games and wins per role in a season (every role, in role order). */
+export async function getRoleStats({
+  db,
+  userId,
+  season,
+}: {
+  db: Database;
+  userId: string;
+  season: number | undefined;
+}): Promise<RoleStats> {
+  const seasonId = await resolveSeason({ db, season });
+  if (!(await userExists({ db, id: userId }))) throw notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+  const counts = await countRoles({ db, userId, seasonId });
+  return {
+    roles: ROLES.map((role) => {
+      const found = counts.find((c) => c.role === role);
+      return { role, games: found?.games ?? 0, wins: found?.wins ?? 0 };
+    }),
   };
 }

@@ -281,7 +281,8 @@ describe('GET /api/leaderboard', () => {
       expect(['BAD_CURSOR', 'VALIDATION']).toContain(res.json().code);
     }
     // A cursor of another board: another region, all regions, another season.
-    for (const query of [{ region: 'EUW' }, {}, { region: 'NA', season: String(oldSeason) }]) {
+    const others: Record<string, string>[] = [{ region: 'EUW' }, {}, { region: 'NA', season: String(oldSeason) }];
+    for (const query of others) {
       const res = await get({ ...query, cursor });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toEqual({ error: LEADERBOARD_MESSAGES.badCursor, code: 'BAD_CURSOR' });
@@ -316,5 +317,47 @@ describe('GET /api/leaderboard', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     // Another reader keeps their own budget.
     expect((await get({ region: 'OCE' }, unrated.token)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/users/:id/roles', () => {
+  const roles = (id: string, token?: string, query = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/users/${id}/roles${query}`, headers: token ? bearer(token) : {} });
+
+  it("counts a player's rated games and wins per role in the season, every role in role order", async () => {
+    const player = await createUser({ db: db() });
+    await rate(player, { rating: 10 });
+    await played(player, 'Mid');
+    await played(player, 'Mid');
+    await played(player, 'ADC');
+    const res = await roles(player.id, unrated.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      roles: [
+        { role: 'Top', games: 0, wins: 0 },
+        { role: 'Jungle', games: 0, wins: 0 },
+        { role: 'Mid', games: 2, wins: 2 },
+        { role: 'ADC', games: 1, wins: 1 },
+        { role: 'Support', games: 0, wins: 0 },
+      ],
+    });
+    // Another season: nothing played there; the admin reads it too.
+    const old = await roles(player.id, admin.token, `?season=${oldSeason}`);
+    expect(old.json().roles.every((r: { games: number }) => r.games === 0)).toBe(true);
+  });
+
+  it('needs a session (401), refuses banned users (403), and answers 404/400 on bad input', async () => {
+    expect((await roles(me.user.id)).statusCode).toBe(401);
+    const refused = await roles(me.user.id, banned.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('BANNED');
+    const nobody = await roles('00000000-0000-4000-8000-000000000000', unrated.token);
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().code).toBe('USER_NOT_FOUND');
+    const season = await roles(me.user.id, unrated.token, '?season=99999');
+    expect(season.statusCode).toBe(404);
+    expect(season.json().code).toBe('SEASON_NOT_FOUND');
+    expect((await roles('not-a-uuid', unrated.token)).statusCode).toBe(400);
+    expect((await roles(me.user.id, unrated.token, '?season=x')).statusCode).toBe(400);
   });
 });
