@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Region, RolePreference } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { playerRatings, ratingHistory, seasons, users } from '../../db/schema/index.js';
@@ -114,7 +114,9 @@ export async function findBoardRow({
 
 /**
  * How many rows of the board come before `position` (a row's rank is that + 1), or up to it and including it
- * when `through` (the rank of a cursor's last row, which need not exist any more).
+ * when `through` (the rank of a cursor's last row, which need not exist any more). Two counts: the board index's
+ * range alone (an index-only scan, no join), less the deleted accounts in it (found through their partial index,
+ * users_deleted_idx: a handful of rows), instead of joining every row of the range to users.
  */
 export async function countBefore({
   db,
@@ -127,12 +129,21 @@ export async function countBefore({
   position: BoardPosition;
   through?: boolean;
 }): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(playerRatings)
-    .innerJoin(users, eq(users.id, playerRatings.userId))
-    .where(onBoard(board, upTo(position, through)));
-  return Number(row?.count ?? 0);
+  const range = and(
+    eq(playerRatings.seasonId, board.seasonId),
+    board.region ? eq(playerRatings.region, board.region) : undefined,
+    upTo(position, through),
+  );
+  const count = sql<number>`count(*)::int`;
+  const [[all], [deleted]] = await Promise.all([
+    db.select({ count }).from(playerRatings).where(range),
+    db
+      .select({ count })
+      .from(users)
+      .innerJoin(playerRatings, and(eq(playerRatings.userId, users.id), range))
+      .where(isNotNull(users.deletedAt)),
+  ]);
+  return Number(all?.count ?? 0) - Number(deleted?.count ?? 0);
 }
 
 /** Whether the user exists (deleted accounts included: their rows stay). */
