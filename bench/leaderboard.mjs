@@ -77,7 +77,7 @@ try {
     (
       await pool.query(
         `select user_id, rating from player_ratings where season_id = $1
-         order by rating desc, user_id offset $2 limit 1`,
+         order by rating desc nulls last, user_id offset $2 limit 1`,
         [seasonId, offset],
       )
     ).rows[0];
@@ -87,7 +87,7 @@ try {
   const sessionCount = ROUNDS * REQUESTS + 20;
   const mids = (
     await pool.query(
-      `select user_id from player_ratings where season_id = $1 order by rating desc, user_id offset $2 limit $3`,
+      `select user_id from player_ratings where season_id = $1 order by rating desc nulls last, user_id offset $2 limit $3`,
       [seasonId, middle, sessionCount],
     )
   ).rows.map((r) => r.user_id);
@@ -116,8 +116,8 @@ try {
       `select r.user_id, r.rating, r.games_rated, r.wins, u.name, u.summoner_tagline, u.region, u.rank
        from player_ratings r join users u on u.id = r.user_id
        where r.season_id = $1 and ($2::region is null or r.region = $2) and u.deleted_at is null
-         and ($3::int is null or r.rating < $3 or (r.rating = $3 and r.user_id > $4::uuid))
-       order by r.rating desc, r.user_id limit 50`,
+         and ($3::int is null or (r.rating <= $3 and (r.rating < $3 or r.user_id > $4::uuid)))
+       order by r.rating desc nulls last, r.user_id limit 50`,
       [seasonId, region, after?.rating ?? null, after?.user_id ?? null],
     );
 

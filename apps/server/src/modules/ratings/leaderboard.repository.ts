@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Region, RolePreference } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { playerRatings, ratingHistory, seasons, users } from '../../db/schema/index.js';
@@ -45,9 +45,12 @@ const onBoard = ({ seasonId, region }: Board, ...more: (SQL | undefined)[]) =>
     ...more,
   );
 
+/** `desc nulls last`, as the board indexes are built: a bare `desc` (nulls first) could not read them in order. */
+const boardOrder = sql`${playerRatings.rating} desc nulls last`;
+
 /** Rows after `position` in board order (keyset; the index reads from `rating <= position.rating`). */
 const after = ({ rating, userId }: BoardPosition) =>
-  sql`(${playerRatings.rating} < ${rating} or (${playerRatings.rating} = ${rating} and ${playerRatings.userId} > ${userId}::uuid))`;
+  sql`${playerRatings.rating} <= ${rating} and (${playerRatings.rating} < ${rating} or ${playerRatings.userId} > ${userId}::uuid)`;
 
 /** Rows before `position` in board order, and the row at it when `through` (the index reads from the top). */
 const upTo = ({ rating, userId }: BoardPosition, through: boolean) =>
@@ -90,7 +93,7 @@ export function findBoardPage({
     .from(playerRatings)
     .innerJoin(users, eq(users.id, playerRatings.userId))
     .where(onBoard(board, from ? after(from) : undefined))
-    .orderBy(desc(playerRatings.rating), asc(playerRatings.userId))
+    .orderBy(boardOrder, asc(playerRatings.userId))
     .limit(limit);
 }
 
