@@ -5,7 +5,7 @@ export const LEADERBOARD_TEXTS = {
   intro: 'Skill ratings from confirmed scrim results. Players in their first 10 rated games are marked provisional.',
   season: 'Season',
   currentSeason: 'Current season',
-  seasonName: (name: string, current: boolean) => (current ? `${name} (current)` : name),
+  seasonNumber: (id: number) => `Season #${id}`,
   region: 'Region',
   allRegions: 'All regions',
   rank: 'Rank',

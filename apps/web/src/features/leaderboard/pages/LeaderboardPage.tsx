@@ -80,11 +80,15 @@ export function LeaderboardPage() {
             sx={{ flex: { xs: 1, sm: '0 0 220px' } }}
           >
             <MenuItem value="">{T.currentSeason}</MenuItem>
+            {/* A season named by the address but not listed (a visitor gets no list): its id. */}
+            {filters.season && !seasons.some((season) => season.id === filters.season) && (
+              <MenuItem value={String(filters.season)}>{T.seasonNumber(filters.season)}</MenuItem>
+            )}
             {seasons
               .filter((season) => !season.current)
               .map((season) => (
                 <MenuItem key={season.id} value={String(season.id)}>
-                  {T.seasonName(season.name, season.current)}
+                  {season.name}
                 </MenuItem>
               ))}
           </TextField>
