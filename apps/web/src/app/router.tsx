@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
         handle: handle({ code: ProfilePage.load, data: () => import('./prefetch/profile') }),
       },
       // Public: visitors read the board too (issue 16).
-      { path: '/leaderboard', element: <LeaderboardPage />, handle: handle({ code: LeaderboardPage.load }) },
+      { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },
       {
         path: '/admin/dashboard',

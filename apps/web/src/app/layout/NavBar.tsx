@@ -68,15 +68,10 @@ export function NavBar() {
             )}
             {!isVerifying && !user && (
               <>
-                <Button component={RouterLink} to="/leaderboard" color="inherit" sx={{ minWidth: 0 }}>
+                <Button component={RouterLink} to="/leaderboard" color="inherit">
                   Leaderboard
                 </Button>
-                <Button
-                  component={RouterLink}
-                  to="/guide"
-                  color="inherit"
-                  sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-                >
+                <Button component={RouterLink} to="/guide" color="inherit">
                   Guide
                 </Button>
                 <Button variant="outlined" onClick={() => setSignInOpen(true)}>
