@@ -56,9 +56,18 @@ function PlayerName({ row, linked }: { row: LeaderboardRow; linked: boolean }) {
   );
 }
 
-function Rating({ row }: { row: LeaderboardRow }) {
+/** The rating, with the provisional mark before it (wide) or under it (`stacked`, the compact list). */
+function Rating({ row, stacked = false }: { row: LeaderboardRow; stacked?: boolean }) {
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, justifyContent: 'flex-end' }}>
+    <Box
+      sx={{
+        display: 'inline-flex',
+        flexDirection: stacked ? 'column-reverse' : 'row',
+        alignItems: stacked ? 'flex-end' : 'center',
+        gap: stacked ? 0.25 : 0.75,
+        justifyContent: 'flex-end',
+      }}
+    >
       {row.provisional && <ProvisionalMark />}
       <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
         {row.rating}
@@ -151,7 +160,7 @@ export function CompactRow({ row, own, linked }: { row: LeaderboardRow; own: boo
           {T.compactLine(row.mainRole, row.games, row.winRate)}
         </Typography>
       </Box>
-      <Rating row={row} />
+      <Rating row={row} stacked />
     </Box>
   );
 }

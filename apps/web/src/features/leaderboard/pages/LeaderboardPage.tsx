@@ -75,6 +75,7 @@ export function LeaderboardPage() {
             select
             size="small"
             label={T.season}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={filters.season ? String(filters.season) : ''}
             onChange={(e) => setFilter('season', e.target.value)}
             sx={{ flex: { xs: 1, sm: '0 0 220px' } }}
@@ -96,6 +97,7 @@ export function LeaderboardPage() {
             select
             size="small"
             label={T.region}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={filters.region ?? ''}
             onChange={(e) => setFilter('region', e.target.value)}
             sx={{ flex: { xs: 1, sm: '0 0 180px' } }}
