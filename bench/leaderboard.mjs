@@ -162,7 +162,14 @@ try {
     const ref99 = percentile(raw, 99);
     const reference = `raw pg query of the same 50 rows: p50 ${fmt(ref50, 2)} ms, p99 ${fmt(ref99, 2)} ms`;
     return [
-      { figure: `${name}: p50`, budget: 'reported', measured: `${fmt(p50, 2)} ms`, reference, ratio: fmt(p50 / ref50, 1), ok: null },
+      {
+        figure: `${name}: p50`,
+        budget: 'reported',
+        measured: `${fmt(p50, 2)} ms`,
+        reference,
+        ratio: fmt(p50 / ref50, 1),
+        ok: null,
+      },
       {
         figure: `${name}: p99`,
         budget: `<= ${BUDGET_P99_MS} ms`,

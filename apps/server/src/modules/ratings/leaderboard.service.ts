@@ -91,7 +91,9 @@ export async function getLeaderboard({
   const last = page.length > LEADERBOARD_PAGE_SIZE ? page[LEADERBOARD_PAGE_SIZE - 1] : undefined;
   let me: LeaderboardRow | null = null;
   if (mine) {
-    me = rows.find((row) => row.player._id === mine.userId) ?? present(mine, 1 + (await countBefore({ db, board, position: mine })));
+    me =
+      rows.find((row) => row.player._id === mine.userId) ??
+      present(mine, 1 + (await countBefore({ db, board, position: mine })));
   }
   return {
     rows,

@@ -43,7 +43,13 @@ const boardOf = (region?: Region) => rated.filter((r) => !region || r.region ===
 
 async function rate(
   user: TestUser,
-  { region = user.region, rating, games = 12, wins = 6, seasonId = currentSeason }: Partial<Rated> & {
+  {
+    region = user.region,
+    rating,
+    games = 12,
+    wins = 6,
+    seasonId = currentSeason,
+  }: Partial<Rated> & {
     rating: number;
     seasonId?: number;
   },
@@ -61,23 +67,21 @@ async function played(user: TestUser, role: Role) {
   const scrim = await createScrim({ db: db() });
   await db().insert(ratedResults).values({ scrimId: scrim.id, seasonId: currentSeason, teamWon: 'teamOne' });
   const [result] = await db().select({ seq: ratedResults.seq }).from(ratedResults).orderBy(ratedResults.seq);
-  await db()
-    .insert(ratingHistory)
-    .values({
-      scrimId: scrim.id,
-      userId: user.id,
-      seasonId: currentSeason,
-      seq: result!.seq,
-      team: 'teamOne',
-      role,
-      won: true,
-      muBefore: 25,
-      sigmaBefore: 8,
-      muAfter: 26,
-      sigmaAfter: 7.9,
-      ratingBefore: 1000,
-      ratingAfter: 1030,
-    });
+  await db().insert(ratingHistory).values({
+    scrimId: scrim.id,
+    userId: user.id,
+    seasonId: currentSeason,
+    seq: result!.seq,
+    team: 'teamOne',
+    role,
+    won: true,
+    muBefore: 25,
+    sigmaBefore: 8,
+    muAfter: 26,
+    sigmaAfter: 7.9,
+    ratingBefore: 1000,
+    ratingAfter: 1030,
+  });
 }
 
 const get = (query: Record<string, string> = {}, token?: string) =>
@@ -145,7 +149,11 @@ describe('GET /api/leaderboard', () => {
     const page = await board();
     expect(page.rows).toHaveLength(LEADERBOARD_PAGE_SIZE);
     expect(page.rows.map((r) => r.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect(ids(page.rows)).toEqual(boardOf().slice(0, 50).map((r) => r.user.id));
+    expect(ids(page.rows)).toEqual(
+      boardOf()
+        .slice(0, 50)
+        .map((r) => r.user.id),
+    );
     expect(page.nextCursor).toEqual(expect.any(String));
     expect(page.me).toBeNull();
   });
@@ -235,7 +243,7 @@ describe('GET /api/leaderboard', () => {
     expect(region.json().code).toBe('VALIDATION');
   });
 
-  it("gives a signed-in player their own row with its rank, on any page, and null when they are not on the board", async () => {
+  it('gives a signed-in player their own row with its rank, on any page, and null when they are not on the board', async () => {
     const expected = boardOf();
     const page = await board({}, me.user.token);
     expect(page.rows.some((r) => r.player._id === me.user.id)).toBe(false);
@@ -298,7 +306,12 @@ describe('GET /api/leaderboard', () => {
 
   it('keeps a cursor on its season when the query names none', async () => {
     const first = await board({ season: String(oldSeason) });
-    const cursor = encodeBoardCursor({ seasonId: oldSeason, region: null, rating: 300, userId: first.rows[0]!.player._id });
+    const cursor = encodeBoardCursor({
+      seasonId: oldSeason,
+      region: null,
+      rating: 300,
+      userId: first.rows[0]!.player._id,
+    });
     const next = await board({ cursor });
     expect(next.rows.map((r) => [r.rank, r.rating])).toEqual([
       [2, 200],
@@ -309,7 +322,8 @@ describe('GET /api/leaderboard', () => {
   it('limits a reader to a burst of reads, then answers 429 with Retry-After', async () => {
     const reader = await createUser({ db: db() });
     const statuses: number[] = [];
-    for (let i = 0; i < LEADERBOARD_BURST + 10; i++) statuses.push((await get({ region: 'OCE' }, reader.token)).statusCode);
+    for (let i = 0; i < LEADERBOARD_BURST + 10; i++)
+      statuses.push((await get({ region: 'OCE' }, reader.token)).statusCode);
     expect(statuses.slice(0, LEADERBOARD_BURST - 5).every((s) => s === 200)).toBe(true);
     expect(statuses).toContain(429);
     const refused = await get({ region: 'OCE' }, reader.token);

@@ -52,7 +52,13 @@ function renderBoard({
   path = '/leaderboard',
   seasons = [
     { id: 2, name: 'Season 2', startedAt: '2026-06-01T00:00:00.000Z', endedAt: null, current: true },
-    { id: 1, name: 'Season 1', startedAt: '2026-01-01T00:00:00.000Z', endedAt: '2026-06-01T00:00:00.000Z', current: false },
+    {
+      id: 1,
+      name: 'Season 1',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      endedAt: '2026-06-01T00:00:00.000Z',
+      current: false,
+    },
   ],
   board = (query: URLSearchParams) =>
     query.get('cursor') === 'c2'
@@ -71,7 +77,9 @@ function renderBoard({
   let lastQuery = new URLSearchParams();
   const calls = stubApi({
     'GET /auth/session': signedIn ? { token: 't', user: testUser(), identity: null } : signedOut,
-    'GET /seasons': signedIn ? seasons : () => ({ status: 401, body: { error: 'Please sign in', code: 'UNAUTHORIZED' } }),
+    'GET /seasons': signedIn
+      ? seasons
+      : () => ({ status: 401, body: { error: 'Please sign in', code: 'UNAUTHORIZED' } }),
     'GET /leaderboard': () => ({ body: board(lastQuery) }),
   });
   // The handler reads the query of the call being answered.
@@ -92,14 +100,11 @@ describe('LeaderboardPage', () => {
     renderBoard();
     const table = await screen.findByRole('table', { name: 'Leaderboard' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Rank',
-      'Player',
-      'Rating',
-      'Games',
-      'Win rate',
-      'Main role',
-    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Rank', 'Player', 'Rating', 'Games', 'Win rate', 'Main role']);
     expect(rows[1]).toHaveTextContent('1Player 1 #NA119992055%Mid');
     expect(within(rows[1]!).getByLabelText('Verified Riot account')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Provisional')).toBeInTheDocument();

@@ -50,7 +50,9 @@ describe('RatingCard', () => {
     // The chart: one point before the first game, one after each; its words for screen readers.
     const line = container.querySelectorAll('svg path')[1]!.getAttribute('d')!;
     expect(line.match(/[ML]/g)).toHaveLength(4);
-    expect(screen.getByRole('figure', { name: 'Rating history: from 1100 to 1234 over 3 rated games' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('figure', { name: 'Rating history: from 1100 to 1234 over 3 rated games' }),
+    ).toBeInTheDocument();
     expect(await screen.findByLabelText('Mid: 2 played, 2 won')).toBeInTheDocument();
     expect(screen.getByLabelText('Jungle: 1 played, 0 won')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');

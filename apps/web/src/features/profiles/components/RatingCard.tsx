@@ -57,9 +57,7 @@ export function RatingCard({ userId }: { userId: string }) {
       </Paper>
       <ChartCard
         title={T.history}
-        summary={
-          points.length ? T.historySummary(points[0]!, points.at(-1)!, rating.history.length) : T.noHistory
-        }
+        summary={points.length ? T.historySummary(points[0]!, points.at(-1)!, rating.history.length) : T.noHistory}
       >
         {points.length ? (
           <RatingChart points={points} />
