@@ -59,8 +59,10 @@ async function resolveBoard({
   region: Region | undefined;
   cursor: BoardCursor | null;
 }): Promise<Board> {
-  if (season === undefined && cursor && !(await findSeason({ db, id: cursor.seasonId }))) throw badCursor();
-  const seasonId = await resolveSeason({ db, season: season ?? cursor?.seasonId });
+  // A season that only the cursor names and that does not exist: the cursor is bad, not the request.
+  const seasonId = await resolveSeason({ db, season: season ?? cursor?.seasonId }).catch((error: unknown) => {
+    throw season === undefined && cursor ? badCursor() : error;
+  });
   const board = { seasonId, region: region ?? null };
   if (cursor && (cursor.seasonId !== board.seasonId || cursor.region !== board.region)) throw badCursor();
   return board;
