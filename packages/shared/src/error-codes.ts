@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'NOT_SIGNED_UP',
   'SIGNUPS_FULL',
   'ALREADY_STARTED',
+  // Ratings and leaderboards
+  'SEASON_NOT_FOUND',
   // Tournament codes (Riot)
   'TOURNAMENT_CODE_OFF',
   'RIOT_FAILED',

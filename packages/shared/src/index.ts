@@ -24,3 +24,4 @@ export * from './rules/stats.js';
 export * from './rules/activity-range.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
+export * from './schemas/leaderboard.js';

@@ -32,3 +32,5 @@ export {
   type PreferredRole,
   type Seat,
 } from './ratings.balance.js';
+// The leaderboard: GET /leaderboard (registered in app.ts).
+export { leaderboardRoutes } from './leaderboard.routes.js';
