@@ -11,6 +11,7 @@ import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToP
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 
 const DRAG_TYPE = 'application/x-scrim-player';
 
@@ -163,6 +164,7 @@ function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boo
             #{user.summonerTagline}
           </Box>
         </Link>
+        {user.verified && <VerifiedBadge />}
         {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
       </Box>
