@@ -668,7 +668,8 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
 
     // account-v1 accounts/me: the Riot Sign On access token is the credential, no API key.
     if (path === '/riot/account/v1/accounts/me' && request.method === 'GET') {
-      if (fault?.status) return send(response, record, fault.status, riotErrorBody(fault.status, `Fault ${fault.status}`));
+      if (fault?.status)
+        return send(response, record, fault.status, riotErrorBody(fault.status, `Fault ${fault.status}`));
       if (routing && !ACCOUNT_CLUSTERS.includes(routing)) {
         return send(response, record, 404, riotErrorBody(404, 'Resource not found'));
       }

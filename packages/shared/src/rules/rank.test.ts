@@ -113,9 +113,9 @@ describe('rankFromLeagueEntries', () => {
   const entry = (queueType: string, tier: string, rank: string) => ({ queueType, tier, rank });
 
   it("reads the Solo/Duo entry's tier and division", () => {
-    expect(rankFromLeagueEntries([entry('RANKED_FLEX_SR', 'SILVER', 'I'), entry('RANKED_SOLO_5x5', 'GOLD', 'II')])).toBe(
-      'Gold 2',
-    );
+    expect(
+      rankFromLeagueEntries([entry('RANKED_FLEX_SR', 'SILVER', 'I'), entry('RANKED_SOLO_5x5', 'GOLD', 'II')]),
+    ).toBe('Gold 2');
     expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'IRON', 'IV')])).toBe('Iron 4');
     expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'EMERALD', 'I')])).toBe('Emerald 1');
   });

@@ -102,8 +102,6 @@ export const currentUserSchema = publicUserSchema.extend({
   primaryRole: rolePreferenceSchema,
   secondaryRole: rolePreferenceSchema,
   /** The linked Riot account: when it was linked and when its rank was last read from Riot (null: unlinked). */
-  riotAccount: z
-    .object({ linkedAt: z.string(), rankRefreshedAt: z.string().nullable() })
-    .nullable(),
+  riotAccount: z.object({ linkedAt: z.string(), rankRefreshedAt: z.string().nullable() }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

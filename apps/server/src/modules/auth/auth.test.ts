@@ -993,9 +993,7 @@ describe('preferred roles (sign-up and Settings)', () => {
     });
 
     const other = await createIdentitySession({ db: db() });
-    expect((await call('POST', '/api/auth/register', { token: other.token, payload: profile() })).statusCode).toBe(
-      200,
-    );
+    expect((await call('POST', '/api/auth/register', { token: other.token, payload: profile() })).statusCode).toBe(200);
     const defaults = (await call('POST', '/api/auth/verify', { token: other.token })).json().user;
     expect(defaults).toMatchObject({ primaryRole: 'Fill', secondaryRole: 'Fill' });
   });

@@ -42,7 +42,12 @@ beforeAll(async () => {
   appUrl = `http://127.0.0.1:${appPort}`;
   issuer = await startTestIssuer({
     redirectUris: [`${appUrl}/api/auth/oidc/oidc/callback`],
-    claimsOf: (accountId) => ({ sub: accountId, email: emailOf(accountId), email_verified: true, name: nameOf(accountId) }),
+    claimsOf: (accountId) => ({
+      sub: accountId,
+      email: emailOf(accountId),
+      email_verified: true,
+      name: nameOf(accountId),
+    }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
   });
   issuerUrl = issuer.url;

@@ -101,7 +101,12 @@ export function SummonerFields({
 const RIOT_ID_LOCKED = 'From your linked Riot account';
 
 /** Rank division, plus the number 4..1 for Iron through Diamond; `riotLocked`: Riot's rank, read-only. */
-export function RankFields({ form, onChange, errors = {}, riotLocked = false }: FieldsProps & { riotLocked?: boolean }) {
+export function RankFields({
+  form,
+  onChange,
+  errors = {},
+  riotLocked = false,
+}: FieldsProps & { riotLocked?: boolean }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField

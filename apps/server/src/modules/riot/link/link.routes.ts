@@ -167,4 +167,3 @@ export async function riotLinkRoutes(fastify: FastifyInstance, options: RiotLink
     },
   );
 }
-

@@ -138,8 +138,7 @@ export async function refreshRiotAccount({
   }
   // Riot always names an account; should it not, the name stays.
   const profile = profileOf(account, rank) ?? { name: user.name, summonerTagline: user.summonerTagline, rank };
-  const write = (keepName: boolean) =>
-    updateLinkedProfile({ db, userId, puuid, profile, keepName, at: now });
+  const write = (keepName: boolean) => updateLinkedProfile({ db, userId, puuid, profile, keepName, at: now });
   let row: LinkedUserRow | null;
   try {
     row = await write(false);

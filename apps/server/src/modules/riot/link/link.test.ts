@@ -122,7 +122,11 @@ async function api(browser: Browser, method: string, path: string, body?: unknow
     method,
     ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown> & { user?: Record<string, unknown> },
+  };
 }
 
 describe('linking a Riot account through Riot Sign On', () => {
@@ -200,7 +204,7 @@ describe('linking a Riot account through Riot Sign On', () => {
     expect(await findJobs({ db: db(), dedupeKey: rankRefreshKey(second.user.id) })).toEqual([]);
   });
 
-  it("refuses a Riot ID whose name another player has in the region (name_taken), writing nothing", async () => {
+  it('refuses a Riot ID whose name another player has in the region (name_taken), writing nothing', async () => {
     const player = riotPlayer();
     await createUser({ db: db(), name: player.gameName, region: 'NA' });
     const browser = await browserOf();
@@ -210,7 +214,7 @@ describe('linking a Riot account through Riot Sign On', () => {
     expect(await findJobs({ db: db(), dedupeKey: rankRefreshKey(browser.user.id) })).toEqual([]);
   });
 
-  it("takes the PUUID off an unlinked player who only had it looked up from a typed name", async () => {
+  it('takes the PUUID off an unlinked player who only had it looked up from a typed name', async () => {
     const player = riotPlayer();
     const typed = await createUser({ db: db(), riotPuuid: player.puuid });
     const browser = await browserOf();
@@ -341,7 +345,11 @@ describe('linking a Riot account through Riot Sign On', () => {
     const visitor = await ctx.app.inject({ method: 'POST', url: '/api/riot/link/start' });
     expect(visitor.statusCode).toBe(401);
     const banned = await createBannedUser({ db: db() });
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/riot/link/start', headers: bearer(banned.token) });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/riot/link/start',
+      headers: bearer(banned.token),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'BANNED' });
     const user = await createUser({ db: db() });
@@ -351,7 +359,7 @@ describe('linking a Riot account through Riot Sign On', () => {
     expect(ok.headers['set-cookie']).toMatch(/sg_riot_link_state=.+; Max-Age=600; Path=\/api\/riot\/link; HttpOnly/);
   });
 
-  it("start: a clear 409 when Riot Sign On is not configured, not a 500", async () => {
+  it('start: a clear 409 when Riot Sign On is not configured, not a 500', async () => {
     const bare = await createTestApp();
     try {
       const user = await createUser({ db: bare.database.db });
@@ -423,7 +431,7 @@ describe('while linked', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(200);
   });
 
-  it("refresh: a Riot ID whose name another player took is a 409, nothing written", async () => {
+  it('refresh: a Riot ID whose name another player took is a 409, nothing written', async () => {
     const browser = await browserOf();
     const player = riotPlayer();
     expect(await link(browser, player.puuid)).toBe('linked');
@@ -569,6 +577,11 @@ describe('the daily refresh job', () => {
     expect(riot.apiRequests()).toEqual([]);
     const [job] = await findJobs({ db: db(), dedupeKey: rankRefreshKey(userId) });
     expect(jobStatus(job!)).toBe('done');
-    expect(await db().select().from(jobs).where(eq(jobs.dedupeKey, rankRefreshKey(userId)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, rankRefreshKey(userId))),
+    ).toHaveLength(1);
   });
 });

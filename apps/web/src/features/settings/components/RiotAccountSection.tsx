@@ -5,7 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { RIOT_LINK_MESSAGES as TEXTS, RIOT_LINK_PARAM, riotLinkOutcomeMessage, type CurrentUser } from '@scrim-gym/shared';
+import {
+  RIOT_LINK_MESSAGES as TEXTS,
+  RIOT_LINK_PARAM,
+  riotLinkOutcomeMessage,
+  type CurrentUser,
+} from '@scrim-gym/shared';
 import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';

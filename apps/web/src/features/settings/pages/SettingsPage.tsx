@@ -113,7 +113,10 @@ export function SettingsPage() {
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       {/* Anew when Riot changes what the form shows (a link, refresh or unlink): a stale locked name is not sent. */}
       {user && (
-        <SettingsForm key={`${user._id}|${user.name}|${user.summonerTagline}|${user.rank}|${user.verified}`} user={user} />
+        <SettingsForm
+          key={`${user._id}|${user.name}|${user.summonerTagline}|${user.rank}|${user.verified}`}
+          user={user}
+        />
       )}
       {user && <RiotAccountSection user={user} />}
       {user && <DeleteAccountSection user={user} />}
