@@ -20,6 +20,7 @@ export const RIOT_LINK_MESSAGES = {
   refreshButton: 'Refresh rank',
   unlinkButton: 'Unlink',
   rankFromRiot: 'Rank from Riot',
+  rank: 'Rank',
   selfReported: 'self-reported',
   verifiedBadge: 'Verified Riot account',
   primaryRole: 'Primary role',

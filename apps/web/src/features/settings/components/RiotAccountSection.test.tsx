@@ -38,7 +38,7 @@ describe('Settings: Riot account', () => {
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/api/riot/link/start');
     expect(button).toHaveAttribute('type', 'submit');
-    expect(within(box).getByText(/Silver 1, self-reported/)).toBeInTheDocument();
+    expect(within(box).getByText('Rank: Silver 1 (self-reported)')).toBeInTheDocument();
     expect(within(box).queryByRole('img', { name: 'Verified Riot account' })).not.toBeInTheDocument();
     // Unlinked, the name and rank are typed by hand.
     expect(screen.getByRole('textbox', { name: /Summoner Name/ })).toBeEnabled();

@@ -115,7 +115,7 @@ export function RiotAccountSection({ user }: { user: CurrentUser }) {
         <Stack component="form" method="post" action={RIOT_LINK_START_URL} spacing={2}>
           <Typography color="text.secondary">{TEXTS.linkHelp}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {TEXTS.rankFromRiot}: — ({user.rank}, {TEXTS.selfReported})
+            {TEXTS.rank}: {user.rank} ({TEXTS.selfReported})
           </Typography>
           <Box>
             <Button type="submit" variant="contained" disabled={!rsoConfigured}>
