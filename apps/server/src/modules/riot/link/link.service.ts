@@ -84,7 +84,13 @@ export async function linkRiotAccount({
       return row;
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'users_linked_puuid_uq') {
+    // A race with another link of the same account may trip the name index before the PUUID one (the winner
+    // took the same Riot ID): the account being linked elsewhere now is the reason to give.
+    const constraint = uniqueViolation(error);
+    if (
+      constraint === 'users_linked_puuid_uq' ||
+      (constraint !== null && (await isPuuidLinkedElsewhere({ db, puuid: account.puuid, userId: user.id })))
+    ) {
       throw conflict(RIOT_LINK_MESSAGES.accountTaken, 'RIOT_ACCOUNT_TAKEN');
     }
     throw accountConflict(error, { name: profile.name, region: user.region, discord: user.discord }) ?? error;

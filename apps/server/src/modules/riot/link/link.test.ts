@@ -19,6 +19,7 @@ import {
   type TestIssuer,
 } from '../../../test/oidc-issuer.js';
 import { RANK_REFRESH_INTERVAL_MS, RANK_REFRESH_JOB, rankRefreshKey, scheduleRankRefresh } from './link.schedule.js';
+import { linkRiotAccount } from './link.service.js';
 
 /**
  * Linking a Riot account through Riot Sign On, end to end: a REAL OpenID Connect issuer (oidc-provider) stands in
@@ -212,6 +213,23 @@ describe('linking a Riot account through Riot Sign On', () => {
     expect(await link(browser, player.puuid)).toBe('name_taken');
     expect(await userRow(browser.user.id)).toEqual(before);
     expect(await findJobs({ db: db(), dedupeKey: rankRefreshKey(browser.user.id) })).toEqual([]);
+  });
+
+  it('two players linking the same Riot account at once: one wins, the other is account_taken', async () => {
+    const player = riotPlayer();
+    const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    riot.grantAccessToken(`token-a-${a.id}`, player.puuid);
+    riot.grantAccessToken(`token-b-${b.id}`, player.puuid);
+    const deps = { db: db(), io: ctx.app.io, riot: ctx.app.riot };
+    const results = await Promise.allSettled([
+      linkRiotAccount({ deps, user: a, accessToken: `token-a-${a.id}` }),
+      linkRiotAccount({ deps, user: b, accessToken: `token-b-${b.id}` }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ statusCode: 409, code: 'RIOT_ACCOUNT_TAKEN' });
+    const rows = await db().select().from(users).where(eq(users.riotPuuid, player.puuid));
+    expect(rows.filter((row) => row.riotLinkedAt !== null)).toHaveLength(1);
   });
 
   it('takes the PUUID off an unlinked player who only had it looked up from a typed name', async () => {
