@@ -40,6 +40,7 @@ export const RIOT_LINK_OUTCOMES = [
   'account_taken',
   'name_taken',
   'provider_unavailable',
+  'not_configured',
   'riot_unavailable',
   'failed',
 ] as const;
@@ -55,6 +56,7 @@ const OUTCOME_MESSAGES: Record<RiotLinkOutcome, string> = {
   account_taken: RIOT_LINK_MESSAGES.accountTaken,
   name_taken: 'Another player already uses the name of this Riot ID in your region.',
   provider_unavailable: 'Riot Sign On is unavailable right now, please try again later.',
+  not_configured: RIOT_LINK_MESSAGES.notConfigured,
   riot_unavailable: RIOT_LINK_MESSAGES.riotUnavailable,
   failed: 'Linking your Riot account failed, please try again.',
 };

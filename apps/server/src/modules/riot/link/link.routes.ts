@@ -40,6 +40,8 @@ function outcomeOf(error: AppError): RiotLinkOutcome {
       return 'provider_unavailable';
     case 'RIOT_FAILED':
       return 'riot_unavailable';
+    case 'RSO_NOT_CONFIGURED':
+      return 'not_configured';
     default:
       return 'failed';
   }
@@ -85,21 +87,29 @@ export async function riotLinkRoutes(fastify: FastifyInstance, options: RiotLink
       schema: {
         tags,
         summary:
-          'Starts linking a Riot account: 303 to Riot Sign On (a form post from Settings); 409 when RSO is not configured',
+          'Starts linking a Riot account: 303 to Riot Sign On (a form post from Settings); 409 when RSO is not configured (a browser asking for HTML goes back to /settings?riotLink=<outcome>)',
         response: errorResponses,
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const { url, state } = await startRiotLink({ db, config, origin: originOf(request), userId: viewer.id });
-      reply.setCookie(STATE_COOKIE, state, {
+      let started: { url: string; state: string };
+      try {
+        started = await startRiotLink({ db, config, origin: originOf(request), userId: viewer.id });
+      } catch (error) {
+        // The Settings form's navigation goes back to Settings with the outcome instead of a page of JSON.
+        if (!(error instanceof AppError) || !request.headers.accept?.includes('text/html')) throw error;
+        request.log.warn({ err: error.cause ?? error }, 'Riot account link could not start');
+        return reply.redirect(`/settings?${RIOT_LINK_PARAM}=${outcomeOf(error)}`, 303);
+      }
+      reply.setCookie(STATE_COOKIE, started.state, {
         httpOnly: true,
         sameSite: 'lax',
         secure: config.isProduction,
         path: STATE_COOKIE_PATH,
         maxAge: 600,
       });
-      return reply.redirect(url, 303);
+      return reply.redirect(started.url, 303);
     },
   );
 

@@ -384,6 +384,19 @@ describe('linking a Riot account through Riot Sign On', () => {
       const res = await bare.app.inject({ method: 'POST', url: '/api/riot/link/start', headers: bearer(user.token) });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: RIOT_LINK_MESSAGES.notConfigured, code: 'RSO_NOT_CONFIGURED' });
+      // The Settings form's navigation (it asks for HTML) goes back to Settings with the outcome instead.
+      const form = await bare.app.inject({
+        method: 'POST',
+        url: '/api/riot/link/start',
+        headers: {
+          ...bearer(user.token),
+          accept: 'text/html,application/xhtml+xml',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: '',
+      });
+      expect(form.statusCode).toBe(303);
+      expect(form.headers.location).toBe('/settings?riotLink=not_configured');
     } finally {
       await bare.close();
     }
