@@ -17,7 +17,14 @@ import { messagesRoutes, registerMessageSocketHandlers } from './modules/message
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { leaderboardRoutes } from './modules/ratings/index.js';
-import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './modules/riot/index.js';
+import {
+  riotLinkJobsPlugin,
+  riotLinkRoutes,
+  riotPlugin,
+  riotRoutes,
+  tournamentsPlugin,
+  tournamentsRoutes,
+} from './modules/riot/index.js';
 import {
   registerScrimSocketHandlers,
   scrimAbandonPlugin,
@@ -120,6 +127,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // and result jobs, which follow the scrims' lifecycle events.
   await app.register(riotPlugin);
   await app.register(tournamentsPlugin);
+  // A linked Riot account's daily refresh of its Riot ID and rank.
+  await app.register(riotLinkJobsPlugin);
   // A scrim's start job (notifications, then `started` for the code), and the abandon check: a scrim still not
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
@@ -139,6 +148,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(messagesRoutes);
       await api.register(riotRoutes);
       await api.register(tournamentsRoutes);
+      await api.register(riotLinkRoutes);
       await api.register(adminRoutes);
       await api.register(leaderboardRoutes);
     },

@@ -200,6 +200,12 @@ describe('identity providers and the dev sign-in', () => {
     ]);
   });
 
+  it("takes Riot Sign On's issuer from RIOT_RSO_ISSUER (a local issuer in tests), Riot's by default", () => {
+    const config = loadConfig({ ...riot, RIOT_RSO_ISSUER: 'http://127.0.0.1:4000' });
+    expect(config.oidcProviders).toEqual([expect.objectContaining({ id: 'riot', issuer: 'http://127.0.0.1:4000' })]);
+    expect(() => loadConfig({ ...riot, RIOT_RSO_ISSUER: 'not a url' })).toThrow(/RIOT_RSO_ISSUER/);
+  });
+
   it('allows a public OIDC client (no secret)', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://sso.example', OIDC_CLIENT_ID: 'public' });
     expect(config.oidcProviders).toEqual([

@@ -83,6 +83,8 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     RIOT_RSO_CLIENT_ID: optionalText,
     RIOT_RSO_CLIENT_SECRET: optionalText,
+    /** Riot Sign On's issuer (default https://auth.riotgames.com); a local test issuer in tests. */
+    RIOT_RSO_ISSUER: z.url().default('https://auth.riotgames.com'),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
@@ -167,7 +169,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     oidcProviders.push({
       id: 'riot',
       label: 'Riot Sign On',
-      issuer: 'https://auth.riotgames.com',
+      issuer: env.RIOT_RSO_ISSUER,
       clientId: env.RIOT_RSO_CLIENT_ID,
       clientSecret: env.RIOT_RSO_CLIENT_SECRET,
       scope: 'openid cpid offline_access',

@@ -81,6 +81,11 @@ export const ERROR_CODES = [
   // Tournament codes (Riot)
   'TOURNAMENT_CODE_OFF',
   'RIOT_FAILED',
+  // Riot account link (Riot Sign On)
+  'RSO_NOT_CONFIGURED',
+  'RIOT_ACCOUNT_TAKEN',
+  'RIOT_NOT_LINKED',
+  'RIOT_LINKED',
   // Friends, notifications, conversations and messages
   'SELF_FRIEND_REQUEST',
   'ALREADY_FRIENDS',

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './auth-errors.js';
 export * from './profile-messages.js';
+export * from './riot-link-messages.js';
 export * from './social-messages.js';
 export * from './rules/rank.js';
 export * from './rules/identity.js';

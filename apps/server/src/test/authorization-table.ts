@@ -324,6 +324,12 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: () => ({ params: { secret: 'not-the-secret' }, body: { shortCode: 'NA-CODE' } }),
     expect: everyone(404),
   },
+  // The Riot account link is one's own (the session's user): no ids to forge. This app has no Riot Sign On, so
+  // the start is a 409; nobody here is linked, so unlink and refresh are 409s; the callback always redirects.
+  'POST /api/riot/link/start': { expect: signedIn(409) },
+  'GET /api/riot/link/callback': { request: () => ({ query: { code: 'x', state: 'y' } }), expect: everyone('3xx') },
+  'DELETE /api/riot/link': { expect: signedIn(409) },
+  'POST /api/riot/link/refresh': { expect: signedIn(409) },
 
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },

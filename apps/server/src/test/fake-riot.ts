@@ -13,6 +13,10 @@ import type { AddressInfo } from 'node:net';
  * americas, …); when present the fake checks it like Riot's hosts would: account-v1 only on americas/europe/asia,
  * summoner/league/status only on platforms (a summoner lives on one), tournament only on americas.
  *
+ * account-v1 `accounts/me` answers for a Riot Sign On access token (`Authorization: Bearer`, no API key), as
+ * Riot does: the fake knows a token from `grantAccessToken` or asks `resolveAccessToken` (e.g. the local OIDC
+ * issuer's userinfo), which names the player's PUUID.
+ *
  * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections),
  * read every request received (`requests`), and finish tournament games (`finishGame`: stores the result for
  * games/by-code and POSTs Riot's game-end callback to the provider's url).
@@ -219,6 +223,8 @@ export interface FakeRiotOptions {
    * server on another port set this (or pass `origin` to finishGame).
    */
   allowAnyCallbackPort?: boolean;
+  /** The PUUID behind a Riot Sign On access token the fake was not given (null: an unknown token, 401). */
+  resolveAccessToken?: (token: string) => Promise<string | null> | string | null;
 }
 
 export interface FinishGameInput {
@@ -241,6 +247,8 @@ export interface FakeRiot {
   apiRequests(): RecordedRequest[];
   readonly players: Map<string, FakeRiotPlayer>;
   addPlayer(player: Partial<FakeRiotPlayer> & { gameName: string; tagLine: string }): FakeRiotPlayer;
+  /** Makes `token` a Riot Sign On access token of the player `puuid` for `accounts/me`. */
+  grantAccessToken(token: string, puuid: string): void;
   /** Data Dragon's versions.json, newest first (mutable). */
   versions: string[];
   rateLimits: { app: string; method: string; enforce: boolean };
@@ -302,6 +310,7 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
   const providers = new Map<number, { api: string; region: string; url: string }>();
   const tournaments = new Map<number, { api: string; providerId: number; name: string }>();
   const codes = new Map<string, FakeTournamentCode>();
+  const accessTokens = new Map<string, string>();
   const games = new Map<string, FakeTournamentGame[]>();
   let nextProviderId = 1000;
   let nextTournamentId = 5000;
@@ -542,6 +551,16 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     ],
     [
       'GET',
+      /^\/riot\/account\/v1\/accounts\/by-puuid\/([^/]+)$/,
+      ({ params, routing }) => {
+        requireRouting(routing, ACCOUNT_CLUSTERS);
+        const player = players.get(decodeURIComponent(params[0]!));
+        if (!player) throw new HttpFailure(404, 'Data not found - No results found for player with puuid');
+        return { json: { puuid: player.puuid, gameName: player.gameName, tagLine: player.tagLine } };
+      },
+    ],
+    [
+      'GET',
       /^\/lol\/summoner\/v4\/summoners\/by-puuid\/([^/]+)$/,
       ({ params, routing }) => {
         requireRouting(routing, PLATFORMS);
@@ -647,6 +666,20 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       return send(response, record, 404, { error: 'not found' });
     }
 
+    // account-v1 accounts/me: the Riot Sign On access token is the credential, no API key.
+    if (path === '/riot/account/v1/accounts/me' && request.method === 'GET') {
+      if (fault?.status)
+        return send(response, record, fault.status, riotErrorBody(fault.status, `Fault ${fault.status}`));
+      if (routing && !ACCOUNT_CLUSTERS.includes(routing)) {
+        return send(response, record, 404, riotErrorBody(404, 'Resource not found'));
+      }
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const puuid = token ? (accessTokens.get(token) ?? (await options.resolveAccessToken?.(token)) ?? null) : null;
+      const player = puuid ? players.get(puuid) : undefined;
+      if (!player) return send(response, record, 401, riotErrorBody(401, 'Unauthorized'));
+      return send(response, record, 200, { puuid: player.puuid, gameName: player.gameName, tagLine: player.tagLine });
+    }
+
     const key = request.headers['x-riot-token'];
     if (key === undefined || key === '') return send(response, record, 401, riotErrorBody(401, 'Unauthorized'));
     if (key !== apiKey) return send(response, record, 403, riotErrorBody(403, 'Forbidden'));
@@ -748,6 +781,9 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       };
       players.set(player.puuid, player);
       return player;
+    },
+    grantAccessToken(token, puuid) {
+      accessTokens.set(token, puuid);
     },
     get versions() {
       return state.versions;

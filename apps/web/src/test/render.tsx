@@ -25,6 +25,11 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoggedIn: null,
   currentBan: { isActive: false, dateFrom: null, dateTo: null, _bannedBy: null },
+  verified: false,
+  rankSource: 'self',
+  primaryRole: 'Fill',
+  secondaryRole: 'Fill',
+  riotAccount: null,
   ...overrides,
 });
 

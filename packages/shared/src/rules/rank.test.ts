@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NUMBERED_DIVISIONS, RANK_DIVISIONS, RANK_NUMBERS } from '../constants.js';
-import { formatRank, hasRankNumber, isValidRank, parseRank, rankTier, type RankParts } from './rank.js';
+import {
+  formatRank,
+  hasRankNumber,
+  isValidRank,
+  parseRank,
+  rankFromLeagueEntries,
+  rankTier,
+  type RankParts,
+} from './rank.js';
 
 describe('hasRankNumber', () => {
   it('is true exactly for Iron through Diamond', () => {
@@ -98,5 +106,30 @@ describe('rankTier', () => {
     expect(rankTier('Platinum 4')).toBe('Platinum');
     expect(rankTier('Grandmaster')).toBe('Grandmaster');
     expect(rankTier('Unranked')).toBe('Unranked');
+  });
+});
+
+describe('rankFromLeagueEntries', () => {
+  const entry = (queueType: string, tier: string, rank: string) => ({ queueType, tier, rank });
+
+  it("reads the Solo/Duo entry's tier and division", () => {
+    expect(
+      rankFromLeagueEntries([entry('RANKED_FLEX_SR', 'SILVER', 'I'), entry('RANKED_SOLO_5x5', 'GOLD', 'II')]),
+    ).toBe('Gold 2');
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'IRON', 'IV')])).toBe('Iron 4');
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'EMERALD', 'I')])).toBe('Emerald 1');
+  });
+
+  it('gives the apex tiers without a number', () => {
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'MASTER', 'I')])).toBe('Master');
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'GRANDMASTER', 'I')])).toBe('Grandmaster');
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'CHALLENGER', 'I')])).toBe('Challenger');
+  });
+
+  it("is 'Unranked' without a Solo/Duo entry or with a tier it does not know, and always a valid rank", () => {
+    expect(rankFromLeagueEntries([])).toBe('Unranked');
+    expect(rankFromLeagueEntries([entry('RANKED_FLEX_SR', 'GOLD', 'I')])).toBe('Unranked');
+    expect(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'WOOD', 'I')])).toBe('Unranked');
+    expect(isValidRank(rankFromLeagueEntries([entry('RANKED_SOLO_5x5', 'GOLD', 'V')]))).toBe(true);
   });
 });

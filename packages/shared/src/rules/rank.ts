@@ -39,3 +39,17 @@ export function isValidRank(rank: string): boolean {
 export function rankTier(rank: string): RankDivision | null {
   return parseRank(rank)?.division ?? null;
 }
+
+const RIOT_DIVISIONS: Record<string, RankNumber> = { I: 1, II: 2, III: 3, IV: 4 };
+
+/**
+ * The app's rank text of Riot's league-v4 entries: the Solo/Duo queue's (RANKED_SOLO_5x5) tier and division,
+ * e.g. GOLD II → 'Gold 2', MASTER I → 'Master'; 'Unranked' without a Solo/Duo entry or with a tier unknown here.
+ */
+export function rankFromLeagueEntries(entries: readonly { queueType: string; tier: string; rank: string }[]): string {
+  const solo = entries.find((entry) => entry.queueType === 'RANKED_SOLO_5x5');
+  if (!solo) return 'Unranked';
+  const division = RANK_DIVISIONS.find((d) => d.toUpperCase() === solo.tier.toUpperCase());
+  if (!division || division === 'Unranked') return 'Unranked';
+  return formatRank({ division, number: RIOT_DIVISIONS[solo.rank.toUpperCase()] ?? null });
+}

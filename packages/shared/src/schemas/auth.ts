@@ -6,6 +6,7 @@ import {
   discordSchema,
   rankSchema,
   regionSchema,
+  rolePreferenceSchema,
   summonerNameSchema,
   taglineSchema,
 } from './user.js';
@@ -27,6 +28,8 @@ export type ProfileFields = z.input<typeof profileFieldsSchema>;
 export const registerBodySchema = profileFieldsSchema.extend({
   uid: z.string().optional(),
   email: z.string().optional(),
+  primaryRole: rolePreferenceSchema.default('Fill'),
+  secondaryRole: rolePreferenceSchema.default('Fill'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -50,6 +53,8 @@ export const updateUserBodySchema = profileFieldsSchema.partial().extend({
   adminKey: z.string().max(200).optional(),
   profileBackgroundImg: backgroundImageSchema.optional(),
   profileBackgroundBlur: backgroundBlurSchema.optional(),
+  primaryRole: rolePreferenceSchema.optional(),
+  secondaryRole: rolePreferenceSchema.optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 

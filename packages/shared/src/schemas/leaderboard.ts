@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants.js';
-import { rolePreferenceSchema, roleSchema } from './scrim.js';
+import { roleSchema } from './scrim.js';
+import { rolePreferenceSchema } from './user.js';
 import { socialUserSchema } from './social.js';
 
 /*

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_ONLY_REGIONS, REGIONS, SUMMONER_NAME_MAX } from '../constants.js';
 import { FIELD_LABELS, MESSAGES } from '../messages.js';
-import { taglineSchema } from './user.js';
+import { currentUserSchema, taglineSchema } from './user.js';
 
 /** Regions a Riot look-up accepts: the playable ones and the display-only ones. */
 export const riotRegionSchema = z.enum([...REGIONS, ...DISPLAY_ONLY_REGIONS], {
@@ -48,3 +48,10 @@ export const DDRAGON_FALLBACK_VERSION = '14.24.1';
 
 export const ddragonVersionSchema = z.object({ version: z.string() });
 export type DdragonVersion = z.infer<typeof ddragonVersionSchema>;
+
+/**
+ * `DELETE /api/riot/link` and `POST /api/riot/link/refresh`: the signed-in user as it is now (verified or not,
+ * with the rank and Riot ID Riot gave).
+ */
+export const riotLinkResponseSchema = z.object({ user: currentUserSchema });
+export type RiotLinkResponse = z.infer<typeof riotLinkResponseSchema>;

@@ -4,19 +4,15 @@ import {
   REGIONS,
   RESULT_SOURCES,
   RESULT_STATUSES,
-  ROLE_PREFERENCES,
   ROLES,
   SCRIM_MODES,
   TEAMS,
 } from '../constants.js';
 import { isoDateTime } from './common.js';
-import { regionSchema } from './user.js';
+import { regionSchema, rolePreferenceSchema } from './user.js';
 
 export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of Top, Jungle, Mid, ADC, Support' });
-export const rolePreferenceSchema = z.enum(ROLE_PREFERENCES, {
-  error: 'Role must be one of Top, Jungle, Mid, ADC, Support, Fill',
-});
 export const scrimModeSchema = z.enum(SCRIM_MODES, { error: 'Mode must be slots or balanced' });
 
 /** What a scrim shows of a user: enough for a slot (name, tagline, discord, rank, profile link). */

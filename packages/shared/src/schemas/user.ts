@@ -4,6 +4,7 @@ import {
   BACKGROUND_IMAGES,
   DISCORD_MAX,
   REGIONS,
+  ROLE_PREFERENCES,
   SUMMONER_NAME_MAX,
   TAGLINE_MAX,
 } from '../constants.js';
@@ -52,6 +53,15 @@ export const discordSchema = requiredText(FIELD_LABELS.discord)
 
 export const rankSchema = requiredText(FIELD_LABELS.rank).refine(isValidRank, 'Rank is not a valid rank');
 
+/** A preferred role (Settings, sign-up, a balanced scrim's sign-up): a role, or Fill (any). */
+export const rolePreferenceSchema = z.enum(ROLE_PREFERENCES, {
+  error: 'Role must be one of Top, Jungle, Mid, ADC, Support, Fill',
+});
+
+/** Where a user's rank comes from: Riot (a linked account, read from league-v4) or the user's own typing. */
+export const RANK_SOURCES = ['riot', 'self'] as const;
+export type RankSource = (typeof RANK_SOURCES)[number];
+
 export const backgroundImageSchema = z.enum(BACKGROUND_IMAGES);
 export const backgroundBlurSchema = z.enum(BACKGROUND_BLURS.map((b) => b.value) as [string, ...string[]]);
 
@@ -75,6 +85,10 @@ export const publicUserSchema = z.object({
   profileBackgroundImg: z.string(),
   profileBackgroundBlur: z.string(),
   createdAt: z.string(),
+  /** The Riot account is linked through Riot Sign On (the verified badge). */
+  verified: z.boolean(),
+  /** 'riot' once a linked account's rank was read from Riot; 'self' for a typed (self-reported) rank. */
+  rankSource: z.enum(RANK_SOURCES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -85,5 +99,9 @@ export const currentUserSchema = publicUserSchema.extend({
   canSendEmailsToUser: z.boolean(),
   lastLoggedIn: z.string().nullable(),
   currentBan: banSummarySchema,
+  primaryRole: rolePreferenceSchema,
+  secondaryRole: rolePreferenceSchema,
+  /** The linked Riot account: when it was linked and when its rank was last read from Riot (null: unlinked). */
+  riotAccount: z.object({ linkedAt: z.string(), rankRefreshedAt: z.string().nullable() }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -21,8 +21,14 @@ export function toPublicUser(user: UserRow): PublicUser {
     profileBackgroundImg: user.profileBackgroundImg || DEFAULT_BACKGROUND_IMAGE,
     profileBackgroundBlur: user.profileBackgroundBlur || DEFAULT_BACKGROUND_BLUR,
     createdAt: user.createdAt.toISOString(),
+    verified: user.riotLinkedAt !== null,
+    rankSource: rankSourceOf(user),
   };
 }
+
+/** A linked account's rank is Riot's once it was read from Riot; any other rank is self-reported. */
+export const rankSourceOf = (user: Pick<UserRow, 'riotLinkedAt' | 'rankRefreshedAt'>) =>
+  user.riotLinkedAt !== null && user.rankRefreshedAt !== null ? ('riot' as const) : ('self' as const);
 
 export function toCurrentUser(user: UserRow, ban: BanRow | null = null): CurrentUser {
   return {
@@ -37,5 +43,10 @@ export function toCurrentUser(user: UserRow, ban: BanRow | null = null): Current
       dateTo: iso(ban?.dateTo ?? null),
       _bannedBy: ban?.bannedBy ?? null,
     },
+    primaryRole: user.primaryRole,
+    secondaryRole: user.secondaryRole,
+    riotAccount: user.riotLinkedAt
+      ? { linkedAt: user.riotLinkedAt.toISOString(), rankRefreshedAt: iso(user.rankRefreshedAt) }
+      : null,
   };
 }

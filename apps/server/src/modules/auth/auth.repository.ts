@@ -185,9 +185,11 @@ export async function insertUserWithIdentity({
 }
 
 export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: string; fields: Partial<NewUser> }) {
-  // A new Riot ID may be another Riot account: its PUUID is looked up again at the next tournament code.
+  // A new Riot ID may be another Riot account: its PUUID is looked up again at the next tournament code. A linked
+  // account's PUUID came from Riot Sign On and stays (its name follows Riot at the next refresh).
   const riotIdChanged = fields.name !== undefined || fields.summonerTagline !== undefined;
-  const values = { ...fields, ...(riotIdChanged && { riotPuuid: null }), ...lookalikeColumns(fields) };
+  const keepLinkedPuuid = sql`case when ${users.riotLinkedAt} is null then null else ${users.riotPuuid} end`;
+  const values = { ...fields, ...(riotIdChanged && { riotPuuid: keepLinkedPuuid }), ...lookalikeColumns(fields) };
   const [updated] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return updated ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  RIOT_LINK_MESSAGES,
   SESSION_TTL_MS,
   type AuthState,
   type RegisterBody,
@@ -130,6 +131,8 @@ export async function registerAccount({
           region: body.region,
           discord: body.discord,
           rank: body.rank,
+          primaryRole: body.primaryRole ?? 'Fill',
+          secondaryRole: body.secondaryRole ?? 'Fill',
           canSendEmailsToUser: body.canSendEmailsToUser,
           isAdmin: isListedAdmin(config, identity.email),
           lastLoggedIn: now,
@@ -240,6 +243,19 @@ export async function getAuthState({
   };
 }
 
+/**
+ * A linked Riot account owns the name, tagline and rank: they follow Riot. Sending them unchanged (the Settings
+ * form sends every field) is fine; changing one is a 409 until the account is unlinked. Nothing is written.
+ */
+function assertRiotFieldsUnchanged(user: UserRow, fields: Pick<UpdateUserBody, 'name' | 'summonerTagline' | 'rank'>) {
+  if (!user.riotLinkedAt) return;
+  const changed =
+    (fields.name !== undefined && fields.name !== user.name) ||
+    (fields.summonerTagline !== undefined && fields.summonerTagline !== user.summonerTagline) ||
+    (fields.rank !== undefined && fields.rank !== user.rank);
+  if (changed) throw conflict(RIOT_LINK_MESSAGES.linkedFieldsLocked, 'RIOT_LINKED');
+}
+
 export async function updateAccount({
   db,
   io,
@@ -256,6 +272,7 @@ export async function updateAccount({
 }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   const { adminKey, ...fields } = body;
+  assertRiotFieldsUnchanged(user, fields);
   let isAdmin: boolean | undefined;
   if (adminKey) {
     await assertAdminKey({ db, config, userId: user.id, adminKey, ip });

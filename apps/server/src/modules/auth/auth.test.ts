@@ -974,3 +974,55 @@ describe('malformed requests are a 400, never a 500', () => {
     expectError(await call('POST', '/api/auth/verify', { token: user.token }), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('preferred roles (sign-up and Settings)', () => {
+  it('sign-up takes a primary and a secondary role, and both default to Fill', async () => {
+    const { token } = await createIdentitySession({ db: db() });
+    const res = await call('POST', '/api/auth/register', {
+      token,
+      payload: profile({ primaryRole: 'Mid', secondaryRole: 'Support' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const verify = await call('POST', '/api/auth/verify', { token });
+    expect(verify.json().user).toMatchObject({
+      primaryRole: 'Mid',
+      secondaryRole: 'Support',
+      verified: false,
+      rankSource: 'self',
+      riotAccount: null,
+    });
+
+    const other = await createIdentitySession({ db: db() });
+    expect((await call('POST', '/api/auth/register', { token: other.token, payload: profile() })).statusCode).toBe(200);
+    const defaults = (await call('POST', '/api/auth/verify', { token: other.token })).json().user;
+    expect(defaults).toMatchObject({ primaryRole: 'Fill', secondaryRole: 'Fill' });
+  });
+
+  it('refuses a role that is not one of the six, at sign-up and in Settings, writing nothing', async () => {
+    const { token } = await createIdentitySession({ db: db() });
+    const bad = await call('POST', '/api/auth/register', { token, payload: { ...profile(), primaryRole: 'Carry' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('Role must be one of Top, Jungle, Mid, ADC, Support, Fill');
+    expect((await sessionOf(token))?.userId).toBeNull();
+
+    const user = await createUser({ db: db() });
+    for (const payload of [{ secondaryRole: 'top' }, { primaryRole: 3 }, { primaryRole: null }]) {
+      const res = await call('PUT', '/api/auth/update-user', { token: user.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await userById(user.id)).toMatchObject({ primaryRole: 'Fill', secondaryRole: 'Fill' });
+  });
+
+  it('Settings changes the roles alone or with the rest; the session user carries them', async () => {
+    const user = await createUser({ db: db() });
+    const res = await call('PUT', '/api/auth/update-user', {
+      token: user.token,
+      payload: { primaryRole: 'ADC', secondaryRole: 'Fill' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ primaryRole: 'ADC', secondaryRole: 'Fill', rank: user.rank });
+    expect(await userById(user.id)).toMatchObject({ primaryRole: 'ADC', secondaryRole: 'Fill' });
+    const session = await call('GET', '/api/auth/session', { token: user.token });
+    expect(session.json().user).toMatchObject({ primaryRole: 'ADC', secondaryRole: 'Fill' });
+  });
+});

@@ -1,8 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -10,6 +6,16 @@ import { AUTH_ERROR_CODES, SESSION_COOKIE, type AuthErrorCode } from '@scrim-gym
 import { bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, unique } from '../../test/factories.js';
+import {
+  CookieJar,
+  TEST_CLIENT_ID,
+  TEST_CLIENT_SECRET,
+  authorizeAt,
+  browserRequest,
+  freePort,
+  startTestIssuer,
+  type TestIssuer,
+} from '../../test/oidc-issuer.js';
 import { safeReturnTo } from './return-to.js';
 
 /**
@@ -17,66 +23,35 @@ import { safeReturnTo } from './return-to.js';
  * a browser would: fetch with manual redirects and a cookie jar, through the issuer's login and consent pages.
  */
 
-const CLIENT_ID = 'scrim-gym-test';
-const CLIENT_SECRET = 'a-long-test-client-secret-0123456789';
+const CLIENT_ID = TEST_CLIENT_ID;
+const CLIENT_SECRET = TEST_CLIENT_SECRET;
 
 /** Issuer accounts: any login works; the claims are derived from the account id. */
 const emailOf = (accountId: string) => `${accountId}@issuer.test`;
 const nameOf = (accountId: string) => `Issuer ${accountId}`;
 
-let issuerServer: Server;
+let issuer: TestIssuer;
 let issuerUrl: string;
 let appUrl: string;
 let ctx: TestContext;
 /** Every authorization request the issuer received, to check what the app sent (PKCE, scope, redirect). */
-const authorizeRequests: URL[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
+let authorizeRequests: URL[];
 
 beforeAll(async () => {
   const appPort = await freePort();
   appUrl = `http://127.0.0.1:${appPort}`;
-
-  issuerServer = createServer();
-  issuerServer.listen(0, '127.0.0.1');
-  await once(issuerServer, 'listening');
-  issuerUrl = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
-  const provider = new Provider(issuerUrl, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [`${appUrl}/api/auth/oidc/oidc/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        // openid-client authenticates with client_secret_post when given a secret.
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    findAccount: (_ctx, accountId) => ({
-      accountId,
-      claims: () => ({ sub: accountId, email: emailOf(accountId), email_verified: true, name: nameOf(accountId) }),
+  issuer = await startTestIssuer({
+    redirectUris: [`${appUrl}/api/auth/oidc/oidc/callback`],
+    claimsOf: (accountId) => ({
+      sub: accountId,
+      email: emailOf(accountId),
+      email_verified: true,
+      name: nameOf(accountId),
     }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    cookies: { keys: ['oidc-test-cookie-key'] },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    ttl: { Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600, Interaction: 600, AuthorizationCode: 60 },
   });
-  const handle = provider.callback();
-  issuerServer.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', issuerUrl);
-    if (url.pathname === '/auth' && req.method === 'GET') authorizeRequests.push(url);
-    handle(req, res);
-  });
+  issuerUrl = issuer.url;
+  authorizeRequests = issuer.authorizeRequests;
 
   ctx = await createTestApp({
     PUBLIC_URL: appUrl,
@@ -91,47 +66,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  issuerServer?.closeAllConnections();
-  await new Promise((resolve) => issuerServer?.close(resolve));
+  await issuer?.close();
 });
-
-/** A browser's cookie store, per origin and path, enough for two servers on 127.0.0.1. */
-class CookieJar {
-  private cookies = new Map<string, { origin: string; path: string; name: string; value: string }>();
-
-  store(url: URL, response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator);
-      const value = pair.slice(separator + 1);
-      const attribute = (key: string) =>
-        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-      const path = attribute('path') ?? '/';
-      const expires = attribute('expires');
-      const maxAge = attribute('max-age');
-      const key = `${url.origin} ${path} ${name}`;
-      const expired = (maxAge !== undefined && Number(maxAge) <= 0) || (expires && Date.parse(expires) <= Date.now());
-      if (expired || value === '') this.cookies.delete(key);
-      else this.cookies.set(key, { origin: url.origin, path, name, value });
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter(
-        (c) =>
-          c.origin === url.origin &&
-          (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
-      )
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  }
-
-  get(origin: string, name: string): string | undefined {
-    return [...this.cookies.values()].find((c) => c.origin === origin && c.name === name)?.value;
-  }
-}
 
 /**
  * Each call comes from its own client address (the app trusts 127.0.0.1 as its proxy here): the many sign-ins of
@@ -139,45 +75,21 @@ class CookieJar {
  */
 const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
 
-async function request(jar: CookieJar, url: URL, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set('cookie', cookie);
-  if (url.origin === appUrl) headers.set('x-forwarded-for', clientAddress());
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar.store(url, response);
-  return response;
-}
+const request = (jar: CookieJar, url: URL, init: RequestInit = {}) =>
+  browserRequest(jar, url, init, url.origin === appUrl ? { 'x-forwarded-for': clientAddress() } : {});
 
 /**
- * Goes through the issuer like a browser: follows redirects from the app's start URL, fills the issuer's login
- * form with `accountId` and approves its consent page, until the issuer sends the browser back to the app's
- * callback. Returns that callback URL (code and state) without visiting it.
+ * Goes through the issuer like a browser from the app's start URL; returns the callback URL (code and state)
+ * without visiting it.
  */
-async function authorize(jar: CookieJar, accountId: string, returnTo = '/scrims'): Promise<URL> {
-  let url = new URL(`/api/auth/oidc/oidc/start?returnTo=${encodeURIComponent(returnTo)}`, appUrl);
-  let init: RequestInit = {};
-  for (let step = 0; step < 20; step++) {
-    const response = await request(jar, url, init);
-    init = {};
-    if (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get('location')!, url);
-      if (next.origin === appUrl && next.pathname === '/api/auth/oidc/oidc/callback') return next;
-      url = next;
-      continue;
-    }
-    const html = await response.text();
-    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
-    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
-    if (response.status !== 200 || !prompt || !action) {
-      throw new Error(`Unexpected page ${response.status} at ${url.href}: ${html.slice(0, 300)}`);
-    }
-    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt });
-    url = new URL(action.replaceAll('&amp;', '&'), url);
-    init = { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  }
-  throw new Error('The issuer did not send the browser back within 20 steps');
-}
+const authorize = (jar: CookieJar, accountId: string, returnTo = '/scrims') =>
+  authorizeAt({
+    send: (url, init) => request(jar, url, init),
+    start: { url: new URL(`/api/auth/oidc/oidc/start?returnTo=${encodeURIComponent(returnTo)}`, appUrl) },
+    appOrigin: appUrl,
+    callbackPath: '/api/auth/oidc/oidc/callback',
+    accountId,
+  });
 
 /** Visits the app's callback and returns the app page it redirects to. */
 async function followCallback(jar: CookieJar, callback: URL): Promise<URL> {

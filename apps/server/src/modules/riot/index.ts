@@ -1,6 +1,6 @@
 /**
  * The riot module's public face: the Riot API client (`client/`), `app.riot`, the riot routes (summoner look-up,
- * Data Dragon), and game day's tournament codes and results (`tournaments/`: jobs, Riot's callback, the admins'
+ * Data Dragon), the Riot account link (Riot Sign On, `link/`: routes and the daily rank refresh job), and game day's tournament codes and results (`tournaments/`: jobs, Riot's callback, the admins'
  * regenerate). It follows the scrims through their index and lifecycle events; scrims never imports it.
  */
 export {
@@ -14,4 +14,6 @@ export {
 export { riotClientOptionsFromConfig, riotPlugin } from './riot.plugin.js';
 export { riotRoutes } from './riot.routes.js';
 export { tournamentsPlugin } from './tournaments/tournaments.jobs.js';
+export { riotLinkJobsPlugin } from './link/link.jobs.js';
+export { riotLinkRoutes, type RiotLinkRoutesOptions } from './link/link.routes.js';
 export { tournamentsRoutes } from './tournaments/tournaments.routes.js';

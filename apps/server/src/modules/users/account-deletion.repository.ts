@@ -49,6 +49,8 @@ export async function anonymiseUser({ db, id }: { db: DbOrTx; id: string }) {
       lastActiveAt: null,
       lastSeenAt: null,
       riotPuuid: null,
+      riotLinkedAt: null,
+      rankRefreshedAt: null,
       nameSkeleton: null,
       discordSkeleton: null,
       deletedAt: new Date(),

@@ -91,14 +91,18 @@ describe('what each viewer sees of a profile', () => {
     'profileBackgroundBlur',
     'profileBackgroundImg',
     'rank',
+    'rankSource',
     'region',
     'summonerTagline',
+    'verified',
   ];
 
   it('a stranger: the public fields and the friends count only', async () => {
     const profile = await profileAs(stranger.token);
     expect(Object.keys(profile).sort()).toEqual(PUBLIC_KEYS);
     expect(profile).toMatchObject({ _id: owner.id, name, friendsCount: 1, region: 'EUW', summonerTagline: 'OWN' });
+    // Not linked to a Riot account: no badge, the typed rank is self-reported (linked: link.test.ts).
+    expect(profile).toMatchObject({ verified: false, rankSource: 'self' });
   });
 
   it("a friend: also 'Last seen'", async () => {

@@ -6,6 +6,8 @@ import {
   MESSAGES,
   RANK_DIVISIONS,
   RANK_NUMBERS,
+  RIOT_LINK_MESSAGES,
+  ROLE_PREFERENCES,
   SUMMONER_NAME_MAX,
   TAGLINE_MAX,
   hasRankNumber,
@@ -14,6 +16,7 @@ import {
   type RankDivision,
   type RankNumber,
   type Region,
+  type RolePreference,
 } from '@scrim-gym/shared';
 import { RegionSelect } from '../RegionSelect';
 import type { FieldErrors, ProfileForm } from './profile-form';
@@ -39,8 +42,17 @@ const marked = (message: string | undefined, hint?: string) => ({
     ),
 });
 
-/** Summoner name, tagline, region and discord, with their keystroke rules (letters, digits, spaces; no '#'). */
-export function SummonerFields({ form, onChange, ownRegion, errors = {} }: FieldsProps & { ownRegion?: Region }) {
+/**
+ * Summoner name, tagline, region and discord, with their keystroke rules (letters, digits, spaces; no '#').
+ * `riotLocked`: a linked Riot account owns the name and tagline (read-only, they follow Riot).
+ */
+export function SummonerFields({
+  form,
+  onChange,
+  ownRegion,
+  errors = {},
+  riotLocked = false,
+}: FieldsProps & { ownRegion?: Region; riotLocked?: boolean }) {
   return (
     <Stack spacing={2}>
       <TextField
@@ -48,8 +60,9 @@ export function SummonerFields({ form, onChange, ownRegion, errors = {} }: Field
         label="Summoner Name"
         value={form.name}
         required
-        autoFocus
-        {...marked(errors.name)}
+        autoFocus={!riotLocked}
+        disabled={riotLocked}
+        {...marked(errors.name, riotLocked ? RIOT_ID_LOCKED : undefined)}
         slotProps={{ htmlInput: { maxLength: SUMMONER_NAME_MAX, autoComplete: 'nickname' } }}
         onChange={(e) => onChange({ name: sanitizeSummonerNameInput(e.target.value) })}
       />
@@ -58,7 +71,8 @@ export function SummonerFields({ form, onChange, ownRegion, errors = {} }: Field
         label="Tagline"
         value={form.summonerTagline}
         required
-        {...marked(errors.summonerTagline, MESSAGES.taglineHelper)}
+        disabled={riotLocked}
+        {...marked(errors.summonerTagline, riotLocked ? RIOT_ID_LOCKED : MESSAGES.taglineHelper)}
         slotProps={{ htmlInput: { maxLength: TAGLINE_MAX } }}
         onChange={(e) => onChange({ summonerTagline: sanitizeTaglineInput(e.target.value, TAGLINE_MAX) })}
       />
@@ -83,8 +97,16 @@ export function SummonerFields({ form, onChange, ownRegion, errors = {} }: Field
   );
 }
 
-/** Rank division, plus the number 4..1 for Iron through Diamond. */
-export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
+/** The hint of a field a linked Riot account owns. */
+const RIOT_ID_LOCKED = 'From your linked Riot account';
+
+/** Rank division, plus the number 4..1 for Iron through Diamond; `riotLocked`: Riot's rank, read-only. */
+export function RankFields({
+  form,
+  onChange,
+  errors = {},
+  riotLocked = false,
+}: FieldsProps & { riotLocked?: boolean }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -93,7 +115,8 @@ export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
         label="Rank"
         value={form.division}
         required
-        {...marked(errors.rank)}
+        disabled={riotLocked}
+        {...marked(errors.rank, riotLocked ? RIOT_LINK_MESSAGES.rankFromRiot : undefined)}
         sx={{ flex: 2 }}
         onChange={(e) => onChange({ division: e.target.value as RankDivision })}
       >
@@ -110,6 +133,7 @@ export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
           label="Rank Number"
           value={form.rankNumber}
           required
+          disabled={riotLocked}
           sx={{ flex: 1 }}
           onChange={(e) => onChange({ rankNumber: Number(e.target.value) as RankNumber })}
         >
@@ -120,6 +144,32 @@ export function RankFields({ form, onChange, errors = {} }: FieldsProps) {
           ))}
         </TextField>
       )}
+    </Stack>
+  );
+}
+
+/** The preferred roles: a primary and a secondary one (or Fill); a balanced scrim's sign-up starts from them. */
+export function RoleFields({ form, onChange }: FieldsProps) {
+  const select = (id: string, label: string, value: RolePreference, key: 'primaryRole' | 'secondaryRole') => (
+    <TextField
+      id={id}
+      select
+      label={label}
+      value={value}
+      sx={{ flex: 1 }}
+      onChange={(e) => onChange({ [key]: e.target.value as RolePreference })}
+    >
+      {ROLE_PREFERENCES.map((role) => (
+        <MenuItem key={role} value={role}>
+          {role}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {select('profile-primary-role', RIOT_LINK_MESSAGES.primaryRole, form.primaryRole, 'primaryRole')}
+      {select('profile-secondary-role', RIOT_LINK_MESSAGES.secondaryRole, form.secondaryRole, 'secondaryRole')}
     </Stack>
   );
 }

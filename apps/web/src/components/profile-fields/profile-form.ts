@@ -6,6 +6,7 @@ import {
   type RankDivision,
   type RankNumber,
   type Region,
+  type RolePreference,
 } from '@scrim-gym/shared';
 
 /** The editable profile of the sign-up wizard and the settings page. */
@@ -17,6 +18,8 @@ export interface ProfileForm {
   division: RankDivision;
   rankNumber: RankNumber;
   canSendEmailsToUser: boolean;
+  primaryRole: RolePreference;
+  secondaryRole: RolePreference;
 }
 
 export const emptyProfileForm: ProfileForm = {
@@ -27,6 +30,8 @@ export const emptyProfileForm: ProfileForm = {
   division: 'Unranked',
   rankNumber: DEFAULT_RANK_NUMBER,
   canSendEmailsToUser: false,
+  primaryRole: 'Fill',
+  secondaryRole: 'Fill',
 };
 
 export function profileFormFromUser(user: {
@@ -36,6 +41,8 @@ export function profileFormFromUser(user: {
   discord: string;
   rank: string;
   canSendEmailsToUser: boolean;
+  primaryRole?: RolePreference;
+  secondaryRole?: RolePreference;
 }): ProfileForm {
   const rank = parseRank(user.rank);
   return {
@@ -46,6 +53,8 @@ export function profileFormFromUser(user: {
     division: rank?.division ?? 'Unranked',
     rankNumber: rank?.number ?? DEFAULT_RANK_NUMBER,
     canSendEmailsToUser: user.canSendEmailsToUser,
+    primaryRole: user.primaryRole ?? 'Fill',
+    secondaryRole: user.secondaryRole ?? 'Fill',
   };
 }
 
@@ -58,6 +67,8 @@ export function profileBody(form: ProfileForm) {
     discord: form.discord,
     rank: formatRank({ division: form.division, number: form.rankNumber }),
     canSendEmailsToUser: form.canSendEmailsToUser,
+    primaryRole: form.primaryRole,
+    secondaryRole: form.secondaryRole,
   };
 }
 

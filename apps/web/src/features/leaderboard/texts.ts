@@ -16,7 +16,6 @@ export const LEADERBOARD_TEXTS = {
   mainRole: 'Main role',
   provisional: 'Provisional',
   provisionalHint: 'Fewer than 10 rated games: the rating is still settling',
-  verified: 'Verified Riot account',
   you: 'You',
   yourRank: 'Your rank',
   notRanked: 'You are not on this board yet: play a rated scrim to get a rating.',

@@ -163,7 +163,6 @@ export const SCRIM_TEXTS = {
   winProbabilityLabel: 'Win probability',
   offRole: 'off-role',
   offRoleTitle: 'Playing neither their primary nor their secondary role',
-  verified: 'Verified Riot account',
   balanceTeams: 'Balance teams',
   balanceTitle: 'Balance the teams?',
   balanceWarning: "Sides and roles are reassigned from the players' ratings and roles; the players are told.",

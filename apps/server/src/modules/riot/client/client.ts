@@ -101,8 +101,16 @@ export interface RiotClient {
   readonly tournamentStub: boolean;
 
   getAccountByRiotId(input: { gameName: string; tagLine: string; region?: RiotRegion }): Promise<RiotAccount>;
+  /**
+   * account-v1 `accounts/me`: the account of a Riot Sign On access token (sent as Bearer; no API key needed).
+   * Never cached: each call is one sign-in.
+   */
+  getAccountByAccessToken(input: { accessToken: string; region?: RiotRegion }): Promise<RiotAccount>;
+  /** account-v1 by PUUID: the current Riot ID of an account. `fresh` skips (and then refills) the cache. */
+  getAccountByPuuid(input: { puuid: string; region?: RiotRegion; fresh?: boolean }): Promise<RiotAccount>;
   getSummonerByPuuid(input: { puuid: string; region: RiotRegion }): Promise<RiotSummoner>;
-  getLeagueEntries(input: { puuid: string; region: RiotRegion }): Promise<RiotLeagueEntry[]>;
+  /** league-v4 entries by PUUID; `fresh` skips (and then refills) the 30-minute cache. */
+  getLeagueEntries(input: { puuid: string; region: RiotRegion; fresh?: boolean }): Promise<RiotLeagueEntry[]>;
   /** Account → summoner and ranked entries (in parallel); every step cached 30 min. */
   getSummonerProfile(input: { gameName: string; tagLine: string; region: RiotRegion }): Promise<SummonerProfile>;
   getPlatformStatus(input: { region: RiotRegion }): Promise<RiotPlatformStatus>;
@@ -127,6 +135,8 @@ type Host = PlatformHost | RegionalHost;
 
 interface RequestSpec {
   call: string;
+  /** A Riot Sign On access token: sent as `Authorization: Bearer` instead of the API key. */
+  bearer?: string;
   host: Host;
   method: 'GET' | 'POST' | 'PUT';
   path: string;
@@ -197,10 +207,12 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
 
   async function request<T>(spec: RequestSpec, schema: z.ZodType<T> | null): Promise<T> {
     const { call } = spec;
-    if (!apiKey) throw new RiotError({ kind: 'not_configured', call });
+    if (!apiKey && !spec.bearer) throw new RiotError({ kind: 'not_configured', call });
     const url = new URL(`${riotOrigin(spec.host, baseUrl)}${spec.path}`);
     for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { 'X-Riot-Token': apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = spec.bearer
+      ? { authorization: `Bearer ${spec.bearer}`, accept: 'application/json' }
+      : { 'X-Riot-Token': apiKey!, accept: 'application/json' };
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     // Behind an override origin the host no longer says which shard is meant: tell the fake or proxy.
     if (baseUrl) headers['X-Riot-Routing'] = spec.host;
@@ -289,17 +301,23 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
     }
   }
 
-  function cached<T>(key: string, load: () => Promise<T>, ttlMs?: (value: T) => number | undefined): Promise<T> {
-    const hit = cache.get(key);
+  function cached<T>(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs?: (value: T) => number | undefined,
+    fresh = false,
+  ): Promise<T> {
+    const hit = fresh ? undefined : cache.get(key);
     if (hit !== undefined) return Promise.resolve(hit as T);
-    const pending = inflight.get(key);
+    const pending = fresh ? undefined : inflight.get(key);
     if (pending) return pending as Promise<T>;
-    const promise = load()
-      .then((value) => {
-        cache.set(key, value, ttlMs?.(value));
-        return value;
-      })
-      .finally(() => inflight.delete(key));
+    const loading = load().then((value) => {
+      cache.set(key, value, ttlMs?.(value));
+      return value;
+    });
+    // A fresh read stays out of the in-flight map: it neither joins nor replaces a cached read under way.
+    if (fresh) return loading;
+    const promise = loading.finally(() => inflight.delete(key));
     inflight.set(key, promise);
     return promise;
   }
@@ -327,6 +345,37 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
       );
     },
 
+    getAccountByAccessToken({ accessToken, region = 'NA' }) {
+      return request(
+        {
+          call: 'account-v1.getByAccessToken',
+          host: routeForRegion(region).account,
+          method: 'GET',
+          path: '/riot/account/v1/accounts/me',
+          bearer: accessToken,
+        },
+        accountDtoSchema,
+      );
+    },
+
+    getAccountByPuuid({ puuid, region = 'NA', fresh = false }) {
+      return cached(
+        `account-puuid:${puuid}`,
+        () =>
+          request(
+            {
+              call: 'account-v1.getByPuuid',
+              host: routeForRegion(region).account,
+              method: 'GET',
+              path: `/riot/account/v1/accounts/by-puuid/${enc(puuid)}`,
+            },
+            accountDtoSchema,
+          ),
+        undefined,
+        fresh,
+      );
+    },
+
     getSummonerByPuuid({ puuid, region }) {
       const host = routeForRegion(region).platform;
       return cached(`summoner:${host}:${puuid}`, () =>
@@ -342,18 +391,22 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
       );
     },
 
-    getLeagueEntries({ puuid, region }) {
+    getLeagueEntries({ puuid, region, fresh = false }) {
       const host = routeForRegion(region).platform;
-      return cached(`league:${host}:${puuid}`, () =>
-        request(
-          {
-            call: 'league-v4.getEntriesByPuuid',
-            host,
-            method: 'GET',
-            path: `/lol/league/v4/entries/by-puuid/${enc(puuid)}`,
-          },
-          leagueEntriesDtoSchema,
-        ),
+      return cached(
+        `league:${host}:${puuid}`,
+        () =>
+          request(
+            {
+              call: 'league-v4.getEntriesByPuuid',
+              host,
+              method: 'GET',
+              path: `/lol/league/v4/entries/by-puuid/${enc(puuid)}`,
+            },
+            leagueEntriesDtoSchema,
+          ),
+        undefined,
+        fresh,
       );
     },
 

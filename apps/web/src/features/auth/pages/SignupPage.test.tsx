@@ -90,9 +90,13 @@ describe('sign-up wizard', () => {
     expect(screen.queryByRole('combobox', { name: 'Rank Number' })).not.toBeInTheDocument();
     await chooseOption('Rank', 'Gold');
     await chooseOption('Rank Number', '2');
+    // The preferred roles, Fill until chosen.
+    expect(screen.getByRole('combobox', { name: 'Secondary role' })).toHaveTextContent('Fill');
+    await chooseOption('Primary role', 'Jungle');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Gold 2')).toBeInTheDocument();
+    expect(screen.getByText('Jungle / Fill')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Email/), 'new@test.dev');
     await userEvent.click(screen.getByRole('button', { name: 'Create my account with a dev account' }));
     expect(await screen.findByText('scrims page')).toBeInTheDocument();
@@ -105,6 +109,8 @@ describe('sign-up wizard', () => {
       discord: 'newplayer',
       rank: 'Gold 2',
       canSendEmailsToUser: false,
+      primaryRole: 'Jungle',
+      secondaryRole: 'Fill',
     });
   });
 

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, formatRank } from '@scrim-gym/shared';
 import { ErrorBanner } from '../../../components/profile-fields/ErrorBanner';
-import { RankFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
+import { RankFields, RoleFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
 import {
   emptyProfileForm,
   fieldErrors,
@@ -27,7 +27,7 @@ import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { startProviderSignIn, useAuthProviders, useCurrentUser, useDevLogin, useRegister } from '../api/session';
 
-const STEPS = ['Summoner profile', 'Rank', 'Verify and sign up'] as const;
+const STEPS = ['Summoner profile', 'Rank and roles', 'Verify and sign up'] as const;
 const STEP_FIELDS: ProfileField[][] = [['name', 'summonerTagline', 'region', 'discord'], ['rank'], []];
 /** The wizard survives the round trip to an identity provider in this tab's storage. */
 const SAVED_FORM_KEY = 'scrim-gym.signup-form';
@@ -155,7 +155,12 @@ export function SignupPage() {
         <Stack spacing={2.5}>
           <ErrorBanner errors={problems.map((problem) => problem.message)} />
           {step === 0 && <SummonerFields form={form} onChange={update} errors={errors} />}
-          {step === 1 && <RankFields form={form} onChange={update} errors={errors} />}
+          {step === 1 && (
+            <Stack spacing={2.5}>
+              <RankFields form={form} onChange={update} errors={errors} />
+              <RoleFields form={form} onChange={update} />
+            </Stack>
+          )}
           {step === 2 && (
             <Stack spacing={2}>
               <Box
@@ -167,6 +172,7 @@ export function SignupPage() {
                   ['Region', form.region],
                   ['Discord', form.discord],
                   ['Rank', rank],
+                  ['Roles', `${form.primaryRole} / ${form.secondaryRole}`],
                   ...(identity?.email ? [['Email', identity.email]] : []),
                 ].map(([term, value]) => (
                   <Box key={term} sx={{ display: 'contents' }}>

@@ -1,4 +1,3 @@
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -14,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import type { LeaderboardRow } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { LEADERBOARD_TEXTS as T } from '../texts';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 
 const OWN_ROW = 'rgba(200,170,110,0.16)';
 
@@ -47,11 +47,7 @@ function PlayerName({ row, linked }: { row: LeaderboardRow; linked: boolean }) {
           name
         )}
       </Typography>
-      {row.verified && (
-        <Tooltip title={T.verified}>
-          <VerifiedIcon aria-label={T.verified} color="primary" sx={{ fontSize: 16, flexShrink: 0 }} />
-        </Tooltip>
-      )}
+      {row.verified && <VerifiedBadge />}
     </Box>
   );
 }

@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CurrentUser, UserProfile, UserStats } from '@scrim-gym/shared';
+import { RIOT_LINK_MESSAGES, type CurrentUser, type UserProfile, type UserStats } from '@scrim-gym/shared';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { useSummonerProfile } from '../api/summoner';
 import { useWideProfile } from '../hooks/useWideProfile';
 import { soloQueueRank, summonerStatsUrl, truncateForWidth } from '../lib/display';
@@ -66,11 +67,19 @@ export function ProfileHeader({
               <Typography component="span" variant="h6" color="text.secondary" title={`#${profile.summonerTagline}`}>
                 #{tagline}
               </Typography>
+              {profile.verified && (
+                <Box component="span" sx={{ alignSelf: 'center', display: 'inline-flex' }}>
+                  <VerifiedBadge fontSize="medium" />
+                </Box>
+              )}
             </Stack>
             <ProfileBadges profile={profile} />
             <PresenceLine profile={profile} viewerId={viewer._id} />
             <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <RankBadge rank={profile.rank} />
+              <Typography variant="caption" color="text.secondary">
+                {profile.rankSource === 'riot' ? RIOT_LINK_MESSAGES.rankFromRiot : RIOT_LINK_MESSAGES.selfReported}
+              </Typography>
               {riotRank && riotRank !== profile.rank && (
                 <Chip size="small" variant="outlined" label={`Solo/Duo: ${riotRank}`} />
               )}

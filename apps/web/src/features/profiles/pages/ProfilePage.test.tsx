@@ -43,6 +43,8 @@ const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   profileBackgroundImg: 'Summoners Rift',
   profileBackgroundBlur: '20',
   createdAt: '2026-01-01T00:00:00.000Z',
+  verified: false,
+  rankSource: 'self',
   friendsCount: 2,
   ...overrides,
 });

@@ -33,6 +33,11 @@ const player: CurrentUser = {
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoggedIn: null,
   currentBan: { isActive: false, dateFrom: null, dateTo: null, _bannedBy: null },
+  verified: false,
+  rankSource: 'self',
+  primaryRole: 'Fill',
+  secondaryRole: 'Fill',
+  riotAccount: null,
 };
 
 /** Answers GET /api/auth/session with the given state; anything else is a 404. */

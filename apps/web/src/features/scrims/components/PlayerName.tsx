@@ -1,11 +1,10 @@
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ScrimUser } from '@scrim-gym/shared';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { profilePath } from '../../../lib/profile-link';
-import { SCRIM_TEXTS } from '../texts';
 
 /** "Name#TAG" linking to the profile, the verified badge when the Riot account is linked, then `children`. */
 export function PlayerName({ user, children }: { user: ScrimUser; children?: ReactNode }) {
@@ -23,10 +22,7 @@ export function PlayerName({ user, children }: { user: ScrimUser; children?: Rea
           #{user.summonerTagline}
         </Box>
       </Link>
-      {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
-      {user.verified && (
-        <VerifiedIcon titleAccess={SCRIM_TEXTS.verified} fontSize="small" sx={{ color: 'secondary.main' }} />
-      )}
+      {user.verified && <VerifiedBadge />}
       {children}
     </Box>
   );

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser, type UpdateUserBody } from '@scrim-gym/shared';
 import { ErrorBanner } from '../../../components/profile-fields/ErrorBanner';
-import { RankFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
+import { RankFields, RoleFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
 import {
   profileBody,
   profileFormFromUser,
@@ -20,6 +20,7 @@ import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { RiotAccountSection } from '../components/RiotAccountSection';
 
 const ALL_FIELDS = ['name', 'summonerTagline', 'region', 'discord', 'rank'] as const;
 
@@ -72,8 +73,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       </Typography>
       <Stack spacing={2.5}>
         <ErrorBanner errors={errors} />
-        <SummonerFields form={form} onChange={update} ownRegion={user.region} />
-        <RankFields form={form} onChange={update} />
+        <SummonerFields form={form} onChange={update} ownRegion={user.region} riotLocked={user.verified} />
+        <RankFields form={form} onChange={update} riotLocked={user.verified} />
+        <RoleFields form={form} onChange={update} />
         <TextField
           label="Admin Key"
           type="password"
@@ -102,14 +104,21 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 }
 
 /**
- * Account settings: name, tagline, discord, region, admin key, rank and email consent; then deleting the
- * account (the privacy policy promises it).
+ * Account settings: name, tagline, discord, region, admin key, rank, preferred roles and email consent; the Riot
+ * account link; then deleting the account (the privacy policy promises it).
  */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      {user && <SettingsForm key={user._id} user={user} />}
+      {/* Anew when Riot changes what the form shows (a link, refresh or unlink): a stale locked name is not sent. */}
+      {user && (
+        <SettingsForm
+          key={`${user._id}|${user.name}|${user.summonerTagline}|${user.rank}|${user.verified}`}
+          user={user}
+        />
+      )}
+      {user && <RiotAccountSection user={user} />}
       {user && <DeleteAccountSection user={user} />}
     </Container>
   );
