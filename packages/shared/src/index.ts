@@ -24,3 +24,5 @@ export * from './rules/stats.js';
 export * from './rules/activity-range.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
+export * from './result-messages.js';
+export * from './schemas/ratings.js';
