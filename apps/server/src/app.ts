@@ -21,6 +21,7 @@ import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './
 import {
   registerScrimSocketHandlers,
   scrimAbandonPlugin,
+  scrimResultPlugin,
   scrimStartPlugin,
   scrimsRoutes,
 } from './modules/scrims/index.js';
@@ -124,6 +125,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
+  // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
+  await app.register(scrimResultPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
   await app.register(scrimAuditPlugin);
