@@ -26,8 +26,7 @@ export async function ratingsRoutes(fastify: FastifyInstance) {
       querystring: userRatingQuerySchema,
       response: { 200: userRatingSchema },
     }),
-    async (request) =>
-      service.getUserRating({ db: app.db, userId: request.params.id, seasonId: request.query.season }),
+    async (request) => service.getUserRating({ db: app.db, userId: request.params.id, seasonId: request.query.season }),
   );
 
   app.get(
@@ -48,6 +47,7 @@ export async function ratingsRoutes(fastify: FastifyInstance) {
         { body: startSeasonBodySchema, response: { 201: seasonSchema } },
       ),
     },
-    async (request, reply) => reply.status(201).send(await service.startSeason({ db: app.db, name: request.body.name })),
+    async (request, reply) =>
+      reply.status(201).send(await service.startSeason({ db: app.db, name: request.body.name })),
   );
 }

@@ -214,7 +214,10 @@ async function reverseResult(tx: Transaction, rated: RatedResultRow) {
   await deleteRatedResult({ db: tx, scrimId: rated.scrimId });
 
   const later = gamesOf(history.filter((h) => h.scrimId !== rated.scrimId));
-  const replay = replayRatings(states, later.map((g) => g.game));
+  const replay = replayRatings(
+    states,
+    later.map((g) => g.game),
+  );
   const rewritten = later.flatMap(({ rows }, i) => {
     const changes = new Map(replay.changes[i]!.map((c) => [c.userId, c]));
     return rows.map((row) => {
@@ -324,7 +327,14 @@ export async function startSeason({ db, name }: { db: Database; name?: string })
     const next = await insertSeason({ db: tx, name: name ?? `Season ${count + 1}` });
     const rows = (await findSeasonRatings({ db: tx, seasonId: current.id })).map((row) => {
       const rating = softReset(row);
-      return { userId: row.userId, region: row.region, ...rating, rating: displayRating(rating), gamesRated: 0, wins: 0 };
+      return {
+        userId: row.userId,
+        region: row.region,
+        ...rating,
+        rating: displayRating(rating),
+        gamesRated: 0,
+        wins: 0,
+      };
     });
     for (let i = 0; i < rows.length; i += CARRY_CHUNK) {
       await upsertPlayerRatings({ db: tx, seasonId: next.id, rows: rows.slice(i, i + CARRY_CHUNK) });

@@ -62,7 +62,15 @@ export const settleDispute = resolveOpenDispute;
  * Schedules (or moves) the report's auto-confirmation at the end of its window, in the report's transaction:
  * the job exists if and only if the report committed. A later report replaces it (one job per scrim).
  */
-export async function scheduleResultConfirm({ db, scrimId, reportedAt }: { db: DbOrTx; scrimId: string; reportedAt: Date }) {
+export async function scheduleResultConfirm({
+  db,
+  scrimId,
+  reportedAt,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  reportedAt: Date;
+}) {
   await scheduleJob({
     db,
     kind: RESULT_CONFIRM_JOB,

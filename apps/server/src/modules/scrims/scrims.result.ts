@@ -8,13 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  RESULT_MESSAGES,
-  SCRIM_MESSAGES,
-  areTeamsFull,
-  type ResultDispute,
-  type TeamName,
-} from '@scrim-gym/shared';
+import { RESULT_MESSAGES, SCRIM_MESSAGES, areTeamsFull, type ResultDispute, type TeamName } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
@@ -32,13 +26,7 @@ import {
 } from './scrims.result-fields.js';
 import { findAdminIds, findOpenDisputes, insertDispute } from './scrims.result.repository.js';
 import { CLOCK_SLACK_MS, scrimIdOf } from './scrims.schedule.js';
-import {
-  assertNotAbandoned,
-  changeScrim,
-  listCacheFor,
-  type ScrimAction,
-  type ScrimDeps,
-} from './scrims.service.js';
+import { assertNotAbandoned, changeScrim, listCacheFor, type ScrimAction, type ScrimDeps } from './scrims.service.js';
 
 /** Who acts for the server's own automation (Riot's results, the auto-confirmation): it reads as an admin would. */
 const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };

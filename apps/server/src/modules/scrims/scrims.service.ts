@@ -620,7 +620,8 @@ export async function editScrim({
 export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   // A rated result is reversed first (the later results replayed), in the deletion's transaction.
-  const deleted = aggregate && (await unrateScrim({ db: deps.db, scrimId, then: (tx) => deleteScrim({ db: tx, id: scrimId }) }));
+  const deleted =
+    aggregate && (await unrateScrim({ db: deps.db, scrimId, then: (tx) => deleteScrim({ db: tx, id: scrimId }) }));
   if (!deleted) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
   await scrimLifecycleFor(deps.io).emit('deleted', { scrimId });
