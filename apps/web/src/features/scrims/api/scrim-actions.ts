@@ -1,5 +1,12 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { SCRIM_MESSAGES, type FillRandomResponse, type Role, type Scrim, type TeamName } from '@scrim-gym/shared';
+import {
+  RESULT_MESSAGES,
+  SCRIM_MESSAGES,
+  type FillRandomResponse,
+  type Role,
+  type Scrim,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { api, ApiError, messageOf } from '../../../lib/api';
 import { useAlert, type Alert } from '../../alerts/alert-context';
 import { fillRandomAlert } from '../lib/fill-random';
@@ -13,8 +20,8 @@ interface Target {
 }
 
 interface ActionSpec<V extends Target, R> {
-  /** The PATCH path after /scrims/:id/ and its body (JSON, or a File sent as its bytes). */
-  request: (vars: V) => { path: string; body?: unknown };
+  /** The path after /scrims/:id/ and its body (JSON, or a File sent as its bytes); PATCH unless `method`. */
+  request: (vars: V) => { path: string; body?: unknown; method?: 'patch' | 'post' };
   scrimOf?: (response: R) => Scrim;
   /** A Success alert's text, or an alert of its own type (fill random that could not fill every slot). */
   success?: (vars: V, response: R) => string | Alert | null;
@@ -40,8 +47,8 @@ function useScrimAction<V extends Target, R = Scrim>({
   return useMutation({
     mutationKey: ACTION_KEY,
     mutationFn: (vars: V) => {
-      const { path, body } = request(vars);
-      return api.patch<R>(`/scrims/${vars.scrimId}/${path}`, body);
+      const { path, body, method = 'patch' } = request(vars);
+      return api[method]<R>(`/scrims/${vars.scrimId}/${path}`, body);
     },
     onSuccess: (response, vars) => {
       upsertScrim(queryClient, scrimOf ? scrimOf(response) : (response as unknown as Scrim));
@@ -99,6 +106,20 @@ export const useLeaveCast = () => useScrimAction<UserVars>({ request: (v) => ({ 
 export const useSetWinner = () =>
   useScrimAction<Target & { team: TeamName }>({
     request: (v) => ({ path: 'set-winner', body: { winnerTeamName: v.team } }),
+  });
+
+/** A player of the other team confirms the captain's reported result (the contract's POST). */
+export const useConfirmResult = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'confirm-result', method: 'post' }),
+    success: () => RESULT_MESSAGES.confirmedToast,
+  });
+
+/** A player of the other team disputes it, with a reason: an admin decides. */
+export const useDisputeResult = () =>
+  useScrimAction<Target & { reason: string }>({
+    request: ({ reason }) => ({ path: 'dispute-result', body: { reason }, method: 'post' }),
+    success: () => RESULT_MESSAGES.disputedToast,
   });
 
 export const useSwapPlayers = () =>

@@ -8,11 +8,14 @@ import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
+import { ratingChangeText } from '../lib/result';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
+/** A rating change's colour by its sign ('+12' green, '−9' red, '±0' grey). */
+const RATING_CHANGE_COLORS: Record<string, string> = { '+': 'success.main', '−': 'error.main' };
 
 /** Join or move here when empty; admins drag players between slots to swap them. */
 function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
@@ -105,7 +108,13 @@ export function Slot({
         {role}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {player ? <PlayerInfo player={player} isCaptain={scrim.lobbyHost?._id === player._user._id} /> : null}
+        {player ? (
+          <PlayerInfo
+            player={player}
+            isCaptain={scrim.lobbyHost?._id === player._user._id}
+            ratingChange={ratingChangeText(scrim, player._user._id)}
+          />
+        ) : null}
       </Box>
       {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. */}
       {!over && !player && view.userId && (
@@ -146,7 +155,16 @@ function takeLabel(rel: ScrimView['rel'], teamLabel: string, role: Role) {
   return rel.isCaster ? SCRIM_TEXTS.switchSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role);
 }
 
-function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boolean }) {
+function PlayerInfo({
+  player,
+  isCaptain,
+  ratingChange,
+}: {
+  player: ScrimPlayer;
+  isCaptain: boolean;
+  /** '+12' / '−9' after a rated result. */
+  ratingChange: string | null;
+}) {
   const user = player._user;
   return (
     <>
@@ -165,6 +183,15 @@ function PlayerInfo({ player, isCaptain }: { player: ScrimPlayer; isCaptain: boo
         </Link>
         {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
+        {ratingChange && (
+          <Typography
+            variant="caption"
+            aria-label={SCRIM_TEXTS.ratingChange(ratingChange)}
+            sx={{ flex: 'none', fontWeight: 700, color: RATING_CHANGE_COLORS[ratingChange[0]!] ?? 'text.secondary' }}
+          >
+            {ratingChange}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
         <Typography variant="caption" noWrap sx={{ flex: 'none' }}>
