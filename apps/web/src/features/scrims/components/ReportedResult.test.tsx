@@ -5,36 +5,11 @@ import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { clockTime } from '../lib/result';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
-import { makeScrim, players } from '../test/scrim-factory';
+import { reportedScrim } from '../test/scrim-factory';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
-
-const MINUTE = 60_000;
-
-/** A full scrim that started 40 minutes ago; its captain (Player 2, Blue) reported Blue 5 minutes ago. */
-function reportedScrim(): Scrim {
-  const scrim = makeScrim({
-    ...players(10),
-    gameStartTime: new Date(Date.now() - 40 * MINUTE).toISOString(),
-    teamWon: 'teamOne',
-  });
-  const captain = scrim.teamOne[1]!._user;
-  return {
-    ...scrim,
-    lobbyHost: captain,
-    result: {
-      status: 'pending',
-      source: 'captain',
-      reportedBy: captain._id,
-      reportedAt: new Date(Date.now() - 5 * MINUTE).toISOString(),
-      confirmedAt: null,
-      confirmBy: new Date(Date.now() + 25 * MINUTE).toISOString(),
-      dispute: null,
-    },
-  };
-}
 
 function renderAs(scrim: Scrim, userIndex: number, handlers: Record<string, unknown> = {}) {
   const me = [...scrim.teamOne, ...scrim.teamTwo][userIndex]!._user;

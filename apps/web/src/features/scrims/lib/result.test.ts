@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
-import { makeScrim, players } from '../test/scrim-factory';
+import { reportedScrim } from '../test/scrim-factory';
 import { clockTime, mayAnswerResult, ratingChangeText, resultStatusText } from './result';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
-const reported = (overrides: Partial<NonNullable<Scrim['result']>> = {}): Scrim => {
-  const scrim = makeScrim({ ...players(10), teamWon: 'teamOne' });
-  const captain = scrim.teamOne[1]!._user;
-  return {
-    ...scrim,
-    lobbyHost: captain,
-    result: {
-      status: 'pending',
-      source: 'captain',
-      reportedBy: captain._id,
-      reportedAt: new Date(NOW - 5 * 60_000).toISOString(),
-      confirmedAt: null,
-      confirmBy: new Date(NOW + 25 * 60_000).toISOString(),
-      dispute: null,
-      ...overrides,
-    },
-  };
-};
+const reported = (overrides: Partial<NonNullable<Scrim['result']>> = {}) => reportedScrim({ now: NOW, ...overrides });
 
 describe('resultStatusText', () => {
   it('names the reporter and when the report confirms itself', () => {
