@@ -3,13 +3,18 @@
 // rank seeds or anywhere, roles at random with Fill). Budget: p99 under 20 ms for one lobby. Reference in the same
 // run: a plain brute force over the whole 252 × 120 × 120 space (every split, both sides' 120 role orders) with
 // the same objective, on a few of the same lobbies, whose answers must equal balanceTeams' answers.
-// Usage: node bench/balance.mjs   (env: LOBBIES=1000, REFERENCE_LOBBIES=5; loads the TypeScript through tsx)
+// Route level: the tenth sign-up of a balanced scrim (POST /api/scrims/:id/signup through app.inject, in process, on
+// PGlite in memory: lock, checks, the sign-up, the ten read with their ratings, balanceTeams, ten player rows, the
+// stored balance, the host, ten notifications, the scrim read back and published), on ROUTE_LOBBIES scrims.
+// Usage: node bench/balance.mjs   (env: LOBBIES=1000, REFERENCE_LOBBIES=5, ROUTE_LOBBIES=30 (0: skip the route);
+// loads the TypeScript through tsx)
 import { loadavg } from 'node:os';
 import { tsImport } from 'tsx/esm/api';
 import { report } from './lib.mjs';
 import { fmt, percentile } from './postgres.mjs';
 
 const LOBBIES = Number(process.env.LOBBIES ?? 1000);
+const ROUTE_LOBBIES = Number(process.env.ROUTE_LOBBIES ?? 30);
 const REFERENCE_LOBBIES = Number(process.env.REFERENCE_LOBBIES ?? 5);
 const ratings = await tsImport('../apps/server/src/modules/ratings/index.ts', import.meta.url);
 const { balanceTeams, roleFit, SECONDARY_ROLE_PENALTY, OFF_ROLE_PENALTY } = ratings;
@@ -117,6 +122,62 @@ const referenceTimes = lobbies.slice(0, REFERENCE_LOBBIES).map((players) => {
     throw new Error('balanceTeams differs from the brute force');
   return ms;
 });
+/** The tenth sign-up through the app (in process, PGlite in memory): its time per lobby. */
+async function routeTimes() {
+  const server = (path) => tsImport(`../apps/server/src/${path}`, import.meta.url);
+  const [{ buildApp }, { loadConfig }, { openDatabase }, factories, schema] = await Promise.all([
+    server('app.ts'),
+    server('config.ts'),
+    server('db/client.ts'),
+    server('test/factories.ts'),
+    server('db/schema/index.ts'),
+  ]);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ dataDir: config.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const db = database.db;
+  const signUp = (scrimId, token) =>
+    app.inject({ method: 'POST', url: `/api/scrims/${scrimId}/signup`, headers: { authorization: `Bearer ${token}` } });
+  const out = [];
+  try {
+    for (let i = 0; i < ROUTE_LOBBIES + 3; i++) {
+      const [scrim] = await db
+        .insert(schema.scrims)
+        .values({
+          title: `Bench ${i}`,
+          region: 'NA',
+          gameStartTime: new Date(Date.now() + 3_600_000),
+          lobbyName: `Bench ${i}`,
+          lobbyPassword: 'bench123',
+          mode: 'balanced',
+        })
+        .returning();
+      const players = [];
+      for (let k = 0; k < 10; k++) players.push(await factories.createUser({ db, rank: pick(RANKS.slice(1)) }));
+      await db.insert(schema.scrimSignups).values(
+        players.slice(0, 9).map((p) => ({
+          scrimId: scrim.id,
+          userId: p.id,
+          primaryRole: pick([...ROLES, 'Fill']),
+          secondaryRole: pick([...ROLES, 'Fill']),
+        })),
+      );
+      const started = performance.now();
+      const res = await signUp(scrim.id, players[9].token);
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200 || res.json().teamOne.length !== 5) throw new Error(`tenth sign-up: ${res.body}`);
+      if (i >= 3) out.push(ms); // the first three warm the statements up
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return out;
+}
+const route = ROUTE_LOBBIES > 0 ? await routeTimes() : null;
+
 const p50 = percentile(times, 50);
 const p99 = percentile(times, 99);
 const reference = percentile(referenceTimes, 50);
@@ -138,4 +199,16 @@ report('balance', `balanceTeams: one lobby of ten, exact split and roles (${LOBB
     ratio: fmt(p99 / reference, 4),
     ok: p99 <= 20,
   },
+  ...(route
+    ? [
+        {
+          figure: 'the tenth sign-up (route, PGlite)',
+          budget: 'reported',
+          measured: `p50 ${fmt(percentile(route, 50), 1)} ms, p99 ${fmt(percentile(route, 99), 1)} ms`,
+          reference: `POST /api/scrims/:id/signup through app.inject on PGlite in memory, ${route.length} lobbies; balanceTeams p99 above`,
+          ratio: fmt(percentile(route, 99) / p99, 1),
+          ok: null,
+        },
+      ]
+    : []),
 ]);

@@ -273,6 +273,7 @@ describe.skipIf(!!skipReason)('browser journeys', () => {
     const publicPages: Array<[path: string, ready: (page: Page) => Promise<void>]> = [
       ['/', (page) => waitVisible(signUpEntry(page), 'the landing page')],
       ['/guide', (page) => waitVisible(page.getByRole('heading').first(), 'a heading on /guide')],
+      ['/leaderboard', (page) => waitVisible(page.getByRole('heading').first(), 'a heading on /leaderboard')],
       ['/privacy-policy', (page) => waitVisible(page.getByRole('heading').first(), 'a heading on /privacy-policy')],
       ['/terms-of-service', (page) => waitVisible(page.getByRole('heading').first(), 'a heading on /terms-of-service')],
       [

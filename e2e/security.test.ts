@@ -51,7 +51,16 @@ describe.skipIf(Boolean(skipReason))('content security policy in Chromium', () =
   it('runs every page of the SPA with zero violations, and blocks injected inline script', async () => {
     const { context, page } = await newPage(browser, { baseURL, viewport: 'desktop' });
     await recordCspViolations(context);
-    for (const path of ['/', '/signup', '/guide', '/privacy-policy', '/terms-of-service', '/server-error', '/nope']) {
+    for (const path of [
+      '/',
+      '/signup',
+      '/guide',
+      '/leaderboard',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/server-error',
+      '/nope',
+    ]) {
       await visit(page, path);
     }
 

@@ -16,7 +16,7 @@ import { friendsRoutes } from './modules/friends/index.js';
 import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
-import { ratingsRoutes } from './modules/ratings/index.js';
+import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import { riotPlugin, riotRoutes, tournamentsPlugin, tournamentsRoutes } from './modules/riot/index.js';
 import {
   registerScrimSocketHandlers,
@@ -144,6 +144,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(tournamentsRoutes);
       await api.register(adminRoutes);
       await api.register(ratingsRoutes);
+      await api.register(leaderboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,17 @@ export const ERROR_CODES = [
   'NO_IMAGE',
   'NOT_AN_IMAGE',
   'IMAGE_TOO_BIG',
+  // Balanced teams (sign-ups instead of slots; "Balance teams")
+  'NOT_BALANCED',
+  'BALANCED_SCRIM',
+  'MODE_LOCKED',
+  'SIGNUP_LOCKED',
+  'ALREADY_SIGNED_UP',
+  'NOT_SIGNED_UP',
+  'SIGNUPS_FULL',
+  'ALREADY_STARTED',
+  // Ratings and leaderboards
+  'SEASON_NOT_FOUND',
   // Tournament codes (Riot)
   'TOURNAMENT_CODE_OFF',
   'RIOT_FAILED',

@@ -111,6 +111,23 @@ export const SCRIM_MESSAGES = {
     `Not enough players: ${count}/10. Please get ${one} players in Team 1 and ${two} in Team 2 to unlock lobby name and password`,
 } as const;
 
+/** Balanced teams (issue 16): sign-ups, the lock, "Balance teams". */
+export const BALANCE_MESSAGES = {
+  notBalanced: 'This scrim has slots: pick a team and role instead of signing up.',
+  balancedScrim: 'This scrim makes balanced teams: sign up instead of picking a slot.',
+  modeLocked: 'The team making can change only while nobody is in the scrim.',
+  signupLocked: (minutes: number) => `Sign-ups are closed: they lock ${minutes} minutes before the start.`,
+  alreadySignedUp: 'You are already signed up for this scrim.',
+  notSignedUp: 'You are not signed up for this scrim.',
+  signupsFull: 'This scrim already has ten sign-ups.',
+  alreadyPlayer: 'You are already a player in this scrim.',
+  alreadyCaster: 'You are already a caster in this scrim.',
+  alreadyStarted: 'This game has started: its teams can no longer be balanced.',
+  teamsNotFull: 'Teams can be balanced only once both teams have 5 players.',
+  teamsMadeNotification: (title: string) => `The teams of ${title} are made: see your side and role.`,
+  balancedByAdminNotification: (title: string) => `Teams were balanced by an admin: ${title}. See your side and role.`,
+} as const;
+
 /** Team labels in messages: 'Team 1 (Blue Side)'. */
 export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
 

@@ -201,6 +201,19 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     }),
     expect: only(['captain', 'admin'], '2xx'),
   },
+  // Balanced teams: sign up and withdraw for oneself; "Balance teams" for admins (fullScrim has started: 409).
+  'POST /api/scrims/{id}/signup': {
+    request: ({ world }) => ({ params: { id: world.balancedScrim.id }, body: { primaryRole: 'Top' } }),
+    expect: signedIn('2xx', { player: 409 }),
+  },
+  'DELETE /api/scrims/{id}/signup': {
+    request: ({ world }) => ({ params: { id: world.balancedScrim.id } }),
+    expect: only(['player'], '2xx', 409),
+  },
+  'POST /api/scrims/{id}/balance': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: adminOnly(409),
+  },
   'PATCH /api/scrims/{id}/remove-image': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: adminOnly(),
@@ -324,6 +337,14 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'POST /api/riot/callback/{secret}': {
     request: () => ({ params: { secret: 'not-the-secret' }, body: { shortCode: 'NA-CODE' } }),
     expect: everyone(404),
+  },
+
+  // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
+  'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
+  // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
+  'GET /api/users/{id}/roles': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
   },
 
   // Admin

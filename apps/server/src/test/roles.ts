@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { postGameImages } from '../db/schema/index.js';
+import { postGameImages, scrimSignups } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from './factories.js';
@@ -18,12 +18,14 @@ export type RoleName = (typeof ROLES)[number];
  *   `conversation` with them (one unseen `message` from otherPlayer), and has a pending friend request from
  *   `captain` (with its `notification`);
  * - `captain` is the lobby host of `fullScrim` (private, ten players, started 30 minutes ago), `caster` casts it;
+ * - `balancedScrim` makes balanced teams (sign-ups, starting in one hour): `player` is signed up;
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
   users: Record<Exclude<RoleName, 'visitor'>, TestUser>;
   openScrim: TestScrim;
   fullScrim: TestScrim;
+  balancedScrim: TestScrim;
   conversationId: string;
   messageId: string;
   notificationId: string;
@@ -51,6 +53,10 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     createdBy: admin.id,
     gameStartTime: new Date(Date.now() - 30 * 60 * 1000),
   });
+  const balancedScrim = await createScrim({ db, mode: 'balanced', createdBy: admin.id });
+  await db
+    .insert(scrimSignups)
+    .values({ scrimId: balancedScrim.id, userId: player.id, primaryRole: 'Mid', secondaryRole: 'Fill' });
   await addPlayers({ db, scrim: openScrim, users: [player] });
   const { host: captain } = await fillScrim({ db, scrim: fullScrim });
   const caster = await addCaster({ db, scrim: fullScrim });
@@ -83,6 +89,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     users,
     openScrim,
     fullScrim,
+    balancedScrim,
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
@@ -95,6 +102,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       ...Object.values(users).map((u) => u.id),
       openScrim.id,
       fullScrim.id,
+      balancedScrim.id,
       conversationId,
       world.messageId,
       world.notificationId,

@@ -40,6 +40,7 @@ const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimP
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 const ScrimSignInPage = page(() => import('../features/scrims/pages/ScrimSignInPage'), 'ScrimSignInPage');
 const ProfilePage = page(() => import('../features/profiles/pages/ProfilePage'), 'ProfilePage');
+const LeaderboardPage = page(() => import('../features/leaderboard/pages/LeaderboardPage'), 'LeaderboardPage');
 const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
 
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
         element: user(<ProfilePage />),
         handle: handle({ code: ProfilePage.load, data: () => import('./prefetch/profile') }),
       },
+      // Public: visitors read the board too (issue 16).
+      { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },
       {
         path: '/admin/dashboard',

@@ -1,4 +1,4 @@
-import { CURRENT_SCRIM_WINDOW_MS } from '../constants.js';
+import { BALANCED_SIGNUP_LOCK_MINUTES, CURRENT_SCRIM_WINDOW_MS } from '../constants.js';
 
 export type ScrimTiming = 'upcoming' | 'current' | 'previous';
 
@@ -21,4 +21,9 @@ export function getScrimTiming({
   if (now <= start) return 'upcoming';
   if (teamWon || abandonedAt) return 'previous';
   return now - start < CURRENT_SCRIM_WINDOW_MS ? 'current' : 'previous';
+}
+
+/** When a balanced scrim's sign-ups lock: BALANCED_SIGNUP_LOCK_MINUTES before its start. */
+export function signupLockTime(gameStartTime: string | Date): Date {
+  return new Date(new Date(gameStartTime).getTime() - BALANCED_SIGNUP_LOCK_MINUTES * 60_000);
 }

@@ -214,6 +214,8 @@ export const createScrimBodySchema = z.object({
   lobbyPassword: z.string().trim().max(40).optional(),
   lobbyHost: lobbyHostSchema,
   useTournamentCode: z.boolean().default(true),
+  /** 'slots': players pick slots; 'balanced': players sign up and the server makes the teams. */
+  mode: scrimModeSchema.default('slots'),
   /** Sent by the original client; the server takes the creator from the session. */
   createdBy: z.string().optional(),
   adminKey: z.string().optional(),
@@ -236,8 +238,20 @@ export const updateScrimBodySchema = z.object({
     .transform((host) => host ?? 'random'),
   teamWon: teamNameSchema.nullable(),
   useTournamentCode: z.boolean(),
+  /** Absent: kept. It can change only while nobody is in the scrim (no players, casters or sign-ups). */
+  mode: scrimModeSchema.optional(),
 });
 export type UpdateScrimBody = z.input<typeof updateScrimBodySchema>;
+
+/**
+ * A balanced scrim's sign-up (POST /api/scrims/:id/signup): the roles wanted for this scrim, each defaulting to
+ * the player's settings. No body at all is the same as `{}`.
+ */
+export const signupBodySchema = z
+  .object({ primaryRole: rolePreferenceSchema.optional(), secondaryRole: rolePreferenceSchema.optional() })
+  .nullish()
+  .transform((b) => b ?? {});
+export type SignupBody = z.input<typeof signupBodySchema>;
 
 /**
  * `filledPositions`: how many slots were really filled. Beyond the spec: `unfilledPositions`, the empty slots

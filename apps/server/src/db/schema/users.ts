@@ -70,6 +70,10 @@ export const users = pgTable(
     uniqueIndex('users_name_skeleton_region_uq').on(t.nameSkeleton, t.region),
     uniqueIndex('users_discord_skeleton_uq').on(t.discordSkeleton),
     index('users_created_at_idx').on(t.createdAt),
+    // The few deleted accounts: the leaderboard subtracts theirs from a rank's count (ratings module).
+    index('users_deleted_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     // A Riot account is linked to one user at most.
     uniqueIndex('users_linked_puuid_uq')
       .on(t.riotPuuid)

@@ -102,6 +102,7 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
   [AUDIT_ACTIONS.assignPlayer]: 'assigned a player in',
   [AUDIT_ACTIONS.fillRandom]: 'filled the empty slots of',
   [AUDIT_ACTIONS.swapPlayers]: 'swapped players in',
+  [AUDIT_ACTIONS.balanceTeams]: 'balanced the teams of',
   [AUDIT_ACTIONS.kickPlayer]: 'kicked a player from',
   [AUDIT_ACTIONS.removeCaster]: 'removed a caster from',
   [AUDIT_ACTIONS.setWinner]: 'set the winner of',

@@ -26,6 +26,7 @@ const AUDITED: Record<string, AuditedRoute> = {
   'PATCH /api/scrims/:id/admin-assign-player': { action: AUDIT_ACTIONS.assignPlayer, targetUserOf: bodyUser },
   'PATCH /api/scrims/:id/admin-fill-random': { action: AUDIT_ACTIONS.fillRandom },
   'PATCH /api/scrims/:id/swap-players': { action: AUDIT_ACTIONS.swapPlayers, targetUserOf: bodyUser },
+  'POST /api/scrims/:id/balance': { action: AUDIT_ACTIONS.balanceTeams },
   'PATCH /api/scrims/:id/remove-player/:userId': {
     action: AUDIT_ACTIONS.kickPlayer,
     targetUserOf: pathUser,

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   assignPlayer: 'scrim.assign-player',
   fillRandom: 'scrim.fill-random',
   swapPlayers: 'scrim.swap-players',
+  balanceTeams: 'scrim.balance-teams',
   kickPlayer: 'scrim.kick-player',
   removeCaster: 'scrim.remove-caster',
   setWinner: 'scrim.set-winner',

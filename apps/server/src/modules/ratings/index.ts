@@ -33,6 +33,8 @@ export {
   type PreferredRole,
   type Seat,
 } from './ratings.balance.js';
+// The leaderboard: GET /leaderboard (registered in app.ts).
+export { leaderboardRoutes } from './leaderboard.routes.js';
 export { ratingsRoutes } from './ratings.routes.js';
 export {
   getUserRating,

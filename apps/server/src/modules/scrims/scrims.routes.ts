@@ -18,6 +18,7 @@ import {
   disputeResultBodySchema,
   resultDisputeSchema,
   setWinnerBodySchema,
+  signupBodySchema,
   swapPlayersBodySchema,
   updateScrimBodySchema,
 } from '@scrim-gym/shared';
@@ -27,8 +28,10 @@ import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
+import { balanceScrim } from './scrims.balance.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
+import { signUp, withdraw } from './scrims.signup.js';
 
 const tags = ['scrims'];
 const errors = errorResponses;
@@ -354,6 +357,51 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       const viewer = adminOf(request);
       return (await service.swapPlayers({ deps, viewer, scrimId: request.params.id, userId, team, role })).scrim;
     },
+  );
+
+  // Balanced teams (issue 16): sign-ups instead of slots, and an admin's "Balance teams".
+  app.post(
+    '/scrims/:id/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up for a balanced scrim (yourself); the tenth sign-up makes the teams',
+        description:
+          'Roles default to your settings. Refused (409) on a slot scrim, from the lock ' +
+          '(15 minutes before the start), when already signed up, a player or caster of the scrim, or ten are in.',
+        params: idParamsSchema,
+        body: signupBodySchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) => signUp({ deps, viewer: viewerOf(request), scrimId: request.params.id, body: request.body }),
+  );
+
+  app.delete(
+    '/scrims/:id/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw from a balanced scrim before the lock (yourself); made teams are undone',
+        params: idParamsSchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) => withdraw({ deps, viewer: viewerOf(request), scrimId: request.params.id }),
+  );
+
+  app.post(
+    '/scrims/:id/balance',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary: 'Balance the teams of a full scrim before its start (admin); its ten players are told',
+        params: idParamsSchema,
+        response: scrimResponse,
+      },
+    },
+    async (request) => balanceScrim({ deps, viewer: adminOf(request), scrimId: request.params.id }),
   );
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's

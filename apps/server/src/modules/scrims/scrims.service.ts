@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  BALANCE_MESSAGES,
   SCRIM_MESSAGES,
   TEAMS,
   TEAM_MESSAGE_LABELS,
@@ -52,6 +53,7 @@ import {
   type ScrimAggregate,
   type ScrimRow,
 } from './scrims.repository.js';
+import { clearBalance, hasSignups } from './scrims.signups.repository.js';
 import { changeSlot, settleLobbyHost, type SlotChange, type SlotRefusal } from './scrims.slots.repository.js';
 
 export interface ScrimDeps {
@@ -144,9 +146,14 @@ function spotTaken(participants: Pick<ParticipantWithUser, 'kind' | 'team' | 'ro
 const playerIn = (participants: ParticipantRow[], team: TeamName, role: Role) =>
   participants.find((p) => p.kind === 'player' && p.team === team && p.role === role);
 
-function assertNoWinner(scrim: ScrimRow) {
+export function assertNoWinner(scrim: ScrimRow) {
   if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.gameOver, 'GAME_OVER');
   assertNotAbandoned(scrim);
+}
+
+/** A balanced scrim's players come from its sign-ups: no slot tool puts anyone else in. */
+function assertSlotsMode(scrim: ScrimRow) {
+  if (scrim.mode === 'balanced') throw conflict(BALANCE_MESSAGES.balancedScrim, 'BALANCED_SCRIM');
 }
 
 /** An abandoned scrim is over: nobody joins it and it gets no winner (scrims.abandon.ts). */
@@ -288,6 +295,10 @@ function slotRefusalError(
       return conflict(SCRIM_MESSAGES.castingOff, refusal);
     case 'CAST_FULL':
       return conflict(SCRIM_MESSAGES.castFull, refusal);
+    case 'BALANCED_SCRIM':
+      return conflict(BALANCE_MESSAGES.balancedScrim, refusal);
+    case 'ALREADY_SIGNED_UP':
+      return conflict(BALANCE_MESSAGES.alreadySignedUp, refusal);
   }
 }
 
@@ -365,6 +376,7 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertNoWinner(scrim);
+      assertSlotsMode(scrim);
       if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
       const existing = participants.find((p) => p.userId === userId);
       if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
@@ -372,6 +384,7 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
       if (occupant && occupant.userId !== userId) throw spotTaken(participants);
       if (existing) await moveParticipant({ db: tx, scrimId, userId, team, role });
       else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
+      await clearBalance({ db: tx, scrimId });
     },
   });
 }
@@ -383,6 +396,7 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertNoWinner(scrim);
+      assertSlotsMode(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
       if (slots.length === 0) return { filled: 0, unfilled: 0, reason: null };
       const from = region ?? scrim.region;
@@ -415,6 +429,8 @@ export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotA
       if (!dragged) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
       const occupant = playerIn(participants, team, role);
       if (occupant?.userId === userId) return;
+      // The teams are no longer as they were balanced: the win probability comes from the live ratings again.
+      await clearBalance({ db: tx, scrimId });
       if (!occupant) return moveParticipant({ db: tx, scrimId, userId, team, role });
       // Both slots are unique: take both players out and put them back exchanged.
       await deleteParticipant({ db: tx, scrimId, userId });
@@ -533,6 +549,7 @@ export async function createScrim({
       lobbyPassword: body.lobbyPassword || createPassword(),
       lobbyHostId,
       useTournamentCode: body.useTournamentCode,
+      mode: body.mode,
       createdBy: viewer.id,
     },
   });
@@ -564,6 +581,10 @@ export async function editScrim({
       // A new start time reopens an abandoned scrim (its abandon check moves with the start job); otherwise an
       // abandoned scrim takes no winner.
       if (!startChanged && body.teamWon && !scrim.teamWon) assertNotAbandoned(scrim);
+      const modeChanged = body.mode !== undefined && body.mode !== scrim.mode;
+      if (modeChanged && (participants.length > 0 || (await hasSignups({ db: tx, scrimId })))) {
+        throw conflict(BALANCE_MESSAGES.modeLocked, 'MODE_LOCKED');
+      }
       const players = participants.filter((p) => p.kind === 'player');
       let lobbyHostId = scrim.lobbyHostId;
       if (body.lobbyHost === 'random') lobbyHostId = players.length === 10 ? pickRandom(players).userId : null;
@@ -588,6 +609,7 @@ export async function editScrim({
           lobbyHostId,
           ...(resultChanged && adminResult(body.teamWon, viewer.id)),
           useTournamentCode: body.useTournamentCode,
+          ...(modeChanged && { mode: body.mode }),
           ...(startChanged && { abandonedAt: null }),
         },
       });

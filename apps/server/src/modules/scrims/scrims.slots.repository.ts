@@ -28,7 +28,9 @@ export type SlotRefusal =
   | 'NOT_A_PLAYER'
   | 'NOT_A_CASTER'
   | 'CASTING_OFF'
-  | 'CAST_FULL';
+  | 'CAST_FULL'
+  | 'BALANCED_SCRIM'
+  | 'ALREADY_SIGNED_UP';
 
 export type SlotChangeResult =
   | { refusal: null; aggregate: ScrimAggregate }

@@ -4,6 +4,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
 import HomeIcon from '@mui/icons-material/Home';
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -89,7 +90,10 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
         <Group
           title="Gaming"
           onNavigate={onClose}
-          items={[{ label: 'Browse Scrims', icon: <SportsEsportsIcon />, to: '/scrims' }]}
+          items={[
+            { label: 'Browse Scrims', icon: <SportsEsportsIcon />, to: '/scrims' },
+            { label: 'Leaderboard', icon: <LeaderboardIcon />, to: '/leaderboard' },
+          ]}
         />
         <Group
           title="Social"

@@ -68,7 +68,15 @@ export function NavBar() {
             )}
             {!isVerifying && !user && (
               <>
-                <Button component={RouterLink} to="/guide" color="inherit">
+                <Button component={RouterLink} to="/leaderboard" color="inherit">
+                  Leaderboard
+                </Button>
+                <Button
+                  component={RouterLink}
+                  to="/guide"
+                  color="inherit"
+                  sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+                >
                   Guide
                 </Button>
                 <Button variant="outlined" onClick={() => setSignInOpen(true)}>

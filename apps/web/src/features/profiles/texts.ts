@@ -91,3 +91,19 @@ export const SORT_LABELS: Record<DateSort, string> = {
 export const ACTIVITY_TYPE_LABELS = { all: 'All', played: 'Played', casted: 'Casted' } as const;
 
 export const RESULT_LABELS = { won: 'Won', lost: 'Lost', casted: 'Casted' } as const;
+
+/** The profile's rating card (issue 16). */
+export const RATING_TEXTS = {
+  title: 'Skill rating',
+  provisional: 'Provisional',
+  provisionalHint: 'Fewer than 10 rated games: the rating is still settling',
+  gamesRated: (games: number) => `${games} rated ${games === 1 ? 'game' : 'games'} this season`,
+  history: 'Rating history',
+  historySummary: (from: number, to: number, games: number) =>
+    `from ${from} to ${to} over ${games} rated ${games === 1 ? 'game' : 'games'}`,
+  noHistory: 'No rated games yet this season.',
+  roles: 'Roles played',
+  rolesSummary: (parts: string[]) => (parts.length ? parts.join(', ') : 'no rated games yet'),
+  roleGames: (role: string, games: number, wins: number) => `${role}: ${games} played, ${wins} won`,
+  leaderboard: 'Leaderboard',
+} as const;

@@ -1,4 +1,4 @@
-import { TEAM_LABELS, type TeamName } from '@scrim-gym/shared';
+import { TEAM_LABELS, type ScrimMode, type TeamName } from '@scrim-gym/shared';
 
 /**
  * Every text of the scrims screens in one place. The messages shared with the server are in SCRIM_MESSAGES
@@ -118,6 +118,13 @@ export const SCRIM_TEXTS = {
   useTournamentCode: 'Generate a tournament code',
   winner: 'Winner',
   winnerNone: 'N/A',
+  mode: 'Team making',
+  modes: { slots: 'Pick slots', balanced: 'Balanced teams' } as Record<ScrimMode, string>,
+  modeHelper: {
+    slots: 'Players pick their team and role.',
+    balanced: 'Players sign up with their roles; the teams are made fair when ten are in.',
+  } as Record<ScrimMode, string>,
+  modeLocked: 'Can change only while nobody is in the scrim.',
   createError: 'error creating scrim',
   updateError: 'Error updating Scrim',
   updated: 'Scrim updated successfully!',
@@ -150,4 +157,33 @@ export const SCRIM_TEXTS = {
   signInTitle: 'Sign in to join this scrim',
   signInBody: 'Sign in to see the teams, take a slot or cast; you will come back to this scrim.',
   signIn: 'Sign in',
+
+  // Balanced teams (issue 16)
+  winBlue: (percent: number) => `Blue ${percent} %`,
+  winRed: (percent: number) => `Red ${percent} %`,
+  winProbabilityLabel: 'Win probability',
+  offRole: 'off-role',
+  offRoleTitle: 'Playing neither their primary nor their secondary role',
+  verified: 'Verified Riot account',
+  balanceTeams: 'Balance teams',
+  balanceTitle: 'Balance the teams?',
+  balanceWarning: "Sides and roles are reassigned from the players' ratings and roles; the players are told.",
+  balanced: 'Teams balanced!',
+  signups: {
+    title: 'Sign-ups',
+    count: (n: number) => `${n}/10 signed up`,
+    empty: 'Nobody has signed up yet.',
+    explain: 'Sign up with your roles: when ten are in, the server makes the fairest teams.',
+    made: 'The teams are made: see your side and role below.',
+    primary: 'Primary role',
+    secondary: 'Secondary role',
+    signUp: 'Sign up',
+    withdraw: 'Withdraw',
+    locksAt: 'Sign-ups lock at',
+    locked: 'Sign-ups are closed.',
+    full: 'Ten are in: a place frees up if someone withdraws.',
+    rating: (rating: number) => `${rating}`,
+    provisional: 'provisional',
+    roles: (primary: string, secondary: string) => `${primary} / ${secondary}`,
+  },
 } as const;

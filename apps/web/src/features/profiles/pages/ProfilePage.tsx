@@ -15,6 +15,7 @@ import { ProfileBackground } from '../components/ProfileBackground';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileStatistics } from '../components/ProfileStatistics';
 import { ProfileScrimLists } from '../components/ProfileScrimLists';
+import { RatingCard } from '../components/RatingCard';
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
@@ -75,6 +76,7 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
       <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={{ xs: 2, sm: 3 }}>
           <ProfileHeader profile={profile} viewer={viewer} isOwn={isOwn} stats={stats} openFriends={openFriends} />
+          <RatingCard userId={profile._id} />
           {stats && <ProfileStatistics userId={profile._id} stats={stats} />}
           <ProfileScrimLists userId={profile._id} canSeeCreated={isOwn || viewer.isAdmin} />
         </Stack>

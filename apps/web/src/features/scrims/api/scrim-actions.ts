@@ -5,6 +5,7 @@ import {
   type FillRandomResponse,
   type Role,
   type Scrim,
+  type SignupBody,
   type TeamName,
 } from '@scrim-gym/shared';
 import { api, ApiError, messageOf } from '../../../lib/api';
@@ -20,8 +21,8 @@ interface Target {
 }
 
 interface ActionSpec<V extends Target, R> {
-  /** The path after /scrims/:id/ and its body (JSON, or a File sent as its bytes); PATCH unless `method`. */
-  request: (vars: V) => { path: string; body?: unknown; method?: 'patch' | 'post' };
+  /** The path after /scrims/:id/ and its body (JSON, or a File sent as its bytes); PATCH unless told. */
+  request: (vars: V) => { path: string; body?: unknown; method?: 'post' | 'delete' };
   scrimOf?: (response: R) => Scrim;
   /** A Success alert's text, or an alert of its own type (fill random that could not fill every slot). */
   success?: (vars: V, response: R) => string | Alert | null;
@@ -47,8 +48,10 @@ function useScrimAction<V extends Target, R = Scrim>({
   return useMutation({
     mutationKey: ACTION_KEY,
     mutationFn: (vars: V) => {
-      const { path, body, method = 'patch' } = request(vars);
-      return api[method]<R>(`/scrims/${vars.scrimId}/${path}`, body);
+      const { path, body, method } = request(vars);
+      const url = `/scrims/${vars.scrimId}/${path}`;
+      if (method === 'delete') return api.delete<R>(url);
+      return method === 'post' ? api.post<R>(url, body) : api.patch<R>(url, body);
     },
     onSuccess: (response, vars) => {
       upsertScrim(queryClient, scrimOf ? scrimOf(response) : (response as unknown as Scrim));
@@ -139,6 +142,21 @@ export const useFillRandom = () =>
     request: () => ({ path: 'admin-fill-random', body: {} }),
     scrimOf: (response) => response.scrim,
     success: (_v, response) => fillRandomAlert(response),
+  });
+
+/** A balanced scrim: sign up with roles (each absent one defaults to the settings), or withdraw. */
+export const useSignUp = () =>
+  useScrimAction<Target & SignupBody>({
+    request: ({ scrimId: _id, ...roles }) => ({ path: 'signup', method: 'post', body: roles }),
+  });
+
+export const useWithdraw = () => useScrimAction<Target>({ request: () => ({ path: 'signup', method: 'delete' }) });
+
+/** An admin's "Balance teams" on a full scrim before its start. */
+export const useBalanceTeams = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'balance', method: 'post' }),
+    success: () => SCRIM_TEXTS.balanced,
   });
 
 /** The image file itself is the body (binary, not base64 in JSON); its name goes in the query for messages. */

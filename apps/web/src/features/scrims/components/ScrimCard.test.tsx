@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
+import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 import { imageProblem } from './PostGameImage';
 
@@ -19,19 +20,8 @@ const meAsPlayer = (role: 'Top' | 'ADC' = 'Top') => ({
   rating: playerRating,
 });
 
-/** The detail page is the card's natural harness: it renders the cached scrim, which actions replace. */
-function renderScrim(
-  scrim: Scrim,
-  { user = ME, handlers = {} }: { user?: typeof ME; handlers?: Record<string, unknown> } = {},
-) {
-  const calls = stubApi({
-    'GET /auth/session': { token: 't', user, identity: null },
-    [`GET /scrims/${scrim._id}`]: scrim,
-    ...handlers,
-  });
-  renderAt(`/scrims/${scrim._id}`, '/scrims/:id', <ScrimDetailPage />);
-  return calls;
-}
+const renderScrim = (scrim: Scrim, { user = ME, handlers = {} }: { user?: typeof ME; handlers?: object } = {}) =>
+  renderScrimPage(scrim, user, handlers);
 
 const team = (name: RegExp) => screen.getByRole('list', { name });
 

@@ -13,14 +13,17 @@ import { useScrimBusy } from '../api/scrim-actions';
 import { useTimingNow } from '../hooks/useNow';
 import { playersOf, relationOf } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
+import { BalanceRow } from './BalanceRow';
 import { CastersRow } from './CastersRow';
 import { CentreInfoBox } from './CentreInfoBox';
 import { Countdown } from './Countdown';
 import { ScrimCardHeader } from './ScrimCardHeader';
+import { SignupPanel } from './SignupPanel';
 import type { ScrimView } from './scrim-view-context';
 import { StartTime } from './StartTime';
 import { TeamList } from './TeamList';
 import { WinnerBanner } from './WinnerBanner';
+import { WinProbability } from './WinProbability';
 
 /** The spec's fade of the expanded part. */
 export const EXPAND_FADE_MS = 400;
@@ -88,8 +91,11 @@ export function ScrimCard({
             <WinnerBanner scrim={scrim} timing={timing} />
           )}
           <Typography variant="body2" color="text.secondary">
-            {SCRIM_TEXTS.players(playersOf(scrim).length)}
+            {scrim.mode === 'balanced' && playersOf(scrim).length === 0
+              ? SCRIM_TEXTS.signups.count(scrim.signups.length)
+              : SCRIM_TEXTS.players(playersOf(scrim).length)}
           </Typography>
+          <WinProbability scrim={scrim} />
         </Box>
       )}
       <Fade in={expanded} timeout={EXPAND_FADE_MS} unmountOnExit>
@@ -103,10 +109,12 @@ export function ScrimCard({
             pt: 1,
           }}
         >
+          {scrim.mode === 'balanced' && <SignupPanel view={view} />}
+          <BalanceRow view={view} />
           <TeamList view={view} team="teamOne" />
           <CentreInfoBox view={view} />
           <TeamList view={view} team="teamTwo" />
-          {view.rel.isAdmin && !view.over && (
+          {view.rel.isAdmin && !view.over && playersOf(scrim).length > 0 && (
             <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
               {SCRIM_TEXTS.dragHint}
             </Typography>

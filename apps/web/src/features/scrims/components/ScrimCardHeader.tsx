@@ -102,12 +102,17 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
             <Action title={SCRIM_TEXTS.edit} to={scrimEditPath(scrim._id)}>
               <EditIcon fontSize="small" />
             </Action>
-            <Action title={SCRIM_TEXTS.assign} onClick={() => setAssignOpen(true)} disabled={over}>
-              <PersonAddIcon fontSize="small" />
-            </Action>
-            <Action title={SCRIM_TEXTS.fillRandom} onClick={fill} disabled={over || busy}>
-              <ShuffleIcon fontSize="small" />
-            </Action>
+            {/* A balanced scrim's players come from its sign-ups: no slot tools. */}
+            {scrim.mode !== 'balanced' && (
+              <>
+                <Action title={SCRIM_TEXTS.assign} onClick={() => setAssignOpen(true)} disabled={over}>
+                  <PersonAddIcon fontSize="small" />
+                </Action>
+                <Action title={SCRIM_TEXTS.fillRandom} onClick={fill} disabled={over || busy}>
+                  <ShuffleIcon fontSize="small" />
+                </Action>
+              </>
+            )}
           </>
         )}
       </Box>

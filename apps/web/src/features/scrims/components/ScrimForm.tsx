@@ -7,7 +7,15 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_CASTERS_CHOICES, MAX_CASTERS_DEFAULT, TEAMS, type Region, type TeamName } from '@scrim-gym/shared';
+import {
+  MAX_CASTERS_CHOICES,
+  MAX_CASTERS_DEFAULT,
+  SCRIM_MODES,
+  TEAMS,
+  type Region,
+  type ScrimMode,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { RegionSelect } from '../../../components/RegionSelect';
 import { validateScrimForm, type ScrimFormErrors, type ScrimFormMode, type ScrimFormValues } from '../lib/scrim-form';
 import { SCRIM_TEXTS } from '../texts';
@@ -25,6 +33,8 @@ export interface ScrimFormProps {
   extraActions?: ReactNode;
   /** Whether this server makes tournament codes; without (no Riot API key) the switch says so. */
   tournamentCodes?: boolean;
+  /** Edit: someone is in the scrim, so its team making stays as it is. */
+  modeLocked?: boolean;
 }
 
 /** The one form of the create and edit screens. */
@@ -38,6 +48,7 @@ export function ScrimForm({
   onTournamentCodeOn,
   extraActions,
   tournamentCodes = true,
+  modeLocked = false,
 }: ScrimFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ScrimFormErrors>({});
@@ -107,6 +118,21 @@ export function ScrimForm({
           {hostOptions.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          id="scrim-mode"
+          label={SCRIM_TEXTS.mode}
+          value={values.mode}
+          disabled={modeLocked}
+          helperText={modeLocked ? SCRIM_TEXTS.modeLocked : SCRIM_TEXTS.modeHelper[values.mode]}
+          onChange={(e) => set({ mode: e.target.value as ScrimMode })}
+        >
+          {SCRIM_MODES.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {SCRIM_TEXTS.modes[mode]}
             </MenuItem>
           ))}
         </TextField>

@@ -1,16 +1,16 @@
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
-import { profilePath } from '../../../lib/profile-link';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
+import { isOffRole } from '../lib/balance';
 import { ratingChangeText } from '../lib/result';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
+import { PlayerName } from './PlayerName';
 import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
@@ -113,11 +113,13 @@ export function Slot({
             player={player}
             isCaptain={scrim.lobbyHost?._id === player._user._id}
             ratingChange={ratingChangeText(scrim, player._user._id)}
+            offRole={isOffRole(scrim, player._user._id)}
           />
         ) : null}
       </Box>
-      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. */}
-      {!over && !player && view.userId && (
+      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. A
+          balanced scrim's players sign up instead. */}
+      {!over && !player && view.userId && scrim.mode !== 'balanced' && (
         <Button
           size="small"
           variant="outlined"
@@ -130,7 +132,8 @@ export function Slot({
           {rel.player ? SCRIM_TEXTS.move : rel.isCaster ? SCRIM_TEXTS.switchToPlayer : SCRIM_TEXTS.join}
         </Button>
       )}
-      {!over && player && isMe && (
+      {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
+      {!over && player && isMe && scrim.mode !== 'balanced' && (
         <Button size="small" color="warning" disabled={busy} onClick={actions.leave} aria-label={SCRIM_TEXTS.leaveSlot}>
           {SCRIM_TEXTS.leave}
         </Button>
@@ -158,31 +161,30 @@ function takeLabel(rel: ScrimView['rel'], teamLabel: string, role: Role) {
 function PlayerInfo({
   player,
   isCaptain,
+  offRole,
   ratingChange,
 }: {
   player: ScrimPlayer;
   isCaptain: boolean;
+  offRole: boolean;
   /** '+12' / '−9' after a rated result. */
   ratingChange: string | null;
 }) {
   const user = player._user;
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Link
-          component={RouterLink}
-          to={profilePath(user)}
-          underline="hover"
-          noWrap
-          sx={{ fontWeight: 700, color: 'text.primary', minWidth: 0 }}
-        >
-          {user.name}
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-            #{user.summonerTagline}
-          </Box>
-        </Link>
-        {/* An SVG <title>: named for screen readers, and the browser's own tooltip on hover. */}
+      <PlayerName user={user}>
         {isCaptain && <StarIcon titleAccess={SCRIM_TEXTS.captain} fontSize="small" sx={{ color: 'primary.main' }} />}
+        {offRole && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={SCRIM_TEXTS.offRole}
+            title={SCRIM_TEXTS.offRoleTitle}
+            sx={{ height: 20, fontSize: '0.7rem', flex: 'none' }}
+          />
+        )}
         {ratingChange && (
           <Typography
             variant="caption"
@@ -192,7 +194,7 @@ function PlayerInfo({
             {ratingChange}
           </Typography>
         )}
-      </Box>
+      </PlayerName>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
         <Typography variant="caption" noWrap sx={{ flex: 'none' }}>
           {user.rank}

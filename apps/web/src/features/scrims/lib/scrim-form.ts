@@ -7,6 +7,7 @@ import {
   type CreateScrimBody,
   type Region,
   type Scrim,
+  type ScrimMode,
   type TeamName,
   type UpdateScrimBody,
 } from '@scrim-gym/shared';
@@ -29,6 +30,8 @@ export interface ScrimFormValues {
   maxCastersAllowedCount: 1 | 2;
   useTournamentCode: boolean;
   teamWon: TeamName | '';
+  /** Team making: players pick slots, or sign up and get balanced teams. */
+  mode: ScrimMode;
 }
 
 export type ScrimFormField = keyof ScrimFormValues;
@@ -53,6 +56,7 @@ export function createDefaults(region: Region, now = Date.now(), tournamentCodes
     maxCastersAllowedCount: MAX_CASTERS_DEFAULT,
     useTournamentCode: tournamentCodes,
     teamWon: '',
+    mode: 'slots',
   };
 }
 
@@ -78,6 +82,7 @@ export function editValues(scrim: Scrim, userId: string): ScrimFormValues {
     maxCastersAllowedCount: scrim.maxCastersAllowedCount === 1 ? 1 : 2,
     useTournamentCode: scrim.useTournamentCode,
     teamWon: scrim.teamWon ?? '',
+    mode: scrim.mode,
   };
 }
 
@@ -94,6 +99,10 @@ export function hostOptions(mode: ScrimFormMode, scrim: Scrim | null, userId: st
   }
   return [...options, ...people.map((u) => ({ value: u._id, label: `${u.name}#${u.summonerTagline}` }))];
 }
+
+/** The team making can change only while nobody is in the scrim (no players, casters or sign-ups). */
+export const modeLocked = (scrim: Scrim) =>
+  playersOf(scrim).length > 0 || scrim.casters.length > 0 || scrim.signups.length > 0;
 
 /** The start as an ISO time, or '' when the date or time is not valid (only valid dates). */
 export function startIso({ date, time }: Pick<ScrimFormValues, 'date' | 'time'>): string {
@@ -113,6 +122,7 @@ const common = (v: ScrimFormValues) => ({
   maxCastersAllowedCount: v.isWithCasters ? v.maxCastersAllowedCount : (0 as const),
   lobbyName: v.lobbyName.trim() || undefined,
   useTournamentCode: v.useTournamentCode,
+  mode: v.mode,
 });
 
 export const toCreateBody = (v: ScrimFormValues): CreateScrimBody => ({

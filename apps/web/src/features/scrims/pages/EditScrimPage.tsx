@@ -14,7 +14,7 @@ import { scrimQuery, useScrim } from '../api/scrim';
 import { scrimPath } from '../lib/paths';
 import { ScrimForm } from '../components/ScrimForm';
 import { serverMessage } from '../lib/errors';
-import { editValues, hostOptions, toUpdateBody, type ScrimFormValues } from '../lib/scrim-form';
+import { editValues, hostOptions, modeLocked, toUpdateBody, type ScrimFormValues } from '../lib/scrim-form';
 import { teamsFull } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 
@@ -97,6 +97,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
         submitting={update.isPending || remove.isPending}
         onSubmit={(values) => void onSubmit(values)}
         tournamentCodes={codes.available || !codes.known}
+        modeLocked={modeLocked(scrim)}
         onTournamentCodeOn={() => {
           if (codes.available && teamsFull(scrim) && !scrim.riotTournament?.tournamentCode)
             showAlert({ type: 'Info', message: SCRIM_TEXTS.saveForCode });

@@ -92,6 +92,18 @@ describe("Create scrim: 'Create New Scrim'", () => {
     expect(new Date(body.gameStartTime as string).getSeconds()).toBe(0);
   });
 
+  it('offers the team making: Pick slots by default, Balanced teams sent as mode balanced', async () => {
+    const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: makeScrim({ mode: 'balanced' }) }) });
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Fair lobby');
+    expect(screen.getByRole('combobox', { name: 'Team making' })).toHaveTextContent('Pick slots');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Team making' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Balanced teams' }));
+    expect(screen.getByText(/Players sign up with their roles/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    expect(await screen.findByText('scrim detail page')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ title: 'Fair lobby', mode: 'balanced' });
+  });
+
   it('tells how a private scrim is reached, and sends 0 max casters with casting off', async () => {
     const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: makeScrim({ isPrivate: true }) }) });
     await userEvent.type(await screen.findByLabelText(/^Title/), 'Coaching');
@@ -166,6 +178,14 @@ describe("Edit scrim: 'Edit Scrim'", () => {
       teamWon: null,
       maxCastersAllowedCount: 1,
     });
+  });
+
+  it('keeps the team making while someone is in the scrim', async () => {
+    renderEdit();
+    const mode = await screen.findByRole('combobox', { name: 'Team making' });
+    expect(mode).toHaveTextContent('Pick slots');
+    expect(mode).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Can change only while nobody is in the scrim.')).toBeInTheDocument();
   });
 
   it('requires the lobby password', async () => {

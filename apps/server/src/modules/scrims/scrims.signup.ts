@@ -1,0 +1,92 @@
+import { BALANCE_MESSAGES, BALANCED_SIGNUP_LOCK_MINUTES, signupLockTime, signupBodySchema } from '@scrim-gym/shared';
+import type { z } from 'zod';
+import { conflict } from '../../lib/errors.js';
+import { publishNotifications } from '../notifications/index.js';
+import { LOBBY_SIZE, makeTeams } from './scrims.balance.js';
+import type { Viewer } from './scrims.policy.js';
+import type { ScrimRow } from './scrims.repository.js';
+import { assertNoWinner, changeScrim, type ScrimDeps } from './scrims.service.js';
+import {
+  clearTeams,
+  countSignups,
+  deleteSignup,
+  findRoleSettings,
+  findSignup,
+  findSignupCandidates,
+  insertSignup,
+} from './scrims.signups.repository.js';
+
+/**
+ * A balanced scrim's sign-ups (issue 16): players sign up for the scrim, not a slot; the tenth sign-up makes the
+ * teams, in the same transaction, under the scrim's row lock (the lock every change of the scrim takes), so two
+ * tenth sign-ups racing on two instances balance once and the second is refused (ten at most).
+ */
+
+interface SignupAction {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  scrimId: string;
+}
+
+/** Sign-ups and withdrawals: a balanced scrim, not over, before the lock (BALANCED_SIGNUP_LOCK_MINUTES). */
+function assertSignupsOpen(scrim: ScrimRow, now = Date.now()) {
+  if (scrim.mode !== 'balanced') throw conflict(BALANCE_MESSAGES.notBalanced, 'NOT_BALANCED');
+  assertNoWinner(scrim);
+  if (now >= signupLockTime(scrim.gameStartTime).getTime()) {
+    throw conflict(BALANCE_MESSAGES.signupLocked(BALANCED_SIGNUP_LOCK_MINUTES), 'SIGNUP_LOCKED');
+  }
+}
+
+/** POST /api/scrims/:id/signup: the viewer signs up with roles (each defaulting to their settings). */
+export async function signUp({ body, ...action }: SignupAction & { body: z.output<typeof signupBodySchema> }) {
+  const { deps, viewer, scrimId } = action;
+  const result = await changeScrim({
+    ...action,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSignupsOpen(scrim);
+      if (await findSignup({ db: tx, scrimId, userId: viewer.id })) {
+        throw conflict(BALANCE_MESSAGES.alreadySignedUp, 'ALREADY_SIGNED_UP');
+      }
+      const mine = participants.find((p) => p.userId === viewer.id);
+      if (mine?.kind === 'player') throw conflict(BALANCE_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
+      if (mine?.kind === 'caster') throw conflict(BALANCE_MESSAGES.alreadyCaster, 'ALREADY_CASTER');
+      const signedUp = await countSignups({ db: tx, scrimId });
+      if (signedUp >= LOBBY_SIZE) throw conflict(BALANCE_MESSAGES.signupsFull, 'SIGNUPS_FULL');
+      const settings = await findRoleSettings({ db: tx, userId: viewer.id });
+      await insertSignup({
+        db: tx,
+        row: {
+          scrimId,
+          userId: viewer.id,
+          primaryRole: body.primaryRole ?? settings?.primaryRole ?? 'Fill',
+          secondaryRole: body.secondaryRole ?? settings?.secondaryRole ?? 'Fill',
+        },
+      });
+      if (signedUp + 1 < LOBBY_SIZE) return [];
+      // The tenth: the teams are made now (the lobby host is then settled by changeScrim, as for slot scrims).
+      const ten = await findSignupCandidates({ db: tx, scrimId });
+      return makeTeams({ db: tx, scrimId, ten, message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title) });
+    },
+  });
+  publishNotifications({ io: deps.io, stored: result.value });
+  return result.scrim;
+}
+
+/**
+ * DELETE /api/scrims/:id/signup: the viewer withdraws before the lock. When the teams were made, they are undone
+ * (the ten player rows and the balance go); the next tenth sign-up makes them again.
+ */
+export async function withdraw(action: SignupAction) {
+  const { viewer, scrimId } = action;
+  const result = await changeScrim({
+    ...action,
+    apply: async ({ tx, scrim, participants }) => {
+      assertSignupsOpen(scrim);
+      if (!(await deleteSignup({ db: tx, scrimId, userId: viewer.id }))) {
+        throw conflict(BALANCE_MESSAGES.notSignedUp, 'NOT_SIGNED_UP');
+      }
+      if (scrim.balancedAt || participants.some((p) => p.kind === 'player')) await clearTeams({ db: tx, scrimId });
+    },
+  });
+  return result.scrim;
+}

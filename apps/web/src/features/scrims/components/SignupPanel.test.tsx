@@ -1,0 +1,134 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Scrim } from '@scrim-gym/shared';
+import { testUser } from '../../../test/render';
+import { winSplit } from '../lib/balance';
+import { renderScrimPage } from '../test/render-scrim';
+import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
+
+vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
+afterEach(() => vi.unstubAllGlobals());
+
+const ME = testUser();
+const ADMIN = testUser({ isAdmin: true });
+
+const signup = (n: number, overrides: Partial<Scrim['signups'][number]> = {}): Scrim['signups'][number] => ({
+  _user: scrimUser(n),
+  primaryRole: 'Mid',
+  secondaryRole: 'Fill',
+  rating: { rating: 800 + n, provisional: n % 2 === 0 },
+  ...overrides,
+});
+const signups = (count: number) => Array.from({ length: count }, (_, i) => signup(i + 1));
+
+const renderScrim = (scrim: Scrim, { user = ME, handlers = {} }: { user?: typeof ME; handlers?: object } = {}) =>
+  renderScrimPage(scrim, user, handlers);
+
+describe('a balanced scrim', () => {
+  it('lists the sign-ups with verified badge, rating and roles, the lock time, and no Join on the slots', async () => {
+    const scrim = makeScrim({
+      mode: 'balanced',
+      signups: [signup(1, { _user: scrimUser(1, { verified: true }) }), signup(2, { primaryRole: 'ADC' })],
+    });
+    renderScrim(scrim);
+    const list = await screen.findByRole('region', { name: 'Sign-ups' });
+    expect(within(list).getByText('2/10 signed up')).toBeInTheDocument();
+    expect(within(list).getByText(/Sign-ups lock at/)).toBeInTheDocument();
+    expect(within(list).getByTitle('Verified Riot account')).toBeInTheDocument();
+    expect(within(list).getByText('801')).toBeInTheDocument();
+    expect(within(list).getByText('ADC / Fill')).toBeInTheDocument();
+    expect(within(list).getByText('provisional')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
+  });
+
+  it('signs up with the roles chosen (POST), then offers Withdraw (DELETE)', async () => {
+    const scrim = makeScrim({ mode: 'balanced', signups: signups(3) });
+    const mine = signup(0, { _user: scrimUser(0, { _id: ME._id, name: ME.name }), primaryRole: 'Support' });
+    const after = { ...scrim, signups: [...scrim.signups, mine] };
+    const calls = renderScrim(scrim, {
+      handlers: {
+        [`POST /scrims/${scrim._id}/signup`]: after,
+        [`DELETE /scrims/${scrim._id}/signup`]: scrim,
+      },
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Primary role' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Support' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/scrims/${scrim._id}/signup`,
+      body: { primaryRole: 'Support', secondaryRole: 'Fill' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/scrims/${scrim._id}/signup` });
+    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('after the lock: closed, no Sign up or Withdraw', async () => {
+    const scrim = makeScrim({
+      mode: 'balanced',
+      gameStartTime: hoursFromNow(0.2),
+      signups: [signup(0, { _user: scrimUser(0, { _id: ME._id }) })],
+    });
+    renderScrim(scrim);
+    expect(await screen.findByText('Sign-ups are closed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sign up|Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('once balanced: the teams, "Blue 52 % / Red 48 %" and the off-role mark', async () => {
+    const teams = players(10);
+    teams.teamOne[0] = { ...teams.teamOne[0]!, _user: scrimUser(0, { _id: ME._id, name: ME.name }) };
+    const offRole = teams.teamTwo[1]!._user._id;
+    const scrim = makeScrim({
+      mode: 'balanced',
+      ...teams,
+      signups: signups(10),
+      balance: { blueWinProbability: 0.5213, offRole: [offRole] },
+    });
+    renderScrim(scrim);
+    expect(await screen.findByTestId('win-probability')).toHaveTextContent('Blue 52 % / Red 48 %');
+    const red = screen.getByRole('list', { name: /Team Two/ });
+    expect(within(red).getAllByText('off-role')).toHaveLength(1);
+    expect(screen.getByText('The teams are made: see your side and role below.')).toBeInTheDocument();
+    // A player of the made teams withdraws in the panel, not with Leave on the slot.
+    expect(screen.queryByRole('button', { name: 'Leave this game' })).not.toBeInTheDocument();
+    // Full: no Sign up for a newcomer.
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+});
+
+describe('win probability and "Balance teams"', () => {
+  it('shows the win probability of a full slot scrim; an admin balances it before the start', async () => {
+    const scrim = makeScrim({ ...players(10), balance: { blueWinProbability: 0.47, offRole: [] } });
+    const balanced = { ...scrim, balance: { blueWinProbability: 0.5, offRole: [] } };
+    const calls = renderScrim(scrim, { user: ADMIN, handlers: { [`POST /scrims/${scrim._id}/balance`]: balanced } });
+    expect(await screen.findByTestId('win-probability')).toHaveTextContent('Blue 47 % / Red 53 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Balance teams' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Balance teams' }));
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: `/scrims/${scrim._id}/balance` });
+    expect(await screen.findByText('Blue 50 %')).toBeInTheDocument();
+  });
+
+  it('no "Balance teams" for players, nor after the start, nor on a scrim that is not full', async () => {
+    const full = { ...players(10), balance: { blueWinProbability: 0.5, offRole: [] } };
+    renderScrim(makeScrim(full));
+    expect(await screen.findByTestId('win-probability')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
+    cleanup();
+    renderScrim(makeScrim({ ...full, gameStartTime: hoursFromNow(-0.1) }), { user: ADMIN });
+    expect(await screen.findByTestId('win-probability')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
+    cleanup();
+    renderScrim(makeScrim(players(9)), { user: ADMIN });
+    expect(await screen.findByRole('list', { name: /Team One/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('win-probability')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
+  });
+
+  it('splits into whole percents adding up to 100', () => {
+    expect(winSplit(0.5213)).toEqual({ blue: 52, red: 48 });
+    expect(winSplit(0.505)).toEqual({ blue: 51, red: 49 });
+    expect(winSplit(1)).toEqual({ blue: 100, red: 0 });
+  });
+});

@@ -1,0 +1,188 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ROLE_PREFERENCES, type RolePreference, type Scrim } from '@scrim-gym/shared';
+import { useCurrentUser } from '../../auth/api/session';
+import { useSignUp, useWithdraw } from '../api/scrim-actions';
+import { useTicker } from '../hooks/useTicker';
+import { signupState } from '../lib/balance';
+import { SCRIM_TEXTS } from '../texts';
+import { PlayerName } from './PlayerName';
+import { zoneName } from './StartTime';
+import type { ScrimView } from './scrim-view-context';
+
+const T = SCRIM_TEXTS.signups;
+
+/** The roles of the viewer's settings, when the session carries them; else Fill. */
+function settingsRoles(user: object | null): { primaryRole: RolePreference; secondaryRole: RolePreference } {
+  const roles = (user ?? {}) as Partial<Record<'primaryRole' | 'secondaryRole', RolePreference>>;
+  return { primaryRole: roles.primaryRole ?? 'Fill', secondaryRole: roles.secondaryRole ?? 'Fill' };
+}
+
+/**
+ * A balanced scrim's sign-ups: who is in (name, verified badge, rating, roles), the lock time, and Sign up (with
+ * the roles, defaulting to the viewer's settings) or Withdraw.
+ */
+export function SignupPanel({ view }: { view: ScrimView }) {
+  const { scrim, userId, busy, level } = view;
+  const { user } = useCurrentUser();
+  const now = useTicker(30_000);
+  const state = signupState(scrim, userId, now);
+  const [roles, setRoles] = useState(() => settingsRoles(user));
+  const signUp = useSignUp();
+  const withdraw = useWithdraw();
+  const headingId = `${scrim._id}-signups`;
+  const lock = dayjs(state.lockTime).format('MM/DD/YYYY h:mm A');
+  const made = scrim.teamOne.length + scrim.teamTwo.length > 0;
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{
+        gridColumn: '1 / -1',
+        p: { xs: 1.5, md: 2 },
+        borderRadius: 2,
+        border: '1px solid rgba(10,200,185,0.3)',
+        bgcolor: 'rgba(10,200,185,0.04)',
+        display: 'grid',
+        gap: 1.5,
+        minWidth: 0,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography
+          id={headingId}
+          variant="subtitle1"
+          component={`h${level + 1}` as 'h2' | 'h4'}
+          sx={{ fontWeight: 800 }}
+        >
+          {T.title}
+        </Typography>
+        <Chip size="small" label={T.count(scrim.signups.length)} color={state.full ? 'success' : 'default'} />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+          {state.open ? (
+            <>
+              {T.locksAt}{' '}
+              <Box
+                component="time"
+                dateTime={state.lockTime.toISOString()}
+                sx={{ color: 'text.primary', fontWeight: 600 }}
+              >
+                {lock} {zoneName(state.lockTime)}
+              </Box>
+            </>
+          ) : (
+            T.locked
+          )}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {made ? T.made : state.full ? T.full : T.explain}
+      </Typography>
+      {scrim.signups.length === 0 ? (
+        <Typography variant="body2">{T.empty}</Typography>
+      ) : (
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 0.75,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {scrim.signups.map((signup) => (
+            <SignupRow key={signup._user._id} signup={signup} mine={signup._user._id === userId} />
+          ))}
+        </Box>
+      )}
+      {state.canSignUp && (
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {(['primaryRole', 'secondaryRole'] as const).map((key) => (
+            <TextField
+              key={key}
+              select
+              size="small"
+              id={`${scrim._id}-${key}`}
+              label={key === 'primaryRole' ? T.primary : T.secondary}
+              value={roles[key]}
+              onChange={(e) => setRoles((r) => ({ ...r, [key]: e.target.value as RolePreference }))}
+              sx={{ minWidth: 150 }}
+            >
+              {ROLE_PREFERENCES.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {role}
+                </MenuItem>
+              ))}
+            </TextField>
+          ))}
+          <Button
+            variant="contained"
+            color="secondary"
+            disabled={busy}
+            onClick={() => signUp.mutate({ scrimId: scrim._id, ...roles })}
+          >
+            {T.signUp}
+          </Button>
+        </Box>
+      )}
+      {state.canWithdraw && (
+        <Box>
+          <Button
+            variant="outlined"
+            color="warning"
+            disabled={busy}
+            onClick={() => withdraw.mutate({ scrimId: scrim._id })}
+          >
+            {T.withdraw}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function SignupRow({ signup, mine }: { signup: Scrim['signups'][number]; mine: boolean }) {
+  const user = signup._user;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.25,
+        py: 0.75,
+        borderRadius: 1.5,
+        border: '1px solid rgba(182,194,214,0.14)',
+        bgcolor: mine ? 'rgba(200,170,110,0.10)' : 'rgba(255,255,255,0.025)',
+        minWidth: 0,
+      }}
+    >
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <PlayerName user={user} />
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
+          {T.roles(signup.primaryRole, signup.secondaryRole)}
+        </Typography>
+      </Box>
+      <Box sx={{ textAlign: 'right', flex: 'none' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+          {T.rating(signup.rating.rating)}
+        </Typography>
+        {signup.rating.provisional && (
+          <Typography variant="caption" color="text.secondary">
+            {T.provisional}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import type { Scrim } from '@scrim-gym/shared';
+import { winSplit } from '../lib/balance';
+import { SCRIM_TEXTS } from '../texts';
+import { TEAM_COLORS } from './TeamList';
+
+/** "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); nothing otherwise. */
+export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance'> }) {
+  if (!scrim.balance) return null;
+  const { blue, red } = winSplit(scrim.balance.blueWinProbability);
+  return (
+    <Typography
+      variant="body2"
+      component="p"
+      title={SCRIM_TEXTS.winProbabilityLabel}
+      data-testid="win-probability"
+      sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', m: 0 }}
+    >
+      <Box component="span" sx={visuallyHidden}>
+        {SCRIM_TEXTS.winProbabilityLabel}:{' '}
+      </Box>
+      <Box component="span" sx={{ color: TEAM_COLORS.teamOne }}>
+        {SCRIM_TEXTS.winBlue(blue)}
+      </Box>
+      {' / '}
+      <Box component="span" sx={{ color: TEAM_COLORS.teamTwo }}>
+        {SCRIM_TEXTS.winRed(red)}
+      </Box>
+    </Typography>
+  );
+}

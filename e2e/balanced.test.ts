@@ -1,0 +1,130 @@
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoHorizontalOverflow,
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  newContext,
+  screenshot,
+  signInViaApi,
+  waitVisible,
+} from './support/browser.js';
+import {
+  baseURL,
+  registerContext,
+  registerPlayer,
+  runTag,
+  skipReason,
+  useBrowser,
+  type Player,
+  type RegisteredContext,
+} from './support/journey.js';
+
+/**
+ * A balanced scrim (issue 16) as players feel it, on the shared journeys' server: nine sign up, the tenth signs up
+ * in the browser with their roles, and the teams appear live, with the win probability, on the page another
+ * player has open (1280 px) and on the tenth's own page (390 px).
+ */
+const RUN = runTag();
+const TITLE = `Balanced ${RUN}`;
+const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
+const RANKS = ['Iron 2', 'Bronze 1', 'Silver 3', 'Gold 4', 'Gold 1', 'Platinum 2', 'Emerald 4', 'Diamond 1', 'Master'];
+
+describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams appear live (issue 16)', () => {
+  const browser = useBrowser();
+  let admin: BrowserContext;
+  beforeAll(async () => {
+    admin = await newContext(browser, baseURL);
+    await signInViaApi(admin, 'admin@scrimgym.dev');
+  }, 60_000);
+
+  it(
+    'the tenth sign-up makes the teams; both open pages show them and "Blue … % / Red … %"',
+    { timeout: 240_000 },
+    async () => {
+      const created = await admin.request.post('/api/scrims', {
+        data: {
+          title: TITLE,
+          region: 'NA',
+          gameStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+          mode: 'balanced',
+          useTournamentCode: false,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const scrimId = ((await created.json()) as { _id: string })._id;
+
+      // Players 0 (1280 px) and 9 (390 px) have a page open (recording its errors); the others use the API.
+      const people: (RegisteredContext | Player)[] = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i === 0 || i === 9 ? registerPlayer : registerContext)(browser, {
+            name: `Bal ${RUN}${i}`,
+            handle: `balanced-${RUN}-${i}`,
+            tagline: 'E2E',
+            rank: RANKS[i % RANKS.length]!,
+            viewport: i === 9 ? 'mobile' : 'desktop',
+          }),
+        ),
+      );
+      for (const [i, person] of people.slice(0, 9).entries()) {
+        const res = await person.context.request.post(`/api/scrims/${scrimId}/signup`, {
+          data: { primaryRole: ROLES[i % 5], secondaryRole: ROLES[(i + 2) % 5] },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+
+      const watching = (people[0] as Player).page;
+      const tenth = (people[9] as Player).page;
+      for (const page of [watching, tenth]) {
+        await page.goto(`/scrims/${scrimId}`);
+        await waitVisible(page.getByText('9/10 signed up'), 'the nine sign-ups');
+      }
+      expect(await watching.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
+      await watching.evaluate(() => ((window as { noReload?: number }).noReload = 1));
+
+      // The tenth picks roles and signs up at 390 px.
+      await tenth.getByRole('combobox', { name: 'Primary role' }).click();
+      await tenth.getByRole('option', { name: 'Support' }).click();
+      await tenth.getByRole('button', { name: 'Sign up' }).click();
+
+      for (const page of [tenth, watching]) {
+        await waitVisible(page.getByText('The teams are made: see your side and role below.'), 'the made teams');
+        await waitVisible(page.getByTestId('win-probability'), 'the win probability');
+        expect(await page.getByTestId('win-probability').textContent()).toMatch(
+          /^Win probability: Blue \d+ % \/ Red \d+ %$/,
+        );
+        expect(
+          await page
+            .getByRole('list', { name: /Team One/ })
+            .getByRole('listitem')
+            .filter({ hasText: RUN })
+            .count(),
+        ).toBe(5);
+        expect(
+          await page
+            .getByRole('list', { name: /Team Two/ })
+            .getByRole('listitem')
+            .filter({ hasText: RUN })
+            .count(),
+        ).toBe(5);
+        await expectNoHorizontalOverflow(page, `balanced scrim ${page.viewportSize()!.width}px`);
+        await expectNoSeriousA11yViolations(page);
+      }
+      // The tenth withdraws in the panel (before the lock), not with a slot's Leave.
+      expect(await tenth.getByRole('button', { name: 'Leave this game' }).count()).toBe(0);
+      expect(await tenth.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
+      // Live, not reloaded.
+      expect(await watching.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
+      await screenshot(watching, 'balanced-made-1280', { fullPage: true });
+      await screenshot(tenth, 'balanced-made-390', { fullPage: true });
+
+      const final = (await (await admin.request.get(`/api/scrims/${scrimId}`)).json()) as {
+        balance: { blueWinProbability: number } | null;
+        signups: unknown[];
+      };
+      expect(final.signups).toHaveLength(10);
+      expect(final.balance?.blueWinProbability).toBeGreaterThan(0);
+      for (const page of [watching, tenth]) expectNoPageErrors(page);
+    },
+  );
+});
