@@ -100,7 +100,6 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
-  'SEASON_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,7 +10,6 @@ export const RESULT_MESSAGES = {
   notOtherTeam: 'Only a player of the other team (not the reporting captain’s) can confirm or dispute this result.',
   reasonEmpty: 'Please say why you dispute this result.',
   reasonTooLong: 'The reason can be at most 500 characters.',
-  seasonNotFound: 'Season not found.',
   disputedNotification: (title: string, reason: string) => `The result of ${title} was disputed: ${reason}`,
   // The scrim page and the admin dashboard
   reportedBy: (name: string, time: string) => `Reported by ${name}, confirms itself at ${time} unless disputed`,

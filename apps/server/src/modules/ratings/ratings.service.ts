@@ -1,4 +1,4 @@
-import { RESULT_MESSAGES, type Season, type UserRating } from '@scrim-gym/shared';
+import { LEADERBOARD_MESSAGES, type Season, type UserRating } from '@scrim-gym/shared';
 import type { Database, Transaction } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import {
@@ -348,7 +348,12 @@ export async function listSeasons({ db }: { db: Database }): Promise<Season[]> {
   return (await findSeasons({ db })).map(presentSeason);
 }
 
-const seasonNotFound = () => notFound(RESULT_MESSAGES.seasonNotFound, 'SEASON_NOT_FOUND');
+/** As the leaderboard says it (one text per refusal). */
+const seasonNotFound = (season: number | undefined) =>
+  notFound(
+    season === undefined ? LEADERBOARD_MESSAGES.noCurrentSeason : LEADERBOARD_MESSAGES.seasonNotFound(season),
+    'SEASON_NOT_FOUND',
+  );
 
 /**
  * GET /api/users/:id/rating (the contract's): the user's rating in a season (the current one by default) with
@@ -366,7 +371,7 @@ export async function getUserRating({
   const user = await findUserRank({ db, userId });
   if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
   const season = seasonId === undefined ? await findCurrentSeason({ db }) : await findSeason({ db, id: seasonId });
-  if (!season) throw seasonNotFound();
+  if (!season) throw seasonNotFound(seasonId);
   const row = await findPlayerRating({ db, seasonId: season.id, userId });
   const rating = row ? { mu: row.mu, sigma: row.sigma } : seedRating(user.rank);
   const gamesRated = row?.gamesRated ?? 0;
