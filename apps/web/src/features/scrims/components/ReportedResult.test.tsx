@@ -2,25 +2,19 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
-import { renderAt, stubApi, testUser } from '../../../test/render';
+import { testUser } from '../../../test/render';
 import { clockTime } from '../lib/result';
-import { ScrimDetailPage } from '../pages/ScrimDetailPage';
+import { renderScrimPage } from '../test/render-scrim';
 import { reportedScrim } from '../test/scrim-factory';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 
+/** The page as the scrim's player number `userIndex` (0–4 Blue, 5–9 Red) sees it. */
 function renderAs(scrim: Scrim, userIndex: number, handlers: Record<string, unknown> = {}) {
   const me = [...scrim.teamOne, ...scrim.teamTwo][userIndex]!._user;
-  const user = testUser({ _id: me._id, name: me.name });
-  const calls = stubApi({
-    'GET /auth/session': { token: 't', user, identity: null },
-    [`GET /scrims/${scrim._id}`]: scrim,
-    ...handlers,
-  });
-  renderAt(`/scrims/${scrim._id}`, '/scrims/:id', <ScrimDetailPage />);
-  return calls;
+  return renderScrimPage(scrim, testUser({ _id: me._id, name: me.name }), handlers);
 }
 
 describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
