@@ -16,7 +16,7 @@ import { friendsRoutes } from './modules/friends/index.js';
 import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
-import { leaderboardRoutes } from './modules/ratings/index.js';
+import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import {
   riotLinkJobsPlugin,
   riotLinkRoutes,
@@ -28,6 +28,7 @@ import {
 import {
   registerScrimSocketHandlers,
   scrimAbandonPlugin,
+  scrimResultPlugin,
   scrimStartPlugin,
   scrimsRoutes,
 } from './modules/scrims/index.js';
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
+  // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
+  await app.register(scrimResultPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
   await app.register(scrimAuditPlugin);
@@ -150,6 +153,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(tournamentsRoutes);
       await api.register(riotLinkRoutes);
       await api.register(adminRoutes);
+      await api.register(ratingsRoutes);
       await api.register(leaderboardRoutes);
     },
     { prefix: '/api' },

@@ -99,6 +99,12 @@ export const ERROR_CODES = [
   'SCRIM_CHAT_FORBIDDEN',
   'WRONG_RECEIVER',
   'RECEIVER_DELETED',
+  // Reported results, ratings and seasons (issue 16)
+  'NO_RESULT',
+  'RESULT_CONFIRMED',
+  'RESULT_DISPUTED',
+  'RESULT_WINDOW_OVER',
+  'NOT_OTHER_TEAM',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -26,3 +26,5 @@ export * from './rules/activity-range.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
 export * from './schemas/leaderboard.js';
+export * from './result-messages.js';
+export * from './schemas/ratings.js';

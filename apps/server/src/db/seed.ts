@@ -176,6 +176,13 @@ export async function seedDemoCommunity({
           isWithCasters: (seed.casters ?? 0) > 0 || index === 0,
           maxCastersAllowedCount: 2,
           teamWon: seed.teamWon ?? null,
+          // A seeded winner is a final result, as the migration made the results recorded before issue 16.
+          ...(seed.teamWon && {
+            resultStatus: 'confirmed' as const,
+            resultSource: 'admin' as const,
+            resultReportedAt: new Date(start + 45 * 60_000),
+            resultConfirmedAt: new Date(start + 45 * 60_000),
+          }),
           abandonedAt,
           lobbyName: seed.title,
           lobbyPassword: createPassword(),

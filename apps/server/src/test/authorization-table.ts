@@ -171,6 +171,20 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { winnerTeamName: 'teamOne' } }),
     expect: only(['captain', 'admin'], '2xx'),
   },
+  // The world's full scrim has no reported result: every signed-in caller is told so (409) before who may answer
+  // (a player of the other team: scrims.result.test.ts).
+  'POST /api/scrims/{id}/confirm-result': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: signedIn(409),
+  },
+  'POST /api/scrims/{id}/dispute-result': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { reason: 'Wrong winner' } }),
+    expect: signedIn(409),
+  },
+  'GET /api/admin/disputes': { expect: adminOnly() },
+  'GET /api/users/{id}/rating': { request: ({ self }) => ({ params: { id: self.id } }), expect: signedIn() },
+  'GET /api/seasons': { expect: signedIn() },
+  'POST /api/admin/seasons': { request: () => ({ body: { name: 'Next season' } }), expect: adminOnly() },
   'PATCH /api/scrims/{id}/swap-players': {
     request: ({ world }) => ({
       params: { id: world.fullScrim.id },

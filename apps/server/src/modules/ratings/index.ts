@@ -1,7 +1,8 @@
 /**
  * Ratings: the skill rating of each player (OpenSkill, seeded from the Solo/Duo rank, replayed from the stored
- * results) and balanced teams for a lobby of ten. Pure functions, no database: the modules that store results
- * and scrims call them.
+ * results) and balanced teams for a lobby of ten (pure functions), and their storage: seasons, each player's
+ * rating per season, the rated results and the rating history. The scrims module calls syncScrimRatings after
+ * every change of a result; this module reads the scrims' tables itself and never imports the scrims module.
  */
 export {
   DEFAULT_MU,
@@ -34,3 +35,14 @@ export {
 } from './ratings.balance.js';
 // The leaderboard: GET /leaderboard (registered in app.ts).
 export { leaderboardRoutes } from './leaderboard.routes.js';
+export { ratingsRoutes } from './ratings.routes.js';
+export {
+  getUserRating,
+  listSeasons,
+  SEASON_MU_KEPT,
+  SEASON_SIGMA_ADDED,
+  softReset,
+  startSeason,
+  syncScrimRatings,
+  unrateScrim,
+} from './ratings.service.js';

@@ -23,7 +23,7 @@ export {
   getScrimTitle,
   listCacheFor,
   publishScrimChange,
-  recordGameWinner,
 } from './scrims.service.js';
+export { recordGameWinner, scrimResultPlugin } from './scrims.result.js';
 export { registerScrimSocketHandlers } from './scrims.socket.js';
 export { SCRIM_START_NOTIFICATION_EVENT, scrimStartPlugin } from './scrims.start.js';

@@ -210,7 +210,7 @@ describe('a scrim still not full 30 minutes after its start', () => {
   });
 
   it('a game result that arrives for an abandoned scrim is ignored', async () => {
-    const { recordGameWinner } = await import('./scrims.service.js');
+    const { recordGameWinner } = await import('./scrims.result.js');
     const { scrim } = await startedScrim({ minutesAgo: 40, players: 5 });
     await abandonScrimIfNotFull({ deps: deps(), scrimId: scrim.id });
     expect(await recordGameWinner({ deps: deps(), scrimId: scrim.id, team: 'teamOne' })).toBe(false);

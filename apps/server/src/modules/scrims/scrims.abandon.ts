@@ -2,21 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
-import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
 import { insertNotificationRows, publishNotifications } from '../notifications/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './scrims.abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from './scrims.repository.js';
-import { SCRIM_ABANDON_JOB } from './scrims.schedule.js';
+import { CLOCK_SLACK_MS, SCRIM_ABANDON_JOB, scrimIdOf } from './scrims.schedule.js';
 import { listCacheFor, publishScrimChange, type ScrimDeps } from './scrims.service.js';
-
-/** Tolerance for a runner's clock a little ahead of the database's. */
-const CLOCK_SLACK_MS = 1000;
-
-function scrimIdOf(job: ClaimedJob): string {
-  const { scrimId } = job.payload as { scrimId?: unknown };
-  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
-  return scrimId;
-}
 
 /**
  * 'scrim.abandon', 30 minutes after a scrim's start: a scrim still not full closes as abandoned. Under the scrim

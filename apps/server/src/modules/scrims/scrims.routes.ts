@@ -15,6 +15,8 @@ import {
   scrimListQuerySchema,
   scrimSchema,
   scrimUserParamsSchema,
+  disputeResultBodySchema,
+  resultDisputeSchema,
   setWinnerBodySchema,
   signupBodySchema,
   swapPlayersBodySchema,
@@ -22,10 +24,12 @@ import {
 } from '@scrim-gym/shared';
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
+import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
 import { signUp, withdraw } from './scrims.signup.js';
 
@@ -287,7 +291,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Report the winner (lobby captain or admin)',
+        summary:
+          "Report the winner: the lobby captain's report is pending until the other team confirms it (or 30 " +
+          "minutes pass); an admin's is confirmed at once, also over a pending or disputed report",
         params: idParamsSchema,
         body: setWinnerBodySchema,
         response: scrimResponse,
@@ -295,13 +301,52 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       (
-        await service.setWinner({
+        await result.setWinner({
           deps,
           viewer: viewerOf(request),
           scrimId: request.params.id,
           team: request.body.winnerTeamName,
         })
       ).scrim,
+  );
+
+  app.post(
+    '/scrims/:id/confirm-result',
+    routeSchema(tags, "Confirm the captain's reported result (a player of the other team, within 30 minutes)", {
+      params: idParamsSchema,
+      response: { 200: scrimSchema },
+    }),
+    async (request) =>
+      (await result.confirmResult({ deps, viewer: viewerOf(request), scrimId: request.params.id })).scrim,
+  );
+
+  app.post(
+    '/scrims/:id/dispute-result',
+    routeSchema(
+      tags,
+      "Dispute the captain's reported result (a player of the other team, within 30 minutes): an admin decides",
+      { params: idParamsSchema, body: disputeResultBodySchema, response: { 200: scrimSchema } },
+    ),
+    async (request) =>
+      (
+        await result.disputeResult({
+          deps,
+          viewer: viewerOf(request),
+          scrimId: request.params.id,
+          reason: request.body.reason,
+        })
+      ).scrim,
+  );
+
+  app.get(
+    '/admin/disputes',
+    {
+      ...adminOnly,
+      ...routeSchema(tags, 'The open result disputes, oldest first (admin): an admin sets or clears the winner', {
+        response: { 200: z.array(resultDisputeSchema) },
+      }),
+    },
+    async () => result.listOpenDisputes({ db: app.db }),
   );
 
   app.patch(

@@ -1,6 +1,16 @@
 import { LAST_STORABLE_TIME, SCRIM_ABANDON_AFTER_MS } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { cancelJob, scheduleJob, type JobRunner } from '../../jobs/index.js';
+import { cancelJob, PermanentJobError, scheduleJob, type ClaimedJob, type JobRunner } from '../../jobs/index.js';
+
+/** Tolerance for a runner's clock a little ahead of the database's. */
+export const CLOCK_SLACK_MS = 1000;
+
+/** The scrim a job of this module is about (its payload's scrimId); a job without one dies at once. */
+export function scrimIdOf(job: ClaimedJob): string {
+  const { scrimId } = job.payload as { scrimId?: unknown };
+  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
+  return scrimId;
+}
 
 /** At a scrim's start: notify its players and casters (scrims.start.ts), then the riot module makes the code. */
 export const SCRIM_START_JOB = 'scrim.start';

@@ -20,7 +20,9 @@ import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
+import { syncScrimRatings, unrateScrim } from '../ratings/index.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
+import { adminResult, settleDispute } from './scrims.result-fields.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
 import { processPostGameImage } from './scrims.image.js';
@@ -107,7 +109,7 @@ export function getScrimTitle({ db, id }: { db: Database; id: string }) {
   return findScrimTitle({ db, id });
 }
 
-interface ActionContext {
+export interface ActionContext {
   tx: Transaction;
   /** The locked row, as it was before the action. */
   scrim: ScrimRow;
@@ -115,7 +117,7 @@ interface ActionContext {
 }
 
 /** The arguments of an action on a scrim, on one of its users, on one of its slots. */
-interface ScrimAction {
+export interface ScrimAction {
   deps: ScrimDeps;
   viewer: Viewer;
   scrimId: string;
@@ -128,7 +130,7 @@ interface SlotAction extends UserAction {
   role: Role;
 }
 
-const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
+export const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 
 /** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC". */
 function spotTaken(participants: Pick<ParticipantWithUser, 'kind' | 'team' | 'role'>[]) {
@@ -155,7 +157,7 @@ function assertSlotsMode(scrim: ScrimRow) {
 }
 
 /** An abandoned scrim is over: nobody joins it and it gets no winner (scrims.abandon.ts). */
-function assertNotAbandoned(scrim: ScrimRow) {
+export function assertNotAbandoned(scrim: ScrimRow) {
   if (scrim.abandonedAt) throw conflict(SCRIM_MESSAGES.abandoned, 'SCRIM_ABANDONED');
 }
 
@@ -177,11 +179,14 @@ export async function changeScrim<T>({
   scrimId,
   viewer,
   apply,
+  afterCommit,
 }: {
   deps: ScrimDeps;
   scrimId: string;
   viewer: Viewer;
   apply: (ctx: ActionContext) => Promise<T>;
+  /** Runs after the commit, before the scrim is read and published (a result change: the ratings follow it). */
+  afterCommit?: (value: T) => Promise<unknown>;
 }) {
   let value: T;
   let wasFull = false;
@@ -202,6 +207,7 @@ export async function changeScrim<T>({
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     throw withCurrentScrim(error instanceof AppError ? error : spotTaken(current?.participants ?? []), current, viewer);
   }
+  await afterCommit?.(value);
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
   publishScrimChange(deps, aggregate);
   // Both teams filled after the start: the start job has run already, so the code gets its own job.
@@ -449,44 +455,6 @@ export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotA
 
 // --- Result and image
 
-export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team: TeamName }) {
-  return changeScrim({
-    deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertCaptainOrAdmin(viewer, scrim);
-      if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
-      if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
-      assertNotAbandoned(scrim);
-      // No winner for a game that could not be played: both teams must be full (issue 13).
-      if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
-      await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
-    },
-  });
-}
-
-/** Who acts for the server's own automation (game results); it only ever reads the scrim as an admin would. */
-const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };
-
-/**
- * The winner from a finished game (Riot's callback or games/by-code): no captain or start-time check, and a
- * winner already reported stays (the first result wins). Returns whether this call set it.
- */
-export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDeps; scrimId: string; team: TeamName }) {
-  const { value } = await changeScrim({
-    deps,
-    scrimId,
-    viewer: SYSTEM_VIEWER,
-    apply: async ({ tx, scrim }) => {
-      if (scrim.teamWon || scrim.abandonedAt) return false;
-      await updateScrim({ db: tx, id: scrimId, values: { teamWon: team } });
-      return true;
-    },
-  });
-  return value;
-}
-
 /**
  * Whether `viewer` may upload the scrim's image now (the captain while there is none, an admin always), without
  * a lock: the route asks before the file is even read, so that nobody else costs a read or a decoding. The
@@ -608,6 +576,8 @@ export async function editScrim({
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
+      // A new winner (or none) from the edit form is an admin's decision: confirmed at once, the dispute settled.
+      const resultChanged = body.teamWon !== scrim.teamWon;
       // A new start time reopens an abandoned scrim (its abandon check moves with the start job); otherwise an
       // abandoned scrim takes no winner.
       if (!startChanged && body.teamWon && !scrim.teamWon) assertNotAbandoned(scrim);
@@ -637,7 +607,7 @@ export async function editScrim({
           lobbyName: body.lobbyName || body.title,
           lobbyPassword: body.lobbyPassword,
           lobbyHostId,
-          teamWon: body.teamWon,
+          ...(resultChanged && adminResult(body.teamWon, viewer.id)),
           useTournamentCode: body.useTournamentCode,
           ...(modeChanged && { mode: body.mode }),
           ...(startChanged && { abandonedAt: null }),
@@ -645,7 +615,11 @@ export async function editScrim({
       });
       // Turning the tournament code off clears it.
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
-      return { startChanged };
+      if (resultChanged) await settleDispute({ db: tx, scrimId, by: viewer.id });
+      return { startChanged, resultChanged };
+    },
+    afterCommit: async ({ resultChanged }) => {
+      if (resultChanged) await syncScrimRatings({ db: deps.db, scrimId });
     },
   });
   const { scrim } = result.aggregate;
@@ -667,7 +641,10 @@ export async function editScrim({
 
 export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
-  if (!aggregate || !(await deleteScrim({ db: deps.db, id: scrimId }))) throw scrimNotFound();
+  // A rated result is reversed first (the later results replayed), in the deletion's transaction.
+  const deleted =
+    aggregate && (await unrateScrim({ db: deps.db, scrimId, then: (tx) => deleteScrim({ db: tx, id: scrimId }) }));
+  if (!deleted) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
   await scrimLifecycleFor(deps.io).emit('deleted', { scrimId });
   deps.listCache.remove(scrimId);

@@ -1134,6 +1134,8 @@ describe('set-winner', () => {
     const res = await api.setWinner(started.id, 'teamTwo', game.host!.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().teamWon).toBe('teamTwo');
+    // The captain's report waits for the other team (scrims.result.test.ts).
+    expect(res.json().result).toMatchObject({ status: 'pending', source: 'captain', reportedBy: game.host!.id });
 
     before = await snapshot(started.id, admin.token);
     expectError(
@@ -1142,7 +1144,12 @@ describe('set-winner', () => {
       'WINNER_SET',
       SCRIM_MESSAGES.winnerSet,
     );
-    expectError(await api.setWinner(started.id, 'teamOne', admin.token), 409, 'WINNER_SET');
+    await expectUnchanged(before, started.id, admin.token);
+    // An admin decides over a pending report: confirmed at once; then it is set for them too.
+    const decided = await api.setWinner(started.id, 'teamOne', admin.token);
+    expect(decided.json()).toMatchObject({ teamWon: 'teamOne', result: { status: 'confirmed', source: 'admin' } });
+    before = await snapshot(started.id, admin.token);
+    expectError(await api.setWinner(started.id, 'teamTwo', admin.token), 409, 'WINNER_SET');
     await expectUnchanged(before, started.id, admin.token);
 
     // An admin may change or clear it in the edit form.
@@ -1161,9 +1168,9 @@ describe('set-winner', () => {
           useTournamentCode: true,
         },
       });
-    expect((await edit('teamOne')).json().teamWon).toBe('teamOne');
+    expect((await edit('teamTwo')).json()).toMatchObject({ teamWon: 'teamTwo', result: { status: 'confirmed' } });
     const cleared = await edit(null);
-    expect(cleared.json().teamWon).toBeNull();
+    expect(cleared.json()).toMatchObject({ teamWon: null, result: null });
     expect(cleared.json().lobbyHost._id).toBe(game.host!.id);
   });
 

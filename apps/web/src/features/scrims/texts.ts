@@ -74,6 +74,7 @@ export const SCRIM_TEXTS = {
     ready: 'GAME READY',
     won: (team: TeamName) => `${TEAM_LABELS[team].toUpperCase()} WON!`,
   },
+  ratingChange: (change: string) => `Rating ${change}`,
   reportWinner: (team: TeamName) => `${TEAM_LABELS[team]} won`,
   confirmWinnerTitle: (team: TeamName) => `Report ${TEAM_LABELS[team]} as the winner?`,
   postGameImage: 'Post-game image',

@@ -157,7 +157,7 @@ describe('automatic results against the fake Riot', () => {
     expect(await winnerOf(scrim.id)).toBe('teamOne');
   });
 
-  it("a captain's report made first stays; the callback answers already_set", async () => {
+  it("Riot's result overrides a captain's report made first, confirmed at once", async () => {
     const { scrim, players, code, side } = await startedWithCode();
     await db().update(scrims).set({ lobbyHostId: players[0]!.id }).where(eq(scrims.id, scrim.id));
     const report = await api.call('PATCH', `/api/scrims/${scrim.id}/set-winner`, {
@@ -172,8 +172,13 @@ describe('automatic results against the fake Riot', () => {
       deliver: false,
     });
     const res = await ctx.app.inject({ method: 'POST', url: callbackUrlOf(game.shortCode), payload });
-    expect(res.json()).toEqual({ outcome: 'already_set' });
-    expect(await winnerOf(scrim.id)).toBe('teamOne');
+    expect(res.json()).toEqual({ outcome: 'recorded' });
+    expect(await winnerOf(scrim.id)).toBe('teamTwo');
+    const [row] = await db().select().from(scrims).where(eq(scrims.id, scrim.id));
+    expect(row).toMatchObject({ resultStatus: 'confirmed', resultSource: 'riot' });
+    // A second game on the same code does not override Riot's own result.
+    const again = await ctx.app.inject({ method: 'POST', url: callbackUrlOf(game.shortCode), payload });
+    expect(again.json()).toEqual({ outcome: 'already_set' });
   });
 
   describe('forged or broken callbacks are refused and change nothing', () => {

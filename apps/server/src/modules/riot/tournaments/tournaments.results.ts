@@ -65,7 +65,7 @@ const hasTeams = (game: Partial<GameTeams>): game is GameTeams =>
 
 /**
  * Sets the scrim's winner from a finished game, through the same locked change as a captain's report (so the
- * scrim is published live). A winner already set stays. Unmatched teams are stored as the code's lastError and
+ * scrim is published live). It overrides a captain's or an admin's result; a result from Riot already set stays. Unmatched teams are stored as the code's lastError and
  * sent as 'tournamentError' (the admins see why no winner was set).
  */
 export async function applyGameResult({
@@ -156,7 +156,8 @@ export async function handleResultPollJob(deps: TournamentDeps, job: ClaimedJob)
   if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
   const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
   const code = aggregate?.tournament?.tournamentCode;
-  if (!aggregate || aggregate.scrim.teamWon || !code) return;
+  // A captain's or an admin's result does not stop polling: Riot's overrides it.
+  if (!aggregate || aggregate.scrim.resultSource === 'riot' || !code) return;
   let game: GameTeams | null;
   try {
     game = await fetchFinishedGame(deps, code);

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
+import type { Activity, DashboardStats, ResultDispute, Season, SystemStatus } from '@scrim-gym/shared';
 import { RequireAdmin } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { banSlices } from '../components/dashboard/DistributionCharts';
@@ -97,6 +97,7 @@ function renderDashboard(handlers: Record<string, unknown> = {}) {
     'GET /admin/dashboard-stats': STATS,
     'GET /admin/recent-activities': ACTIVITIES,
     'GET /admin/server-status': STATUS,
+    'GET /admin/disputes': [],
     ...handlers,
   });
   renderAt(
@@ -216,6 +217,49 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(
       (await screen.findAllByText('Failed to load dashboard data', {}, { timeout: 10_000 })).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('the disputed results queue links to each scrim; a new season is started after a confirmation', async () => {
+    const dispute: ResultDispute = {
+      id: 'd1',
+      scrimId: 's9',
+      scrimTitle: 'Thursday Clash',
+      teamWon: 'teamOne',
+      reporter: { id: 'u1', name: 'Capt' },
+      disputer: { id: 'u2', name: 'Redder' },
+      reason: 'We won that',
+      createdAt: '2026-01-03T10:00:00.000Z',
+    };
+    const season: Season = {
+      id: 2,
+      name: 'Season 2',
+      startedAt: '2026-01-04T00:00:00.000Z',
+      endedAt: null,
+      current: true,
+    };
+    const calls = renderDashboard({ 'GET /admin/disputes': [dispute], 'POST /admin/seasons': season });
+    const queue = await screen.findByRole('region', { name: 'Disputed results' });
+    const link = await within(queue).findByRole('link', { name: /Thursday Clash/ });
+    expect(link).toHaveAttribute('href', '/scrims/s9');
+    expect(link).toHaveTextContent('reported by Capt');
+    expect(link).toHaveTextContent('disputed by Redder');
+    expect(link).toHaveTextContent('We won that');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start new season' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start new season' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/admin/seasons')).toBe(false);
+    // The page is hidden from assistive technology until the dialog has closed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Start new season' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Season 2 started')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/admin/seasons')).toHaveLength(1);
+  });
+
+  it('an empty queue says so', async () => {
+    renderDashboard({ 'GET /admin/disputes': [] });
+    const queue = await screen.findByRole('region', { name: 'Disputed results' });
+    expect(await within(queue).findByText('No disputed results.')).toBeInTheDocument();
   });
 
   it('ban statistics: zero slices are hidden; unbanned = total banned − active − expired', () => {

@@ -11,8 +11,10 @@ import { ApiError } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useDashboardStats, useLiftExpiredBans, useRecentActivities, useServerStatus } from '../api/admin';
+import { useDisputes } from '../api/results';
 import { BanManagementPanel } from '../components/dashboard/BanManagementPanel';
 import { BanStatsChart, RankChart, RegionChart, WeeklyScrimsChart } from '../components/dashboard/DistributionCharts';
+import { DisputesPanel } from '../components/dashboard/DisputesPanel';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import { RecentActivityList } from '../components/dashboard/RecentActivityList';
 import { RegistrationsChart } from '../components/dashboard/RegistrationsChart';
@@ -41,6 +43,7 @@ export function AdminDashboardPage() {
   const activities = useRecentActivities();
   const status = useServerStatus();
   const lift = useLiftExpiredBans();
+  const disputes = useDisputes();
   const showAlert = useAlert();
   const forbidden = isForbidden(stats.error);
   useErrorAlert(stats.error, forbidden ? T.noDashboardPermission : T.dashboardLoadFailed);
@@ -49,6 +52,7 @@ export function AdminDashboardPage() {
     void stats.refetch();
     void activities.refetch();
     void status.refetch();
+    void disputes.refetch();
   };
   const liftExpired = () =>
     lift.mutate(undefined, {
@@ -126,6 +130,7 @@ export function AdminDashboardPage() {
                   <QuickActions />
                 </Box>
               </Box>
+              <DisputesPanel disputes={disputes.data ?? []} loading={disputes.isPending} />
               <RecentActivityList activities={activities.data ?? []} loading={activities.isPending} />
             </>
           )}

@@ -1,5 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  RESULT_MESSAGES,
   SCRIM_MESSAGES,
   type FillRandomResponse,
   type Role,
@@ -108,6 +109,20 @@ export const useLeaveCast = () => useScrimAction<UserVars>({ request: (v) => ({ 
 export const useSetWinner = () =>
   useScrimAction<Target & { team: TeamName }>({
     request: (v) => ({ path: 'set-winner', body: { winnerTeamName: v.team } }),
+  });
+
+/** A player of the other team confirms the captain's reported result (the contract's POST). */
+export const useConfirmResult = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'confirm-result', method: 'post' }),
+    success: () => RESULT_MESSAGES.confirmedToast,
+  });
+
+/** A player of the other team disputes it, with a reason: an admin decides. */
+export const useDisputeResult = () =>
+  useScrimAction<Target & { reason: string }>({
+    request: ({ reason }) => ({ path: 'dispute-result', body: { reason }, method: 'post' }),
+    success: () => RESULT_MESSAGES.disputedToast,
   });
 
 export const useSwapPlayers = () =>

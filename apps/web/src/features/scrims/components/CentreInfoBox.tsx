@@ -9,6 +9,7 @@ import { SCRIM_TEXTS } from '../texts';
 import { LobbySecretButton } from './CopyButton';
 import { Countdown } from './Countdown';
 import { PostGameImage } from './PostGameImage';
+import { ReportedResult } from './ReportedResult';
 import type { ScrimView } from './scrim-view-context';
 import { TournamentCodeAdmin } from './TournamentCodeAdmin';
 import { WinnerBanner } from './WinnerBanner';
@@ -38,6 +39,7 @@ export function CentreInfoBox({ view }: { view: ScrimView }) {
       }}
     >
       <WinnerBanner scrim={scrim} timing={timing} />
+      <ReportedResult view={view} />
       {state.kind === 'countdown' && (
         <>
           <Typography sx={{ fontWeight: 700 }}>{SCRIM_TEXTS.gameStarting}</Typography>

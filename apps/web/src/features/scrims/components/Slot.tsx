@@ -7,12 +7,15 @@ import { useState, type DragEvent } from 'react';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { isOffRole } from '../lib/balance';
+import { ratingChangeText } from '../lib/result';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import { PlayerName } from './PlayerName';
 import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
+/** A rating change's colour by its sign ('+12' green, '−9' red, '±0' grey). */
+const RATING_CHANGE_COLORS: Record<string, string> = { '+': 'success.main', '−': 'error.main' };
 
 /** Join or move here when empty; admins drag players between slots to swap them. */
 function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
@@ -109,6 +112,7 @@ export function Slot({
           <PlayerInfo
             player={player}
             isCaptain={scrim.lobbyHost?._id === player._user._id}
+            ratingChange={ratingChangeText(scrim, player._user._id)}
             offRole={isOffRole(scrim, player._user._id)}
           />
         ) : null}
@@ -154,7 +158,18 @@ function takeLabel(rel: ScrimView['rel'], teamLabel: string, role: Role) {
   return rel.isCaster ? SCRIM_TEXTS.switchSlot(teamLabel, role) : SCRIM_TEXTS.joinSlot(teamLabel, role);
 }
 
-function PlayerInfo({ player, isCaptain, offRole }: { player: ScrimPlayer; isCaptain: boolean; offRole: boolean }) {
+function PlayerInfo({
+  player,
+  isCaptain,
+  offRole,
+  ratingChange,
+}: {
+  player: ScrimPlayer;
+  isCaptain: boolean;
+  offRole: boolean;
+  /** '+12' / '−9' after a rated result. */
+  ratingChange: string | null;
+}) {
   const user = player._user;
   return (
     <>
@@ -169,6 +184,15 @@ function PlayerInfo({ player, isCaptain, offRole }: { player: ScrimPlayer; isCap
             title={SCRIM_TEXTS.offRoleTitle}
             sx={{ height: 20, fontSize: '0.7rem', flex: 'none' }}
           />
+        )}
+        {ratingChange && (
+          <Typography
+            variant="caption"
+            aria-label={SCRIM_TEXTS.ratingChange(ratingChange)}
+            sx={{ flex: 'none', fontWeight: 700, color: RATING_CHANGE_COLORS[ratingChange[0]!] ?? 'text.secondary' }}
+          >
+            {ratingChange}
+          </Typography>
         )}
       </PlayerName>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>

@@ -14,8 +14,12 @@ import type { ScrimView } from './scrim-view-context';
 export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPanel?: boolean }) {
   const setWinner = useSetWinner();
   const { scrim, rel, timing, busy, confirm } = view;
-  if (!(rel.isCaptain || rel.isAdmin) || timing === 'upcoming' || scrim.teamWon || !teamsFull(scrim)) return null;
-  if (view.lobbyPinned && !inPanel) return null;
+  // An admin also decides over a captain's pending or disputed report (the server confirms it and settles the
+  // dispute); a confirmed result is changed in the edit form.
+  const open = !scrim.teamWon || (rel.isAdmin && scrim.result !== null && scrim.result.status !== 'confirmed');
+  if (!(rel.isCaptain || rel.isAdmin) || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
+  // The pinned panel has them before the result; over a reported one they stay here, under it.
+  if (view.lobbyPinned && !inPanel && !scrim.teamWon) return null;
 
   const report = async (team: TeamName) => {
     if (await confirm({ title: SCRIM_TEXTS.confirmWinnerTitle(team), message: SCRIM_MESSAGES.confirmWinner })) {

@@ -61,3 +61,33 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
 }
 
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+/**
+ * A full scrim whose captain (Player 2, Blue) reported Blue 5 minutes before `now`: pending, confirming itself
+ * 25 minutes after `now` (the contract's 30-minute window).
+ */
+export function reportedScrim({
+  now = Date.now(),
+  ...overrides
+}: Partial<NonNullable<Scrim['result']>> & { now?: number } = {}): Scrim {
+  const scrim = makeScrim({
+    ...players(10),
+    gameStartTime: new Date(now - 40 * 60_000).toISOString(),
+    teamWon: 'teamOne',
+  });
+  const captain = scrim.teamOne[1]!._user;
+  return {
+    ...scrim,
+    lobbyHost: captain,
+    result: {
+      status: 'pending',
+      source: 'captain',
+      reportedBy: captain._id,
+      reportedAt: new Date(now - 5 * 60_000).toISOString(),
+      confirmedAt: null,
+      confirmBy: new Date(now + 25 * 60_000).toISOString(),
+      dispute: null,
+      ...overrides,
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Region, Role, TeamName } from '@scrim-gym/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  playerRatings,
+  ratedResults,
+  ratingHistory,
+  scrimParticipants,
+  scrims,
+  seasons,
+  users,
+} from '../../db/schema/index.js';
+
+export type SeasonRow = typeof seasons.$inferSelect;
+export type PlayerRatingRow = typeof playerRatings.$inferSelect;
+export type RatedResultRow = typeof ratedResults.$inferSelect;
+export type RatingHistoryRow = typeof ratingHistory.$inferSelect;
+export type NewRatingHistory = typeof ratingHistory.$inferInsert;
+
+/**
+ * The current season's row, locked for the transaction (`SELECT … FOR UPDATE`): every rating write takes this
+ * lock first, so writes from all instances run one at a time. A season ended while this waited is passed over
+ * by the re-check of the locked row; the caller asks again and gets the new one.
+ */
+export async function lockCurrentSeason({ db }: { db: DbOrTx }): Promise<SeasonRow | null> {
+  const [row] = await db.select().from(seasons).where(isNull(seasons.endedAt)).for('update');
+  return row ?? null;
+}
+
+export async function findCurrentSeason({ db }: { db: DbOrTx }): Promise<SeasonRow | null> {
+  const [row] = await db.select().from(seasons).where(isNull(seasons.endedAt));
+  return row ?? null;
+}
+
+export async function findSeason({ db, id }: { db: DbOrTx; id: number }): Promise<SeasonRow | null> {
+  const [row] = await db.select().from(seasons).where(eq(seasons.id, id));
+  return row ?? null;
+}
+
+export function findSeasons({ db }: { db: DbOrTx }) {
+  return db.select().from(seasons).orderBy(desc(seasons.id));
+}
+
+/** The season just before `seasonId` (the one a soft reset carried ratings over from), or null. */
+export async function findPreviousSeasonId({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
+  const [row] = await db
+    .select({ id: seasons.id })
+    .from(seasons)
+    .where(lt(seasons.id, seasonId))
+    .orderBy(desc(seasons.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function endSeason({ db, id, at }: { db: DbOrTx; id: number; at: Date }) {
+  await db.update(seasons).set({ endedAt: at }).where(eq(seasons.id, id));
+}
+
+export async function insertSeason({ db, name }: { db: DbOrTx; name: string }): Promise<SeasonRow> {
+  const [row] = await db.insert(seasons).values({ name }).returning();
+  return row!;
+}
+
+/** Every rating of a season (the soft reset carries them into the next). */
+export function findSeasonRatings({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
+  return db.select().from(playerRatings).where(eq(playerRatings.seasonId, seasonId));
+}
+
+/** What the rating of one scrim depends on: its result and its players (casters are never rated). */
+export interface ScrimForRating {
+  scrimId: string;
+  teamWon: TeamName | null;
+  resultStatus: string | null;
+  players: { userId: string; team: TeamName; role: Role; rank: string; region: Region }[];
+}
+
+export async function findScrimForRating({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const [scrim] = await db
+    .select({ teamWon: scrims.teamWon, resultStatus: scrims.resultStatus })
+    .from(scrims)
+    .where(eq(scrims.id, scrimId));
+  if (!scrim) return null;
+  const players = await db
+    .select({
+      userId: scrimParticipants.userId,
+      team: scrimParticipants.team,
+      role: scrimParticipants.role,
+      rank: users.rank,
+      region: users.region,
+    })
+    .from(scrimParticipants)
+    .innerJoin(users, eq(users.id, scrimParticipants.userId))
+    .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.kind, 'player')))
+    .orderBy(asc(scrimParticipants.team), asc(scrimParticipants.role));
+  return {
+    scrimId,
+    teamWon: scrim.teamWon,
+    resultStatus: scrim.resultStatus,
+    players: players.map((p) => ({ ...p, team: p.team!, role: p.role! })),
+  } satisfies ScrimForRating;
+}
+
+export async function findRatedResult({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const [row] = await db.select().from(ratedResults).where(eq(ratedResults.scrimId, scrimId));
+  return row ?? null;
+}
+
+export async function insertRatedResult({
+  db,
+  scrimId,
+  seasonId,
+  teamWon,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  seasonId: number;
+  teamWon: TeamName;
+}): Promise<RatedResultRow> {
+  const [row] = await db.insert(ratedResults).values({ scrimId, seasonId, teamWon }).returning();
+  return row!;
+}
+
+/** Removes a rated result; its history rows go with it (cascade). */
+export async function deleteRatedResult({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  await db.delete(ratedResults).where(eq(ratedResults.scrimId, scrimId));
+}
+
+/** The ratings of `userIds` in a season. */
+export function findPlayerRatings({ db, seasonId, userIds }: { db: DbOrTx; seasonId: number; userIds: string[] }) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(playerRatings)
+    .where(and(eq(playerRatings.seasonId, seasonId), inArray(playerRatings.userId, userIds)));
+}
+
+export async function findPlayerRating({ db, seasonId, userId }: { db: DbOrTx; seasonId: number; userId: string }) {
+  const [row] = await findPlayerRatings({ db, seasonId, userIds: [userId] });
+  return row ?? null;
+}
+
+export type PlayerRatingValues = Pick<
+  PlayerRatingRow,
+  'userId' | 'region' | 'mu' | 'sigma' | 'rating' | 'gamesRated' | 'wins'
+>;
+
+export async function upsertPlayerRatings({
+  db,
+  seasonId,
+  rows,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  rows: PlayerRatingValues[];
+}) {
+  if (rows.length === 0) return;
+  await db
+    .insert(playerRatings)
+    .values(rows.map((row) => ({ ...row, seasonId })))
+    .onConflictDoUpdate({
+      target: [playerRatings.seasonId, playerRatings.userId],
+      set: {
+        region: sql`excluded.region`,
+        mu: sql`excluded.mu`,
+        sigma: sql`excluded.sigma`,
+        rating: sql`excluded.rating`,
+        gamesRated: sql`excluded.games_rated`,
+        wins: sql`excluded.wins`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function deletePlayerRatings({
+  db,
+  seasonId,
+  userIds,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  userIds: string[];
+}) {
+  if (userIds.length === 0) return;
+  await db
+    .delete(playerRatings)
+    .where(and(eq(playerRatings.seasonId, seasonId), inArray(playerRatings.userId, userIds)));
+}
+
+/** The regions of users (player_ratings keeps the user's region when last rated). */
+export async function findUserRegions({ db, userIds }: { db: DbOrTx; userIds: string[] }) {
+  if (userIds.length === 0) return new Map<string, Region>();
+  const rows = await db.select({ id: users.id, region: users.region }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.region]));
+}
+
+/** Every history row of a season from `seq` on (inclusive), in rating order. */
+export function findHistoryFrom({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
+  return db
+    .select()
+    .from(ratingHistory)
+    .where(and(eq(ratingHistory.seasonId, seasonId), gte(ratingHistory.seq, seq)))
+    .orderBy(asc(ratingHistory.seq), asc(ratingHistory.team), asc(ratingHistory.role));
+}
+
+/** The rated results of a season after `seq`, in rating order. */
+export function findRatedResultsAfter({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
+  return db
+    .select()
+    .from(ratedResults)
+    .where(and(eq(ratedResults.seasonId, seasonId), gt(ratedResults.seq, seq)))
+    .orderBy(asc(ratedResults.seq));
+}
+
+export async function insertHistory({ db, rows }: { db: DbOrTx; rows: NewRatingHistory[] }) {
+  if (rows.length > 0) await db.insert(ratingHistory).values(rows);
+}
+
+export type HistoryRewrite = Pick<
+  RatingHistoryRow,
+  'scrimId' | 'userId' | 'muBefore' | 'sigmaBefore' | 'muAfter' | 'sigmaAfter' | 'ratingBefore' | 'ratingAfter'
+>;
+
+const REWRITE_CHUNK = 400;
+
+/** Rewrites the before and after of history rows (a replay after an earlier result changed), a chunk at a time. */
+export async function updateHistories({ db, rows }: { db: DbOrTx; rows: HistoryRewrite[] }) {
+  for (let i = 0; i < rows.length; i += REWRITE_CHUNK) {
+    const values = rows
+      .slice(i, i + REWRITE_CHUNK)
+      .map(
+        (r) =>
+          sql`(${r.scrimId}::uuid, ${r.userId}::uuid, ${r.muBefore}::float8, ${r.sigmaBefore}::float8, ${r.muAfter}::float8, ${r.sigmaAfter}::float8, ${r.ratingBefore}::int, ${r.ratingAfter}::int)`,
+      );
+    await db.execute(sql`
+      update ${ratingHistory} h set mu_before = v.mu_before, sigma_before = v.sigma_before, mu_after = v.mu_after,
+        sigma_after = v.sigma_after, rating_before = v.rating_before, rating_after = v.rating_after
+      from (values ${sql.join(values, sql`, `)})
+        as v(scrim_id, user_id, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after)
+      where h.scrim_id = v.scrim_id and h.user_id = v.user_id`);
+  }
+}
+
+/** A user's history in a season, in rating order (the profile's chart). */
+export function findUserHistory({ db, seasonId, userId }: { db: DbOrTx; seasonId: number; userId: string }) {
+  return db
+    .select({
+      scrimId: ratingHistory.scrimId,
+      before: ratingHistory.ratingBefore,
+      after: ratingHistory.ratingAfter,
+      at: ratingHistory.at,
+    })
+    .from(ratingHistory)
+    .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.seasonId, seasonId)))
+    .orderBy(asc(ratingHistory.seq));
+}
+
+export async function findUserRank({ db, userId }: { db: DbOrTx; userId: string }) {
+  const [row] = await db.select({ rank: users.rank }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

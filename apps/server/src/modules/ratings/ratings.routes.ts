@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  seasonSchema,
+  startSeasonBodySchema,
+  userRatingQuerySchema,
+  userRatingSchema,
+} from '@scrim-gym/shared';
+import { routeSchema } from '../../lib/route-schema.js';
+import * as service from './ratings.service.js';
+
+const tags = ['ratings'];
+
+/** Ratings and seasons (issue 16). Signed-in users read; an admin starts a new season. */
+export async function ratingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Identity before validation, as every user read: a visitor or a banned user learns nothing about the input.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/users/:id/rating',
+    routeSchema(tags, "A user's skill rating in a season (the current one by default), with its history", {
+      params: idParamsSchema,
+      querystring: userRatingQuerySchema,
+      response: { 200: userRatingSchema },
+    }),
+    async (request) => service.getUserRating({ db: app.db, userId: request.params.id, seasonId: request.query.season }),
+  );
+
+  app.get(
+    '/seasons',
+    routeSchema(tags, 'The rating seasons, newest first (exactly one is current)', {
+      response: { 200: z.array(seasonSchema) },
+    }),
+    async () => service.listSeasons({ db: app.db }),
+  );
+
+  app.post(
+    '/admin/seasons',
+    {
+      onRequest: app.authorizeAdmin,
+      ...routeSchema(
+        tags,
+        'End the current season and start the next (admin): every rating is soft-reset toward the mean',
+        { body: startSeasonBodySchema, response: { 201: seasonSchema } },
+      ),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.startSeason({ db: app.db, name: request.body.name })),
+  );
+}

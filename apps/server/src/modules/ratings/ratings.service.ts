@@ -1,0 +1,387 @@
+import { LEADERBOARD_MESSAGES, type Season, type UserRating } from '@scrim-gym/shared';
+import type { Database, Transaction } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  DEFAULT_MU,
+  DEFAULT_SIGMA,
+  displayRating,
+  isProvisional,
+  rateGame,
+  replayRatings,
+  seedRating,
+  type GameResult,
+  type PlayerRating,
+  type Rating,
+} from './ratings.model.js';
+import {
+  deletePlayerRatings,
+  deleteRatedResult,
+  endSeason,
+  findCurrentSeason,
+  findHistoryFrom,
+  findPlayerRating,
+  findPlayerRatings,
+  findPreviousSeasonId,
+  findRatedResult,
+  findScrimForRating,
+  findSeason,
+  findSeasonRatings,
+  findSeasons,
+  findUserHistory,
+  findUserRank,
+  findUserRegions,
+  insertHistory,
+  insertRatedResult,
+  insertSeason,
+  lockCurrentSeason,
+  updateHistories,
+  upsertPlayerRatings,
+  type NewRatingHistory,
+  type RatedResultRow,
+  type RatingHistoryRow,
+  type ScrimForRating,
+  type SeasonRow,
+} from './ratings.repository.js';
+
+/** Ten players: a scrim is rated only when both teams were full. */
+const LOBBY_SIZE = 10;
+
+/**
+ * The current season's row under its lock. A season ended while this waited for the lock is skipped by the
+ * locked re-check; the next read finds the new one.
+ */
+async function lockSeason(tx: Transaction): Promise<SeasonRow> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const season = await lockCurrentSeason({ db: tx });
+    if (season) return season;
+  }
+  throw new Error('no current rating season');
+}
+
+/** A player's state in a season while results are reversed and replayed. */
+interface PlayerState extends Rating {
+  gamesRated: number;
+  wins: number;
+}
+
+/** The winner a scrim should be rated with: a confirmed result of ten players; else null (not rated). */
+function desiredResult(scrim: ScrimForRating | null) {
+  if (!scrim?.teamWon || scrim.resultStatus !== 'confirmed' || scrim.players.length !== LOBBY_SIZE) return null;
+  return scrim.teamWon;
+}
+
+/**
+ * Makes the ratings match the scrim's result, idempotently, in one transaction that first locks the current
+ * season's row (every rating write of every instance takes that lock, so they run one at a time and a result
+ * is rated exactly once). Desired state: rated with `teamWon` when the scrim has a confirmed result and ten
+ * players, else not rated. Already so: nothing changes. A new confirmed result is appended (the next `seq`). A
+ * result rated with another winner, or no longer confirmed, is reversed exactly (see reverseResult), then the
+ * new one, if any, is appended. Casters are never rated. Results rated in a season that has ended stay as they
+ * were: a season's ratings are final once the next one has started. Returns whether anything changed.
+ */
+export function syncScrimRatings({ db, scrimId }: { db: Database; scrimId: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const season = await lockSeason(tx);
+    const scrim = await findScrimForRating({ db: tx, scrimId });
+    return reconcile(tx, season, scrimId, scrim, desiredResult(scrim));
+  });
+}
+
+/**
+ * A scrim about to be deleted: its rated result is reversed first (every later result replayed), then `then`
+ * runs in the same transaction, under the season's lock, so no result can be rated for it in between.
+ */
+export function unrateScrim<T>({
+  db,
+  scrimId,
+  then,
+}: {
+  db: Database;
+  scrimId: string;
+  then: (tx: Transaction) => Promise<T>;
+}): Promise<T> {
+  return db.transaction(async (tx) => {
+    const season = await lockSeason(tx);
+    await reconcile(tx, season, scrimId, null, null);
+    return then(tx);
+  });
+}
+
+async function reconcile(
+  tx: Transaction,
+  season: SeasonRow,
+  scrimId: string,
+  scrim: ScrimForRating | null,
+  desired: ScrimForRating['teamWon'],
+) {
+  const rated = await findRatedResult({ db: tx, scrimId });
+  if ((rated?.teamWon ?? null) === desired) return false;
+  if (rated) {
+    if (rated.seasonId !== season.id) return false;
+    await reverseResult(tx, rated);
+  }
+  if (desired && scrim) await appendResult(tx, season.id, scrim, desired);
+  return true;
+}
+
+const winnerSide = (team: 'teamOne' | 'teamTwo'): GameResult['winner'] => (team === 'teamOne' ? 'blue' : 'red');
+
+/**
+ * Rates a confirmed result on the players' current ratings (or the seeds of their ranks): the result row with
+ * the next `seq`, each player's history row and their rating (region: the user's, display rating, games, wins).
+ */
+async function appendResult(tx: Transaction, seasonId: number, scrim: ScrimForRating, teamWon: 'teamOne' | 'teamTwo') {
+  const ids = scrim.players.map((p) => p.userId);
+  const stored = new Map((await findPlayerRatings({ db: tx, seasonId, userIds: ids })).map((r) => [r.userId, r]));
+  const before = new Map(
+    scrim.players.map((p) => {
+      const row = stored.get(p.userId);
+      return [p.userId, row ? { mu: row.mu, sigma: row.sigma } : seedRating(p.rank)] as const;
+    }),
+  );
+  const side = (team: 'teamOne' | 'teamTwo'): PlayerRating[] =>
+    scrim.players.filter((p) => p.team === team).map((p) => ({ userId: p.userId, rating: before.get(p.userId)! }));
+  const after = rateGame({ blue: side('teamOne'), red: side('teamTwo'), winner: winnerSide(teamWon) });
+  const result = await insertRatedResult({ db: tx, scrimId: scrim.scrimId, seasonId, teamWon });
+  await insertHistory({
+    db: tx,
+    rows: scrim.players.map((p): NewRatingHistory => {
+      const from = before.get(p.userId)!;
+      const to = after.get(p.userId)!;
+      return {
+        scrimId: result.scrimId,
+        userId: p.userId,
+        seasonId,
+        seq: result.seq,
+        team: p.team,
+        role: p.role,
+        won: p.team === teamWon,
+        muBefore: from.mu,
+        sigmaBefore: from.sigma,
+        muAfter: to.mu,
+        sigmaAfter: to.sigma,
+        ratingBefore: displayRating(from),
+        ratingAfter: displayRating(to),
+      };
+    }),
+  });
+  await upsertPlayerRatings({
+    db: tx,
+    seasonId,
+    rows: scrim.players.map((p) => {
+      const rating = after.get(p.userId)!;
+      const row = stored.get(p.userId);
+      return {
+        userId: p.userId,
+        region: p.region,
+        ...rating,
+        rating: displayRating(rating),
+        gamesRated: (row?.gamesRated ?? 0) + 1,
+        wins: (row?.wins ?? 0) + (p.team === teamWon ? 1 : 0),
+      };
+    }),
+  });
+}
+
+/**
+ * Reverses a rated result exactly. Every player rated in it or after it in the season gets back the `before`
+ * of their first history row at or after its `seq` (their games and wins lowered by what they played from
+ * there); the result row goes (its history with it); every later result of the season is replayed in `seq`
+ * order from those states, which rewrites its history rows and the players' ratings. A player left with no
+ * game in the season and no rating carried over from the previous one loses the row, as if never rated.
+ */
+async function reverseResult(tx: Transaction, rated: RatedResultRow) {
+  const { seasonId } = rated;
+  const history = await findHistoryFrom({ db: tx, seasonId, seq: rated.seq });
+  const userIds = [...new Set(history.map((h) => h.userId))];
+  const stored = new Map((await findPlayerRatings({ db: tx, seasonId, userIds })).map((r) => [r.userId, r]));
+  const states = new Map<string, PlayerState>();
+  for (const row of history) {
+    const state = states.get(row.userId);
+    if (state) {
+      state.gamesRated -= 1;
+      state.wins -= row.won ? 1 : 0;
+      continue;
+    }
+    const current = stored.get(row.userId);
+    states.set(row.userId, {
+      mu: row.muBefore,
+      sigma: row.sigmaBefore,
+      gamesRated: (current?.gamesRated ?? 1) - 1,
+      wins: (current?.wins ?? 0) - (row.won ? 1 : 0),
+    });
+  }
+  await deleteRatedResult({ db: tx, scrimId: rated.scrimId });
+
+  const later = gamesOf(history.filter((h) => h.scrimId !== rated.scrimId));
+  const replay = replayRatings(
+    states,
+    later.map((g) => g.game),
+  );
+  const rewritten = later.flatMap(({ rows }, i) => {
+    const changes = new Map(replay.changes[i]!.map((c) => [c.userId, c]));
+    return rows.map((row) => {
+      const { before, after } = changes.get(row.userId)!;
+      const state = states.get(row.userId)!;
+      state.gamesRated += 1;
+      state.wins += row.won ? 1 : 0;
+      return {
+        scrimId: row.scrimId,
+        userId: row.userId,
+        muBefore: before.mu,
+        sigmaBefore: before.sigma,
+        muAfter: after.mu,
+        sigmaAfter: after.sigma,
+        ratingBefore: displayRating(before),
+        ratingAfter: displayRating(after),
+      };
+    });
+  });
+  await updateHistories({ db: tx, rows: rewritten });
+
+  const previous = await findPreviousSeasonId({ db: tx, seasonId });
+  const carried = new Set(
+    previous === null ? [] : (await findPlayerRatings({ db: tx, seasonId: previous, userIds })).map((r) => r.userId),
+  );
+  const unrated = userIds.filter((id) => states.get(id)!.gamesRated === 0 && !carried.has(id));
+  const regions = await findUserRegions({ db: tx, userIds });
+  await deletePlayerRatings({ db: tx, seasonId, userIds: unrated });
+  await upsertPlayerRatings({
+    db: tx,
+    seasonId,
+    rows: userIds
+      .filter((id) => !unrated.includes(id))
+      .map((userId) => {
+        const state = states.get(userId)!;
+        const rating = replay.ratings.get(userId) ?? state;
+        return {
+          userId,
+          region: regions.get(userId) ?? stored.get(userId)!.region,
+          mu: rating.mu,
+          sigma: rating.sigma,
+          rating: displayRating(rating),
+          gamesRated: state.gamesRated,
+          wins: state.wins,
+        };
+      }),
+  });
+}
+
+/** History rows (in `seq` order) grouped back into their games, each with its players' sides and winner. */
+function gamesOf(rows: RatingHistoryRow[]) {
+  const games: { rows: RatingHistoryRow[]; game: GameResult }[] = [];
+  for (const row of rows) {
+    const last = games.at(-1);
+    if (last && last.rows[0]!.scrimId === row.scrimId) last.rows.push(row);
+    else games.push({ rows: [row], game: { blue: [], red: [], winner: 'blue' } });
+  }
+  for (const entry of games) {
+    const winner = entry.rows.find((r) => r.won)!;
+    entry.game = {
+      blue: entry.rows.filter((r) => r.team === 'teamOne').map((r) => r.userId),
+      red: entry.rows.filter((r) => r.team === 'teamTwo').map((r) => r.userId),
+      winner: winnerSide(winner.team),
+    };
+  }
+  return games;
+}
+
+// --- Seasons
+
+/*
+ * The soft reset at a new season pulls every rating halfway back toward the default mean and makes it less
+ * certain, so last season's order still shows but a few games can change it:
+ *   mu' = DEFAULT_MU + (mu − DEFAULT_MU) × SEASON_MU_KEPT        (SEASON_MU_KEPT = 1/2)
+ *   σ'  = min(DEFAULT_SIGMA, σ + DEFAULT_SIGMA × SEASON_SIGMA_ADDED)  (SEASON_SIGMA_ADDED = 1/2)
+ * and games and wins start at 0 (provisional again for 10 games). Players never rated keep their rank's seed.
+ */
+export const SEASON_MU_KEPT = 1 / 2;
+export const SEASON_SIGMA_ADDED = 1 / 2;
+
+export function softReset({ mu, sigma }: Rating): Rating {
+  return {
+    mu: DEFAULT_MU + (mu - DEFAULT_MU) * SEASON_MU_KEPT,
+    sigma: Math.min(DEFAULT_SIGMA, sigma + DEFAULT_SIGMA * SEASON_SIGMA_ADDED),
+  };
+}
+
+const CARRY_CHUNK = 1000;
+
+const presentSeason = (row: SeasonRow): Season => ({
+  id: row.id,
+  name: row.name,
+  startedAt: row.startedAt.toISOString(),
+  endedAt: row.endedAt?.toISOString() ?? null,
+  current: row.endedAt === null,
+});
+
+/**
+ * POST /api/admin/seasons: ends the current season and starts the next, with every rating soft-reset into it,
+ * in one transaction under the season lock (no result is rated halfway through).
+ */
+export async function startSeason({ db, name }: { db: Database; name?: string }): Promise<Season> {
+  return db.transaction(async (tx) => {
+    const current = await lockSeason(tx);
+    const count = (await findSeasons({ db: tx })).length;
+    await endSeason({ db: tx, id: current.id, at: new Date() });
+    const next = await insertSeason({ db: tx, name: name ?? `Season ${count + 1}` });
+    const rows = (await findSeasonRatings({ db: tx, seasonId: current.id })).map((row) => {
+      const rating = softReset(row);
+      return {
+        userId: row.userId,
+        region: row.region,
+        ...rating,
+        rating: displayRating(rating),
+        gamesRated: 0,
+        wins: 0,
+      };
+    });
+    for (let i = 0; i < rows.length; i += CARRY_CHUNK) {
+      await upsertPlayerRatings({ db: tx, seasonId: next.id, rows: rows.slice(i, i + CARRY_CHUNK) });
+    }
+    return presentSeason(next);
+  });
+}
+
+/** GET /api/seasons: every season, newest first. */
+export async function listSeasons({ db }: { db: Database }): Promise<Season[]> {
+  return (await findSeasons({ db })).map(presentSeason);
+}
+
+/** As the leaderboard says it (one text per refusal). */
+const seasonNotFound = (season: number | undefined) =>
+  notFound(
+    season === undefined ? LEADERBOARD_MESSAGES.noCurrentSeason : LEADERBOARD_MESSAGES.seasonNotFound(season),
+    'SEASON_NOT_FOUND',
+  );
+
+/**
+ * GET /api/users/:id/rating (the contract's): the user's rating in a season (the current one by default) with
+ * its history; a user without a rating there has the seed of their rank, 0 games, provisional.
+ */
+export async function getUserRating({
+  db,
+  userId,
+  seasonId,
+}: {
+  db: Database;
+  userId: string;
+  seasonId?: number;
+}): Promise<UserRating> {
+  const user = await findUserRank({ db, userId });
+  if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+  const season = seasonId === undefined ? await findCurrentSeason({ db }) : await findSeason({ db, id: seasonId });
+  if (!season) throw seasonNotFound(seasonId);
+  const row = await findPlayerRating({ db, seasonId: season.id, userId });
+  const rating = row ? { mu: row.mu, sigma: row.sigma } : seedRating(user.rank);
+  const gamesRated = row?.gamesRated ?? 0;
+  const history = await findUserHistory({ db, seasonId: season.id, userId });
+  return {
+    rating: displayRating(rating),
+    mu: rating.mu,
+    sigma: rating.sigma,
+    provisional: isProvisional(gamesRated),
+    gamesRated,
+    history: history.map((h) => ({ scrimId: h.scrimId, before: h.before, after: h.after, at: h.at.toISOString() })),
+  };
+}

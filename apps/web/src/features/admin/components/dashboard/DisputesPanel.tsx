@@ -1,0 +1,60 @@
+import GavelIcon from '@mui/icons-material/Gavel';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import { Link as RouterLink } from 'react-router';
+import { RESULT_MESSAGES, TEAM_LABELS, type ResultDispute } from '@scrim-gym/shared';
+import { Panel } from './Panel';
+
+/**
+ * The admins' queue of disputed results, oldest first: each links to its scrim, where the admin sets the winner
+ * (or clears it in the edit form), which confirms the result and settles the dispute.
+ */
+export function DisputesPanel({ disputes, loading }: { disputes: ResultDispute[]; loading: boolean }) {
+  return (
+    <Panel
+      title={RESULT_MESSAGES.disputesTitle}
+      actions={<Chip size="small" color={disputes.length ? 'warning' : 'default'} label={disputes.length} />}
+    >
+      {loading && <LinearProgress aria-label={RESULT_MESSAGES.disputesTitle} />}
+      {!loading && disputes.length === 0 && (
+        <Typography color="text.secondary">{RESULT_MESSAGES.noDisputes}</Typography>
+      )}
+      {disputes.length > 0 && (
+        <List dense disablePadding>
+          {disputes.map((dispute) => (
+            <ListItem key={dispute.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`/scrims/${dispute.scrimId}`} sx={{ borderRadius: 1 }}>
+                <ListItemIcon sx={{ minWidth: 40, color: 'warning.main' }}>
+                  <GavelIcon />
+                </ListItemIcon>
+                <ListItemText
+                  primary={dispute.scrimTitle}
+                  secondary={[
+                    dispute.teamWon && TEAM_LABELS[dispute.teamWon],
+                    dispute.reporter && RESULT_MESSAGES.reportedByShort(dispute.reporter.name),
+                    dispute.disputer && RESULT_MESSAGES.disputeBy(dispute.disputer.name),
+                    `“${dispute.reason}”`,
+                    dayjs(dispute.createdAt).format('MMM D, HH:mm'),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  slotProps={{
+                    primary: { sx: { fontWeight: 700 }, noWrap: true },
+                    secondary: { sx: { overflowWrap: 'anywhere' } },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Panel>
+  );
+}

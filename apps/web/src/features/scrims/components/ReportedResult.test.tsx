@@ -1,0 +1,72 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { testUser } from '../../../test/render';
+import { clockTime } from '../lib/result';
+import { renderScrimPage } from '../test/render-scrim';
+import { reportedScrim } from '../test/scrim-factory';
+
+vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
+afterEach(() => vi.unstubAllGlobals());
+configure({ asyncUtilTimeout: 5000 });
+
+/** The page as the scrim's player number `userIndex` (0–4 Blue, 5–9 Red) sees it. */
+function renderAs(scrim: Scrim, userIndex: number, handlers: Record<string, unknown> = {}) {
+  const me = [...scrim.teamOne, ...scrim.teamTwo][userIndex]!._user;
+  return renderScrimPage(scrim, testUser({ _id: me._id, name: me.name }), handlers);
+}
+
+describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
+  it('says who reported and when it confirms itself; the other team confirms, the ratings show', async () => {
+    const scrim = reportedScrim();
+    const confirmed: Scrim = {
+      ...scrim,
+      result: { ...scrim.result!, status: 'confirmed', confirmBy: null, confirmedAt: new Date().toISOString() },
+      ratingChanges: [
+        { userId: scrim.teamOne[0]!._user._id, before: 860, after: 872 },
+        { userId: scrim.teamTwo[0]!._user._id, before: 860, after: 851 },
+      ],
+    };
+    const calls = renderAs(scrim, 6, { [`POST /scrims/${scrim._id}/confirm-result`]: confirmed });
+    expect(
+      await screen.findByText(RESULT_MESSAGES.reportedBy('Player 2', clockTime(scrim.result!.confirmBy!))),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Result confirmed')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/confirm-result'))!.method).toBe('POST');
+    expect(await screen.findByText('Confirmed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rating +12')).toHaveTextContent('+12');
+    expect(screen.getByLabelText('Rating −9')).toHaveTextContent('−9');
+    expect(screen.queryByRole('button', { name: 'Dispute' })).not.toBeInTheDocument();
+  });
+
+  it('disputes with a reason in a dialog; the reason shows under the winner', async () => {
+    const scrim = reportedScrim();
+    const disputed: Scrim = {
+      ...scrim,
+      result: {
+        ...scrim.result!,
+        status: 'disputed',
+        dispute: { by: scrim.teamTwo[0]!._user._id, reason: 'Red won', createdAt: new Date().toISOString() },
+      },
+    };
+    const calls = renderAs(scrim, 5, { [`POST /scrims/${scrim._id}/dispute-result`]: disputed });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dispute' }));
+    const dialog = await screen.findByRole('dialog', { name: RESULT_MESSAGES.disputeTitle });
+    const submit = within(dialog).getByRole('button', { name: 'Dispute' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(RESULT_MESSAGES.disputeReasonLabel), '  Red won ');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Disputed: Red won')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/dispute-result'))!.body).toEqual({ reason: 'Red won' });
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it("shows no buttons to the reporting captain's team", async () => {
+    renderAs(reportedScrim(), 0);
+    expect(await screen.findByText(/Reported by Player 2/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dispute' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { RESULT_CONFIRM_WINDOW_MINUTES } from './constants.js';
+
+/** Texts of reported results (confirm, dispute, the admins' queue) and of ratings and seasons (issue 16). */
+export const RESULT_MESSAGES = {
+  noResult: 'This scrim has no reported result.',
+  notPending: 'This result is no longer waiting for a confirmation.',
+  alreadyConfirmed: 'This result is confirmed: it can no longer be disputed.',
+  alreadyDisputed: 'This result is already disputed: an admin will decide.',
+  windowOver: `The ${RESULT_CONFIRM_WINDOW_MINUTES} minutes to confirm or dispute this result are over.`,
+  notOtherTeam: 'Only a player of the other team (not the reporting captain’s) can confirm or dispute this result.',
+  reasonEmpty: 'Please say why you dispute this result.',
+  reasonTooLong: 'The reason can be at most 500 characters.',
+  disputedNotification: (title: string, reason: string) => `The result of ${title} was disputed: ${reason}`,
+  // The scrim page and the admin dashboard
+  reportedBy: (name: string, time: string) => `Reported by ${name}, confirms itself at ${time} unless disputed`,
+  reportedByUnknown: (time: string) => `Reported by the captain, confirms itself at ${time} unless disputed`,
+  confirmed: 'Confirmed',
+  confirmedByRiot: 'Confirmed by Riot',
+  disputed: (reason: string) => `Disputed: ${reason}`,
+  confirm: 'Confirm',
+  dispute: 'Dispute',
+  disputeTitle: 'Dispute this result',
+  disputeReasonLabel: 'Why is this result wrong?',
+  confirmedToast: 'Result confirmed',
+  disputedToast: 'Result disputed: an admin will decide',
+  disputesTitle: 'Disputed results',
+  noDisputes: 'No disputed results.',
+  disputeBy: (name: string) => `disputed by ${name}`,
+  reportedByShort: (name: string) => `reported by ${name}`,
+  newSeason: 'Start new season',
+  newSeasonConfirm:
+    'End the current season and start the next? Every rating is pulled halfway back toward the mean and becomes less certain; the old season stays readable.',
+  newSeasonStarted: (name: string) => `${name} started`,
+} as const;
