@@ -13,6 +13,7 @@ const SCRIPTS = [
   'auth-route',
   'slot-joins',
   'balance',
+  'leaderboard',
   'fanout',
   'admin-dashboard',
   'attack-http',

@@ -105,8 +105,8 @@ describe('LeaderboardPage', () => {
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
     ).toEqual(['Rank', 'Player', 'Rating', 'Games', 'Win rate', 'Main role']);
-    expect(rows[1]).toHaveTextContent('1Player 1 #NA119992055%Mid');
-    expect(within(rows[1]!).getByLabelText('Verified Riot account')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('1Player 1 #NA1Verified Riot account19992055%Mid');
+    expect(within(rows[1]!).getByRole('img', { name: 'Verified Riot account' })).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Provisional')).toBeInTheDocument();
     expect(within(rows[3]!).queryByText('Provisional')).toBeNull();
     expect(within(rows[2]!).getByRole('link', { name: /Player 2/ })).toHaveAttribute(

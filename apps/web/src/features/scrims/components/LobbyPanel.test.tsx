@@ -145,6 +145,24 @@ describe('the pinned lobby panel (issue 13)', () => {
     expect(await box.findByText('Level 1 · 9.5/10 EXP')).toBeInTheDocument();
   });
 
+  it("a captain's report waiting for the other team shows its state, not the outcome", async () => {
+    const reported = {
+      status: 'pending' as const,
+      source: 'captain' as const,
+      reportedBy: scrimUser(7)._id,
+      reportedAt: hoursFromNow(-0.05),
+      confirmedAt: null,
+      confirmBy: hoursFromNow(0.4),
+      dispute: null,
+    };
+    renderScrim(fullWithMe({ teamWon: 'teamTwo', result: reported }));
+    const box = within(await panel());
+    expect(box.getByText('Team Two (Red Side) won')).toBeInTheDocument();
+    expect(box.getByRole('status')).toHaveTextContent(/confirms itself/);
+    expect(box.queryByText('Defeat')).not.toBeInTheDocument();
+    expect(box.queryByText(/EXP/)).not.toBeInTheDocument();
+  });
+
   it('a win that crosses a level says so', async () => {
     renderScrim(fullWithMe({ teamWon: 'teamOne' }), {
       handlers: {

@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { EXP_OF_PART, type ScrimUser } from '@scrim-gym/shared';
 import { useGameStatsChange } from '../api/game-stats';
 import type { LobbyPanelState } from '../lib/lobby-panel';
+import { resultStatusText } from '../lib/result';
 import { SCRIM_TEXTS } from '../texts';
 import { LobbySecretButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
@@ -148,6 +149,9 @@ function ResultPanel({
     part: state.part,
     enabled: state.recent,
   });
+  // A captain's report waiting for the other team (or disputed) is not an outcome yet: its state, not Victory.
+  const status = view.scrim.result?.status;
+  const settled = !status || status === 'confirmed';
   return (
     <>
       <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
@@ -156,7 +160,12 @@ function ResultPanel({
       <Typography sx={{ fontWeight: 800, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>
         {T.winner(state.winner)}
       </Typography>
-      {state.part && (
+      {!settled && (
+        <Typography role="status" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {resultStatusText(view.scrim)}
+        </Typography>
+      )}
+      {settled && state.part && (
         <Box
           role="status"
           sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}

@@ -29,9 +29,10 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
       ],
     };
     const calls = renderAs(scrim, 6, { [`POST /scrims/${scrim._id}/confirm-result`]: confirmed });
+    // Under the winner, and in the pinned Result panel of a player of the game.
     expect(
-      await screen.findByText(RESULT_MESSAGES.reportedBy('Player 2', clockTime(scrim.result!.confirmBy!))),
-    ).toBeInTheDocument();
+      await screen.findAllByText(RESULT_MESSAGES.reportedBy('Player 2', clockTime(scrim.result!.confirmBy!))),
+    ).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Result confirmed')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/confirm-result'))!.method).toBe('POST');
@@ -58,14 +59,14 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
     expect(submit).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText(RESULT_MESSAGES.disputeReasonLabel), '  Red won ');
     await userEvent.click(submit);
-    expect(await screen.findByText('Disputed: Red won')).toBeInTheDocument();
+    expect(await screen.findAllByText('Disputed: Red won')).toHaveLength(2);
     expect(calls.find((c) => c.path.endsWith('/dispute-result'))!.body).toEqual({ reason: 'Red won' });
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
   it("shows no buttons to the reporting captain's team", async () => {
     renderAs(reportedScrim(), 0);
-    expect(await screen.findByText(/Reported by Player 2/)).toBeInTheDocument();
+    expect(await screen.findAllByText(/Reported by Player 2/)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dispute' })).not.toBeInTheDocument();
   });

@@ -1,0 +1,191 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoHorizontalOverflow,
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  newContext,
+  screenshot,
+  signInViaApi,
+  waitVisible,
+} from './support/browser.js';
+import { baseURL, registerContext, runTag, skipReason, useBrowser, type RegisteredContext } from './support/journey.js';
+
+/**
+ * After the balanced teams (e2e/balanced.test.ts) comes the part of issue 16 that makes ratings trustworthy, on
+ * the shared journeys' server: the lobby captain reports the winner, a player of the other team confirms it on the
+ * scrim page, every player's rating change appears live, and the leaderboard shows the new ratings, at 1280 and
+ * 390 px.
+ */
+const RUN = runTag();
+const TITLE = `Rated ${RUN}`;
+const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
+const RANKS = ['Iron 1', 'Bronze 2', 'Silver 1', 'Gold 3', 'Gold 1', 'Platinum 4', 'Emerald 2', 'Diamond 3', 'Master'];
+
+interface ScrimJson {
+  _id: string;
+  title: string;
+  region: string;
+  lobbyName?: string;
+  lobbyPassword?: string;
+  lobbyHost: { _id: string } | null;
+  teamOne: { _user: { _id: string } }[];
+  teamTwo: { _user: { _id: string } }[];
+  result: { status: string; source: string } | null;
+  ratingChanges: { userId: string; before: number; after: number }[];
+}
+
+interface Person extends RegisteredContext {
+  handle: string;
+}
+
+async function readScrim(context: BrowserContext, scrimId: string): Promise<ScrimJson> {
+  const res = await context.request.get(`/api/scrims/${scrimId}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as ScrimJson;
+}
+
+/** A page of `person` at `viewport`, signed in in a context of its own (recording page errors). */
+async function pageOf(browser: Parameters<typeof newContext>[0], person: Person, viewport: 'desktop' | 'mobile') {
+  const context = await newContext(browser, baseURL, viewport);
+  await signInViaApi(context, person.email);
+  const page = await context.newPage();
+  expectNoPageErrors(page);
+  return page;
+}
+
+const ratingChangeLabels = (page: Page) => page.getByLabel(/^Rating (\+\d+|−\d+|±0)$/);
+
+describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves ratings (issue 16)', () => {
+  const browser = useBrowser();
+  let admin: BrowserContext;
+  beforeAll(async () => {
+    admin = await newContext(browser, baseURL);
+    await signInViaApi(admin, 'admin@scrimgym.dev');
+  }, 60_000);
+
+  it(
+    'the captain reports, the other team confirms on the page, ratings change live, the leaderboard shows them',
+    { timeout: 300_000 },
+    async () => {
+      const created = await admin.request.post('/api/scrims', {
+        data: {
+          title: TITLE,
+          region: 'NA',
+          gameStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+          mode: 'balanced',
+          useTournamentCode: false,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const scrimId = ((await created.json()) as ScrimJson)._id;
+
+      const people: Person[] = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const handle = `rated-${RUN}-${i}`;
+          const person = await registerContext(browser, {
+            name: `Rated ${RUN}${i}`,
+            handle,
+            tagline: 'E2E',
+            rank: RANKS[i % RANKS.length]!,
+          });
+          return { ...person, handle };
+        }),
+      );
+      for (const [i, person] of people.entries()) {
+        const res = await person.context.request.post(`/api/scrims/${scrimId}/signup`, {
+          data: { primaryRole: ROLES[i % 5], secondaryRole: ROLES[(i + 1) % 5] },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+
+      // The game is on: the admin moves the start into the past (the edit form's full payload).
+      const before = await readScrim(admin, scrimId);
+      const edited = await admin.request.put(`/api/scrims/${scrimId}`, {
+        data: {
+          title: before.title,
+          region: before.region,
+          gameStartTime: new Date(Date.now() - 60_000).toISOString(),
+          isPrivate: false,
+          isWithCasters: false,
+          maxCastersAllowedCount: 0,
+          lobbyName: before.lobbyName,
+          lobbyPassword: before.lobbyPassword,
+          lobbyHost: 'keep',
+          teamWon: null,
+          useTournamentCode: false,
+        },
+      });
+      expect(edited.status(), await edited.text()).toBe(200);
+      const scrim = await readScrim(admin, scrimId);
+      const captainId = scrim.lobbyHost!._id;
+      const byId = (id: string) => people.find((p) => p.id === id)!;
+      const captainTeam = scrim.teamOne.some((p) => p._user._id === captainId) ? 'teamOne' : 'teamTwo';
+      const otherTeam = captainTeam === 'teamOne' ? scrim.teamTwo : scrim.teamOne;
+      const confirmer = byId(otherTeam[0]!._user._id);
+      const winner = byId(captainId);
+
+      // The confirmer watches at 1280 px; a player of the captain's team at 390 px.
+      const desktop = await pageOf(browser, confirmer, 'desktop');
+      const mobile = await pageOf(browser, winner, 'mobile');
+      for (const page of [desktop, mobile]) await page.goto(`/scrims/${scrimId}`);
+
+      // The captain reports his own team as the winner: pending until the other team answers.
+      const reported = await winner.context.request.patch(`/api/scrims/${scrimId}/set-winner`, {
+        data: { winnerTeamName: captainTeam },
+      });
+      expect(reported.status(), await reported.text()).toBe(200);
+      expect((await readScrim(admin, scrimId)).result).toMatchObject({ status: 'pending', source: 'captain' });
+      for (const page of [desktop, mobile]) {
+        await waitVisible(page.getByText(/confirms itself/), `the pending report (${page.viewportSize()!.width}px)`);
+      }
+      expect(await ratingChangeLabels(desktop).count(), 'no rating moves before the confirmation').toBe(0);
+      // Only the other team may answer: the captain's teammate is offered nothing.
+      expect(await mobile.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+      await screenshot(desktop, 'fair-reported-1280', { fullPage: true });
+
+      await desktop.getByRole('button', { name: 'Confirm', exact: true }).click();
+      for (const page of [desktop, mobile]) {
+        await waitVisible(
+          page.getByText('Confirmed', { exact: true }),
+          `the confirmed result (${page.viewportSize()!.width}px)`,
+        );
+        await expect.poll(() => ratingChangeLabels(page).count(), { timeout: 15_000 }).toBe(10);
+      }
+      const rated = await readScrim(admin, scrimId);
+      expect(rated.result).toMatchObject({ status: 'confirmed' });
+      expect(rated.ratingChanges).toHaveLength(10);
+      const change = (person: Person) => rated.ratingChanges.find((c) => c.userId === person.id)!;
+      expect(change(winner).after, 'the winner gains').toBeGreaterThan(change(winner).before);
+      expect(change(confirmer).after, 'the loser drops').toBeLessThan(change(confirmer).before);
+      for (const page of [desktop, mobile]) {
+        await expectNoHorizontalOverflow(page, `rated scrim ${page.viewportSize()!.width}px`);
+        await expectNoSeriousA11yViolations(page);
+      }
+      await screenshot(desktop, 'fair-rated-1280', { fullPage: true });
+      await screenshot(mobile, 'fair-rated-390', { fullPage: true });
+
+      // The profile API and the leaderboard agree with the scrim.
+      const rating = await winner.context.request.get(`/api/users/${winner.id}/rating`);
+      expect(rating.status(), await rating.text()).toBe(200);
+      expect(await rating.json()).toMatchObject({
+        rating: change(winner).after,
+        gamesRated: 1,
+        provisional: true,
+        history: [{ scrimId, before: change(winner).before, after: change(winner).after }],
+      });
+      for (const [page, person] of [
+        [desktop, confirmer],
+        [mobile, winner],
+      ] as const) {
+        await page.goto('/leaderboard?region=NA');
+        const mine = page.getByRole('region', { name: 'Your rank' });
+        await waitVisible(mine.getByText(person.name), `own row (${page.viewportSize()!.width}px)`);
+        await expect.poll(() => mine.textContent()).toContain(String(change(person).after));
+        await expectNoHorizontalOverflow(page, `leaderboard ${page.viewportSize()!.width}px`);
+      }
+      await screenshot(desktop, 'fair-leaderboard-1280', { fullPage: true });
+      await screenshot(mobile, 'fair-leaderboard-390', { fullPage: true });
+    },
+  );
+});
