@@ -11,6 +11,7 @@ import {
 } from './support/browser.js';
 import {
   baseURL,
+  createBalancedScrim,
   registerContext,
   registerPlayer,
   runTag,
@@ -42,17 +43,7 @@ describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams app
     'the tenth sign-up makes the teams; both open pages show them and "Blue … % / Red … %"',
     { timeout: 240_000 },
     async () => {
-      const created = await admin.request.post('/api/scrims', {
-        data: {
-          title: TITLE,
-          region: 'NA',
-          gameStartTime: new Date(Date.now() + 3_600_000).toISOString(),
-          mode: 'balanced',
-          useTournamentCode: false,
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const scrimId = ((await created.json()) as { _id: string })._id;
+      const scrimId = await createBalancedScrim(admin, TITLE);
 
       // Players 0 (1280 px) and 9 (390 px) have a page open (recording its errors); the others use the API.
       const people: (RegisteredContext | Player)[] = await Promise.all(

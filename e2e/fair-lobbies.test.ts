@@ -9,7 +9,15 @@ import {
   signInViaApi,
   waitVisible,
 } from './support/browser.js';
-import { baseURL, registerContext, runTag, skipReason, useBrowser, type RegisteredContext } from './support/journey.js';
+import {
+  baseURL,
+  createBalancedScrim,
+  registerContext,
+  runTag,
+  skipReason,
+  useBrowser,
+  type RegisteredContext,
+} from './support/journey.js';
 
 /**
  * After the balanced teams (e2e/balanced.test.ts) comes the part of issue 16 that makes ratings trustworthy, on
@@ -68,17 +76,7 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
     'the captain reports, the other team confirms on the page, ratings change live, the leaderboard shows them',
     { timeout: 300_000 },
     async () => {
-      const created = await admin.request.post('/api/scrims', {
-        data: {
-          title: TITLE,
-          region: 'NA',
-          gameStartTime: new Date(Date.now() + 3_600_000).toISOString(),
-          mode: 'balanced',
-          useTournamentCode: false,
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const scrimId = ((await created.json()) as ScrimJson)._id;
+      const scrimId = await createBalancedScrim(admin, TITLE);
 
       const people: Person[] = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
@@ -128,7 +126,10 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
       // The confirmer watches at 1280 px; a player of the captain's team at 390 px.
       const desktop = await pageOf(browser, confirmer, 'desktop');
       const mobile = await pageOf(browser, winner, 'mobile');
-      for (const page of [desktop, mobile]) await page.goto(`/scrims/${scrimId}`);
+      for (const page of [desktop, mobile]) {
+        await page.goto(`/scrims/${scrimId}`);
+        await waitVisible(page.getByRole('region', { name: 'Lobby ready' }), 'the game-day panel');
+      }
 
       // The captain reports his own team as the winner: pending until the other team answers.
       const reported = await winner.context.request.patch(`/api/scrims/${scrimId}/set-winner`, {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startFakeRiot, type FakeRiot } from '../../apps/server/src/test/fake-riot.js';
 import {
   launchBrowser,
@@ -105,6 +105,21 @@ async function register(context: BrowserContext, spec: PlayerSpec): Promise<Regi
     canSendEmailsToUser: false,
   });
   return { context, id: state.user!._id, name: spec.name, email };
+}
+
+/** A balanced scrim (issue 16) of the NA region created by `admin` through the API, starting in an hour: its id. */
+export async function createBalancedScrim(admin: BrowserContext, title: string): Promise<string> {
+  const created = await admin.request.post('/api/scrims', {
+    data: {
+      title,
+      region: 'NA',
+      gameStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+      mode: 'balanced',
+      useTournamentCode: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { _id: string })._id;
 }
 
 /** A fresh context signed in as `email` (a seeded account: 'admin@scrimgym.dev', 'faker.fan@scrimgym.dev'…), a page open. */

@@ -23,5 +23,6 @@ export const LEADERBOARD_TEXTS = {
   empty: 'No rated players on this board yet.',
   loadMore: 'Load more',
   failed: 'The leaderboard could not be loaded.',
-  compactLine: (role: string, games: number, winRate: number) => `${role} · ${games} games · ${winRate}% won`,
+  compactLine: (role: string, games: number, winRate: number) =>
+    `${role} · ${games} ${games === 1 ? 'game' : 'games'} · ${winRate}% won`,
 } as const;

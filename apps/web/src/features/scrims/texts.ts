@@ -174,6 +174,8 @@ export const SCRIM_TEXTS = {
     empty: 'Nobody has signed up yet.',
     explain: 'Sign up with your roles: when ten are in, the server makes the fairest teams.',
     made: 'The teams are made: see your side and role below.',
+    showList: (count: number) => `Show the ${count} sign-ups`,
+    hideList: 'Hide the sign-ups',
     primary: 'Primary role',
     secondary: 'Secondary role',
     signUp: 'Sign up',

@@ -95,6 +95,12 @@ describe('a balanced scrim', () => {
     expect(screen.queryByRole('button', { name: 'Leave this game' })).not.toBeInTheDocument();
     // Full: no Sign up for a newcomer.
     expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+    // The teams show everyone: the sign-up list folds away, one click from being shown again.
+    const panel = screen.getByRole('region', { name: 'Sign-ups' });
+    expect(within(panel).queryByText('Mid / Fill')).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show the 10 sign-ups' }));
+    expect(within(panel).getAllByText('Mid / Fill')).toHaveLength(10);
+    expect(within(panel).getByRole('button', { name: 'Hide the sign-ups' })).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

@@ -18,10 +18,12 @@ import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.signups;
 
-/** The roles of the viewer's settings, when the session carries them; else Fill. */
-function settingsRoles(user: object | null): { primaryRole: RolePreference; secondaryRole: RolePreference } {
-  const roles = (user ?? {}) as Partial<Record<'primaryRole' | 'secondaryRole', RolePreference>>;
-  return { primaryRole: roles.primaryRole ?? 'Fill', secondaryRole: roles.secondaryRole ?? 'Fill' };
+/** The roles of the viewer's settings (Fill when signed out). */
+function settingsRoles(user: { primaryRole: RolePreference; secondaryRole: RolePreference } | null): {
+  primaryRole: RolePreference;
+  secondaryRole: RolePreference;
+} {
+  return { primaryRole: user?.primaryRole ?? 'Fill', secondaryRole: user?.secondaryRole ?? 'Fill' };
 }
 
 /**
@@ -39,6 +41,9 @@ export function SignupPanel({ view }: { view: ScrimView }) {
   const headingId = `${scrim._id}-signups`;
   const lock = dayjs(state.lockTime).format('MM/DD/YYYY h:mm A');
   const made = scrim.teamOne.length + scrim.teamTwo.length > 0;
+  // Once the teams are made they show every player: the sign-up list folds away (it stays one click away).
+  const [listOpen, setListOpen] = useState(false);
+  const showList = !made || listOpen;
 
   return (
     <Box
@@ -85,24 +90,36 @@ export function SignupPanel({ view }: { view: ScrimView }) {
       <Typography variant="body2" color="text.secondary">
         {made ? T.made : state.full ? T.full : T.explain}
       </Typography>
+      {made && scrim.signups.length > 0 && (
+        <Button
+          size="small"
+          onClick={() => setListOpen((open) => !open)}
+          aria-expanded={listOpen}
+          sx={{ justifySelf: 'start' }}
+        >
+          {listOpen ? T.hideList : T.showList(scrim.signups.length)}
+        </Button>
+      )}
       {scrim.signups.length === 0 ? (
         <Typography variant="body2">{T.empty}</Typography>
       ) : (
-        <Box
-          component="ol"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 0.75,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
-          {scrim.signups.map((signup) => (
-            <SignupRow key={signup._user._id} signup={signup} mine={signup._user._id === userId} />
-          ))}
-        </Box>
+        showList && (
+          <Box
+            component="ol"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 0.75,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
+            {scrim.signups.map((signup) => (
+              <SignupRow key={signup._user._id} signup={signup} mine={signup._user._id === userId} />
+            ))}
+          </Box>
+        )
       )}
       {state.canSignUp && (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

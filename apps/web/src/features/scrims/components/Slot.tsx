@@ -15,7 +15,7 @@ import type { ScrimView } from './scrim-view-context';
 
 const DRAG_TYPE = 'application/x-scrim-player';
 /** A rating change's colour by its sign ('+12' green, '−9' red, '±0' grey). */
-const RATING_CHANGE_COLORS: Record<string, string> = { '+': 'success.main', '−': 'error.main' };
+const RATING_CHANGE_COLORS: Record<string, string> = { '+': 'success.light', '−': 'error.light' };
 
 /** Join or move here when empty; admins drag players between slots to swap them. */
 function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: ScrimPlayer | undefined) {
