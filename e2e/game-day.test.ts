@@ -223,7 +223,19 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)
       await waitVisible(captainPage.getByText('You cannot reverse this.'), 'the winner confirm');
       await captainPage.getByRole('button', { name: 'Confirm', exact: true }).click();
 
-      // Everyone sees the outcome and their own EXP, live; the level is the profile's.
+      // A captain's report waits for the other team (issue 16): the panels say so, and no outcome yet.
+      for (const page of [desktop, mobile]) {
+        await waitVisible(
+          panelOf(page).getByText(/confirms itself/),
+          `the pending report (${page.viewportSize()!.width}px)`,
+        );
+      }
+      expect(await panelOf(desktop).getByText('Victory', { exact: true }).count()).toBe(0);
+      const answerer = players.slice(0, 5).includes(captain) ? players[5]! : players[0]!;
+      const confirmed = await answerer.context.request.post(`/api/scrims/${scrimId}/confirm-result`);
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+      // Confirmed: everyone sees the outcome and their own EXP, live; the level is the profile's.
       const expectOutcome = async (page: Page, person: Person, outcome: string, exp: string) => {
         const panel = panelOf(page);
         await waitVisible(panel.getByText('Team One (Blue Side) won', { exact: true }), `outcome for ${person.name}`);
