@@ -8,6 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   getSessionViaApi,
   screenshot,
+  seedDayTimezone,
   settle,
   signInViaApi,
   waitForPath,
@@ -23,6 +24,8 @@ import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './
 const RUN = runTag();
 const VIEWPORTS: ViewportName[] = ['desktop', 'mobile'];
 const MINUTE = 60_000;
+/** The seed's scrims all on the hub's today, at any hour (see seedDayTimezone). */
+const SEED_DAY = seedDayTimezone();
 
 const section = (page: Page, title: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${title}`) }) });
@@ -41,7 +44,10 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
         'an abandoned scrim is greyed with "Abandoned" among previous scrims, out of Current and Playing Now, live',
         { timeout: 120_000 },
         async () => {
-          const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
+          const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', {
+            viewport,
+            timezoneId: SEED_DAY,
+          });
           await page.goto('/scrims');
           await waitForPath(page, '/scrims');
           const current = section(page, 'Current Scrims');
@@ -60,7 +66,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
 
           // Live: an admin creates a scrim that started 31 minutes ago with nobody in it. Its abandon check is due
           // at once: the hub shows it among previous scrims, abandoned, without a reload.
-          const admin = await signedInPage(browser, 'admin@scrimgym.dev', { viewport });
+          const admin = await signedInPage(browser, 'admin@scrimgym.dev', { viewport, timezoneId: SEED_DAY });
           const title = `Ghost Lobby ${RUN}${viewport[0]}`;
           const created = await admin.context.request.post('/api/scrims/', {
             data: {
@@ -112,7 +118,10 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
       );
 
       it('the API answers with a trailing slash, from the browser', { timeout: 60_000 }, async () => {
-        const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
+        const { context, page } = await signedInPage(browser, 'faker.fan@scrimgym.dev', {
+          viewport,
+          timezoneId: SEED_DAY,
+        });
         await page.goto('/scrims');
         const answers = await page.evaluate(async () => {
           const day = new Date();
@@ -147,7 +156,7 @@ describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashe
             rank: 'Gold 1',
             viewport,
           });
-          const witness = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport });
+          const witness = await signedInPage(browser, 'faker.fan@scrimgym.dev', { viewport, timezoneId: SEED_DAY });
           const profileUrl = `/api/users/${encodeURIComponent(name)}?region=NA`;
           expect((await witness.context.request.get(profileUrl)).status()).toBe(200);
 

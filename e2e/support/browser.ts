@@ -29,8 +29,25 @@ const problems = new WeakMap<Page, PageProblems>();
 const RENDER_CRASH =
   /React Router caught the following error|Error handled by React Router default ErrorBoundary|The above error occurred in/;
 
-/** A fresh, isolated context (own cookie jar) at the given viewport, with base URL set. */
-export async function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop') {
+/**
+ * A fixed-offset time zone where it is now about 1 PM: the demo seed's scrims (from 4 hours ago to 6 hours ahead
+ * of the server's start) then all fall on the hub's "today", whatever the hour the suite runs at. New York puts
+ * the seed's past scrims on yesterday's page between midnight and about 1 AM there.
+ */
+export function seedDayTimezone(now = Date.now()): string {
+  const offset = 13 - new Date(now).getUTCHours();
+  const hours = offset > 14 ? offset - 24 : offset < -11 ? offset + 24 : offset;
+  // Etc/GMT zones count west as positive: Etc/GMT+5 is UTC−5.
+  return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+}
+
+/** A fresh, isolated context (own cookie jar) at the given viewport, with base URL set (New York time unless told). */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName = 'desktop',
+  timezoneId = 'America/New_York',
+) {
   const mobile = viewport === 'mobile';
   return browser.newContext({
     baseURL,
@@ -40,18 +57,18 @@ export async function newContext(browser: Browser, baseURL: string, viewport: Vi
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     locale: 'en-US',
-    timezoneId: 'America/New_York',
+    timezoneId,
   });
 }
 
 /** A page in `context` (or in a new context at `viewport`), recording uncaught errors and console errors. */
 export async function newPage(
   browserOrContext: Browser | BrowserContext,
-  options: { baseURL: string; viewport?: ViewportName },
+  options: { baseURL: string; viewport?: ViewportName; timezoneId?: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context =
     'newContext' in browserOrContext
-      ? await newContext(browserOrContext, options.baseURL, options.viewport)
+      ? await newContext(browserOrContext, options.baseURL, options.viewport, options.timezoneId)
       : browserOrContext;
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -126,9 +126,13 @@ export async function createBalancedScrim(admin: BrowserContext, title: string):
 export async function signedInPage(
   browser: Browser,
   email: string,
-  { viewport, baseURL: server = baseURL }: { viewport?: ViewportName; baseURL?: string } = {},
+  {
+    viewport,
+    baseURL: server = baseURL,
+    timezoneId,
+  }: { viewport?: ViewportName; baseURL?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; state: AuthState }> {
-  const { context, page } = await newPage(browser, { baseURL: server, viewport });
+  const { context, page } = await newPage(browser, { baseURL: server, viewport, timezoneId });
   const state = await signInViaApi(context, email);
   return { context, page, state };
 }
