@@ -57,6 +57,34 @@ export const RESULT_CONFIRM_WINDOW_MINUTES = 30;
 /** A balanced scrim's sign-ups lock this long before its start: the teams are final then. */
 export const BALANCED_SIGNUP_LOCK_MINUTES = 15;
 
+/** A waitlist entry wants one role, or any free slot ('any'). */
+export const WAITLIST_ROLES = [...ROLES, 'any'] as const;
+export type WaitlistRole = (typeof WAITLIST_ROLES)[number];
+
+/**
+ * Where a scrim stands, derived from its columns and the clock: cancelled by its host, abandoned (not full 30
+ * minutes after the start), finished (a winner), live (started), else scheduled.
+ */
+export const SCRIM_STATUSES = ['scheduled', 'live', 'finished', 'abandoned', 'cancelled'] as const;
+export type ScrimStatus = (typeof SCRIM_STATUSES)[number];
+
+/** Check-in: players confirm between 30 and 5 minutes before the start; a reminder 10 minutes before it closes. */
+export const CHECK_IN_OPENS_MINUTES = 30;
+export const CHECK_IN_CLOSES_MINUTES = 5;
+export const CHECK_IN_REMINDER_MINUTES = 10;
+
+/**
+ * Reliability: the share of a player's last 20 commitments that they kept. Leaving less than 2 hours before the
+ * start counts as a late leave; earlier, with a reason, it costs nothing.
+ */
+export const COMMITMENT_OUTCOMES = ['played', 'checked_in', 'no_show', 'late_leave'] as const;
+export type CommitmentOutcome = (typeof COMMITMENT_OUTCOMES)[number];
+export const RELIABILITY_WINDOW = 20;
+export const LATE_LEAVE_HOURS = 2;
+/** No-show penalties, escalating: the first is a warning, then 24 hours, then 7 days without joining. */
+export const NO_SHOW_COOLDOWNS_HOURS = [0, 24, 7 * 24] as const;
+export const CANCEL_REASON_MAX = 500;
+
 export const TEAMS = ['teamOne', 'teamTwo'] as const;
 export type TeamName = (typeof TEAMS)[number];
 export const TEAM_LABELS: Record<TeamName, string> = {

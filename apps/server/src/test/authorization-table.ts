@@ -8,6 +8,7 @@ import type { TestUser } from './factories.js';
  * - player sits in openScrim (public, not full, with a post-game image), is friends with otherPlayer and shares
  *   their conversation, and has a friend request (and its notification) from captain;
  * - captain is the lobby host of fullScrim (private, ten players, started 30 minutes ago), caster casts it;
+ * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty);
  * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
  */
 
@@ -37,6 +38,7 @@ const everyone = (outcome: Outcome = '2xx'): Expectations => ({
   banned: outcome,
   captain: outcome,
   caster: outcome,
+  host: outcome,
   admin: outcome,
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { postGameImages, scrimSignups } from '../db/schema/index.js';
+import { communityHosts, postGameImages, scrimSignups } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from './factories.js';
@@ -9,7 +9,7 @@ import { befriend } from './social.js';
 import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
 /** The roles that every permission is tested against. */
-export const ROLES = ['visitor', 'player', 'otherPlayer', 'banned', 'captain', 'caster', 'admin'] as const;
+export const ROLES = ['visitor', 'player', 'otherPlayer', 'banned', 'captain', 'caster', 'host', 'admin'] as const;
 export type RoleName = (typeof ROLES)[number];
 
 /**
@@ -19,6 +19,7 @@ export type RoleName = (typeof ROLES)[number];
  *   `captain` (with its `notification`);
  * - `captain` is the lobby host of `fullScrim` (private, ten players, started 30 minutes ago), `caster` casts it;
  * - `balancedScrim` makes balanced teams (sign-ups, starting in one hour): `player` is signed up;
+ * - `host` is a community host of NA and runs `hostedScrim` (public, NA, starting in one day, empty);
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -26,6 +27,7 @@ export interface RoleWorld {
   openScrim: TestScrim;
   fullScrim: TestScrim;
   balancedScrim: TestScrim;
+  hostedScrim: TestScrim;
   conversationId: string;
   messageId: string;
   notificationId: string;
@@ -38,12 +40,15 @@ export interface RoleWorld {
 }
 
 export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: Database }): Promise<RoleWorld> {
-  const [player, otherPlayer, banned, admin] = await Promise.all([
+  const [player, otherPlayer, banned, admin, host] = await Promise.all([
     createUser({ db }),
     createUser({ db }),
     createBannedUser({ db }),
     createAdmin({ db }),
+    createUser({ db }),
   ]);
+  await db.insert(communityHosts).values({ userId: host.id, region: 'NA', grantedBy: admin.id });
+  const hostedScrim = await createScrim({ db, createdBy: host.id, hostedBy: host.id });
   const openScrim = await createScrim({ db, isWithCasters: true, maxCastersAllowedCount: 2, createdBy: admin.id });
   const fullScrim = await createScrim({
     db,
@@ -84,12 +89,13 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     notifications: { _id: string }[];
   };
 
-  const users = { player, otherPlayer, banned, captain: captain!, caster, admin };
+  const users = { player, otherPlayer, banned, captain: captain!, caster, host, admin };
   const world = {
     users,
     openScrim,
     fullScrim,
     balancedScrim,
+    hostedScrim,
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
@@ -103,6 +109,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       openScrim.id,
       fullScrim.id,
       balancedScrim.id,
+      hostedScrim.id,
       conversationId,
       world.messageId,
       world.notificationId,

@@ -6,7 +6,10 @@ import {
   RESULT_STATUSES,
   ROLES,
   SCRIM_MODES,
+  SCRIM_STATUSES,
   TEAMS,
+  WAITLIST_ROLES,
+  CANCEL_REASON_MAX,
 } from '../constants.js';
 import { isoDateTime } from './common.js';
 import { regionSchema, rolePreferenceSchema } from './user.js';
@@ -14,6 +17,10 @@ import { regionSchema, rolePreferenceSchema } from './user.js';
 export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of Top, Jungle, Mid, ADC, Support' });
 export const scrimModeSchema = z.enum(SCRIM_MODES, { error: 'Mode must be slots or balanced' });
+export const waitlistRoleSchema = z.enum(WAITLIST_ROLES, {
+  error: 'Role must be one of Top, Jungle, Mid, ADC, Support or any',
+});
+export const scrimStatusSchema = z.enum(SCRIM_STATUSES);
 
 /** What a scrim shows of a user: enough for a slot (name, tagline, discord, rank, profile link). */
 export const scrimUserSchema = z.object({
@@ -25,6 +32,8 @@ export const scrimUserSchema = z.object({
   discord: z.string(),
   /** The Riot account is linked through Riot Sign On: the rank comes from Riot (else it is self-reported). */
   verified: z.boolean(),
+  /** Share (0–100) of the user's last 20 commitments kept; null before the first one. */
+  reliability: z.number().int().min(0).max(100).nullable(),
 });
 export type ScrimUser = z.infer<typeof scrimUserSchema>;
 
@@ -105,6 +114,21 @@ export const scrimSchema = z.object({
     .nullable(),
   /** Each rated player's display rating before and after this scrim's confirmed result. */
   ratingChanges: z.array(z.object({ userId: z.string(), before: z.number().int(), after: z.number().int() })),
+  /** Where the scrim stands (derived from its state and the clock when it was presented). */
+  status: scrimStatusSchema,
+  /** Why its host cancelled it (status 'cancelled'), and when. */
+  cancellation: z.object({ reason: z.string(), cancelledAt: z.string() }).nullable(),
+  /** The community host who runs this scrim (null: run by the admins). */
+  hostedBy: scrimUserSchema.nullable(),
+  /** Players waiting for a slot, first come first served: each wants one role or any free slot. */
+  waitlist: z.array(z.object({ _user: scrimUserSchema, role: waitlistRoleSchema, joinedAt: z.string() })),
+  /**
+   * Check-in (null when its host turned it off): players confirm between `opensAt` and `closesAt`; at the close
+   * those who did not lose their slot to the waitlist.
+   */
+  checkIn: z.object({ opensAt: z.string(), closesAt: z.string(), checkedIn: z.array(z.string()) }).nullable(),
+  /** Players replaced after the start by a host or admin: the result and ratings count `in`, not `out`. */
+  substitutions: z.array(z.object({ outUserId: z.string().nullable(), inUserId: z.string(), createdAt: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -212,6 +236,8 @@ export const createScrimBodySchema = z.object({
   useTournamentCode: z.boolean().default(true),
   /** 'slots': players pick slots; 'balanced': players sign up and the server makes the teams. */
   mode: scrimModeSchema.default('slots'),
+  /** Players must check in 30 to 5 minutes before the start (on unless the host turns it off). */
+  checkInEnabled: z.boolean().default(true),
   /** Sent by the original client; the server takes the creator from the session. */
   createdBy: z.string().optional(),
   adminKey: z.string().optional(),
@@ -236,6 +262,8 @@ export const updateScrimBodySchema = z.object({
   useTournamentCode: z.boolean(),
   /** Absent: kept. It can change only while nobody is in the scrim (no players, casters or sign-ups). */
   mode: scrimModeSchema.optional(),
+  /** Absent: kept. */
+  checkInEnabled: z.boolean().optional(),
 });
 export type UpdateScrimBody = z.input<typeof updateScrimBodySchema>;
 
@@ -260,3 +288,46 @@ export const fillRandomResponseSchema = z.object({
   scrim: scrimSchema,
 });
 export type FillRandomResponse = z.infer<typeof fillRandomResponseSchema>;
+
+/** POST /api/scrims/:id/waitlist: wait for a slot of one role, or for any free slot. */
+export const waitlistBodySchema = z.object({ role: waitlistRoleSchema });
+export type WaitlistBody = z.input<typeof waitlistBodySchema>;
+
+/** POST /api/scrims/:id/substitute: after the start, `inUserId` takes the slot of `outUserId`, who did not come. */
+export const substituteBodySchema = z.object({
+  outUserId: z.uuid({ error: 'Invalid user id' }),
+  inUserId: z.uuid({ error: 'Invalid user id' }),
+});
+export type SubstituteBody = z.input<typeof substituteBodySchema>;
+
+const reasonSchema = z
+  .string({ error: 'A reason is required' })
+  .trim()
+  .min(1, 'A reason is required')
+  .max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters`);
+
+/** POST /api/scrims/:id/cancel: its players, casters and waitlist are told why. */
+export const cancelScrimBodySchema = z.object({ reason: reasonSchema });
+export type CancelScrimBody = z.input<typeof cancelScrimBodySchema>;
+
+/** Leaving a slot may carry a reason (shown to the host); no body is the same as none. */
+export const leaveBodySchema = z
+  .object({ reason: reasonSchema.optional() })
+  .nullish()
+  .transform((b) => b ?? {});
+
+/** GET /api/users/:id/reliability. */
+export const reliabilitySchema = z.object({
+  /** Share (0–100) of the last 20 commitments kept; null before the first commitment. */
+  score: z.number().int().min(0).max(100).nullable(),
+  /** How many commitments the score counts (at most 20). */
+  commitments: z.number().int(),
+  /** No-shows among them. */
+  noShows: z.number().int(),
+  /** Until when the user may not join scrims (null: free to join). */
+  cooldownUntil: z.string().nullable(),
+});
+export type Reliability = z.infer<typeof reliabilitySchema>;
+
+/** POST /api/admin/hosts: the user may host scrims of that region. */
+export const adminHostBodySchema = z.object({ userId: z.uuid({ error: 'Invalid user id' }), region: regionSchema });

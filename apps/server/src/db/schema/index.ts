@@ -5,3 +5,4 @@ export * from './social.js';
 export * from './admin.js';
 export * from './jobs.js';
 export * from './ratings.js';
+export * from './showup.js';

@@ -63,12 +63,25 @@ export const scrims = pgTable(
     resultReportedBy: uuid('result_reported_by').references(() => users.id, { onDelete: 'set null' }),
     resultReportedAt: timestamptz('result_reported_at'),
     resultConfirmedAt: timestamptz('result_confirmed_at'),
+    /** Players must check in 30 to 5 minutes before the start (issue 17); its host may turn it off. */
+    checkInEnabled: boolean('check_in_enabled').notNull().default(true),
+    /** When the check-in close ran (absentees dropped, the waitlist promoted): it runs once. */
+    checkInClosedAt: timestamptz('check_in_closed_at'),
+    /** Cancelled by its host or an admin, with the reason everyone in it was told; it stays visible. */
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The community host who created and runs the scrim (null: an admin's scrim). */
+    hostedBy: uuid('hosted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('scrims_region_start_idx').on(t.region, t.gameStartTime),
     index('scrims_created_by_idx').on(t.createdBy),
+    index('scrims_hosted_by_idx')
+      .on(t.hostedBy)
+      .where(sql`${t.hostedBy} is not null`),
     // The admin dashboard: scrims created this week, and the newest ones for Recent Activity.
     index('scrims_created_at_idx').on(t.createdAt),
     check('scrims_max_casters_ck', sql`${t.maxCastersAllowedCount} between 0 and 2`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { regionEnum, rolePreferenceEnum } from './enums.js';
 
@@ -55,6 +55,15 @@ export const users = pgTable(
      * history and others' chats stay whole, but it no longer holds a name, discord or email.
      */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * Share (0–100) of the user's last 20 commitments kept (scrim_commitments), kept current with every
+     * commitment recorded so that cards show it without counting; null before the first one.
+     */
+    reliabilityScore: smallint('reliability_score'),
+    /** No-shows penalised so far (escalation: a warning, then 24 hours, then 7 days); an admin's clear resets it. */
+    noShowStrikes: integer('no_show_strikes').notNull().default(0),
+    /** Until when the user may not join scrims (a no-show's cooldown); null: free. */
+    cooldownUntil: timestamptz('cooldown_until'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),

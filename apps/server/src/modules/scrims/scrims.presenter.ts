@@ -1,6 +1,9 @@
 import {
   areTeamsFull,
+  CHECK_IN_CLOSES_MINUTES,
+  CHECK_IN_OPENS_MINUTES,
   RESULT_CONFIRM_WINDOW_MINUTES,
+  type ScrimStatus,
   type Scrim,
   type ScrimPlayer,
   type ScrimUser,
@@ -13,7 +16,12 @@ import type { CurrentRating, ParticipantWithUser, ScrimAggregate, ScrimUserRow }
 type UserLike = ScrimUserRow;
 
 export function toScrimUser(user: UserLike): ScrimUser {
-  return { ...toUserSummary(user), discord: user.discord, verified: user.riotLinkedAt !== null };
+  return {
+    ...toUserSummary(user),
+    discord: user.discord,
+    verified: user.riotLinkedAt !== null,
+    reliability: user.reliabilityScore,
+  };
 }
 
 /** The rating a player plays with: the current season's, else the seed of their rank. */
@@ -62,6 +70,30 @@ function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {
       : null,
     dispute: dispute && { by: dispute.userId, reason: dispute.reason, createdAt: dispute.createdAt.toISOString() },
   };
+}
+
+/** Where the scrim stands now: its state first (cancelled, abandoned, a winner), then the clock. */
+export function scrimStatusOf(scrim: ScrimAggregate['scrim'], now = Date.now()): ScrimStatus {
+  if (scrim.cancelledAt) return 'cancelled';
+  if (scrim.abandonedAt) return 'abandoned';
+  if (scrim.teamWon) return 'finished';
+  return scrim.gameStartTime.getTime() <= now ? 'live' : 'scheduled';
+}
+
+/** The check-in window (null when its host turned check-in off). */
+export function checkInWindowOf(scrim: Pick<ScrimAggregate['scrim'], 'checkInEnabled' | 'gameStartTime'>) {
+  if (!scrim.checkInEnabled) return null;
+  const start = scrim.gameStartTime.getTime();
+  return {
+    opensAt: new Date(start - CHECK_IN_OPENS_MINUTES * 60_000),
+    closesAt: new Date(start - CHECK_IN_CLOSES_MINUTES * 60_000),
+  };
+}
+
+function checkInOf({ scrim, checkIns }: ScrimAggregate): Scrim['checkIn'] {
+  const window = checkInWindowOf(scrim);
+  if (!window) return null;
+  return { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), checkedIn: checkIns };
 }
 
 /** What decides who may see a scrim's lobby: its participants (a ScrimAggregate, or just their ids and slots). */
@@ -129,6 +161,22 @@ export function presentScrim(
       userId: c.userId,
       before: c.ratingBefore,
       after: c.ratingAfter,
+    })),
+    status: scrimStatusOf(scrim),
+    cancellation: scrim.cancelledAt
+      ? { reason: scrim.cancelReason ?? '', cancelledAt: scrim.cancelledAt.toISOString() }
+      : null,
+    hostedBy: aggregate.hostedBy ? toScrimUser(aggregate.hostedBy) : null,
+    waitlist: aggregate.waitlist.map((w) => ({
+      _user: toScrimUser(w.user),
+      role: w.role,
+      joinedAt: w.createdAt.toISOString(),
+    })),
+    checkIn: checkInOf(aggregate),
+    substitutions: aggregate.substitutions.map((b) => ({
+      outUserId: b.outUserId,
+      inUserId: b.inUserId,
+      createdAt: b.createdAt.toISOString(),
     })),
     createdAt: scrim.createdAt.toISOString(),
     updatedAt: scrim.updatedAt.toISOString(),

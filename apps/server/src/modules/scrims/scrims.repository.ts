@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gte, isNull, lt, notExists, notInArray, sql, type Column } from 'drizzle-orm';
-import type { Region, Role, RolePreference, TeamName } from '@scrim-gym/shared';
+import type { Region, Role, RolePreference, TeamName, WaitlistRole } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bans, postGameImages, riotTournaments, scrimParticipants, scrims, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
@@ -11,7 +11,7 @@ type UserRow = typeof users.$inferSelect;
 /** The user columns a scrim shows: fetching only these keeps the hub's query light (200 scrims, 2,000 players). */
 export type ScrimUserRow = Pick<
   UserRow,
-  'id' | 'name' | 'summonerTagline' | 'region' | 'rank' | 'discord' | 'riotLinkedAt'
+  'id' | 'name' | 'summonerTagline' | 'region' | 'rank' | 'discord' | 'riotLinkedAt' | 'reliabilityScore'
 >;
 
 /** A player's rating in the current season (current_rating_json); null: none yet, the rank's seed applies. */
@@ -40,6 +40,20 @@ export interface SignupWithUser {
   rating: CurrentRating | null;
 }
 
+/** A player waiting for a slot (issue 17): a role, or any free slot. */
+export interface WaitlistEntryWithUser {
+  role: WaitlistRole;
+  createdAt: Date;
+  user: ScrimUserRow;
+}
+
+/** A player replaced after the start: `outUserId` null once that account is gone. */
+export interface SubstitutionRow {
+  outUserId: string | null;
+  inUserId: string;
+  createdAt: Date;
+}
+
 /** A rated player's display rating before and after the scrim's rated result. */
 export interface RatingChangeRow {
   userId: string;
@@ -60,16 +74,27 @@ export interface ScrimAggregate {
   scrim: ScrimRow;
   creator: ScrimUserRow | null;
   host: ScrimUserRow | null;
+  /** The community host who runs the scrim. */
+  hostedBy: ScrimUserRow | null;
   participants: ParticipantWithUser[];
   imageAt: Date | null;
   tournament: typeof riotTournaments.$inferSelect | null;
   signups: SignupWithUser[];
+  waitlist: WaitlistEntryWithUser[];
+  /** The ids of the players who checked in, in the order they did. */
+  checkIns: string[];
+  substitutions: SubstitutionRow[];
   ratingChanges: RatingChangeRow[];
   dispute: OpenDisputeRow | null;
 }
 
 /** The columns of a ScrimUserRow, for reading one from JSON. */
-const scrimUserColumns = { ...userSummaryColumns(), discord: users.discord, riotLinkedAt: users.riotLinkedAt };
+const scrimUserColumns = {
+  ...userSummaryColumns(),
+  discord: users.discord,
+  riotLinkedAt: users.riotLinkedAt,
+  reliabilityScore: users.reliabilityScore,
+};
 
 /**
  * A row as PostgreSQL's to_json writes it (column names, ISO instants) → the row as Drizzle reads it (property
@@ -89,6 +114,7 @@ interface AggregateJson {
   scrim: Record<string, unknown>;
   creator: Record<string, unknown> | null;
   host: Record<string, unknown> | null;
+  hosted_by: Record<string, unknown> | null;
   image_at: string | null;
   tournament: Record<string, unknown> | null;
   participants: {
@@ -106,6 +132,9 @@ interface AggregateJson {
     user: Record<string, unknown>;
     rating: CurrentRating | null;
   }[];
+  waitlist: { role: WaitlistRole; created_at: string; user: Record<string, unknown> }[];
+  check_ins: string[];
+  substitutions: { out_user_id: string | null; in_user_id: string; created_at: string }[];
   rating_changes: { user_id: string; rating_before: number; rating_after: number }[];
   dispute: { id: string; user_id: string | null; reason: string; created_at: string } | null;
 }
@@ -119,6 +148,7 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
     scrim: rowFromJson<ScrimRow>(getTableColumns(scrims), json.scrim)!,
     creator: rowFromJson<ScrimUserRow>(scrimUserColumns, json.creator),
     host: rowFromJson<ScrimUserRow>(scrimUserColumns, json.host),
+    hostedBy: rowFromJson<ScrimUserRow>(scrimUserColumns, json.hosted_by),
     imageAt: json.image_at === null ? null : new Date(json.image_at),
     tournament: rowFromJson(getTableColumns(riotTournaments), json.tournament),
     participants: json.participants.map((p) => ({
@@ -135,6 +165,17 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       createdAt: new Date(g.created_at),
       user: rowFromJson<ScrimUserRow>(scrimUserColumns, g.user)!,
       rating: g.rating,
+    })),
+    waitlist: json.waitlist.map((w) => ({
+      role: w.role,
+      createdAt: new Date(w.created_at),
+      user: rowFromJson<ScrimUserRow>(scrimUserColumns, w.user)!,
+    })),
+    checkIns: json.check_ins,
+    substitutions: json.substitutions.map((b) => ({
+      outUserId: b.out_user_id,
+      inUserId: b.in_user_id,
+      createdAt: new Date(b.created_at),
     })),
     ratingChanges: json.rating_changes.map((c) => ({
       userId: c.user_id,

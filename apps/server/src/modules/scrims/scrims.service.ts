@@ -550,6 +550,7 @@ export async function createScrim({
       lobbyHostId,
       useTournamentCode: body.useTournamentCode,
       mode: body.mode,
+      checkInEnabled: body.checkInEnabled,
       createdBy: viewer.id,
     },
   });
@@ -610,6 +611,7 @@ export async function editScrim({
           ...(resultChanged && adminResult(body.teamWon, viewer.id)),
           useTournamentCode: body.useTournamentCode,
           ...(modeChanged && { mode: body.mode }),
+          ...(body.checkInEnabled !== undefined && { checkInEnabled: body.checkInEnabled }),
           ...(startChanged && { abandonedAt: null }),
         },
       });

@@ -10,6 +10,7 @@ export const scrimUser = (n: number, overrides: Partial<ScrimUser> = {}): ScrimU
   rank: 'Gold 2',
   discord: `player${n}`,
   verified: false,
+  reliability: null,
   ...overrides,
 });
 
@@ -54,6 +55,12 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     balance: null,
     result: null,
     ratingChanges: [],
+    status: 'scheduled',
+    cancellation: null,
+    hostedBy: null,
+    waitlist: [],
+    checkIn: null,
+    substitutions: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,
