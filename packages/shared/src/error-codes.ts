@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   // Scrims
   'SCRIM_NOT_FOUND',
   'NOT_CAPTAIN',
+  'NOT_HOST',
   'BAD_HOST',
   'GAME_OVER',
   'SCRIM_ABANDONED',

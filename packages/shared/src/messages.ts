@@ -71,6 +71,7 @@ export const SCRIM_MESSAGES = {
   teamsNotFull: 'A winner can only be set once both teams have 5 players.',
   onlyCaptain: 'Only the lobby captain or an admin can do this.',
   onlySelf: 'You can only do this for yourself.',
+  onlyHost: "Only this scrim's host or an admin can do this.",
   notFound: 'Scrim not found!, redirecting to home',
   lookupError: 'Error finding scrim, redirecting to home',
   spotTaken: (free: string) => `spot taken! spots available for ${free}`,

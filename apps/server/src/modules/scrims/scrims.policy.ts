@@ -21,3 +21,14 @@ export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
 
 export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], userId: string) =>
   participants.some((p) => p.userId === userId);
+
+/**
+ * Who runs a scrim (its slot tools, check-in, substitutes, result, cancel): admins, and the community host who
+ * created it. Whether that host still holds the host role of the region is checked where the viewer is built.
+ */
+export const canRunScrim = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy'>) =>
+  viewer.isAdmin || (scrim.hostedBy !== null && scrim.hostedBy === viewer.id);
+
+export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy'>) {
+  if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
+}
