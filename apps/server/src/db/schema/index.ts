@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './jobs.js';
 export * from './ratings.js';
 export * from './showup.js';
+export * from './reach.js';
