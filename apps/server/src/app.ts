@@ -11,6 +11,7 @@ import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, socketAuth } from './modules/auth/index.js';
+import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { friendsRoutes } from './modules/friends/index.js';
 import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(adminRoutes);
       await api.register(ratingsRoutes);
       await api.register(leaderboardRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );

@@ -159,3 +159,13 @@ export const CHAT_INPUT_MAX_ROWS = 4;
 export const CHAT_LIST_HEIGHT_PX = 300;
 export const NOTIFICATIONS_LIST_HEIGHT_PX = 400;
 export const FRIENDS_LIST_MAX_HEIGHT_PX = 300;
+
+/**
+ * Calendars (issue 17): a scrim's event lasts CALENDAR_EVENT_MINUTES (lobby set-up and one game); the feed lists
+ * the scrims from CALENDAR_FEED_PAST_DAYS ago on, at most CALENDAR_FEED_MAX_EVENTS; each event reminds at check-in
+ * opening and at the check-in reminder.
+ */
+export const CALENDAR_EVENT_MINUTES = 60;
+export const CALENDAR_FEED_PAST_DAYS = 30;
+export const CALENDAR_FEED_MAX_EVENTS = 500;
+export const CALENDAR_ALARM_MINUTES = [CHECK_IN_OPENS_MINUTES, CHECK_IN_REMINDER_MINUTES] as const;

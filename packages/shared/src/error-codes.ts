@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
+  // Calendar feeds (issue 17)
+  'CALENDAR_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -355,6 +355,20 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: signedIn(),
   },
 
+  // Calendars: a scrim's .ics for whoever may read the scrim (the private fullScrim by its link); one's own feed
+  // address; the feed itself has no session, its secret is the credential (the world has none: 404 for all; the
+  // happy path is calendar.test.ts).
+  'GET /api/scrims/{id}/calendar.ics': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/calendar': { expect: signedIn() },
+  'POST /api/calendar/rotate': { expect: signedIn() },
+  'GET /api/calendar/{secret}.ics': {
+    request: () => ({ params: { secret: 'not-anybodys-feed-secret-0123456' } }),
+    expect: everyone(404),
+  },
+
   // Admin
   'POST /api/admin/banUser': {
     request: ({ world }) => ({

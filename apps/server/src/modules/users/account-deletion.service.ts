@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions } from '../auth/index.js';
+import { removeCalendarFeed } from '../calendar/index.js';
 import { LISTS_CHANGED_EVENT, getScrimAggregate, listCacheFor, publishScrimChange } from '../scrims/index.js';
 import {
   anonymiseUser,
@@ -20,8 +21,8 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  * DELETE /api/users/me: the session user deletes their own account, after typing its summoner name.
  *
  * In ONE transaction (all or nothing): the account row is anonymised in place ('Deleted player'; name, discord
- * and email freed at once), its sign-in identities and sessions deleted, its friendships, friend requests and
- * notifications deleted (and others' notifications about it), the text of the direct messages it sent replaced
+ * and email freed at once), its sign-in identities, sessions and calendar feed deleted, its friendships, friend
+ * requests and notifications deleted (and others' notifications about it), the text of the direct messages it sent replaced
  * by a notice, and its places in scrims that have not started given back. Scrims played keep it as 'Deleted
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
@@ -51,6 +52,7 @@ export async function deleteOwnAccount({
     await deleteSocialTies({ db: tx, userId });
     await blankMessages({ db: tx, userId });
     await deleteSignIns({ db: tx, userId });
+    await removeCalendarFeed({ db: tx, userId });
     await anonymiseUser({ db: tx, id: userId });
     return scrimIds;
   });

@@ -1,0 +1,52 @@
+import {
+  CHECK_IN_CLOSES_MINUTES,
+  CHECK_IN_OPENS_MINUTES,
+  SCRIM_ABANDON_AFTER_MS,
+  TEAM_LABELS,
+  type Role,
+  type TeamName,
+} from './constants.js';
+
+/** How the feed's owner is in a scrim (a player's slot, or their place around it). */
+export type CalendarInvolvement =
+  | { kind: 'player'; team: TeamName; role: Role }
+  | { kind: 'caster' }
+  | { kind: 'signedUp' }
+  | { kind: 'waitlisted' }
+  | { kind: 'host' };
+
+/**
+ * Calendar texts (issue 17): what the .ics files say (event titles, descriptions, reminders) and the refusals of
+ * the calendar routes. Lobby names, passwords and tournament codes never appear in a calendar.
+ */
+export const CALENDAR_MESSAGES = {
+  feedNotFound: 'This calendar address does not exist (it may have been reset).',
+  calendarName: 'Scrim Gym',
+  calendarDescription: 'Every scrim you are in on Scrim Gym.',
+  cancelledSummary: (title: string) => `Cancelled: ${title}`,
+  abandonedSummary: (title: string) => `Abandoned: ${title}`,
+  waitlistedSummary: (title: string) => `${title} (waitlist)`,
+  location: (region: string) => `${region} (League of Legends)`,
+  scrimIn: (region: string) => `Scrim Gym scrim on ${region}.`,
+  involvement: (involvement: CalendarInvolvement): string => {
+    switch (involvement.kind) {
+      case 'player':
+        return `You play ${involvement.role} for ${TEAM_LABELS[involvement.team]}.`;
+      case 'caster':
+        return 'You cast it.';
+      case 'signedUp':
+        return 'You are signed up; the teams are balanced before the start.';
+      case 'waitlisted':
+        return 'You are on the waitlist: you get a slot if a player leaves.';
+      case 'host':
+        return 'You host it.';
+    }
+  },
+  checkIn: `Check in on Scrim Gym between ${CHECK_IN_OPENS_MINUTES} and ${CHECK_IN_CLOSES_MINUTES} minutes before the start.`,
+  cancelledBecause: (reason: string) => `Cancelled: ${reason}`,
+  cancelled: 'This scrim was cancelled.',
+  abandoned: `This scrim was abandoned: it was not full ${SCRIM_ABANDON_AFTER_MS / 60_000} minutes after its start.`,
+  link: (url: string) => `Open the scrim: ${url}`,
+  checkInOpensAlarm: (title: string) => `Check-in for ${title} is open`,
+  startsInAlarm: (title: string, minutes: number) => `${title} starts in ${minutes} minutes`,
+} as const;
