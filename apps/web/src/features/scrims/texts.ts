@@ -23,6 +23,8 @@ export const SCRIM_TEXTS = {
   showLess: 'Show less',
   private: 'Private',
   share: 'Copy share link',
+  /** The scrim as an .ics download (issue 17). */
+  addToCalendar: 'Add to calendar',
   edit: 'Edit scrim',
   assign: 'Assign player',
   fillRandom: 'Fill empty slots with random players',

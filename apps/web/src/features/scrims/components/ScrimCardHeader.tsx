@@ -16,6 +16,7 @@ import { useCopy } from '../hooks/useCopy';
 import { scrimEditPath, scrimPath } from '../lib/paths';
 import { playersOf, scrimTitle } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
+import { AddToCalendarButton } from './AddToCalendarButton';
 import type { ScrimView } from './scrim-view-context';
 
 const AdminAssignDialog = lazy(() => import('./AdminAssignDialog').then((m) => ({ default: m.AdminAssignDialog })));
@@ -92,6 +93,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
         >
           <ShareIcon fontSize="small" />
         </Action>
+        <AddToCalendarButton view={view} />
         {canChat && (
           <Suspense>
             <ScrimChatButton scrimId={scrim._id} title={title} />

@@ -19,6 +19,7 @@ import {
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
+import { CalendarSection } from '../components/CalendarSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { RiotAccountSection } from '../components/RiotAccountSection';
 
@@ -105,7 +106,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 
 /**
  * Account settings: name, tagline, discord, region, admin key, rank, preferred roles and email consent; the Riot
- * account link; then deleting the account (the privacy policy promises it).
+ * account link; the calendar feed; then deleting the account (the privacy policy promises it).
  */
 export function SettingsPage() {
   const { user } = useCurrentUser();
@@ -119,6 +120,7 @@ export function SettingsPage() {
         />
       )}
       {user && <RiotAccountSection user={user} />}
+      {user && <CalendarSection />}
       {user && <DeleteAccountSection user={user} />}
     </Container>
   );
