@@ -207,7 +207,8 @@ export const SCRIM_TEXTS = {
     cancelledCentre: 'This scrim was cancelled and will not be played.',
     cancelScrim: 'Cancel scrim',
     cancelTitle: 'Cancel this scrim?',
-    cancelExplain: 'Its players, casters and waitlist are told, with your reason. The scrim stays visible as cancelled.',
+    cancelExplain:
+      'Its players, casters and waitlist are told, with your reason. The scrim stays visible as cancelled.',
     cancelReason: 'Reason',
     cancelSubmit: 'Cancel scrim',
     keepScrim: 'Keep it',

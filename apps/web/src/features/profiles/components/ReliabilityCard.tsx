@@ -36,7 +36,12 @@ export function ReliabilityCard({ userId, viewerIsAdmin }: { userId: string; vie
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
         <Typography
-          sx={{ fontSize: 32, fontWeight: 800, lineHeight: 1.1, color: score === null ? 'text.secondary' : scoreColor(score) }}
+          sx={{
+            fontSize: 32,
+            fontWeight: 800,
+            lineHeight: 1.1,
+            color: score === null ? 'text.secondary' : scoreColor(score),
+          }}
         >
           {score === null ? T.noScore : T.score(score)}
         </Typography>

@@ -202,7 +202,8 @@ export const useJoinWaitlist = () =>
     request: ({ role }) => ({ path: 'waitlist', method: 'post', body: { role } }),
   });
 
-export const useLeaveWaitlist = () => useScrimAction<Target>({ request: () => ({ path: 'waitlist', method: 'delete' }) });
+export const useLeaveWaitlist = () =>
+  useScrimAction<Target>({ request: () => ({ path: 'waitlist', method: 'delete' }) });
 
 /** A player confirms they are coming, between 30 and 5 minutes before the start. */
 export const useCheckIn = () =>

@@ -77,7 +77,11 @@ describe('check-in', () => {
     expect(await box.findByText('Check-in is closed.')).toBeInTheDocument();
     expect(box.queryByRole('button', { name: 'Check in' })).toBeNull();
     const list = box.getByRole('list', { name: '2/10 confirmed' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Player 2#NA1', 'Player 7#NA1']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Player 2#NA1', 'Player 7#NA1']);
   });
 
   it('is not shown when check-in is off', async () => {

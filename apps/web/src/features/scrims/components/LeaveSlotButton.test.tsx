@@ -14,7 +14,12 @@ const withMe = (gameStartTime: string): Scrim =>
   makeScrim({
     gameStartTime,
     teamOne: [
-      { _user: scrimUser(0, { _id: ME._id, name: ME.name }), role: 'Top', team: { name: 'teamOne' }, rating: playerRating },
+      {
+        _user: scrimUser(0, { _id: ME._id, name: ME.name }),
+        role: 'Top',
+        team: { name: 'teamOne' },
+        rating: playerRating,
+      },
     ],
   });
 

@@ -146,7 +146,7 @@ describe('cancel with a reason', () => {
 });
 
 describe('status and reliability on the card', () => {
-  it('shows a Live chip once started, and each player\'s reliability (nothing when unknown)', async () => {
+  it("shows a Live chip once started, and each player's reliability (nothing when unknown)", async () => {
     const scrim = started();
     scrim.teamOne[0] = { ...scrim.teamOne[0]!, _user: { ...scrim.teamOne[0]!._user, reliability: 92 } };
     renderScrimPage(scrim, PLAYER);

@@ -91,11 +91,14 @@ describe('the waitlist', () => {
     expect(box.getByRole('button', { name: 'Join waitlist' })).toBeInTheDocument();
   });
 
-  it('shows the server\'s refusal (a cooldown) as an error alert', async () => {
+  it("shows the server's refusal (a cooldown) as an error alert", async () => {
     const scrim = makeScrim(players(10));
     const message = 'You missed a scrim: you can join scrims again on 05/02/2026.';
     renderScrimPage(scrim, ME, {
-      [`POST /scrims/${scrim._id}/waitlist`]: () => ({ status: 403, body: { error: message, code: 'COOLDOWN', scrim } }),
+      [`POST /scrims/${scrim._id}/waitlist`]: () => ({
+        status: 403,
+        body: { error: message, code: 'COOLDOWN', scrim },
+      }),
     });
     await userEvent.click(within(await panel()).getByRole('button', { name: 'Join waitlist' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -36,7 +36,8 @@ export function WaitlistPanel({ view }: { view: ScrimView }) {
   const position = waitlistPosition(scrim, userId);
   const [picked, setPicked] = useState<WaitlistRole | null>(null);
   if (isOver(scrim) || (scrim.waitlist.length === 0 && choices.length === 0)) return null;
-  const role = picked && choices.includes(picked) ? picked : choices.length ? defaultChoice(choices, user?.primaryRole) : null;
+  const role =
+    picked && choices.includes(picked) ? picked : choices.length ? defaultChoice(choices, user?.primaryRole) : null;
   const headingId = `${scrim._id}-waitlist`;
 
   return (
@@ -55,7 +56,12 @@ export function WaitlistPanel({ view }: { view: ScrimView }) {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} variant="subtitle1" component={`h${level + 1}` as 'h2' | 'h4'} sx={{ fontWeight: 800 }}>
+        <Typography
+          id={headingId}
+          variant="subtitle1"
+          component={`h${level + 1}` as 'h2' | 'h4'}
+          sx={{ fontWeight: 800 }}
+        >
           {T.title}
         </Typography>
         <Chip size="small" label={T.count(scrim.waitlist.length)} />

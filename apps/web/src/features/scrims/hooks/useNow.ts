@@ -38,7 +38,10 @@ export function useTimingNow(scrims: readonly Timed[]): number {
  */
 export function useNowAt(moments: readonly number[]): number {
   const [now, setNow] = useState(() => Date.now());
-  const next = moments.reduce<number | null>((soonest, at) => (at > now && (soonest === null || at < soonest) ? at : soonest), null);
+  const next = moments.reduce<number | null>(
+    (soonest, at) => (at > now && (soonest === null || at < soonest) ? at : soonest),
+    null,
+  );
   useEffect(() => {
     if (next === null) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0) + 1, MAX_TIMEOUT));
