@@ -81,7 +81,6 @@ export const SCRIM_TEXTS = {
     waiting: 'WAITING FOR PLAYERS',
     notFull: 'TEAMS NOT FULL',
     ready: 'GAME READY',
-    cancelled: 'CANCELLED',
     won: (team: TeamName) => `${TEAM_LABELS[team].toUpperCase()} WON!`,
   },
   ratingChange: (change: string) => `Rating ${change}`,

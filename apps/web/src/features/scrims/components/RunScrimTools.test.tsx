@@ -2,9 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { testUser } from '../../../test/render';
+import { renderAt, stubApi, testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
+import { ScrimCard } from './ScrimCard';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
@@ -137,6 +138,19 @@ describe('cancel with a reason', () => {
     expect(screen.queryByRole('button', { name: /^Join/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel scrim' })).toBeNull();
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it("the hub's collapsed card says it is cancelled, and why, instead of counting down", async () => {
+    stubApi({ 'GET /auth/session': { token: 't', user: PLAYER, identity: null } });
+    const scrim = makeScrim({
+      ...players(10),
+      status: 'cancelled',
+      cancellation: { reason: 'Not enough casters', cancelledAt: new Date().toISOString() },
+    });
+    renderAt('/hub', '/hub', <ScrimCard scrim={scrim} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Cancelled: Not enough casters');
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText('Game starting in...')).toBeNull();
   });
 
   it('an admin may cancel any scrim', async () => {

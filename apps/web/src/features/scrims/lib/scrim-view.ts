@@ -61,7 +61,8 @@ export const formatCountdown = (ms: number) =>
 /** The started-state banner; null before the start. */
 export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
   if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
-  if (scrim.cancellation) return SCRIM_TEXTS.banner.cancelled;
+  // Cancelled: the card's own banner says so, with the reason.
+  if (scrim.cancellation) return null;
   if (timing === 'upcoming') return null;
   if (scrim.abandonedAt) return SCRIM_TEXTS.banner.abandoned;
   if (teamsFull(scrim)) return SCRIM_TEXTS.banner.ready;
