@@ -107,3 +107,16 @@ export const RATING_TEXTS = {
   roleGames: (role: string, games: number, wins: number) => `${role}: ${games} played, ${wins} won`,
   leaderboard: 'Leaderboard',
 } as const;
+
+/** The profile's reliability card (issue 17). */
+export const RELIABILITY_TEXTS = {
+  title: 'Reliability',
+  score: (score: number) => `${score} %`,
+  noScore: 'No scrims yet',
+  explain: (window: number) => `Scrims played or checked in to, among the last ${window} joined.`,
+  commitments: (n: number) => `${n} ${n === 1 ? 'commitment' : 'commitments'}`,
+  noShows: (n: number) => `${n} ${n === 1 ? 'no-show' : 'no-shows'}`,
+  cooldown: (until: string) => `Cannot join scrims until ${until}`,
+  clearCooldown: 'Clear cooldown',
+  cooldownCleared: 'Cooldown cleared.',
+} as const;

@@ -1,4 +1,13 @@
-import { TEAM_LABELS, type ScrimMode, type TeamName } from '@scrim-gym/shared';
+import {
+  CANCEL_REASON_MAX,
+  LATE_LEAVE_HOURS,
+  RELIABILITY_WINDOW,
+  TEAM_LABELS,
+  type ScrimMode,
+  type ScrimStatus,
+  type TeamName,
+  type WaitlistRole,
+} from '@scrim-gym/shared';
 
 /**
  * Every text of the scrims screens in one place. The messages shared with the server are in SCRIM_MESSAGES
@@ -188,5 +197,79 @@ export const SCRIM_TEXTS = {
     rating: (rating: number) => `${rating}`,
     provisional: 'provisional',
     roles: (primary: string, secondary: string) => `${primary} / ${secondary}`,
+  },
+  // Everyone shows up (issue 17): waitlist, check-in, substitutes, cancel, reliability, leaving with a reason
+  showUp: {
+    status: { live: 'Live', finished: 'Finished', abandoned: 'Abandoned', cancelled: 'Cancelled' } as Record<
+      Exclude<ScrimStatus, 'scheduled'>,
+      string
+    >,
+    cancelled: (reason: string) => `Cancelled: ${reason}`,
+    cancelledCentre: 'This scrim was cancelled and will not be played.',
+    cancelScrim: 'Cancel scrim',
+    cancelTitle: 'Cancel this scrim?',
+    cancelExplain:
+      'Its players, casters and waitlist are told, with your reason. The scrim stays visible as cancelled.',
+    cancelReason: 'Reason',
+    cancelSubmit: 'Cancel scrim',
+    keepScrim: 'Keep it',
+    cancelledToast: 'Scrim cancelled.',
+    reasonCount: (n: number) => `${n}/${CANCEL_REASON_MAX}`,
+
+    waitlist: {
+      title: 'Waitlist',
+      count: (n: number) => `${n} waiting`,
+      empty: 'Nobody is waiting.',
+      explain: 'When a slot opens, the first player waiting for its role (or for any role) takes it at once.',
+      full: 'This scrim is full for what you want: join the waitlist and take the first spot that opens.',
+      role: 'Role wanted',
+      roleLabel: (role: WaitlistRole) => (role === 'any' ? 'Any role' : role),
+      join: 'Join waitlist',
+      leave: 'Leave waitlist',
+      joined: (position: number) => `You are on the waitlist (#${position}).`,
+      position: (n: number) => `#${n}`,
+      promoted: (role: string, team: TeamName) =>
+        `A spot opened: you are in as ${role} on ${team === 'teamOne' ? 'Blue' : 'Red'} side!`,
+    },
+
+    checkIn: {
+      title: 'Check-in',
+      opensAt: (time: string) => `Check-in opens at ${time}.`,
+      explain: 'Check in before it closes, or your slot goes to the waitlist.',
+      checkIn: 'Check in',
+      closesIn: 'Closes in',
+      checkedIn: 'Checked in ✓',
+      checkedInLabel: 'Checked in',
+      notCheckedIn: 'Not checked in',
+      closed: 'Check-in is closed.',
+      confirmed: (n: number, total: number) => `${n}/${total} confirmed`,
+      nobody: 'Nobody checked in.',
+      checkedInToast: 'You are checked in. See you in the lobby!',
+    },
+
+    substitute: 'Substitute',
+    substitutePlayer: (name: string) => `Substitute ${name}`,
+    substituteTitle: (name: string) => `Substitute ${name}`,
+    substituteExplain: 'Who takes this slot? The result and the ratings count the substitute, not the absentee.',
+    fromWaitlist: 'From the waitlist',
+    orSearch: 'Or search a player by name',
+    substituteSubmit: 'Substitute',
+    substituted: 'Player substituted.',
+    pickSubstitute: 'Choose a waitlisted player or search one by name.',
+    substitutions: 'Substitutes',
+    replaced: 'replaced',
+    absentee: 'a player who did not come',
+    unknownSubstitute: 'A substitute',
+
+    reliable: (score: number) => `${score} % reliable`,
+    reliableTitle: (score: number) => `Showed up for ${score} % of their last ${RELIABILITY_WINDOW} scrims`,
+
+    leaveTitle: 'Leave this scrim?',
+    leaveReason: 'Reason (optional)',
+    leaveReasonHelp: 'Shown to the host.',
+    leaveLate: `Leaving less than ${LATE_LEAVE_HOURS} hours before the start counts against your reliability.`,
+    leaveEarly: `Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing.`,
+    leaveSubmit: 'Leave',
+    stay: 'Stay',
   },
 } as const;

@@ -16,6 +16,7 @@ import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileStatistics } from '../components/ProfileStatistics';
 import { ProfileScrimLists } from '../components/ProfileScrimLists';
 import { RatingCard } from '../components/RatingCard';
+import { ReliabilityCard } from '../components/ReliabilityCard';
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
@@ -77,6 +78,7 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
         <Stack spacing={{ xs: 2, sm: 3 }}>
           <ProfileHeader profile={profile} viewer={viewer} isOwn={isOwn} stats={stats} openFriends={openFriends} />
           <RatingCard userId={profile._id} />
+          <ReliabilityCard userId={profile._id} viewerIsAdmin={viewer.isAdmin} />
           {stats && <ProfileStatistics userId={profile._id} stats={stats} />}
           <ProfileScrimLists userId={profile._id} canSeeCreated={isOwn || viewer.isAdmin} />
         </Stack>

@@ -1,4 +1,4 @@
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   RESULT_MESSAGES,
   SCRIM_MESSAGES,
@@ -6,7 +6,9 @@ import {
   type Role,
   type Scrim,
   type SignupBody,
+  type SubstituteBody,
   type TeamName,
+  type WaitlistRole,
 } from '@scrim-gym/shared';
 import { api, ApiError, messageOf } from '../../../lib/api';
 import { useAlert, type Alert } from '../../alerts/alert-context';
@@ -67,6 +69,21 @@ function useScrimAction<V extends Target, R = Scrim>({
   });
 }
 
+/**
+ * Whether the viewer acted on this scrim within `withinMs` (in flight or just answered): a change they made
+ * themselves is not news to announce (a join while waitlisted is not a promotion).
+ */
+export function actedRecently(queryClient: QueryClient, scrimId: string, withinMs: number, now = Date.now()) {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: ACTION_KEY })
+    .some(
+      (m) =>
+        (m.state.variables as Target | undefined)?.scrimId === scrimId &&
+        (m.state.status === 'pending' || now - m.state.submittedAt < withinMs),
+    );
+}
+
 /** Whether an action on this scrim is in flight: its buttons wait (and are re-enabled after, success or failure). */
 export function useScrimBusy(scrimId: string) {
   return (
@@ -96,10 +113,13 @@ export const useSwitchToPlayer = () =>
 export const useMoveSlot = () =>
   useScrimAction<SlotVars>({ request: (v) => ({ path: `move-player/${v.userId}`, body: playerData(v) }) });
 
-/** Leave (yourself) or kick (admin); a kick names the player in its success message. */
+/**
+ * Leave (yourself, with an optional reason for the host) or kick (admin); a kick names the player in its success
+ * message.
+ */
 export const useRemovePlayer = () =>
-  useScrimAction<UserVars & { kickedName?: string }>({
-    request: (v) => ({ path: `remove-player/${v.userId}` }),
+  useScrimAction<UserVars & { kickedName?: string; reason?: string }>({
+    request: (v) => ({ path: `remove-player/${v.userId}`, body: v.reason ? { reason: v.reason } : undefined }),
     success: (v) => (v.kickedName ? SCRIM_MESSAGES.kicked(v.kickedName) : null),
   });
 
@@ -171,4 +191,37 @@ export const useRemoveImage = () =>
     request: () => ({ path: 'remove-image' }),
     success: () => SCRIM_MESSAGES.imageDeleted,
     fallbackError: SCRIM_TEXTS.imageError,
+  });
+
+// Everyone shows up (issue 17)
+const SHOW_UP = SCRIM_TEXTS.showUp;
+
+/** Wait for a role (or any free slot) of a scrim full for it; a slot that opens goes to the first suitable. */
+export const useJoinWaitlist = () =>
+  useScrimAction<Target & { role: WaitlistRole }>({
+    request: ({ role }) => ({ path: 'waitlist', method: 'post', body: { role } }),
+  });
+
+export const useLeaveWaitlist = () =>
+  useScrimAction<Target>({ request: () => ({ path: 'waitlist', method: 'delete' }) });
+
+/** A player confirms they are coming, between 30 and 5 minutes before the start. */
+export const useCheckIn = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'check-in', method: 'post' }),
+    success: () => SHOW_UP.checkIn.checkedInToast,
+  });
+
+/** After the start, a host or admin gives the slot of a player who did not come to another. */
+export const useSubstitute = () =>
+  useScrimAction<Target & SubstituteBody>({
+    request: ({ outUserId, inUserId }) => ({ path: 'substitute', method: 'post', body: { outUserId, inUserId } }),
+    success: () => SHOW_UP.substituted,
+  });
+
+/** A host or admin cancels the scrim with a reason (its players, casters and waitlist are told). */
+export const useCancelScrim = () =>
+  useScrimAction<Target & { reason: string }>({
+    request: ({ reason }) => ({ path: 'cancel', method: 'post', body: { reason } }),
+    success: () => SHOW_UP.cancelledToast,
   });

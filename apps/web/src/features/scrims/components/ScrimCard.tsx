@@ -11,13 +11,17 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { useCurrentUser } from '../../auth/api/session';
 import { useScrimBusy } from '../api/scrim-actions';
 import { useTimingNow } from '../hooks/useNow';
+import { usePromotionNotice } from '../hooks/usePromotionNotice';
 import { playersOf, relationOf } from '../lib/scrim-view';
+import { isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { BalanceRow } from './BalanceRow';
 import { CastersRow } from './CastersRow';
 import { CentreInfoBox } from './CentreInfoBox';
 import { Countdown } from './Countdown';
 import { ScrimCardHeader } from './ScrimCardHeader';
+import { CancelledBanner } from './ScrimStatus';
+import { ShowUpRows } from './ShowUpRows';
 import { SignupPanel } from './SignupPanel';
 import type { ScrimView } from './scrim-view-context';
 import { StartTime } from './StartTime';
@@ -55,13 +59,14 @@ export function ScrimCard({
     rel: relationOf(scrim, user),
     userId: user?._id ?? null,
     timing,
-    // An abandoned scrim is over too: no joins, no cast, no winner (the server refuses them).
-    over: Boolean(scrim.teamWon || scrim.abandonedAt),
+    // An abandoned or cancelled scrim is over too: no joins, no cast, no winner (the server refuses them).
+    over: isOver(scrim),
     busy,
     confirm,
     level: alwaysExpanded ? 1 : 3,
     lobbyPinned,
   };
+  usePromotionNotice(scrim, view.userId);
 
   return (
     <Paper
@@ -79,11 +84,12 @@ export function ScrimCard({
       data-abandoned={scrim.abandonedAt ? 'true' : undefined}
     >
       <ScrimCardHeader view={view} linkTitle={!alwaysExpanded} />
+      <CancelledBanner scrim={scrim} />
       <StartTime gameStartTime={scrim.gameStartTime} />
       <CastersRow view={view} />
       {!expanded && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          {timing === 'upcoming' && !scrim.teamWon ? (
+          {timing === 'upcoming' && !view.over ? (
             <Typography variant="body2">
               {SCRIM_TEXTS.gameStarting} <Countdown target={new Date(scrim.gameStartTime).getTime()} compact />
             </Typography>
@@ -114,6 +120,7 @@ export function ScrimCard({
           <TeamList view={view} team="teamOne" />
           <CentreInfoBox view={view} />
           <TeamList view={view} team="teamTwo" />
+          <ShowUpRows view={view} />
           {view.rel.isAdmin && !view.over && playersOf(scrim).length > 0 && (
             <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
               {SCRIM_TEXTS.dragHint}

@@ -17,7 +17,9 @@ import { scrimEditPath, scrimPath } from '../lib/paths';
 import { playersOf, scrimTitle } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 import { AddToCalendarButton } from './AddToCalendarButton';
+import { CancelScrimAction } from './CancelScrimAction';
 import type { ScrimView } from './scrim-view-context';
+import { ScrimStatusChip } from './ScrimStatus';
 
 const AdminAssignDialog = lazy(() => import('./AdminAssignDialog').then((m) => ({ default: m.AdminAssignDialog })));
 // The social feature's chunk (loaded by the navigation bar for every signed-in user anyway).
@@ -85,6 +87,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
         <Chip size="small" label={scrim.region} variant="outlined" color="secondary" />
         {scrim.isPrivate && <Chip size="small" label={SCRIM_TEXTS.private} variant="outlined" color="warning" />}
         {scrim.abandonedAt && <Chip size="small" label={SCRIM_TEXTS.abandoned} variant="outlined" />}
+        <ScrimStatusChip view={view} />
       </Box>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <Action
@@ -117,6 +120,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
             )}
           </>
         )}
+        <CancelScrimAction view={view} />
       </Box>
       {assignOpen && (
         <Suspense>

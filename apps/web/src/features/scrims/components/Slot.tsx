@@ -3,15 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { isOffRole } from '../lib/balance';
 import { ratingChangeText } from '../lib/result';
 import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
+import { LeaveSlotButton } from './LeaveSlotButton';
 import { PlayerName } from './PlayerName';
 import type { ScrimView } from './scrim-view-context';
+import { SlotMarks } from './SlotMarks';
+import { SubstituteButton } from './SubstituteButton';
 
 const DRAG_TYPE = 'application/x-scrim-player';
 /** A rating change's colour by its sign ('+12' green, '−9' red, '±0' grey). */
@@ -29,7 +32,6 @@ function useSlotActions(view: ScrimView, team: TeamName, role: Role, player: Scr
   return {
     take: () =>
       userId && (rel.player ? move : rel.isCaster ? switchToPlayer : join).mutate({ scrimId, userId, team, role }),
-    leave: () => userId && remove.mutate({ scrimId, userId }),
     kick: async () => {
       if (!player) return;
       const name = player._user.name;
@@ -114,6 +116,7 @@ export function Slot({
             isCaptain={scrim.lobbyHost?._id === player._user._id}
             ratingChange={ratingChangeText(scrim, player._user._id)}
             offRole={isOffRole(scrim, player._user._id)}
+            marks={<SlotMarks view={view} user={player._user} />}
           />
         ) : null}
       </Box>
@@ -133,11 +136,8 @@ export function Slot({
         </Button>
       )}
       {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
-      {!over && player && isMe && scrim.mode !== 'balanced' && (
-        <Button size="small" color="warning" disabled={busy} onClick={actions.leave} aria-label={SCRIM_TEXTS.leaveSlot}>
-          {SCRIM_TEXTS.leave}
-        </Button>
-      )}
+      {!over && player && isMe && scrim.mode !== 'balanced' && <LeaveSlotButton view={view} />}
+      {player && <SubstituteButton view={view} player={player} />}
       {!over && player && !isMe && rel.isAdmin && (
         <Button
           size="small"
@@ -163,12 +163,15 @@ function PlayerInfo({
   isCaptain,
   offRole,
   ratingChange,
+  marks,
 }: {
   player: ScrimPlayer;
   isCaptain: boolean;
   offRole: boolean;
   /** '+12' / '−9' after a rated result. */
   ratingChange: string | null;
+  /** Issue 17's check-in mark and reliability. */
+  marks?: ReactNode;
 }) {
   const user = player._user;
   return (
@@ -194,6 +197,7 @@ function PlayerInfo({
             {ratingChange}
           </Typography>
         )}
+        {marks}
       </PlayerName>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'text.secondary' }}>
         <Typography variant="caption" noWrap sx={{ flex: 'none' }}>

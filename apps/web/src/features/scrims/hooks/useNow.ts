@@ -31,3 +31,21 @@ export function useTimingNow(scrims: readonly Timed[]): number {
   }, [next, now]);
   return now;
 }
+
+/**
+ * The current time, refreshed at each of `moments` (epoch ms) still ahead: a panel switches state exactly when a
+ * window opens or closes, without a per-second render and without a reload.
+ */
+export function useNowAt(moments: readonly number[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = moments.reduce<number | null>(
+    (soonest, at) => (at > now && (soonest === null || at < soonest) ? at : soonest),
+    null,
+  );
+  useEffect(() => {
+    if (next === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0) + 1, MAX_TIMEOUT));
+    return () => clearTimeout(timer);
+  }, [next, now]);
+  return now;
+}

@@ -17,7 +17,7 @@ export function useScrimView(scrim: Scrim, level: ScrimView['level']) {
     rel: relationOf(scrim, user),
     userId: user?._id ?? null,
     timing: getScrimTiming({ ...scrim, now }),
-    over: Boolean(scrim.teamWon),
+    over: Boolean(scrim.teamWon || scrim.cancellation),
     busy,
     confirm,
     level,

@@ -16,7 +16,7 @@ export const LOBBY_SIZE = 10;
 /** What a balanced scrim's sign-up panel offers the viewer (the server decides again). */
 export function signupState(scrim: Scrim, userId: string | null, now: number) {
   const lockTime = signupLockTime(scrim.gameStartTime);
-  const open = !scrim.teamWon && !scrim.abandonedAt && now < lockTime.getTime();
+  const open = !scrim.teamWon && !scrim.abandonedAt && !scrim.cancellation && now < lockTime.getTime();
   const mine = Boolean(userId && scrim.signups.some((s) => s._user._id === userId));
   const inScrim = Boolean(
     userId &&

@@ -61,6 +61,8 @@ export const formatCountdown = (ms: number) =>
 /** The started-state banner; null before the start. */
 export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
   if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
+  // Cancelled: the card's own banner says so, with the reason.
+  if (scrim.cancellation) return null;
   if (timing === 'upcoming') return null;
   if (scrim.abandonedAt) return SCRIM_TEXTS.banner.abandoned;
   if (teamsFull(scrim)) return SCRIM_TEXTS.banner.ready;
@@ -93,6 +95,7 @@ export type CentreState =
  * or the manual lobby name and password, when the server sent them to this viewer.
  */
 export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: { generating: boolean }): CentreState {
+  if (scrim.cancellation) return { kind: 'notEnough', text: SCRIM_TEXTS.showUp.cancelledCentre };
   if (timing === 'upcoming' && !scrim.teamWon) return { kind: 'countdown' };
   const occupied = occupancy(scrim);
   // Abandoned: the lobby stays locked for good, and the box says why instead of asking for players.

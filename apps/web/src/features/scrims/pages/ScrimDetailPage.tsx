@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useTournamentCodes } from '../api/capabilities';
 import { useScrim } from '../api/scrim';
+import { CheckInPanel } from '../components/CheckInPanel';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
 import { useLobbyPanel } from '../hooks/useLobbyPanel';
@@ -56,6 +57,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
       {state && <LobbyPanel view={view} state={state} />}
+      <CheckInPanel view={view} />
       <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} />
       {confirmDialog}
     </Container>

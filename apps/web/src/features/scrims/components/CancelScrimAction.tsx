@@ -1,0 +1,29 @@
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import IconButton from '@mui/material/IconButton';
+import { lazy, Suspense, useState } from 'react';
+import { useCurrentUser } from '../../auth/api/session';
+import { canRunScrim } from '../lib/run-scrim';
+import { SCRIM_TEXTS } from '../texts';
+import type { ScrimView } from './scrim-view-context';
+
+const CancelScrimDialog = lazy(() => import('./CancelScrimDialog').then((m) => ({ default: m.CancelScrimDialog })));
+
+/** The card header's "Cancel scrim", for those who run it, until it is over (cancelled, abandoned or won). */
+export function CancelScrimAction({ view }: { view: ScrimView }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  if (view.over || !canRunScrim(user, view.scrim)) return null;
+  const label = SCRIM_TEXTS.showUp.cancelScrim;
+  return (
+    <>
+      <IconButton size="small" aria-label={label} title={label} disabled={view.busy} onClick={() => setOpen(true)}>
+        <EventBusyIcon fontSize="small" />
+      </IconButton>
+      {open && (
+        <Suspense>
+          <CancelScrimDialog scrimId={view.scrim._id} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Scrim } from '@scrim-gym/shared';
+import { testUser } from '../../../test/render';
+import { renderScrimPage } from '../test/render-scrim';
+import { hoursFromNow, makeScrim, playerRating, scrimUser } from '../test/scrim-factory';
+
+vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
+afterEach(() => vi.unstubAllGlobals());
+
+const ME = testUser();
+const withMe = (gameStartTime: string): Scrim =>
+  makeScrim({
+    gameStartTime,
+    teamOne: [
+      {
+        _user: scrimUser(0, { _id: ME._id, name: ME.name }),
+        role: 'Top',
+        team: { name: 'teamOne' },
+        rating: playerRating,
+      },
+    ],
+  });
+
+async function openLeave(scrim: Scrim) {
+  const calls = renderScrimPage(scrim, ME, {
+    [`PATCH /scrims/${scrim._id}/remove-player/${ME._id}`]: { ...scrim, teamOne: [] },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Leave this game' }));
+  return { calls, dialog: await screen.findByRole('dialog', { name: 'Leave this scrim?' }) };
+}
+
+describe('leaving a slot', () => {
+  it('more than 2 hours before the start: costs nothing, and the optional reason goes with it', async () => {
+    const scrim = withMe(hoursFromNow(3));
+    const { calls, dialog } = await openLeave(scrim);
+    expect(within(dialog).getByText('Leaving more than 2 hours before the start costs nothing.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), '  Family dinner ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: `/scrims/${scrim._id}/remove-player/${ME._id}`,
+      body: { reason: 'Family dinner' },
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('under 2 hours: warns that it counts against reliability; without a reason the body has none', async () => {
+    const scrim = withMe(hoursFromNow(1.5));
+    const { calls, dialog } = await openLeave(scrim);
+    expect(
+      within(dialog).getByText('Leaving less than 2 hours before the start counts against your reliability.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' });
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({});
+  });
+
+  it('Stay closes the dialog and keeps the slot', async () => {
+    const { calls, dialog } = await openLeave(withMe(hoursFromNow(3)));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { visuallyHidden } from '@mui/utils';
+import { SCRIM_TEXTS } from '../texts';
+
+const T = SCRIM_TEXTS.showUp;
+
+/** Green from 90 %, amber from 70 %, red below. */
+const colorOf = (score: number) => (score >= 90 ? 'success' : score >= 70 ? 'warning' : 'error');
+
+/**
+ * A player's reliability ('92 % reliable'), with its meaning as the hover hint (a title, not a Tooltip: Popper
+ * weighs ~10 KB in the card's chunk); nothing before their first commitment. `compact` (a slot): '92 %' on
+ * screen, the whole phrase for screen readers.
+ */
+export function ReliabilityChip({ score, compact = false }: { score: number | null; compact?: boolean }) {
+  if (score === null) return null;
+  const full = T.reliable(score);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={colorOf(score)}
+      title={T.reliableTitle(score)}
+      label={
+        compact ? (
+          <>
+            <span aria-hidden>{`${score} %`}</span>
+            <Box component="span" sx={visuallyHidden}>
+              {full}
+            </Box>
+          </>
+        ) : (
+          full
+        )
+      }
+      sx={{ height: 20, fontSize: '0.7rem', flex: 'none' }}
+    />
+  );
+}

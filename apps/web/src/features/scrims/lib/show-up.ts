@@ -1,0 +1,115 @@
+import {
+  LATE_LEAVE_HOURS,
+  ROLES,
+  TEAMS,
+  type Role,
+  type Scrim,
+  type ScrimPlayer,
+  type ScrimUser,
+  type WaitlistRole,
+} from '@scrim-gym/shared';
+import { LOBBY_SIZE } from './balance';
+import { playersOf } from './scrim-view';
+
+/**
+ * What the scrim page shows of issue 17 (waitlist, check-in, substitutes, cancel), as pure rules of the scrim JSON
+ * and the clock. The server decides again on every action; these only choose what to offer.
+ */
+
+/** Cancelled, abandoned or won: nothing to join, wait for or check in to any more. */
+export const isOver = (scrim: Pick<Scrim, 'teamWon' | 'abandonedAt' | 'cancellation'>) =>
+  Boolean(scrim.teamWon || scrim.abandonedAt || scrim.cancellation);
+
+const isPlayer = (scrim: Scrim, userId: string) => playersOf(scrim).some((p) => p._user._id === userId);
+
+/** The viewer's place on the waitlist (1 = next), or null. */
+export function waitlistPosition(scrim: Pick<Scrim, 'waitlist'>, userId: string | null): number | null {
+  const index = userId ? scrim.waitlist.findIndex((w) => w._user._id === userId) : -1;
+  return index === -1 ? null : index + 1;
+}
+
+/** Roles taken on both teams of a slots scrim. */
+export const rolesFullOnBothTeams = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>): Role[] =>
+  ROLES.filter((role) => TEAMS.every((team) => scrim[team].some((p) => p.role === role)));
+
+/**
+ * The roles the viewer may wait for (empty: no "Join waitlist"): when they are not in the scrim and what they want
+ * is full. A slots scrim: each role taken on both teams, and any role once all ten are taken. A balanced scrim:
+ * every choice once ten have signed up (or the teams are made).
+ */
+export function waitlistChoices(scrim: Scrim, userId: string | null): WaitlistRole[] {
+  if (!userId || isOver(scrim) || isPlayer(scrim, userId) || waitlistPosition(scrim, userId) !== null) return [];
+  if (scrim.mode === 'balanced') {
+    const signedUp = scrim.signups.some((s) => s._user._id === userId);
+    const full = scrim.signups.length >= LOBBY_SIZE || playersOf(scrim).length >= LOBBY_SIZE;
+    return full && !signedUp ? [...ROLES, 'any'] : [];
+  }
+  const full = rolesFullOnBothTeams(scrim);
+  return full.length === ROLES.length ? [...ROLES, 'any'] : full;
+}
+
+export type CheckInPhase = 'before' | 'open' | 'closed';
+
+/** Where the check-in window stands at `now`. */
+export function checkInPhase(checkIn: NonNullable<Scrim['checkIn']>, now: number): CheckInPhase {
+  if (now < new Date(checkIn.opensAt).getTime()) return 'before';
+  return now < new Date(checkIn.closesAt).getTime() ? 'open' : 'closed';
+}
+
+export const isCheckedIn = (scrim: Pick<Scrim, 'checkIn'>, userId: string) =>
+  scrim.checkIn?.checkedIn.includes(userId) ?? false;
+
+/**
+ * The slot the viewer was given from the waitlist between two versions of a scrim: waiting before, a player now.
+ * Null for anything else (their own join, a move, no change).
+ */
+export function promotionOf(before: Scrim | undefined, after: Scrim, userId: string | null): ScrimPlayer | null {
+  if (!before || !userId || before._id !== after._id) return null;
+  if (waitlistPosition(before, userId) === null || isPlayer(before, userId)) return null;
+  return playersOf(after).find((p) => p._user._id === userId) ?? null;
+}
+
+/** Leaving now counts against the player's reliability (less than 2 hours before the start). */
+export const isLateLeave = (scrim: Pick<Scrim, 'gameStartTime'>, now: number) =>
+  new Date(scrim.gameStartTime).getTime() - now < LATE_LEAVE_HOURS * 3_600_000;
+
+/** Everyone the scrim JSON names, by id: what a substitution's ids are shown with. */
+function knownUsers(scrim: Scrim): Map<string, ScrimUser> {
+  const users = [
+    ...playersOf(scrim).map((p) => p._user),
+    ...scrim.waitlist.map((w) => w._user),
+    ...scrim.signups.map((s) => s._user),
+    ...scrim.casters,
+    scrim.createdBy,
+    scrim.lobbyHost,
+    scrim.hostedBy,
+  ];
+  return new Map(users.filter((u): u is ScrimUser => u !== null).map((u) => [u._id, u]));
+}
+
+export interface SubstitutionLine {
+  key: string;
+  in: ScrimUser | null;
+  /** Null when the absentee is no longer named anywhere in the scrim (their slot went to `in`). */
+  out: ScrimUser | null;
+}
+
+/** The substitutions, oldest first, with whatever the scrim knows of each player. */
+export function substitutionLines(scrim: Scrim): SubstitutionLine[] {
+  const users = knownUsers(scrim);
+  return scrim.substitutions.map((s) => ({
+    key: `${s.outUserId ?? '-'}:${s.inUserId}:${s.createdAt}`,
+    in: users.get(s.inUserId) ?? null,
+    out: s.outUserId ? (users.get(s.outUserId) ?? null) : null,
+  }));
+}
+
+/** Whoever is waiting and not in the scrim: the substitutes one click away. */
+export const waitingSubstitutes = (scrim: Scrim) => scrim.waitlist.filter((w) => !isPlayer(scrim, w._user._id));
+
+/**
+ * The status to show: the server's, moved on to 'live' at the start by the page's clock (the JSON's status is
+ * derived when it was sent).
+ */
+export const shownStatus = (scrim: Pick<Scrim, 'status'>, started: boolean): Scrim['status'] =>
+  scrim.status === 'scheduled' && started ? 'live' : scrim.status;
