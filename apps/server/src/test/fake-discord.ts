@@ -23,7 +23,13 @@ export interface FakeDiscordRequest {
   /** The raw body (to look for what must never be in it). */
   raw: string;
   body: {
-    embeds: { title: string; url: string; description: string; color: number; fields: { name: string; value: string }[] }[];
+    embeds: {
+      title: string;
+      url: string;
+      description: string;
+      color: number;
+      fields: { name: string; value: string }[];
+    }[];
     allowed_mentions: { parse: string[] };
   };
 }
@@ -65,7 +71,9 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (next.retryAfterHeader !== undefined) headers['retry-after'] = next.retryAfterHeader;
         const json = next.retryAfter === undefined ? {} : { retry_after: next.retryAfter, global: false };
-        return void res.writeHead(429, headers).end(JSON.stringify({ message: 'You are being rate limited.', ...json }));
+        return void res
+          .writeHead(429, headers)
+          .end(JSON.stringify({ message: 'You are being rate limited.', ...json }));
       }
       const message = next.status === 404 ? { message: 'Unknown Webhook', code: 10015 } : { message: 'Error' };
       res.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(message));

@@ -127,20 +127,26 @@ function announcementsDue(aggregate: ScrimAggregate, created: boolean): Announce
 }
 
 async function scheduleAnnouncement(deps: DiscordDeps, aggregate: ScrimAggregate, announcement: Announcement) {
-  const scrimId = aggregate.scrim.id;
+  const { scrim } = aggregate;
+  const scrimId = scrim.id;
   const dedupeKey = announcementKey(scrimId, announcement);
+  // A schedule of a pending job with another runAt would move it: re-running one in flight (a second post) or
+  // skipping its backoff. So a job that exists is left alone, and a new one gets a runAt every instance computes
+  // alike from the scrim (in the past: due now), so that two instances scheduling it at once make one job.
+  const [existing] = await findJobs({ db: deps.db, dedupeKey });
   if (announcement !== 'result') {
+    if (existing) return;
     await scheduleJob({
       db: deps.db,
       kind: DISCORD_ANNOUNCE_JOB,
+      runAt: scrim.createdAt,
       payload: { scrimId, announcement } satisfies AnnouncePayload,
       dedupeKey,
       ifCompleted: 'keep',
     });
     return;
   }
-  const team = aggregate.scrim.teamWon!;
-  const [existing] = await findJobs({ db: deps.db, dedupeKey });
+  const team = scrim.teamWon!;
   const existingTeam = (existing?.payload as Partial<AnnouncePayload> | undefined)?.team;
   if (existingTeam === team) return;
   // A first result: 'keep', so two instances racing on it post once. Another winner than the one scheduled or
@@ -149,6 +155,7 @@ async function scheduleAnnouncement(deps: DiscordDeps, aggregate: ScrimAggregate
   await scheduleJob({
     db: deps.db,
     kind: DISCORD_ANNOUNCE_JOB,
+    runAt: scrim.resultConfirmedAt ?? scrim.createdAt,
     payload: { scrimId, announcement, team, previousTeam } satisfies AnnouncePayload,
     dedupeKey,
     ifCompleted: existing ? 'replace' : 'keep',

@@ -30,7 +30,10 @@ const DISCORD_URL = `https://discord.com/api/webhooks/123456789012345678/${TOKEN
 
 /** As the admin by default; `null`: without a session. */
 const put = (region: string, payload: unknown, token: string | null = admin.token) =>
-  api.call('PUT', `/api/admin/regions/${region}/discord-webhook`, { token: token ?? undefined, payload: payload as object });
+  api.call('PUT', `/api/admin/regions/${region}/discord-webhook`, {
+    token: token ?? undefined,
+    payload: payload as object,
+  });
 const list = (token: string | null = admin.token) =>
   api.call('GET', '/api/admin/regions/discord-webhooks', { token: token ?? undefined });
 const stored = () => db().select().from(discordWebhooks);
@@ -114,9 +117,17 @@ describe('PUT /api/admin/regions/:region/discord-webhook', () => {
 
   const longUrl = `https://discord.com/api/webhooks/123456789012345678/${'a'.repeat(600)}`;
   it.each([
-    ['http (not https) Discord', `http://discord.com/api/webhooks/123456789012345678/${TOKEN}`, DISCORD_MESSAGES.badUrl],
+    [
+      'http (not https) Discord',
+      `http://discord.com/api/webhooks/123456789012345678/${TOKEN}`,
+      DISCORD_MESSAGES.badUrl,
+    ],
     ['another host', `https://example.com/api/webhooks/123456789012345678/${TOKEN}`, DISCORD_MESSAGES.badUrl],
-    ['a look-alike host', `https://discord.com.evil.test/api/webhooks/123456789012345678/${TOKEN}`, DISCORD_MESSAGES.badUrl],
+    [
+      'a look-alike host',
+      `https://discord.com.evil.test/api/webhooks/123456789012345678/${TOKEN}`,
+      DISCORD_MESSAGES.badUrl,
+    ],
     ['javascript:', 'javascript:alert(1)//discord.com/api/webhooks/1/2', DISCORD_MESSAGES.badUrl],
     ['credentials', `https://user:pass@discord.com/api/webhooks/123456789012345678/${TOKEN}`, DISCORD_MESSAGES.badUrl],
     ['a port', `https://discord.com:8443/api/webhooks/123456789012345678/${TOKEN}`, DISCORD_MESSAGES.badUrl],
@@ -153,7 +164,11 @@ describe('in production', () => {
   let production: TestContext;
   let boss: TestUser;
   beforeAll(async () => {
-    production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://scrims.example', LOG_LEVEL: 'silent' });
+    production = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://scrims.example',
+      LOG_LEVEL: 'silent',
+    });
     boss = await createAdmin({ db: production.database.db });
   });
   afterAll(() => production.close());
