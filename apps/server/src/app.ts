@@ -13,6 +13,7 @@ import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/
 import { authPlugin, authRoutes, socketAuth } from './modules/auth/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
+import { discordPlugin, discordRoutes } from './modules/discord/index.js';
 import { friendsRoutes } from './modules/friends/index.js';
 import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
@@ -137,6 +138,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(scrimAbandonPlugin);
   // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
   await app.register(scrimResultPlugin);
+  // Discord announcements of public scrims (a job per post), following the scrims' lifecycle events.
+  await app.register(discordPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
   await app.register(scrimAuditPlugin);
@@ -154,6 +157,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(tournamentsRoutes);
       await api.register(riotLinkRoutes);
       await api.register(adminRoutes);
+      await api.register(discordRoutes);
       await api.register(ratingsRoutes);
       await api.register(leaderboardRoutes);
       await api.register(calendarRoutes);

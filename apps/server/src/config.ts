@@ -95,6 +95,8 @@ const envSchema = z
     RIOT_TOURNAMENT_STUB: booleanText,
     RIOT_API_BASE_URL: optionalUrl,
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
+    /** Longest wait for Discord's answer to one webhook post; a post that takes longer is retried later. */
+    DISCORD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SEED_DEMO: booleanText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `pretty`: one readable line per request; `json`: pino's lines. Default: pretty in development only. */

@@ -30,3 +30,5 @@ export * from './result-messages.js';
 export * from './schemas/ratings.js';
 export * from './calendar-messages.js';
 export * from './schemas/calendar.js';
+export * from './discord-messages.js';
+export * from './schemas/discord.js';

@@ -23,7 +23,8 @@
  *   (it never creates a second one); cancelJob deletes it. Schedule inside the service's transaction, so the
  *   job exists if and only if the change that asked for it committed, then `wake()` after the commit.
  * - Failures. A handler that throws is retried with exponential backoff (computeRetryAt) until maxAttempts,
- *   then the job is dead: completed with `lastError` set. PermanentJobError, or a kind without a handler, makes
+ *   then the job is dead: completed with `lastError` set. RetryLaterError(retryAt) retries at the remote's own
+ *   time instead (a 429's Retry-After), within the same attempts. PermanentJobError, or a kind without a handler, makes
  *   it dead at once. A done job has `completedAt` set and `lastError` null (see jobStatus).
  */
 export {
@@ -47,6 +48,7 @@ export {
   createJobRunner,
   DEFAULT_RETRY_POLICY,
   PermanentJobError,
+  RetryLaterError,
   type JobContext,
   type JobHandler,
   type JobHandlers,

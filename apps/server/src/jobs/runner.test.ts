@@ -15,6 +15,7 @@ import {
   findJobs,
   jobStatus,
   PermanentJobError,
+  RetryLaterError,
   scheduleJob,
   type ClaimedJob,
   type JobLogger,
@@ -325,6 +326,29 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await runner.runOnce();
       expect(await getJob(job.id)).toMatchObject({ lastError: null, attempts: 2 });
       expect(jobStatus(await getJob(job.id))).toBe('done');
+    });
+
+    it("RetryLaterError retries at the remote's time instead of the backoff's, and still counts toward maxAttempts", async () => {
+      const later = fromNow(42_000);
+      const runner = createJobRunner({
+        db: db(),
+        retry,
+        handlers: {
+          limited: async () => {
+            throw new RetryLaterError('429 from the remote', later);
+          },
+        },
+      });
+      const job = await scheduleJob({ db: db(), kind: 'limited', runAt: ago(1000) });
+      await runner.runOnce();
+      const row = await getJob(job.id);
+      expect(row).toMatchObject({ attempts: 1, lastError: 'RetryLaterError: 429 from the remote', completedAt: null });
+      expect(row.runAt.getTime()).toBe(later.getTime());
+      await makeDue(job.id);
+      await runner.runOnce();
+      await makeDue(job.id);
+      await runner.runOnce();
+      expect(jobStatus(await getJob(job.id))).toBe('dead');
     });
 
     it('PermanentJobError and an unknown kind make the job dead at once, with a clear lastError', async () => {

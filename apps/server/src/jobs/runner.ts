@@ -29,6 +29,21 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose remote asked it to come back later (HTTP 429 with Retry-After): the retry is
+ * scheduled at `retryAt` instead of the backoff's time. It still counts as an attempt, so maxAttempts bounds it.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAt: Date,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** The pino-style subset the runner logs through (Fastify's `app.log` fits). */
 export interface JobLogger {
   debug(obj: object, msg?: string): void;
@@ -185,14 +200,18 @@ export function createJobRunner({
     }
     const { error } = outcome;
     log('warn', job, { err: error }, 'job runner: handler failed');
-    await settle(job, claim, { error: describeError(error), permanent: error instanceof PermanentJobError });
+    await settle(job, claim, {
+      error: describeError(error),
+      permanent: error instanceof PermanentJobError,
+      ...(error instanceof RetryLaterError && { retryAt: error.retryAt }),
+    });
   }
 
   /** Completes (failure null) or fails the job under `claim`. Never rejects. */
   async function settle(
     job: ClaimedJob,
     claim: JobClaim,
-    failure: { error: string; permanent: boolean } | null,
+    failure: { error: string; permanent: boolean; retryAt?: Date } | null,
   ): Promise<void> {
     try {
       if (!failure) {
@@ -201,7 +220,9 @@ export function createJobRunner({
         else log('info', job, {}, 'job runner: job rescheduled or cancelled while running; completion discarded');
         return;
       }
-      const retryAt = failure.permanent ? null : computeRetryAt({ attempts: job.attempts, policy });
+      const backoff = failure.permanent ? null : computeRetryAt({ attempts: job.attempts, policy });
+      // A remote's own "retry after" replaces the backoff's time, within the same number of attempts.
+      const retryAt = backoff && (failure.retryAt ?? backoff);
       const recorded = await failJob({ db, job: claim, error: failure.error, retryAt });
       if (!recorded) log('info', job, {}, 'job runner: job rescheduled or cancelled while running; failure discarded');
       else if (retryAt) log('warn', job, { retryAt, error: failure.error }, 'job runner: job will be retried');

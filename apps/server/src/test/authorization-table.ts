@@ -389,4 +389,13 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'GET /api/admin/dashboard-stats': { expect: adminOnly() },
   'GET /api/admin/recent-activities': { expect: adminOnly() },
   'GET /api/admin/server-status': { expect: adminOnly() },
+  // Discord announcements: each region's webhook, admins only (hosts too are refused).
+  'GET /api/admin/regions/discord-webhooks': { expect: adminOnly() },
+  'PUT /api/admin/regions/{region}/discord-webhook': {
+    request: () => ({
+      params: { region: 'OCE' },
+      body: { url: 'https://discord.com/api/webhooks/123456789012345678/matrix-token_0123456789abcdef' },
+    }),
+    expect: adminOnly(),
+  },
 };

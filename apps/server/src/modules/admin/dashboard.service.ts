@@ -110,6 +110,14 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
   [AUDIT_ACTIONS.removeImage]: 'deleted the post-game image of',
 };
 
+/** The regions' Discord webhooks (the URL itself, even masked, stays in the audit row's details). */
+const DISCORD_ACTION_TEXTS: Record<string, (admin: string, region: string) => string> = {
+  [AUDIT_ACTIONS.discordWebhookSet]: (admin, region) => `${admin} set the Discord webhook of ${region}`,
+  [AUDIT_ACTIONS.discordWebhookRemove]: (admin, region) => `${admin} removed the Discord webhook of ${region}`,
+  [AUDIT_ACTIONS.discordWebhookGone]: (_admin, region) =>
+    `The Discord webhook of ${region} was deleted in Discord and removed`,
+};
+
 type AuditRow = Awaited<ReturnType<typeof findNewestAuditEntries>>[number];
 
 /** The user an audit row is about, for the activity's link (nothing when the account is gone). */
@@ -145,6 +153,18 @@ function auditActivity(row: AuditRow): Activity {
       timestamp,
       status: 'updated',
       details: targetUserDetails(row),
+    };
+  }
+  const discord = DISCORD_ACTION_TEXTS[row.action];
+  if (discord) {
+    const region = typeof row.details.region === 'string' ? row.details.region : undefined;
+    return {
+      _id: `audit:${row.id}`,
+      type: 'scrim',
+      description: discord(row.actorName ? row.actorName : 'An admin', region ?? 'a region'),
+      timestamp,
+      status: row.action === AUDIT_ACTIONS.discordWebhookSet ? 'updated' : 'deleted',
+      details: { ...(region && { region }) },
     };
   }
   const title = row.scrimTitle ?? (typeof row.details.title === 'string' ? row.details.title : 'a scrim');

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = {
   removeImage: 'scrim.remove-image',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
+  /** A region's Discord webhook set or removed by an admin (details: region, the URL masked). */
+  discordWebhookSet: 'discord.webhook-set',
+  discordWebhookRemove: 'discord.webhook-remove',
+  /** Discord answered 401/404 (the webhook was deleted there): the server removed it (no actor). */
+  discordWebhookGone: 'discord.webhook-gone',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -3,10 +3,17 @@ import type { ScrimAggregate } from './scrims.repository.js';
 
 /**
  * What the scrims module tells the modules that follow its scrims (the riot module: tournament codes and
- * results), without knowing them: they subscribe through `scrimLifecycleFor(app.io).on(…)` when they register.
+ * results; the discord module: announcements), without knowing them: they subscribe through `scrimLifecycleFor(app.io).on(…)` when they register.
  * Every event is emitted after the change committed.
  */
 export interface ScrimLifecycleEvents {
+  /** A scrim was created (POST /api/scrims); the scrim as it is now. */
+  created: { aggregate: ScrimAggregate };
+  /**
+   * A change of the scrim committed through a scrim action (a slot change, an admin move, a result reported,
+   * confirmed or edited, an edit): the scrim as it is now, for modules that follow its players or its result.
+   */
+  changed: { aggregate: ScrimAggregate };
   /** The start job ran (players and casters notified); the scrim as it is now. */
   started: { aggregate: ScrimAggregate };
   /**

@@ -210,6 +210,7 @@ export async function changeScrim<T>({
   await afterCommit?.(value);
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
   publishScrimChange(deps, aggregate);
+  await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
   // Both teams filled after the start: the start job has run already, so the code gets its own job.
   if (!wasFull && needsTournamentCode(aggregate)) {
     await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
@@ -336,6 +337,7 @@ async function changeSlotOf({
   }
   const { aggregate } = result;
   publishScrimChange(deps, aggregate);
+  await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
   // Only a join can fill the teams. Filled after the start: the start job has run already, so the code gets its
   // own job (a second statement, rarely).
   if (change.action === 'join' && needsTournamentCode(aggregate)) {
@@ -557,6 +559,7 @@ export async function createScrim({
   await scheduleScrimStart({ db: deps.db, jobs: deps.jobs, scrimId: row.id, gameStartTime: row.gameStartTime });
   const aggregate = (await findScrimAggregate({ db: deps.db, id: row.id }))!;
   publishScrimChange(deps, aggregate);
+  await scrimLifecycleFor(deps.io).emit('created', { aggregate });
   return presentScrimFor(aggregate, viewer);
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@scrim-gym/shared';
+import { ADMIN_MESSAGES, DISCORD_MESSAGES } from '@scrim-gym/shared';
 import type { ActivityStatus, ServiceStatus } from '@scrim-gym/shared';
 
 /** The admin pages' texts, in one place. */
@@ -91,4 +91,7 @@ export const ADMIN_TEXTS = {
   confirmUnban: (name: string) => `Lift the ban of ${name}?`,
   noBansFound: 'No bans found',
   rowsPerPage: 'Rows per page',
+
+  // Discord announcements (the regions' webhooks)
+  discord: DISCORD_MESSAGES,
 } as const;

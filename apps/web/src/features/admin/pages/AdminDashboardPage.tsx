@@ -14,6 +14,7 @@ import { useDashboardStats, useLiftExpiredBans, useRecentActivities, useServerSt
 import { useDisputes } from '../api/results';
 import { BanManagementPanel } from '../components/dashboard/BanManagementPanel';
 import { BanStatsChart, RankChart, RegionChart, WeeklyScrimsChart } from '../components/dashboard/DistributionCharts';
+import { DiscordWebhooksPanel } from '../components/dashboard/DiscordWebhooksPanel';
 import { DisputesPanel } from '../components/dashboard/DisputesPanel';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import { RecentActivityList } from '../components/dashboard/RecentActivityList';
@@ -131,6 +132,7 @@ export function AdminDashboardPage() {
                 </Box>
               </Box>
               <DisputesPanel disputes={disputes.data ?? []} loading={disputes.isPending} />
+              <DiscordWebhooksPanel />
               <RecentActivityList activities={activities.data ?? []} loading={activities.isPending} />
             </>
           )}

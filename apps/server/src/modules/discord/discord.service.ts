@@ -1,0 +1,253 @@
+/**
+ * Discord announcements (issue 17): admins set one webhook per region; the region's public scrims are posted there
+ * when created, at "2 spots left" (8 of 10 players), when the lobby is full and when the result is confirmed.
+ *
+ * - Each post is a 'discord.announce' job keyed `discord:<scrimId>:<announcement>`, scheduled after the scrim's
+ *   change committed (scrims' lifecycle events): the unique key makes it once per scrim across instances and
+ *   restarts (`ifCompleted: 'keep'`: a post that was sent, or given up, is never armed again), and the scrim's
+ *   action never waits for Discord. A result has one key too; a different confirmed winner later re-arms it
+ *   (a "Result corrected" post).
+ * - The job reads the scrim when it runs and posts only what is still true (still public, not full yet for
+ *   "spots left", the same winner), so a post never leaks a scrim made private meanwhile.
+ * - Failures: 5xx, a timeout or the network are retried with the runner's backoff; a 429 at Discord's
+ *   retry_after (RetryLaterError); both within the runner's attempts. 401/404 means the webhook was deleted in
+ *   Discord: the job gives up and the region's webhook is removed (if it is still that URL), with an audit row,
+ *   so the next scrims do not fail again; the admins see "No webhook" and set a new one.
+ */
+import { maskWebhookUrl, type DiscordWebhook, type Region, type TeamName } from '@scrim-gym/shared';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import {
+  cancelJob,
+  findJobs,
+  PermanentJobError,
+  RetryLaterError,
+  scheduleJob,
+  type ClaimedJob,
+  type JobContext,
+  type JobRunner,
+} from '../../jobs/index.js';
+import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
+import { getScrimAggregate, type ScrimAggregate } from '../scrims/index.js';
+import { executeWebhook } from './discord.client.js';
+import { ANNOUNCEMENTS, buildAnnouncement, isAnnounceable, playerCount, type Announcement } from './discord.embeds.js';
+import { assertAllowedWebhookUrl, isAllowedWebhookUrl } from './discord.policy.js';
+import { presentWebhook, presentWebhooks } from './discord.presenter.js';
+import {
+  deleteWebhook,
+  deleteWebhookIfUrl,
+  findWebhook,
+  findWebhooks,
+  lockWebhook,
+  upsertWebhook,
+} from './discord.repository.js';
+
+export const DISCORD_ANNOUNCE_JOB = 'discord.announce';
+export const announcementKey = (scrimId: string, announcement: Announcement) => `discord:${scrimId}:${announcement}`;
+
+export interface DiscordDeps {
+  db: Database;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'isProduction' | 'DISCORD_WEBHOOK_TIMEOUT_MS'>;
+  /** Woken after a post is scheduled, so it goes out now rather than at the next poll. */
+  jobs?: Pick<JobRunner, 'wake'>;
+}
+
+// --- The admins' settings
+
+/** GET /api/admin/regions/discord-webhooks. */
+export async function listWebhooks({ db }: { db: Database }): Promise<DiscordWebhook[]> {
+  return presentWebhooks(await findWebhooks({ db }));
+}
+
+/**
+ * PUT /api/admin/regions/:region/discord-webhook: sets (url) or removes (null) the region's webhook, with an audit
+ * row that names the URL masked. Removing a region without one changes nothing (200, no audit row).
+ */
+export async function setWebhook({
+  deps,
+  adminId,
+  region,
+  url,
+}: {
+  deps: Pick<DiscordDeps, 'db' | 'config'>;
+  adminId: string;
+  region: Region;
+  url: string | null;
+}): Promise<DiscordWebhook> {
+  if (url !== null) assertAllowedWebhookUrl(url, deps.config);
+  return deps.db.transaction(async (tx) => {
+    const previous = await lockWebhook({ db: tx, region });
+    const previousMasked = previous ? maskWebhookUrl(previous.url) : null;
+    if (url === null) {
+      if (previous) {
+        await deleteWebhook({ db: tx, region });
+        await writeAudit({
+          db: tx,
+          entries: [
+            { actorId: adminId, action: AUDIT_ACTIONS.discordWebhookRemove, details: { region, url: previousMasked } },
+          ],
+        });
+      }
+      return presentWebhook(region, null);
+    }
+    const row = await upsertWebhook({ db: tx, region, url, updatedBy: adminId });
+    await writeAudit({
+      db: tx,
+      entries: [
+        {
+          actorId: adminId,
+          action: AUDIT_ACTIONS.discordWebhookSet,
+          details: { region, url: maskWebhookUrl(url), previous: previousMasked },
+        },
+      ],
+    });
+    return presentWebhook(region, row);
+  });
+}
+
+// --- Scheduling the posts
+
+interface AnnouncePayload {
+  scrimId: string;
+  announcement: Announcement;
+  /** `result`: the winner announced, and the one an earlier post announced (a correction), if any. */
+  team?: TeamName;
+  previousTeam?: TeamName | null;
+}
+
+/** What the scrim, as it is now, calls for; "spots left" and "full" exclude each other, as a winner excludes both. */
+function announcementsDue(aggregate: ScrimAggregate, created: boolean): Announcement[] {
+  if (!isAnnounceable(aggregate)) return [];
+  if (created) return ['created'];
+  const { scrim } = aggregate;
+  if (scrim.teamWon) return scrim.resultStatus === 'confirmed' ? ['result'] : [];
+  const players = playerCount(aggregate);
+  if (players >= 10) return ['full'];
+  return players >= 8 ? ['spots-left'] : [];
+}
+
+async function scheduleAnnouncement(deps: DiscordDeps, aggregate: ScrimAggregate, announcement: Announcement) {
+  const { scrim } = aggregate;
+  const scrimId = scrim.id;
+  const dedupeKey = announcementKey(scrimId, announcement);
+  // A schedule of a pending job with another runAt would move it: re-running one in flight (a second post) or
+  // skipping its backoff. So a job that exists is left alone, and a new one gets a runAt every instance computes
+  // alike from the scrim (in the past: due now), so that two instances scheduling it at once make one job.
+  const [existing] = await findJobs({ db: deps.db, dedupeKey });
+  if (announcement !== 'result') {
+    if (existing) return;
+    await scheduleJob({
+      db: deps.db,
+      kind: DISCORD_ANNOUNCE_JOB,
+      runAt: scrim.createdAt,
+      payload: { scrimId, announcement } satisfies AnnouncePayload,
+      dedupeKey,
+      ifCompleted: 'keep',
+    });
+    return;
+  }
+  const team = scrim.teamWon!;
+  const existingTeam = (existing?.payload as Partial<AnnouncePayload> | undefined)?.team;
+  if (existingTeam === team) return;
+  // A first result: 'keep', so two instances racing on it post once. Another winner than the one scheduled or
+  // posted: the job is re-armed (or its pending run replaced) for a correction.
+  const previousTeam = existing?.completedAt && existing.lastError === null ? (existingTeam ?? null) : null;
+  await scheduleJob({
+    db: deps.db,
+    kind: DISCORD_ANNOUNCE_JOB,
+    runAt: scrim.resultConfirmedAt ?? scrim.createdAt,
+    payload: { scrimId, announcement, team, previousTeam } satisfies AnnouncePayload,
+    dedupeKey,
+    ifCompleted: existing ? 'replace' : 'keep',
+  });
+}
+
+/**
+ * After a scrim was created or changed (lifecycle events, after the commit): schedules the posts it now calls for,
+ * when its region has a webhook. Nothing is sent here; the job does it.
+ */
+export async function announceScrim(deps: DiscordDeps, aggregate: ScrimAggregate, { created = false } = {}) {
+  const due = announcementsDue(aggregate, created);
+  if (due.length === 0) return;
+  if (!(await findWebhook({ db: deps.db, region: aggregate.scrim.region }))) return;
+  for (const announcement of due) await scheduleAnnouncement(deps, aggregate, announcement);
+  deps.jobs?.wake();
+}
+
+/** A deleted scrim: its posts not sent yet are dropped (sent ones stay as history). */
+export async function forgetScrim({ db, scrimId }: { db: Database; scrimId: string }) {
+  for (const announcement of ANNOUNCEMENTS) await cancelJob({ db, dedupeKey: announcementKey(scrimId, announcement) });
+}
+
+// --- Sending
+
+function payloadOf(job: ClaimedJob): AnnouncePayload {
+  const payload = job.payload as Partial<AnnouncePayload>;
+  if (typeof payload.scrimId !== 'string' || !ANNOUNCEMENTS.includes(payload.announcement as Announcement)) {
+    throw new PermanentJobError(`job ${job.id} has no scrimId or announcement`);
+  }
+  return payload as AnnouncePayload;
+}
+
+const scrimLink = (config: DiscordDeps['config'], scrimId: string) =>
+  `${(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/scrims/${scrimId}`;
+
+/** The webhook was deleted in Discord: the region stops posting to it (unless an admin set another meanwhile). */
+async function removeGoneWebhook(db: Database, region: Region, url: string, status: number) {
+  await db.transaction(async (tx) => {
+    if (!(await deleteWebhookIfUrl({ db: tx, region, url }))) return;
+    await writeAudit({
+      db: tx,
+      entries: [
+        {
+          actorId: null,
+          action: AUDIT_ACTIONS.discordWebhookGone,
+          details: { region, url: maskWebhookUrl(url), status },
+        },
+      ],
+    });
+  });
+}
+
+/**
+ * 'discord.announce': posts one announcement to the scrim's region's webhook. Idempotent in effect: it reads the
+ * scrim and the webhook now, and posts nothing when the scrim, the announcement or the webhook no longer applies.
+ * (A crash after Discord accepted the post but before the job completed may post it twice: at-least-once.)
+ */
+export async function handleAnnounceJob(deps: DiscordDeps, job: ClaimedJob, context?: Pick<JobContext, 'signal'>) {
+  const { scrimId, announcement, team, previousTeam } = payloadOf(job);
+  const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
+  if (!aggregate) return;
+  const payload = buildAnnouncement(aggregate, announcement, {
+    link: scrimLink(deps.config, scrimId),
+    team,
+    corrected: Boolean(previousTeam && previousTeam !== team),
+  });
+  if (!payload) return;
+  const region = aggregate.scrim.region;
+  const webhook = await findWebhook({ db: deps.db, region });
+  if (!webhook || !isAllowedWebhookUrl(webhook.url, deps.config)) return;
+
+  const outcome = await executeWebhook({
+    url: webhook.url,
+    payload,
+    timeoutMs: deps.config.DISCORD_WEBHOOK_TIMEOUT_MS,
+    signal: context?.signal,
+  });
+  switch (outcome.kind) {
+    case 'posted':
+      return;
+    case 'rate-limited':
+      throw new RetryLaterError(
+        `Discord rate limit (429): retry after ${outcome.retryAfterMs} ms`,
+        new Date(Date.now() + outcome.retryAfterMs),
+      );
+    case 'gone':
+      await removeGoneWebhook(deps.db, region, webhook.url, outcome.status);
+      throw new PermanentJobError(`The ${region} webhook answered ${outcome.status} (deleted in Discord): removed`);
+    case 'refused':
+      throw new PermanentJobError(`Discord refused the ${announcement} post (${outcome.status})`);
+    case 'failed':
+      throw new Error(`The ${announcement} post failed: ${outcome.reason}`);
+  }
+}
