@@ -106,6 +106,12 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
+  // Waitlists, cooldowns and cancelled scrims (issue 17)
+  'SCRIM_CANCELLED',
+  'COOLDOWN',
+  'ALREADY_WAITLISTED',
+  'NOT_WAITLISTED',
+  'SLOT_AVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -79,7 +79,7 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     scrimId,
     viewer: SYSTEM_VIEWER,
     apply: async ({ tx, scrim }) => {
-      if (scrim.abandonedAt || scrim.resultSource === 'riot') return false;
+      if (scrim.abandonedAt || scrim.cancelledAt || scrim.resultSource === 'riot') return false;
       await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
       await settleDispute({ db: tx, scrimId, by: null });
       return true;
