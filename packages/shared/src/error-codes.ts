@@ -108,6 +108,12 @@ export const ERROR_CODES = [
   'NOT_OTHER_TEAM',
   // Calendar feeds (issue 17)
   'CALENDAR_NOT_FOUND',
+  // Waitlists, cooldowns and cancelled scrims (issue 17)
+  'SCRIM_CANCELLED',
+  'COOLDOWN',
+  'ALREADY_WAITLISTED',
+  'NOT_WAITLISTED',
+  'SLOT_AVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -129,6 +129,33 @@ export const BALANCE_MESSAGES = {
   balancedByAdminNotification: (title: string) => `Teams were balanced by an admin: ${title}. See your side and role.`,
 } as const;
 
+/** Waitlists, cooldowns, late leaves and cancelled scrims (issue 17). Dates are ISO 8601 instants. */
+export const WAITLIST_MESSAGES = {
+  alreadyWaitlisted: 'You are already on the waitlist of this scrim.',
+  notWaitlisted: 'You are not on the waitlist of this scrim.',
+  alreadyPlayer: 'You are already a player in this scrim.',
+  alreadyCaster: 'You are already a caster in this scrim.',
+  alreadySignedUp: 'You are already signed up for this scrim.',
+  roleFree: (role: string) => `A ${role} slot is free: take it instead of waiting.`,
+  slotsFree: 'This scrim has free slots: take one instead of waiting.',
+  signupsOpen: 'This scrim has room: sign up instead of waiting.',
+  started: 'This game has started: its waitlist is closed.',
+  promotedNotification: (title: string, role: string) => `A spot opened in ${title}: you are in as ${role}.`,
+  promotedSignupNotification: (title: string) => `A spot opened in ${title}: you are signed up.`,
+  cooldown: (until: string) => `You cannot join scrims until ${until} (a no-show cooldown).`,
+  cancelled: 'This scrim was cancelled.',
+  alreadyCancelled: 'This scrim is already cancelled.',
+  cancelledNotification: (title: string, reason: string) => `${title} was cancelled: ${reason}`,
+  noShowWarning: (title: string) =>
+    `You did not show up for ${title}. This is a warning: the next no-show keeps you out of scrims for 24 hours.`,
+  noShowCooldown: (title: string, until: string) =>
+    `You did not show up for ${title}: you cannot join scrims until ${until}.`,
+  playerLeftNotification: (name: string, title: string, reason: string | undefined) =>
+    `${name} left ${title}${reason ? `: ${reason}` : '.'}`,
+  cooldownCleared: 'Cooldown cleared',
+  userNotFound: 'User not found',
+} as const;
+
 /** Team labels in messages: 'Team 1 (Blue Side)'. */
 export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
 

@@ -220,6 +220,26 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: adminOnly(),
   },
+  // Issue 17, the waitlist: for oneself, only when what one wants is full. The world has no full scrim that has
+  // not started: openScrim's slots are free (409 SLOT_AVAILABLE), its player is in it (409 ALREADY_PLAYER); the
+  // happy paths are in scrims.waitlist.test.ts. Nobody waits, so leaving the waitlist is a 409 for everyone.
+  'POST /api/scrims/{id}/waitlist': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id }, body: { role: 'any' } }),
+    expect: signedIn(409),
+  },
+  'DELETE /api/scrims/{id}/waitlist': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id } }),
+    expect: signedIn(409),
+  },
+  // Cancel with a reason: admins and the scrim's community host (canRunScrim).
+  'POST /api/scrims/{id}/cancel': {
+    request: ({ world }) => ({ params: { id: world.hostedScrim.id }, body: { reason: 'Not enough players' } }),
+    expect: only(['host', 'admin'], '2xx'),
+  },
+  'GET /api/users/{id}/reliability': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
 
   // Users: profiles for every signed-in user; created scrims for the owner and admins.
   'GET /api/users/search': { request: () => ({ query: { q: 'Player' } }), expect: signedIn() },
@@ -384,6 +404,10 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'GET /api/admin/all-bans-history': { expect: adminOnly() },
   'POST /api/admin/updateUser/{id}': {
     request: ({ world }) => ({ params: { id: world.users.otherPlayer.id }, body: { rank: 'Silver 1' } }),
+    expect: adminOnly(),
+  },
+  'DELETE /api/admin/users/{id}/cooldown': {
+    request: ({ world }) => ({ params: { id: world.users.otherPlayer.id } }),
     expect: adminOnly(),
   },
   'GET /api/admin/dashboard-stats': { expect: adminOnly() },

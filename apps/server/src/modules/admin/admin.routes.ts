@@ -6,6 +6,7 @@ import { unbanUserBodySchema, liftExpiredBansResponseSchema, successResponseSche
 import { dashboardStatsSchema, recentActivitiesResponseSchema, systemStatusSchema } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin } from '../auth/index.js';
+import { clearCooldown } from '../scrims/index.js';
 import * as admin from './admin.service.js';
 import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
 
@@ -30,6 +31,15 @@ export async function adminRoutes(fastify: FastifyInstance) {
       response: { 200: banUserResponseSchema },
     }),
     async (request) => admin.banUser({ deps, adminId: adminId(request), body: request.body }),
+  );
+
+  app.delete(
+    '/admin/users/:id/cooldown',
+    routeSchema(tags, "Clear a user's no-show cooldown and strikes (the next no-show is a warning again)", {
+      params: idParamsSchema,
+      response: { 200: successResponseSchema },
+    }),
+    async (request) => clearCooldown({ db: app.db, userId: request.params.id, adminId: adminId(request) }),
   );
 
   app.post(

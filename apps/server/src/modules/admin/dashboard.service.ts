@@ -108,6 +108,8 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
   [AUDIT_ACTIONS.setWinner]: 'set the winner of',
   [AUDIT_ACTIONS.addImage]: 'uploaded the post-game image of',
   [AUDIT_ACTIONS.removeImage]: 'deleted the post-game image of',
+  [AUDIT_ACTIONS.cancelScrim]: 'cancelled',
+  [AUDIT_ACTIONS.playerLeft]: 'left',
 };
 
 /** The regions' Discord webhooks (the URL itself, even masked, stays in the audit row's details). */
@@ -142,6 +144,20 @@ function auditActivity(row: AuditRow): Activity {
       description: `${row.targetUserName ?? 'A user'} entered a wrong admin key`,
       timestamp,
       status: 'refused',
+      details: targetUserDetails(row),
+    };
+  }
+  if (row.action === AUDIT_ACTIONS.noShowPenalty || row.action === AUDIT_ACTIONS.clearCooldown) {
+    const who = row.targetUserName ?? 'a user';
+    return {
+      _id: `audit:${row.id}`,
+      type: 'user',
+      description:
+        row.action === AUDIT_ACTIONS.clearCooldown
+          ? `${admin} cleared ${who}'s no-show cooldown`
+          : `${who} got a no-show ${row.details.cooldownUntil ? 'cooldown' : 'warning'}`,
+      timestamp,
+      status: 'updated',
       details: targetUserDetails(row),
     };
   }

@@ -22,6 +22,14 @@ export const AUDIT_ACTIONS = {
   setWinner: 'scrim.set-winner',
   addImage: 'scrim.add-image',
   removeImage: 'scrim.remove-image',
+  /** Issue 17: a host or admin cancelled a scrim (details: the reason). */
+  cancelScrim: 'scrim.cancel',
+  /** A player left a scrim late (under 2 h before the start) or with a reason (actor: the player). */
+  playerLeft: 'scrim.player-left',
+  /** A no-show's penalty (no actor; details: strikes, cooldownUntil, null for the first one's warning). */
+  noShowPenalty: 'user.no-show-penalty',
+  /** An admin cleared a user's no-show cooldown and strikes (details: what they were). */
+  clearCooldown: 'user.clear-cooldown',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
   /** A region's Discord webhook set or removed by an admin (details: region, the URL masked). */

@@ -25,5 +25,6 @@ export {
   publishScrimChange,
 } from './scrims.service.js';
 export { recordGameWinner, scrimResultPlugin } from './scrims.result.js';
+export { clearCooldown } from './scrims.reliability.js';
 export { registerScrimSocketHandlers } from './scrims.socket.js';
 export { SCRIM_START_NOTIFICATION_EVENT, scrimStartPlugin } from './scrims.start.js';

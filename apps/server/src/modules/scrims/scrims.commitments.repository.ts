@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { RELIABILITY_WINDOW, type CommitmentOutcome } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { scrimCommitments, users } from '../../db/schema/index.js';
@@ -91,4 +91,28 @@ export async function addNoShowStrike({
     .where(eq(users.id, userId))
     .returning({ cooldownUntil: users.cooldownUntil });
   return { strikes: row.strikes, cooldownUntil: updated?.cooldownUntil ?? null };
+}
+
+/** What the reliability endpoint shows of a user (null: no such account, or a deleted one). */
+export async function findReliabilityOf({ db, userId }: { db: DbOrTx; userId: string }) {
+  const [row] = await db
+    .select({ reliabilityScore: users.reliabilityScore, cooldownUntil: users.cooldownUntil })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * The user's cooldown and strikes back to none, the row locked first so the values before (returned, for the
+ * audit) are the ones replaced. Null: no such account.
+ */
+export async function resetCooldown({ db, userId }: { db: DbOrTx; userId: string }) {
+  const [before] = await db
+    .select({ cooldownUntil: users.cooldownUntil, noShowStrikes: users.noShowStrikes })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  if (!before) return null;
+  await db.update(users).set({ cooldownUntil: null, noShowStrikes: 0 }).where(eq(users.id, userId));
+  return before;
 }

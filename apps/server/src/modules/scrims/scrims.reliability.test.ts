@@ -32,7 +32,7 @@ describe('recordCommitments', () => {
       scrimId: first.id,
       entries: [{ userId: user.id, outcome: 'no_show' }],
     });
-    expect(warning).toEqual({ userId: user.id, strikes: 1, cooldownUntil: null });
+    expect(warning).toMatchObject({ userId: user.id, strikes: 1, cooldownUntil: null });
     expect((await userRow(user.id)).reliabilityScore).toBe(50);
     // The same no-show recorded again (a job run twice) is not a second strike.
     expect(

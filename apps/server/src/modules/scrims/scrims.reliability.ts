@@ -1,6 +1,17 @@
-import { NO_SHOW_COOLDOWNS_HOURS } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { addNoShowStrike, upsertCommitments, type CommitmentEntry } from './scrims.commitments.repository.js';
+import { LATE_LEAVE_HOURS, NO_SHOW_COOLDOWNS_HOURS, WAITLIST_MESSAGES, type Reliability } from '@scrim-gym/shared';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
+import { insertNotificationRows, type StoredNotification } from '../notifications/index.js';
+import {
+  addNoShowStrike,
+  findRecentCommitments,
+  findReliabilityOf,
+  resetCooldown,
+  upsertCommitments,
+  type CommitmentEntry,
+} from './scrims.commitments.repository.js';
+import { findScrimTitle, findUserById, type ScrimRow } from './scrims.repository.js';
 
 export type { CommitmentEntry };
 
@@ -9,12 +20,16 @@ export interface NoShowPenalty {
   userId: string;
   strikes: number;
   cooldownUntil: Date | null;
+  /** The player's notification of it (stored): publish it after the commit (publishNotifications). */
+  notification: StoredNotification;
 }
 
 /**
  * Records the players' commitments to a scrim inside the caller's transaction (under the scrim's lock) and
  * escalates the penalty of each new no-show: first a warning, then 24 hours, then 7 days without joining. A
- * no-show recorded again for the same scrim (a job that runs twice) is not penalised twice.
+ * no-show recorded again for the same scrim (a job that runs twice) is not penalised twice. Each penalty is
+ * written to the audit log and to the player's notifications in the same transaction; the caller publishes the
+ * returned notifications after the commit.
  */
 export async function recordCommitments({
   db,
@@ -26,10 +41,133 @@ export async function recordCommitments({
   entries: CommitmentEntry[];
 }): Promise<NoShowPenalty[]> {
   const newNoShows = await upsertCommitments({ db, scrimId, entries });
+  if (newNoShows.length === 0) return [];
+  const title = (await findScrimTitle({ db, id: scrimId })) ?? 'a scrim';
   const penalties: NoShowPenalty[] = [];
   for (const userId of newNoShows) {
     const penalty = await addNoShowStrike({ db, userId, hoursByStrike: NO_SHOW_COOLDOWNS_HOURS });
-    if (penalty) penalties.push({ userId, ...penalty });
+    if (!penalty) continue;
+    const { cooldownUntil, strikes } = penalty;
+    await writeAudit({
+      db,
+      entries: [
+        {
+          actorId: null,
+          action: AUDIT_ACTIONS.noShowPenalty,
+          targetUserId: userId,
+          targetScrimId: scrimId,
+          details: { strikes, cooldownUntil: cooldownUntil?.toISOString() ?? null },
+        },
+      ],
+    });
+    const [notification] = await insertNotificationRows({
+      db,
+      values: [
+        {
+          userId,
+          kind: 'scrim_alert',
+          relatedScrimId: scrimId,
+          message: cooldownUntil
+            ? WAITLIST_MESSAGES.noShowCooldown(title, cooldownUntil.toISOString())
+            : WAITLIST_MESSAGES.noShowWarning(title),
+        },
+      ],
+    });
+    penalties.push({ userId, strikes, cooldownUntil, notification: notification! });
   }
   return penalties;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A player leaving by themself less than LATE_LEAVE_HOURS before the start (or after it) leaves late. */
+export const isLateLeave = (gameStartTime: Date, now = Date.now()) =>
+  gameStartTime.getTime() - now < LATE_LEAVE_HOURS * HOUR_MS;
+
+/** GET /api/users/:id/reliability: the score, what it counts, and the running cooldown. 404: no such account. */
+export async function getReliability({ db, userId }: { db: Database; userId: string }): Promise<Reliability> {
+  const user = await findReliabilityOf({ db, userId });
+  if (!user) throw notFound(WAITLIST_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+  const recent = await findRecentCommitments({ db, userId });
+  const running = user.cooldownUntil && user.cooldownUntil.getTime() > Date.now() ? user.cooldownUntil : null;
+  return {
+    score: user.reliabilityScore,
+    commitments: recent.length,
+    noShows: recent.filter((c) => c.outcome === 'no_show').length,
+    cooldownUntil: running?.toISOString() ?? null,
+  };
+}
+
+/**
+ * DELETE /api/admin/users/:id/cooldown: an admin clears the user's cooldown and no-show strikes (the next no-show
+ * is a warning again), audited in the same transaction. 404: no such account.
+ */
+export async function clearCooldown({ db, userId, adminId }: { db: Database; userId: string; adminId: string }) {
+  await db.transaction(async (tx) => {
+    const before = await resetCooldown({ db: tx, userId });
+    if (!before) throw notFound(WAITLIST_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+    await writeAudit({
+      db: tx,
+      entries: [
+        {
+          actorId: adminId,
+          action: AUDIT_ACTIONS.clearCooldown,
+          targetUserId: userId,
+          details: { cooldownUntil: before.cooldownUntil?.toISOString() ?? null, strikes: before.noShowStrikes },
+        },
+      ],
+    });
+  });
+  return { success: true as const, message: WAITLIST_MESSAGES.cooldownCleared };
+}
+
+/**
+ * A player left a scrim by themself (not a kick), inside the leave's transaction: under LATE_LEAVE_HOURS before
+ * the start (or after it) it is a late leave, recorded as their commitment; a late leave or a leave with a reason
+ * goes to the audit log (the reason in its details, for the admins) and, when the scrim has a community host, to
+ * the host's notifications. Earlier, with or without a reason, the leave costs nothing. Returns the notifications
+ * to publish after the commit.
+ */
+export async function recordOwnLeave({
+  db,
+  scrim,
+  userId,
+  reason,
+  now = Date.now(),
+}: {
+  db: DbOrTx;
+  scrim: Pick<ScrimRow, 'id' | 'title' | 'gameStartTime' | 'hostedBy'>;
+  userId: string;
+  reason?: string;
+  now?: number;
+}): Promise<StoredNotification[]> {
+  const late = isLateLeave(scrim.gameStartTime, now);
+  if (late) await recordCommitments({ db, scrimId: scrim.id, entries: [{ userId, outcome: 'late_leave' }] });
+  if (!late && !reason) return [];
+  await writeAudit({
+    db,
+    entries: [
+      {
+        actorId: userId,
+        action: AUDIT_ACTIONS.playerLeft,
+        targetUserId: userId,
+        targetScrimId: scrim.id,
+        details: { late, ...(reason && { reason }) },
+      },
+    ],
+  });
+  if (!scrim.hostedBy || scrim.hostedBy === userId) return [];
+  const leaver = await findUserById({ db, id: userId });
+  return insertNotificationRows({
+    db,
+    values: [
+      {
+        userId: scrim.hostedBy,
+        kind: 'scrim_alert',
+        relatedScrimId: scrim.id,
+        relatedUserId: userId,
+        message: WAITLIST_MESSAGES.playerLeftNotification(leaver?.name ?? 'A player', scrim.title, reason),
+      },
+    ],
+  });
 }

@@ -46,10 +46,11 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertCaptainOrAdmin(viewer, scrim);
+      // Cancelled or abandoned first: such a scrim takes no result, started or not.
+      assertNotAbandoned(scrim);
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
       if (scrim.teamWon && !(viewer.isAdmin && scrim.resultStatus !== 'confirmed'))
         throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
-      assertNotAbandoned(scrim);
       // No winner for a game that could not be played: both teams must be full (issue 13).
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
@@ -79,7 +80,7 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     scrimId,
     viewer: SYSTEM_VIEWER,
     apply: async ({ tx, scrim }) => {
-      if (scrim.abandonedAt || scrim.resultSource === 'riot') return false;
+      if (scrim.abandonedAt || scrim.cancelledAt || scrim.resultSource === 'riot') return false;
       await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
       await settleDispute({ db: tx, scrimId, by: null });
       return true;

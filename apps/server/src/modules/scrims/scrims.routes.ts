@@ -7,6 +7,7 @@ import {
   createScrimBodySchema,
   IMAGE_MAX_BYTES,
   joinSlotBodySchema,
+  leaveBodySchema,
   fillRandomBodySchema,
   fillRandomResponseSchema,
   idParamsSchema,
@@ -31,6 +32,7 @@ import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
+import { showUpRoutes } from './scrims.showup.routes.js';
 import { signUp, withdraw } from './scrims.signup.js';
 
 const tags = ['scrims'];
@@ -222,10 +224,20 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   const userRoute = { params: scrimUserParamsSchema, response: scrimResponse };
   app.patch(
     '/scrims/:id/remove-player/:userId',
-    { schema: { tags, summary: 'Leave (yourself) or kick (admin)', ...userRoute } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Leave (yourself, with an optional reason for the host) or kick (admin); the slot goes to the waitlist. ' +
+          'Leaving under 2 hours before the start is a late leave (reliability)',
+        ...userRoute,
+        body: leaveBodySchema,
+      },
+    },
     async (request) => {
       const { id, userId } = request.params;
-      return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
+      const { reason } = request.body;
+      return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId, reason })).scrim;
     },
   );
 
@@ -403,6 +415,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
     async (request) => balanceScrim({ deps, viewer: adminOf(request), scrimId: request.params.id }),
   );
+
+  // Issue 17: the waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
+  showUpRoutes(app, deps);
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's
   // 64 KB here too). Before a byte is read: whether the caller may upload to this scrim (captain or admin), then

@@ -4,11 +4,13 @@ import {
   SCRIM_MESSAGES,
   TEAMS,
   TEAM_MESSAGE_LABELS,
+  WAITLIST_MESSAGES,
   areTeamsFull,
   emptySlots,
   freeRoles,
   type Region,
   type Role,
+  type Scrim,
   type TeamName,
   createScrimBodySchema,
   updateScrimBodySchema,
@@ -20,8 +22,11 @@ import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
+import { publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { syncScrimRatings, unrateScrim } from '../ratings/index.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
+import { notifyPromoted, promoteIntoFreedSlots } from './scrims.promotion.js';
+import { isLateLeave, recordOwnLeave } from './scrims.reliability.js';
 import { adminResult, settleDispute } from './scrims.result-fields.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
@@ -54,7 +59,14 @@ import {
   type ScrimRow,
 } from './scrims.repository.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
-import { changeSlot, settleLobbyHost, type SlotChange, type SlotRefusal } from './scrims.slots.repository.js';
+import { deleteWaitlistEntry } from './scrims.waitlist.repository.js';
+import {
+  changeSlot,
+  settleLobbyHost,
+  type SlotChange,
+  type SlotChangeResult,
+  type SlotRefusal,
+} from './scrims.slots.repository.js';
 
 export interface ScrimDeps {
   db: Database;
@@ -147,6 +159,7 @@ const playerIn = (participants: ParticipantRow[], team: TeamName, role: Role) =>
   participants.find((p) => p.kind === 'player' && p.team === team && p.role === role);
 
 export function assertNoWinner(scrim: ScrimRow) {
+  if (scrim.cancelledAt) throw conflict(WAITLIST_MESSAGES.cancelled, 'SCRIM_CANCELLED');
   if (scrim.teamWon) throw conflict(SCRIM_MESSAGES.gameOver, 'GAME_OVER');
   assertNotAbandoned(scrim);
 }
@@ -156,8 +169,12 @@ function assertSlotsMode(scrim: ScrimRow) {
   if (scrim.mode === 'balanced') throw conflict(BALANCE_MESSAGES.balancedScrim, 'BALANCED_SCRIM');
 }
 
-/** An abandoned scrim is over: nobody joins it and it gets no winner (scrims.abandon.ts). */
+/**
+ * An abandoned scrim is over: nobody joins it and it gets no winner (scrims.abandon.ts). So is a cancelled one
+ * (scrims.cancel.ts), which stays visible as it was.
+ */
 export function assertNotAbandoned(scrim: ScrimRow) {
+  if (scrim.cancelledAt) throw conflict(WAITLIST_MESSAGES.cancelled, 'SCRIM_CANCELLED');
   if (scrim.abandonedAt) throw conflict(SCRIM_MESSAGES.abandoned, 'SCRIM_ABANDONED');
 }
 
@@ -274,8 +291,13 @@ function slotRefusalError(
   action: SlotChange['action'],
   refusal: SlotRefusal,
   current: ScrimAggregate | null,
+  cooldownUntil: Date | null,
 ): AppError {
   switch (refusal) {
+    case 'SCRIM_CANCELLED':
+      return conflict(WAITLIST_MESSAGES.cancelled, refusal);
+    case 'COOLDOWN':
+      return cooldownError(cooldownUntil ?? new Date());
     case 'SCRIM_NOT_FOUND':
       return scrimNotFound();
     case 'GAME_OVER':
@@ -303,10 +325,15 @@ function slotRefusalError(
   }
 }
 
+/** 403 COOLDOWN: the user may not join scrims until `until` (a no-show's cooldown). */
+export const cooldownError = (until: Date) => forbidden(WAITLIST_MESSAGES.cooldown(until.toISOString()), 'COOLDOWN');
+
 /**
  * A change of a user's place in a scrim: one statement (scrim_slot_change), which checks the rules under the
- * scrim's lock, claims the slot, settles the lobby host and answers the scrim as it is now, also when it refuses
- * (the error body carries it). Only who may act for `userId` is decided here, before: that needs no data.
+ * scrim's lock, claims the slot, gives a freed slot to the waitlist, settles the lobby host and answers the scrim
+ * as it is now, also when it refuses (the error body carries it). Only who may act for `userId` is decided here,
+ * before: that needs no data. `then`: what follows a change that was made (a player's own late leave), in a
+ * transaction of its own; it returns notifications to publish.
  */
 async function changeSlotOf({
   deps,
@@ -315,7 +342,12 @@ async function changeSlotOf({
   userId,
   change,
   adminAllowed,
-}: UserAction & { change: SlotChange; adminAllowed: boolean }) {
+  then,
+}: UserAction & {
+  change: SlotChange;
+  adminAllowed: boolean;
+  then?: (aggregate: ScrimAggregate) => Promise<StoredNotification[]>;
+}) {
   try {
     assertSelfOrAdmin(viewer, userId, { adminAllowed });
   } catch (error) {
@@ -323,7 +355,7 @@ async function changeSlotOf({
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     throw current ? withCurrentScrim(error as AppError, current, viewer) : scrimNotFound();
   }
-  let result;
+  let result: SlotChangeResult;
   try {
     result = await changeSlot({ db: deps.db, scrimId, userId, change });
   } catch (error) {
@@ -333,11 +365,17 @@ async function changeSlotOf({
     throw withCurrentScrim(spotTaken(current?.participants ?? []), current, viewer);
   }
   if (result.refusal) {
-    throw withCurrentScrim(slotRefusalError(change.action, result.refusal, result.aggregate), result.aggregate, viewer);
+    throw withCurrentScrim(
+      slotRefusalError(change.action, result.refusal, result.aggregate, result.cooldownUntil),
+      result.aggregate,
+      viewer,
+    );
   }
   const { aggregate } = result;
+  if (then) publishNotifications({ io: deps.io, stored: await then(aggregate) });
   publishScrimChange(deps, aggregate);
   await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
+  if (result.promoted) await notifyPromoted({ deps, aggregate, userId: result.promoted });
   // Only a join can fill the teams. Filled after the start: the start job has run already, so the code gets its
   // own job (a second statement, rarely).
   if (change.action === 'join' && needsTournamentCode(aggregate)) {
@@ -358,9 +396,27 @@ export function movePlayer({ team, role, ...action }: SlotAction) {
   return changeSlotOf({ ...action, change: { action: 'move', team, role }, adminAllowed: false });
 }
 
-/** Leave (yourself) or kick (an admin removing someone else). */
-export const removePlayer = (action: UserAction) =>
-  changeSlotOf({ ...action, change: { action: 'leave' }, adminAllowed: true });
+/**
+ * Leave (yourself) or kick (an admin removing someone else): one statement, whose freed slot goes to the waitlist.
+ * A player's own leave under LATE_LEAVE_HOURS before the start is a late leave (their reliability), and a leave
+ * with a reason is told to the scrim's host (recordOwnLeave, in a transaction of its own right after; an early
+ * leave without a reason writes nothing more). A kick is not the player's leave.
+ */
+export const removePlayer = ({ reason, ...action }: UserAction & { reason?: string }) => {
+  const own = action.viewer.id === action.userId;
+  return changeSlotOf({
+    ...action,
+    change: { action: 'leave' },
+    adminAllowed: true,
+    then: own
+      ? async ({ scrim }) => {
+          // Early and without a reason: nothing more to write (the common leave stays one statement).
+          if (reason === undefined && !isLateLeave(scrim.gameStartTime)) return [];
+          return action.deps.db.transaction((tx) => recordOwnLeave({ db: tx, scrim, userId: action.userId, reason }));
+        }
+      : undefined,
+  });
+};
 
 export const joinCast = (action: UserAction) =>
   changeSlotOf({ ...action, change: { action: 'cast' }, adminAllowed: false });
@@ -371,24 +427,40 @@ export const leaveCast = (action: UserAction) =>
 
 // --- Admin moves
 
+/** Runs a changeScrim whose action returns notifications (a waitlist promotion), and publishes them. */
+async function withNotifications(
+  run: Promise<{ value: StoredNotification[]; scrim: Scrim; aggregate: ScrimAggregate }>,
+  deps: ScrimDeps,
+) {
+  const result = await run;
+  publishNotifications({ io: deps.io, stored: result.value });
+  return result;
+}
+
 export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
-  return changeScrim({
+  return withNotifications(
+    changeScrim({
+      deps,
+      scrimId,
+      viewer,
+      apply: async ({ tx, scrim, participants }) => {
+        assertNoWinner(scrim);
+        assertSlotsMode(scrim);
+        if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
+        const existing = participants.find((p) => p.userId === userId);
+        if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
+        const occupant = playerIn(participants, team, role);
+        if (occupant && occupant.userId !== userId) throw spotTaken(participants);
+        if (existing) await moveParticipant({ db: tx, scrimId, userId, team, role });
+        else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
+        await clearBalance({ db: tx, scrimId });
+        await deleteWaitlistEntry({ db: tx, scrimId, userId });
+        // A player moved elsewhere frees their slot.
+        return promoteIntoFreedSlots({ db: tx, scrim, freed: existing ? [existing] : [] });
+      },
+    }),
     deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertNoWinner(scrim);
-      assertSlotsMode(scrim);
-      if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
-      const existing = participants.find((p) => p.userId === userId);
-      if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
-      const occupant = playerIn(participants, team, role);
-      if (occupant && occupant.userId !== userId) throw spotTaken(participants);
-      if (existing) await moveParticipant({ db: tx, scrimId, userId, team, role });
-      else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
-      await clearBalance({ db: tx, scrimId });
-    },
-  });
+  );
 }
 
 export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction & { region?: Region }) {
@@ -421,38 +493,46 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
 
 /** Drag a player onto a slot: exchange with its player, or move there when it is empty. */
 export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotAction) {
-  return changeScrim({
+  return withNotifications(
+    changeScrim({
+      deps,
+      scrimId,
+      viewer,
+      apply: async ({ tx, scrim, participants }) => {
+        assertNoWinner(scrim);
+        const dragged = participants.find((p) => p.userId === userId && p.kind === 'player');
+        if (!dragged) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+        const occupant = playerIn(participants, team, role);
+        if (occupant?.userId === userId) return [];
+        // The teams are no longer as they were balanced: the win probability comes from the live ratings again.
+        await clearBalance({ db: tx, scrimId });
+        if (!occupant) {
+          await moveParticipant({ db: tx, scrimId, userId, team, role });
+          // Moved to an empty slot: the one left goes to the waitlist.
+          return promoteIntoFreedSlots({ db: tx, scrim, freed: [dragged] });
+        }
+        // Both slots are unique: take both players out and put them back exchanged.
+        await deleteParticipant({ db: tx, scrimId, userId });
+        await deleteParticipant({ db: tx, scrimId, userId: occupant.userId });
+        await insertParticipants({
+          db: tx,
+          rows: [
+            { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt },
+            {
+              scrimId,
+              userId: occupant.userId,
+              kind: 'player',
+              team: dragged.team,
+              role: dragged.role,
+              joinedAt: occupant.joinedAt,
+            },
+          ],
+        });
+        return [];
+      },
+    }),
     deps,
-    scrimId,
-    viewer,
-    apply: async ({ tx, scrim, participants }) => {
-      assertNoWinner(scrim);
-      const dragged = participants.find((p) => p.userId === userId && p.kind === 'player');
-      if (!dragged) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
-      const occupant = playerIn(participants, team, role);
-      if (occupant?.userId === userId) return;
-      // The teams are no longer as they were balanced: the win probability comes from the live ratings again.
-      await clearBalance({ db: tx, scrimId });
-      if (!occupant) return moveParticipant({ db: tx, scrimId, userId, team, role });
-      // Both slots are unique: take both players out and put them back exchanged.
-      await deleteParticipant({ db: tx, scrimId, userId });
-      await deleteParticipant({ db: tx, scrimId, userId: occupant.userId });
-      await insertParticipants({
-        db: tx,
-        rows: [
-          { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt },
-          {
-            scrimId,
-            userId: occupant.userId,
-            kind: 'player',
-            team: dragged.team,
-            role: dragged.role,
-            joinedAt: occupant.joinedAt,
-          },
-        ],
-      });
-    },
-  });
+  );
 }
 
 // --- Result and image

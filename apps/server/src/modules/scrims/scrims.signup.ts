@@ -1,11 +1,12 @@
 import { BALANCE_MESSAGES, BALANCED_SIGNUP_LOCK_MINUTES, signupLockTime, signupBodySchema } from '@scrim-gym/shared';
 import type { z } from 'zod';
 import { conflict } from '../../lib/errors.js';
-import { publishNotifications } from '../notifications/index.js';
+import { publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { LOBBY_SIZE, makeTeams } from './scrims.balance.js';
 import type { Viewer } from './scrims.policy.js';
 import type { ScrimRow } from './scrims.repository.js';
-import { assertNoWinner, changeScrim, type ScrimDeps } from './scrims.service.js';
+import { promoteIntoFreedSlots } from './scrims.promotion.js';
+import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from './scrims.service.js';
 import {
   clearTeams,
   countSignups,
@@ -15,6 +16,7 @@ import {
   findSignupCandidates,
   insertSignup,
 } from './scrims.signups.repository.js';
+import { deleteWaitlistEntry, findCooldownUntil } from './scrims.waitlist.repository.js';
 
 /**
  * A balanced scrim's sign-ups (issue 16): players sign up for the scrim, not a slot; the tenth sign-up makes the
@@ -52,6 +54,10 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
       if (mine?.kind === 'caster') throw conflict(BALANCE_MESSAGES.alreadyCaster, 'ALREADY_CASTER');
       const signedUp = await countSignups({ db: tx, scrimId });
       if (signedUp >= LOBBY_SIZE) throw conflict(BALANCE_MESSAGES.signupsFull, 'SIGNUPS_FULL');
+      const cooldownUntil = await findCooldownUntil({ db: tx, userId: viewer.id });
+      if (cooldownUntil) throw cooldownError(cooldownUntil);
+      // Signed up, they wait no more.
+      await deleteWaitlistEntry({ db: tx, scrimId, userId: viewer.id });
       const settings = await findRoleSettings({ db: tx, userId: viewer.id });
       await insertSignup({
         db: tx,
@@ -74,19 +80,31 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
 
 /**
  * DELETE /api/scrims/:id/signup: the viewer withdraws before the lock. When the teams were made, they are undone
- * (the ten player rows and the balance go); the next tenth sign-up makes them again.
+ * (the ten player rows and the balance go); the next tenth sign-up makes them again. The sign-up freed goes to
+ * the first suitable waitlisted player, and when that makes ten again the teams are made at once.
  */
 export async function withdraw(action: SignupAction) {
-  const { viewer, scrimId } = action;
+  const { deps, viewer, scrimId } = action;
   const result = await changeScrim({
     ...action,
-    apply: async ({ tx, scrim, participants }) => {
+    apply: async ({ tx, scrim, participants }): Promise<StoredNotification[]> => {
       assertSignupsOpen(scrim);
       if (!(await deleteSignup({ db: tx, scrimId, userId: viewer.id }))) {
         throw conflict(BALANCE_MESSAGES.notSignedUp, 'NOT_SIGNED_UP');
       }
       if (scrim.balancedAt || participants.some((p) => p.kind === 'player')) await clearTeams({ db: tx, scrimId });
+      const promoted = await promoteIntoFreedSlots({ db: tx, scrim, freed: [{ team: null, role: null }] });
+      if (promoted.length === 0 || (await countSignups({ db: tx, scrimId })) < LOBBY_SIZE) return promoted;
+      const ten = await findSignupCandidates({ db: tx, scrimId });
+      const teams = await makeTeams({
+        db: tx,
+        scrimId,
+        ten,
+        message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title),
+      });
+      return [...promoted, ...teams];
     },
   });
+  publishNotifications({ io: deps.io, stored: result.value });
   return result.scrim;
 }

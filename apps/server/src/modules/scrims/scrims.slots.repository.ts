@@ -30,12 +30,48 @@ export type SlotRefusal =
   | 'CASTING_OFF'
   | 'CAST_FULL'
   | 'BALANCED_SCRIM'
-  | 'ALREADY_SIGNED_UP';
+  | 'ALREADY_SIGNED_UP'
+  | 'SCRIM_CANCELLED'
+  | 'COOLDOWN';
 
-export type SlotChangeResult =
-  | { refusal: null; aggregate: ScrimAggregate }
-  | { refusal: 'SCRIM_NOT_FOUND'; aggregate: null }
-  | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND'>; aggregate: ScrimAggregate };
+/** Issue 17 (drizzle/0013): a refused join's cooldown end, and who took a freed slot from the waitlist. */
+interface SlotChangeExtras {
+  cooldownUntil: Date | null;
+  promoted: string | null;
+}
+
+export type SlotChangeResult = SlotChangeExtras &
+  (
+    | { refusal: null; aggregate: ScrimAggregate }
+    | { refusal: 'SCRIM_NOT_FOUND'; aggregate: null }
+    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND'>; aggregate: ScrimAggregate }
+  );
+
+interface SlotChangeJson {
+  refusal: SlotRefusal | null;
+  cooldown_until?: string | null;
+  promoted?: string | null;
+  aggregate: unknown;
+}
+
+function parseSlotChange(result: unknown): SlotChangeResult {
+  const json = (typeof result === 'string' ? JSON.parse(result) : result) as SlotChangeJson;
+  return {
+    refusal: json.refusal,
+    cooldownUntil: json.cooldown_until ? new Date(json.cooldown_until) : null,
+    promoted: json.promoted ?? null,
+    aggregate: aggregateFromJson(json.aggregate),
+  } as SlotChangeResult;
+}
+
+const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
+  action: change.action,
+  scrim: scrimId,
+  user: userId,
+  team: 'team' in change ? change.team : null,
+  role: 'role' in change ? change.role : null,
+  leaveCast: change.action === 'join' && change.leaveCast,
+});
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -66,19 +102,8 @@ export async function changeSlot({
     statement = prepareSlotChange(db);
     prepared.set(db, statement);
   }
-  const [row] = await statement.execute({
-    action: change.action,
-    scrim: scrimId,
-    user: userId,
-    team: 'team' in change ? change.team : null,
-    role: 'role' in change ? change.role : null,
-    leaveCast: change.action === 'join' && change.leaveCast,
-  });
-  const json = (typeof row?.result === 'string' ? JSON.parse(row.result) : row?.result) as {
-    refusal: SlotRefusal | null;
-    aggregate: unknown;
-  };
-  return { refusal: json.refusal, aggregate: aggregateFromJson(json.aggregate) } as SlotChangeResult;
+  const [row] = await statement.execute(changeArgs(scrimId, userId, change));
+  return parseSlotChange(row?.result);
 }
 
 /**

@@ -50,7 +50,13 @@ describe(`one round trip per slot change (${engine})`, () => {
   }
 
   it('join, move, leave, cast, leave the cast, the switch from the cast, a kick: one statement each', async () => {
-    const scrim = await createScrim({ db: db(), isWithCasters: true, maxCastersAllowedCount: 2 });
+    // A day ahead: a leave under 2 hours before the start also records a late leave (scrims.showup.test.ts).
+    const scrim = await createScrim({
+      db: db(),
+      isWithCasters: true,
+      maxCastersAllowedCount: 2,
+      gameStartTime: new Date(Date.now() + 24 * 3_600_000),
+    });
     const [a, b] = await createUsers({ db: db(), count: 2 });
     const admin = await createAdmin({ db: db() });
     const me = (u: { id: string }) => ({ deps, viewer: { id: u.id, isAdmin: false }, scrimId: scrim.id, userId: u.id });
@@ -172,6 +178,7 @@ describe(`one round trip per slot change (${engine})`, () => {
       rank: u!.rank,
       discord: u!.discord,
       riotLinkedAt: null,
+      reliabilityScore: null,
     });
     expect(aggregate.scrim).toEqual(scrimRow);
     expect(aggregate.scrim.gameStartTime).toBeInstanceOf(Date);
