@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
+  // Web Push (issue 17)
+  'PUSH_ENDPOINT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

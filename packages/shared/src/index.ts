@@ -28,3 +28,5 @@ export * from './schemas/account.js';
 export * from './schemas/leaderboard.js';
 export * from './result-messages.js';
 export * from './schemas/ratings.js';
+export * from './push-messages.js';
+export * from './schemas/push.js';
