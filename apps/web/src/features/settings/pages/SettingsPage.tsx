@@ -20,6 +20,7 @@ import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { PushNotificationsSection } from '../components/PushNotificationsSection';
 import { RiotAccountSection } from '../components/RiotAccountSection';
 
 const ALL_FIELDS = ['name', 'summonerTagline', 'region', 'discord', 'rank'] as const;
@@ -105,7 +106,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 
 /**
  * Account settings: name, tagline, discord, region, admin key, rank, preferred roles and email consent; the Riot
- * account link; then deleting the account (the privacy policy promises it).
+ * account link; this device's notifications (Web Push); then deleting the account (the privacy policy promises it).
  */
 export function SettingsPage() {
   const { user } = useCurrentUser();
@@ -119,6 +120,7 @@ export function SettingsPage() {
         />
       )}
       {user && <RiotAccountSection user={user} />}
+      {user && <PushNotificationsSection />}
       {user && <DeleteAccountSection user={user} />}
     </Container>
   );
