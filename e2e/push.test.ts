@@ -92,7 +92,10 @@ describe.skipIf(Boolean(skipReason))('issue 17: pushes reach the device, the app
     const { cdp, registrations } = await serviceWorkerRegistrations(context, page);
     await page.goto('/settings');
     await waitVisible(page.getByRole('heading', { name: 'Notifications on this device' }), 'the push section');
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+    // ready resolves once a worker is active, possibly still activating.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+      .toBe('activated');
     await expect.poll(() => registrations.size).toBeGreaterThan(0);
     const [registrationId] = [...registrations.keys()];
 
