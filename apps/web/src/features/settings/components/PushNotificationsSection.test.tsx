@@ -161,6 +161,7 @@ describe('Settings: notifications on this device', () => {
 
   it('finds an existing subscription (posted again for the signed-in user); "Turn off" unsubscribes and deletes it', async () => {
     const calls = stubApi({
+      'GET /push/public-key': { publicKey: PUBLIC_KEY },
       'POST /push/subscribe': () => ({ status: 201, body: { endpoint: subscriptionJson.endpoint } }),
       'DELETE /push/subscribe': () => ({ status: 204, body: null }),
     });
@@ -178,5 +179,20 @@ describe('Settings: notifications on this device', () => {
     ]);
     expect(browser.current()).toBeNull();
     expect(await screen.findByText(PUSH_TEXTS.turnedOff)).toBeInTheDocument();
+  });
+
+  it('drops a subscription made with keys the server no longer has: off, nothing posted', async () => {
+    const otherKey = btoa(String.fromCharCode(4, ...Array.from({ length: 64 }, () => 7)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    const calls = stubApi({ 'GET /push/public-key': { publicKey: otherKey } });
+    const browser = stubBrowser({ permission: 'granted', subscribed: true });
+    const subscription = browser.current()!;
+    render();
+    const box = await section();
+    await waitFor(() => expect(within(box).getByRole('status')).toHaveTextContent(PUSH_TEXTS.off));
+    expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

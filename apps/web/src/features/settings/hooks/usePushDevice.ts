@@ -51,7 +51,8 @@ const toBody = (subscription: PushSubscription) => subscription.toJSON() as Push
 /**
  * Settings' "Notifications on this device": reads the browser's state, and turns pushes on (permission, subscribe
  * with the server's key, POST) or off (unsubscribe, DELETE). A subscription found on this browser is posted again
- * on the way in: the server then knows it is the signed-in user's (another account may have subscribed it here).
+ * on the way in: the server then knows it is the signed-in user's (another account may have subscribed it here);
+ * one made with another server key is dropped (off).
  */
 export function usePushDevice() {
   const queryClient = useQueryClient();
@@ -62,14 +63,22 @@ export function usePushDevice() {
     if (!checking) return;
     let current = true;
     (async () => {
-      const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
-      if (subscription) await subscribePush(toBody(subscription));
+      let subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
+      if (subscription) {
+        const { publicKey } = await queryClient.fetchQuery(pushPublicKeyQuery);
+        if (madeWithKey(subscription, base64UrlBytes(publicKey))) await subscribePush(toBody(subscription));
+        else {
+          // Made with keys the server no longer has: useless, so off until turned on again.
+          await subscription.unsubscribe();
+          subscription = null;
+        }
+      }
       if (current) setState(subscription ? 'on' : 'off');
     })().catch(() => current && setState('off'));
     return () => {
       current = false;
     };
-  }, [checking]);
+  }, [checking, queryClient]);
 
   const turnOn = useMutation({
     mutationFn: async (): Promise<TurnOnOutcome> => {
