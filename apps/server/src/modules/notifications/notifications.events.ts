@@ -22,7 +22,7 @@ export class NotificationEvents {
     this.listeners.push(listener);
   }
 
-  /** Runs each listener synchronously; a listener's mistake is logged by no one and never fails the action. */
+  /** Runs each listener synchronously; one that throws is skipped and never fails the action that published. */
   published(stored: StoredNotification[]) {
     if (stored.length === 0) return;
     for (const listener of this.listeners) {
