@@ -18,6 +18,7 @@ import { friendsRoutes } from './modules/friends/index.js';
 import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
+import { pushPlugin, pushRoutes } from './modules/push/index.js';
 import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import {
   riotLinkJobsPlugin,
@@ -143,6 +144,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
   await app.register(scrimAuditPlugin);
+  // Web Push: every published 'scrim_alert' also goes to its owner's subscribed devices, through a job.
+  await app.register(pushPlugin);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
@@ -161,6 +164,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(ratingsRoutes);
       await api.register(leaderboardRoutes);
       await api.register(calendarRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

@@ -225,3 +225,28 @@ describe('identity providers and the dev sign-in', () => {
     ).toBe(false);
   });
 });
+
+describe('Web Push (VAPID) settings', () => {
+  const publicKey = `B${'A'.repeat(86)}`;
+  const privateKey = 'A'.repeat(43);
+
+  it('reads the key pair, and takes VAPID_SUBJECT, else an https PUBLIC_URL, else a mailto: placeholder', () => {
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapidSubject).toBe('mailto:ops@example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://scrims.example.com' }).vapidSubject).toBe('https://scrims.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).vapidSubject).toMatch(/^mailto:/);
+    expect(loadConfig({}).vapidSubject).toMatch(/^mailto:/);
+  });
+
+  it('refuses half a pair, a malformed key and a subject that is neither mailto: nor https:', () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey })).toEqual([
+      'VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    ]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })[0]).toMatch(/^VAPID_PUBLIC_KEY:/);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'x+y' })[0]).toMatch(/^VAPID_PRIVATE_KEY:/);
+    expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' })[0]).toMatch(/^VAPID_SUBJECT:/);
+  });
+});

@@ -102,6 +102,30 @@ const envSchema = z
     /** `pretty`: one readable line per request; `json`: pino's lines. Default: pretty in development only. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     /**
+     * Web Push (VAPID) key pair, base64url as web-push's generateVAPIDKeys prints them (`npx web-push
+     * generate-vapid-keys`): the public key is a P-256 point (65 bytes), the private one 32 bytes. Unset, the
+     * server generates a pair once and keeps it in the database (server_secrets), shared by every instance.
+     */
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+        .optional(),
+    ),
+    /** Who push services contact about our pushes: a mailto: or https: URL (default: PUBLIC_URL if https). */
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+        .optional(),
+    ),
+    /**
      * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`) and
      * protocol: unset or `false` believes none (rate limits key on the socket's address); a hop count (`1`
      * behind one load balancer) or a comma-separated list of proxy addresses / CIDR ranges.
@@ -113,6 +137,7 @@ const envSchema = z
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['RIOT_RSO_CLIENT_ID', 'RIOT_RSO_CLIENT_SECRET'],
       ['OIDC_CLIENT_ID', 'OIDC_ISSUER'],
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
     ] as const;
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
@@ -142,6 +167,8 @@ export interface AppConfig extends Env {
   devLoginEnabled: boolean;
   seedDemo: boolean;
   logFormat: 'pretty' | 'json';
+  /** VAPID_SUBJECT, else PUBLIC_URL when https, else a mailto: placeholder (set VAPID_SUBJECT in production). */
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {
@@ -195,5 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devLoginEnabled: !isProduction && oidcProviders.length === 0,
     seedDemo: env.SEED_DEMO ?? !isProduction,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    vapidSubject:
+      env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:push@scrim-gym.invalid'),
   };
 }

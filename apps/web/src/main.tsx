@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, prefetchRoute } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorkerAfterLoad } from './lib/service-worker';
 
 const queryClient = createQueryClient();
 // The page's code and data start loading now, in parallel, before React renders anything (app/router.tsx).
@@ -19,3 +20,4 @@ createRoot(document.getElementById('root')!).render(
     </BrowserRouter>
   </StrictMode>,
 );
+registerServiceWorkerAfterLoad();

@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'ALREADY_WAITLISTED',
   'NOT_WAITLISTED',
   'SLOT_AVAILABLE',
+  // Web Push (issue 17)
+  'PUSH_ENDPOINT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

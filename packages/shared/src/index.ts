@@ -32,3 +32,5 @@ export * from './calendar-messages.js';
 export * from './schemas/calendar.js';
 export * from './discord-messages.js';
 export * from './schemas/discord.js';
+export * from './push-messages.js';
+export * from './schemas/push.js';

@@ -17,6 +17,9 @@ function contentSecurityPolicy(config: AppConfig): ContentSecurityPolicy {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
       connectSrc: ["'self'", ...socketConnectSources(config)],
+      // The service worker (/sw.js: pushes, the offline page) and the web app manifest, from our origin only.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       // The guide is our own illustrated page: nothing is framed.
       frameSrc: ["'none'"],
       upgradeInsecureRequests: config.isProduction ? [] : null,

@@ -6,7 +6,18 @@ import fp from 'fastify-plugin';
 import { WEB_DIST_DIR } from '../paths.js';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and index.html for every
+ * Hashed assets for a year; the service worker never without asking (a new sw.js must reach every browser at
+ * its next visit: browsers cap its HTTP caching at 24 h anyway); other public files for 5 minutes.
+ */
+function cacheControlOf(root: string, path: string) {
+  if (path.includes(join(root, 'assets'))) return 'public, max-age=31536000, immutable';
+  // The path of the file sent: sw.js, or its pre-compressed sw.js.br / sw.js.gz.
+  if (path.replace(/\.(br|gz)$/, '') === join(root, 'sw.js')) return 'no-cache';
+  return 'public, max-age=300';
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html and the service worker never cached, and index.html for every
  * non-API path so the client router decides (it renders the not-found page itself).
  */
 export const webPlugin = fp(async (app: FastifyInstance, { root = WEB_DIST_DIR }: { root?: string }) => {
@@ -18,10 +29,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { root = WEB_DIST_DIR }
       index: false,
       preCompressed: true,
       setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        res.header('cache-control', cacheControlOf(root, path));
       },
     });
   }

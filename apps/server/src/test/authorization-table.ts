@@ -1,5 +1,6 @@
 import type { RoleName, RoleWorld } from './roles.js';
 import type { TestUser } from './factories.js';
+import { fakeBrowser } from './fake-push.js';
 
 /**
  * Who may do what: every route of the OpenAPI document, with the answer each role gets for one valid request
@@ -60,6 +61,7 @@ const only = (roles: RoleName[], outcome: Outcome, refused: Outcome = 403): Expe
 });
 
 const DAY = 24 * 60 * 60 * 1000;
+const pushEndpoint = (self: TestUser) => `https://fcm.googleapis.com/fcm/send/matrix-${self.id}`;
 const addDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slot = (team: 'teamOne' | 'teamTwo', role: string) => ({ playerData: { role, team: { name: team } } });
 const scrimDay = () => ({ region: 'NA', startDate: addDays(-1), endDate: addDays(1) });
@@ -317,6 +319,18 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'POST /api/notifications/remove-all-user-notifications/{userId}': {
     request: ({ world }) => ({ params: { userId: world.users.player.id } }),
     expect: only(['player'], '2xx'),
+  },
+
+  // Web Push: the public key for anyone; each signed-in user's own browsers (an endpoint someone else subscribed
+  // is left alone by DELETE, which answers 204 either way).
+  'GET /api/push/public-key': { expect: everyone() },
+  'POST /api/push/subscribe': {
+    request: ({ self }) => ({ body: fakeBrowser().subscription(pushEndpoint(self)) }),
+    expect: signedIn(),
+  },
+  'DELETE /api/push/subscribe': {
+    request: ({ self }) => ({ body: { endpoint: pushEndpoint(self) } }),
+    expect: signedIn(),
   },
 
   // Conversations and messages: members only (admins too stay out of private messages); scrim chats follow

@@ -1,7 +1,8 @@
-import { SOCIAL_MESSAGES, SOCKET_EVENTS, type Notification } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCKET_EVENTS } from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { userRoom, type AppServer } from '../../plugins/io.js';
+import { notificationEventsFor, type StoredNotification } from './notifications.events.js';
 import { presentNotification } from './notifications.presenter.js';
 import {
   deleteNotification,
@@ -19,11 +20,7 @@ export interface NotificationDeps {
   io: AppServer;
 }
 
-/** A notification written and ready to be pushed: `userId` is its owner. */
-export interface StoredNotification {
-  userId: string;
-  notification: Notification;
-}
+export type { StoredNotification };
 
 /** Writes notifications inside the caller's transaction; push them with `publishNotifications` after commit. */
 export async function insertNotificationRows({
@@ -37,10 +34,15 @@ export async function insertNotificationRows({
   return rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) }));
 }
 
-/** Sends each stored notification live to its owner's tabs (`getNotification` to `user:<id>`). */
+/**
+ * Sends each stored notification live to its owner's tabs (`getNotification` to `user:<id>`), then tells the
+ * listeners of `notificationEventsFor(io)` (push: a 'scrim_alert' also goes to the owner's devices). Call it
+ * after the commit, once per stored batch.
+ */
 export function publishNotifications({ io, stored }: { io: AppServer; stored: StoredNotification[] }) {
   for (const { userId, notification } of stored)
     io.to(userRoom(userId)).emit(SOCKET_EVENTS.getNotification, notification);
+  notificationEventsFor(io).published(stored);
 }
 
 /**

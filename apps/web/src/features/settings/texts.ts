@@ -27,4 +27,22 @@ export const CALENDAR_TEXTS = {
   resetText:
     'The old address stops working at once: calendars subscribed to it stop updating. Subscribe again with the new address.',
   resetDone: 'Your calendar has a new address.',
+/** Texts of Settings' "Notifications on this device" (Web Push, issue 17). */
+export const PUSH_TEXTS = {
+  title: 'Notifications on this device',
+  explanation:
+    'Get check-in openings, 10-minute warnings, “lobby ready”, waitlist promotions and results on this device, even when Scrim Gym is closed. Lobby names and passwords stay inside the app.',
+  checking: 'Checking this device…',
+  on: 'Notifications are on for this device.',
+  off: 'Notifications are off for this device.',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  turnedOn: 'Done: this device will show your scrim notifications.',
+  turnedOff: 'Done: this device will no longer show notifications.',
+  blocked:
+    'Notifications are blocked for Scrim Gym in this browser. Allow them in the site settings (the icon next to the address), then come back here and turn them on.',
+  dismissed: 'Notifications were not allowed. Turn them on again when you are ready.',
+  unsupported:
+    'This browser cannot receive notifications from Scrim Gym. On iPhone and iPad, add Scrim Gym to your Home Screen first (Share, then “Add to Home Screen”) and turn them on from there.',
+  failed: 'Notifications could not be turned on for this device. Please try again.',
 } as const;

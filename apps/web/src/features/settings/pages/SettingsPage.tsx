@@ -21,6 +21,7 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
 import { CalendarSection } from '../components/CalendarSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { PushNotificationsSection } from '../components/PushNotificationsSection';
 import { RiotAccountSection } from '../components/RiotAccountSection';
 
 const ALL_FIELDS = ['name', 'summonerTagline', 'region', 'discord', 'rank'] as const;
@@ -106,7 +107,8 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 
 /**
  * Account settings: name, tagline, discord, region, admin key, rank, preferred roles and email consent; the Riot
- * account link; the calendar feed; then deleting the account (the privacy policy promises it).
+ * account link; this device's notifications (Web Push); the calendar feed; then deleting the account (the privacy
+ * policy promises it).
  */
 export function SettingsPage() {
   const { user } = useCurrentUser();
@@ -120,6 +122,7 @@ export function SettingsPage() {
         />
       )}
       {user && <RiotAccountSection user={user} />}
+      {user && <PushNotificationsSection />}
       {user && <CalendarSection />}
       {user && <DeleteAccountSection user={user} />}
     </Container>

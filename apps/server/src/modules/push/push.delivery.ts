@@ -1,0 +1,162 @@
+import webpush from 'web-push';
+import { z } from 'zod';
+import { PUSH_MESSAGES, pushPayloadSchema, type Notification, type PushPayload } from '@scrim-gym/shared';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { PermanentJobError, scheduleJob, type ClaimedJob, type JobLogger, type JobRunner } from '../../jobs/index.js';
+import type { StoredNotification } from '../notifications/index.js';
+import { isAcceptedEndpoint } from './push.policy.js';
+import {
+  deleteStaleSubscription,
+  findSubscriptionsOf,
+  markDelivered,
+  usersWithSubscriptions,
+  type PushSubscriptionRow,
+} from './push.repository.js';
+import { vapidKeys, type VapidKeys } from './push.vapid.js';
+
+export const PUSH_SEND_JOB = 'push.send';
+/** A push still unsent this long after its notification is dropped: "check-in is open" an hour late helps no one. */
+export const PUSH_MAX_AGE_MS = 15 * 60_000;
+/** How long a push service keeps a push for a device that is offline (seconds). */
+const PUSH_TTL_SECONDS = 15 * 60;
+/** Pushes in flight at once per job, and the longest wait for a push service's answer. */
+const SEND_CONCURRENCY = 8;
+const SEND_TIMEOUT_MS = 10_000;
+/** Push services take about 4 KB of payload; the notification's text is cut well below. */
+const BODY_MAX_LENGTH = 1000;
+
+export interface PushDeps {
+  db: Database;
+  config: AppConfig;
+  log: JobLogger;
+}
+
+/**
+ * What a 'scrim_alert' shows on a device: the app's name, the notification's own text (never a lobby name or
+ * password: those are only inside the app, after a click), the scrim's page, and a tag per scrim (a newer push
+ * about it replaces the older one on the device).
+ */
+export function pushPayloadOf(notification: Notification): PushPayload {
+  const scrimId = notification._relatedScrim?._id;
+  return {
+    title: PUSH_MESSAGES.pushTitle,
+    body: notification.message.slice(0, BODY_MAX_LENGTH),
+    url: scrimId ? `/scrims/${scrimId}` : '/scrims',
+    tag: scrimId ? `scrim-${scrimId}` : `notification-${notification._id}`,
+  };
+}
+
+const queuedPushSchema = z.object({ userId: z.string(), createdAt: z.string(), payload: pushPayloadSchema });
+const pushJobPayloadSchema = z.object({ pushes: z.array(queuedPushSchema) });
+type QueuedPush = z.infer<typeof queuedPushSchema>;
+
+/**
+ * After the commit that published `stored`: its 'scrim_alert's whose owners have a device subscribed go into one
+ * 'push.send' job (keyed by the batch's first notification: published twice, it is still sent once).
+ */
+export async function queuePushes({ db, jobs }: { db: Database; jobs: JobRunner }, stored: StoredNotification[]) {
+  const alerts = stored.filter(({ notification }) => notification.kind === 'scrim_alert');
+  if (alerts.length === 0) return;
+  const subscribed = new Set(await usersWithSubscriptions({ db, userIds: [...new Set(alerts.map((a) => a.userId))] }));
+  const pushes: QueuedPush[] = alerts
+    .filter(({ userId }) => subscribed.has(userId))
+    .map(({ userId, notification }) => ({
+      userId,
+      createdAt: notification.createdAt,
+      payload: pushPayloadOf(notification),
+    }));
+  if (pushes.length === 0) return;
+  await scheduleJob({
+    db,
+    kind: PUSH_SEND_JOB,
+    payload: { pushes },
+    dedupeKey: `push:${alerts[0]!.notification._id}`,
+    ifCompleted: 'keep',
+  });
+  jobs.wake();
+}
+
+type Outcome = 'delivered' | 'gone' | 'failed';
+
+/** Encrypts `payload` for the subscription (aes128gcm, RFC 8291), signs with VAPID and POSTs it to its push service. */
+async function sendOne(
+  subscription: PushSubscriptionRow,
+  payload: PushPayload,
+  { keys, subject }: { keys: VapidKeys; subject: string },
+): Promise<{ outcome: Outcome; status?: number }> {
+  // web-push encrypts and signs; the request goes through fetch (web-push's own sender speaks https only, and
+  // the local fake push service of the tests is http).
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: PUSH_TTL_SECONDS,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
+  }
+  const response = await fetch(request.endpoint, {
+    method: 'POST',
+    headers,
+    body: request.body ?? undefined,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  if (response.status >= 200 && response.status < 300) return { outcome: 'delivered', status: response.status };
+  // RFC 8030: 404 and 410 mean the subscription expired or was unsubscribed; it will never work again.
+  if (response.status === 404 || response.status === 410) return { outcome: 'gone', status: response.status };
+  return { outcome: 'failed', status: response.status };
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+async function runBounded(tasks: (() => Promise<void>)[], limit: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+/**
+ * 'push.send': each queued push to every current subscription of its owner, a few at a time. A push service's
+ * refusal or silence is logged quietly and never retried (the notification is in the app anyway; a retry would
+ * push twice to the devices that got it); 404/410 delete the subscription; success stamps last_success_at. Only
+ * a database failure before sending throws (the runner retries it).
+ */
+export async function sendQueuedPushes(deps: PushDeps, job: ClaimedJob) {
+  const parsed = pushJobPayloadSchema.safeParse(job.payload);
+  if (!parsed.success) throw new PermanentJobError(`job ${job.id} has no pushes`);
+  const fresh = parsed.data.pushes.filter(({ createdAt }) => Date.now() - Date.parse(createdAt) <= PUSH_MAX_AGE_MS);
+  if (fresh.length === 0) return;
+  const subscriptions = await findSubscriptionsOf({ db: deps.db, userIds: [...new Set(fresh.map((p) => p.userId))] });
+  if (subscriptions.length === 0) return;
+  const signing = { keys: await vapidKeys(deps), subject: deps.config.vapidSubject };
+  const { isProduction } = deps.config;
+  const tasks = fresh.flatMap(({ userId, payload }) =>
+    subscriptions
+      .filter((s) => s.userId === userId && isAcceptedEndpoint(s.endpoint, { isProduction }))
+      .map((subscription) => async () => {
+        const fields = { jobId: job.id, subscriptionId: subscription.id, userId };
+        try {
+          const { outcome, status } = await sendOne(subscription, payload, signing);
+          if (outcome === 'delivered') await markDelivered({ db: deps.db, id: subscription.id });
+          else if (outcome === 'gone') await deleteStaleSubscription({ db: deps.db, subscription });
+          if (outcome === 'failed') deps.log.info({ ...fields, status }, 'push: the push service refused the push');
+          else deps.log.debug({ ...fields, status, outcome }, 'push: sent');
+        } catch (error) {
+          deps.log.info(
+            { ...fields, error: String(error) },
+            'push: sending failed (the notification stays in the app)',
+          );
+        }
+      }),
+  );
+  await runBounded(tasks, SEND_CONCURRENCY);
+}
