@@ -27,6 +27,8 @@ export const CALENDAR_TEXTS = {
   resetText:
     'The old address stops working at once: calendars subscribed to it stop updating. Subscribe again with the new address.',
   resetDone: 'Your calendar has a new address.',
+} as const;
+
 /** Texts of Settings' "Notifications on this device" (Web Push, issue 17). */
 export const PUSH_TEXTS = {
   title: 'Notifications on this device',
