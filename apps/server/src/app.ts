@@ -28,6 +28,7 @@ import {
 import {
   registerScrimSocketHandlers,
   scrimAbandonPlugin,
+  scrimCheckInPlugin,
   scrimResultPlugin,
   scrimStartPlugin,
   scrimsRoutes,
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
+  await app.register(scrimCheckInPlugin);
   // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
   await app.register(scrimResultPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).

@@ -106,6 +106,12 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
+  // Check-in and substitutes (issue 17)
+  'SCRIM_CANCELLED',
+  'CHECK_IN_OFF',
+  'CHECK_IN_NOT_OPEN',
+  'CHECK_IN_CLOSED',
+  'SUBSTITUTE_BANNED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

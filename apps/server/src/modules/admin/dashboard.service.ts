@@ -108,6 +108,7 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
   [AUDIT_ACTIONS.setWinner]: 'set the winner of',
   [AUDIT_ACTIONS.addImage]: 'uploaded the post-game image of',
   [AUDIT_ACTIONS.removeImage]: 'deleted the post-game image of',
+  [AUDIT_ACTIONS.substitute]: 'brought in a substitute in',
 };
 
 type AuditRow = Awaited<ReturnType<typeof findNewestAuditEntries>>[number];
@@ -148,6 +149,17 @@ function auditActivity(row: AuditRow): Activity {
     };
   }
   const title = row.scrimTitle ?? (typeof row.details.title === 'string' ? row.details.title : 'a scrim');
+  if (row.action === AUDIT_ACTIONS.noShowPenalty) {
+    const strikes = typeof row.details.strikes === 'number' ? row.details.strikes : null;
+    return {
+      _id: `audit:${row.id}`,
+      type: 'user',
+      description: `${row.targetUserName ?? 'A player'} did not show up for scrim "${title}"${strikes ? ` (no-show ${strikes})` : ''}`,
+      timestamp,
+      status: 'updated',
+      details: targetUserDetails(row),
+    };
+  }
   const verb = SCRIM_ACTION_TEXTS[row.action] ?? row.action;
   return {
     _id: `audit:${row.id}`,

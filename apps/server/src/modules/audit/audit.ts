@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = {
   setWinner: 'scrim.set-winner',
   addImage: 'scrim.add-image',
   removeImage: 'scrim.remove-image',
+  /** A host or an admin replaced a player who did not come (target: the absentee; details: the substitute). */
+  substitute: 'scrim.substitute',
+  /** A no-show's penalty (a missed check-in or a substitution; no actor for the check-in close): the strike and cooldown. */
+  noShowPenalty: 'user.no-show-penalty',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
 } as const;

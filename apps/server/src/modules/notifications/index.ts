@@ -7,6 +7,7 @@ export { notificationsRoutes } from './notifications.routes.js';
 export {
   createNotification,
   insertNotificationRows,
+  notifyScrimAlertOnce,
   notifyScrimStart,
   publishNotifications,
   removeNotificationsAbout,

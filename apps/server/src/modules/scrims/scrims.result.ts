@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { syncScrimRatings } from '../ratings/index.js';
+import { recordPlayed } from './scrims.commitments.js';
 import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 import { updateScrim } from './scrims.repository.js';
@@ -56,6 +57,7 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       if (viewer.isAdmin) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
+        await recordPlayed({ db: tx, scrimId, participants });
         return true;
       }
       await updateScrim({ db: tx, id: scrimId, values: reportedResult(team, viewer.id, now) });
@@ -78,10 +80,11 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     deps,
     scrimId,
     viewer: SYSTEM_VIEWER,
-    apply: async ({ tx, scrim }) => {
+    apply: async ({ tx, scrim, participants }) => {
       if (scrim.abandonedAt || scrim.resultSource === 'riot') return false;
       await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
       await settleDispute({ db: tx, scrimId, by: null });
+      await recordPlayed({ db: tx, scrimId, participants });
       return true;
     },
     afterCommit: async (recorded) => {
@@ -122,6 +125,7 @@ export function confirmResult({ deps, viewer, scrimId }: ScrimAction) {
         id: scrimId,
         values: { resultStatus: 'confirmed', resultConfirmedAt: new Date(now) },
       });
+      await recordPlayed({ db: tx, scrimId, participants });
     },
     afterCommit: () => syncRatings(deps, scrimId),
   });
@@ -177,7 +181,7 @@ export async function confirmIfUndisputed({
       deps,
       scrimId,
       viewer: SYSTEM_VIEWER,
-      apply: async ({ tx, scrim }) => {
+      apply: async ({ tx, scrim, participants }) => {
         if (scrim.resultStatus !== 'pending' || !scrim.resultReportedAt) return false;
         if (scrim.resultReportedAt.getTime() + RESULT_CONFIRM_WINDOW_MS > now + CLOCK_SLACK_MS) return false;
         await updateScrim({
@@ -185,6 +189,7 @@ export async function confirmIfUndisputed({
           id: scrimId,
           values: { resultStatus: 'confirmed', resultConfirmedAt: new Date(now) },
         });
+        await recordPlayed({ db: tx, scrimId, participants });
         return true;
       },
       afterCommit: () => syncScrimRatings({ db: deps.db, scrimId }),

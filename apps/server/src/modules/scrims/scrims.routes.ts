@@ -29,6 +29,7 @@ import { assertAdmin, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
+import { checkInRoutes } from './scrims.checkin.routes.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
 import { signUp, withdraw } from './scrims.signup.js';
@@ -403,6 +404,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     },
     async (request) => balanceScrim({ deps, viewer: adminOf(request), scrimId: request.params.id }),
   );
+
+  // Check-in and substitutes (issue 17): scrims.checkin.routes.ts.
+  checkInRoutes(app, deps);
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's
   // 64 KB here too). Before a byte is read: whether the caller may upload to this scrim (captain or admin), then
