@@ -8,7 +8,7 @@ import { recordShowUps, scrimAlert } from './scrims.commitments.js';
 import { assertCanRunScrim } from './scrims.policy.js';
 import { findUserById, insertParticipants, updateScrim } from './scrims.repository.js';
 import { assertNotAbandoned, changeScrim, type ScrimAction } from './scrims.service.js';
-import { clearBalance } from './scrims.signups.repository.js';
+import { clearBalance, findRoleSettings, findSignup, insertSignup } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry, insertSubstitution, isBanned } from './scrims.substitute.repository.js';
 
 /**
@@ -52,6 +52,14 @@ export async function substitutePlayer({
       await removePlayers({ db: tx, scrimId, userIds: [outUserId] });
       await deleteWaitlistEntry({ db: tx, scrimId, userId: inUserId });
       await insertParticipants({ db: tx, rows: [{ scrimId, userId: inUserId, kind: 'player', ...slot }] });
+      // A balanced scrim's players are its sign-ups: the substitute signs up for the seat (unless signed up).
+      if (scrim.mode === 'balanced' && !(await findSignup({ db: tx, scrimId, userId: inUserId }))) {
+        const settings = await findRoleSettings({ db: tx, userId: inUserId });
+        await insertSignup({
+          db: tx,
+          row: { scrimId, userId: inUserId, primaryRole: slot.role, secondaryRole: settings?.secondaryRole ?? 'Fill' },
+        });
+      }
       if (scrim.lobbyHostId === outUserId)
         await updateScrim({ db: tx, id: scrimId, values: { lobbyHostId: inUserId } });
       // The teams are no longer as they were balanced: the win probability comes from the live ratings again.
