@@ -76,6 +76,12 @@ describe('POST /api/scrims/:id/check-in', () => {
     expect(await checkInRows(scrim.id)).toHaveLength(1);
     await checkIn(scrim.id, players[7]!.token);
     expect((await read(scrim.id, players[0]!.token)).checkIn!.checkedIn).toEqual([players[3]!.id, players[7]!.id]);
+    // A player who checked in and then left is no longer confirmed.
+    expectStatus(
+      await t.call('PATCH', `/api/scrims/${scrim.id}/remove-player/${players[7]!.id}`, players[7]!.token),
+      200,
+    );
+    expect((await read(scrim.id, players[0]!.token)).checkIn!.checkedIn).toEqual([players[3]!.id]);
   });
 
   it('refuses no session, a non-player, an admin who is not a player, a caster and a banned user; nothing written', async () => {
