@@ -78,14 +78,14 @@ export function checkIn({ deps, viewer, scrimId, now = Date.now() }: ScrimAction
         throw forbidden(CHECK_IN_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
       assertNotCancelled(scrim);
       assertNotAbandoned(scrim);
-      if (scrim.teamWon)
-        throw conflict(CHECK_IN_MESSAGES.closed(formatUtcTime(scrim.gameStartTime)), 'CHECK_IN_CLOSED');
+      const closedAt = formatUtcTime(checkInStepTime('close', scrim.gameStartTime));
+      if (scrim.teamWon) throw conflict(CHECK_IN_MESSAGES.closed(closedAt), 'CHECK_IN_CLOSED');
       const window = checkInWindowOf(scrim);
       if (!window) throw conflict(CHECK_IN_MESSAGES.checkInOff, 'CHECK_IN_OFF');
       if (now < window.opensAt.getTime())
         throw conflict(CHECK_IN_MESSAGES.notOpenYet(formatUtcTime(window.opensAt)), 'CHECK_IN_NOT_OPEN');
       if (now >= window.closesAt.getTime() || scrim.checkInClosedAt)
-        throw conflict(CHECK_IN_MESSAGES.closed(formatUtcTime(window.closesAt)), 'CHECK_IN_CLOSED');
+        throw conflict(CHECK_IN_MESSAGES.closed(closedAt), 'CHECK_IN_CLOSED');
       await insertCheckIn({ db: tx, scrimId, userId: viewer.id });
     },
   });
