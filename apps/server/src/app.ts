@@ -31,6 +31,7 @@ import {
 import {
   registerScrimSocketHandlers,
   scrimAbandonPlugin,
+  scrimCheckInPlugin,
   scrimResultPlugin,
   scrimStartPlugin,
   scrimsRoutes,
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
+  await app.register(scrimCheckInPlugin);
   // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
   await app.register(scrimResultPlugin);
   // Discord announcements of public scrims (a job per post), following the scrims' lifecycle events.

@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { backfillLookalikeKeys } from './db/backfill-lookalike-keys.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCommunity } from './db/seed.js';
-import { backfillScrimAbandons, scheduleScrimAbandon, scheduleScrimStart } from './modules/scrims/index.js';
+import {
+  backfillScrimAbandons,
+  backfillScrimCheckIns,
+  scheduleScrimAbandon,
+  scheduleScrimStart,
+} from './modules/scrims/index.js';
 import { exitOnSignals, shutdownGracefully } from './shutdown.js';
 
 async function main() {
@@ -47,6 +52,9 @@ async function main() {
   // Scrims from before the abandon rule: long-past ones close, the others get their 30-minute check.
   await backfillScrimAbandons({ db: database.db });
   phase('scrimAbandons');
+  // Scrims from before check-in whose close is still ahead get their check-in jobs.
+  await backfillScrimCheckIns({ db: database.db });
+  phase('scrimCheckIns');
   exitOnSignals((signal) => shutdownGracefully({ app, database, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, signal }));
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -116,6 +116,11 @@ export const ERROR_CODES = [
   'SLOT_AVAILABLE',
   // Web Push (issue 17)
   'PUSH_ENDPOINT_REFUSED',
+  // Check-in and substitutes (issue 17)
+  'CHECK_IN_OFF',
+  'CHECK_IN_NOT_OPEN',
+  'CHECK_IN_CLOSED',
+  'SUBSTITUTE_BANNED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

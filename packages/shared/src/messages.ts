@@ -1,3 +1,5 @@
+import { CHECK_IN_CLOSES_MINUTES, CHECK_IN_OPENS_MINUTES } from './constants.js';
+
 /**
  * The spec's text catalogue (sections 2, 5 and 8), word for word. The server's error bodies and the web
  * app's alerts both read from here, so a text changes in one place.
@@ -184,4 +186,37 @@ export const ADMIN_MESSAGES = {
   banEndsInPast: 'Date To must be in the future',
   reasonEmpty: 'Reason is empty!',
   nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
+} as const;
+
+/**
+ * Check-in and substitutes (issue 17). Times in these texts are UTC clock times ('19:25 UTC'): stored
+ * notifications are read later, by people in any time zone.
+ */
+export const CHECK_IN_MESSAGES = {
+  notAPlayer: 'Only the players of this scrim can check in.',
+  checkInOff: 'Check-in is turned off for this scrim.',
+  notOpenYet: (opensAt: string) =>
+    `Check-in is not open yet: it opens at ${opensAt}, ${CHECK_IN_OPENS_MINUTES} minutes before the start.`,
+  closed: (closedAt: string) =>
+    `Check-in is closed: it closed at ${closedAt}, ${CHECK_IN_CLOSES_MINUTES} minutes before the start.`,
+  cancelled: 'This scrim was cancelled.',
+  openNotification: (title: string, closesAt: string) => `Check-in is open for ${title}: check in before ${closesAt}`,
+  reminderNotification: (title: string, closesAt: string) =>
+    `Check-in for ${title} closes at ${closesAt}: check in now or lose your slot.`,
+  droppedNotification: (title: string) =>
+    `You did not check in for ${title}, so you lost your slot to a player on the waitlist.`,
+  promotedNotification: (title: string, slot: string) => `You're in: ${title}, ${slot}. Check-in is closed.`,
+} as const;
+
+export const SUBSTITUTE_MESSAGES = {
+  notStarted: 'A substitute can come in only after the start.',
+  resultConfirmed: 'This result is confirmed: its players can no longer change.',
+  outNotAPlayer: 'The player to replace is not a player of this scrim.',
+  inNotFound: 'The substitute was not found.',
+  inBanned: 'The substitute is banned and cannot play.',
+  inAlreadyPlayer: 'The substitute is already a player of this scrim.',
+  inAlreadyCaster: 'The substitute is a caster of this scrim: remove them from the cast first.',
+  replacedNotification: (title: string, name: string) =>
+    `You did not show up for ${title}: ${name} took your slot as a substitute.`,
+  substituteNotification: (title: string, slot: string) => `You are a substitute in ${title}: ${slot}. Join now!`,
 } as const;

@@ -218,6 +218,20 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
     expect: adminOnly(409),
   },
+  // Check-in (issue 17): the players of the scrim only (openScrim starts in an hour: its window is not open, 409);
+  // the happy path and the window are scrims.checkin.test.ts.
+  'POST /api/scrims/{id}/check-in': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id } }),
+    expect: only(['player'], 409),
+  },
+  // Substitutes: the scrim's host or an admin (fullScrim has started and has no host: admins only here).
+  'POST /api/scrims/{id}/substitute': {
+    request: ({ world }) => ({
+      params: { id: world.fullScrim.id },
+      body: { outUserId: world.users.captain.id, inUserId: world.users.otherPlayer.id },
+    }),
+    expect: adminOnly(),
+  },
   'PATCH /api/scrims/{id}/remove-image': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: adminOnly(),

@@ -110,6 +110,7 @@ const SCRIM_ACTION_TEXTS: Record<string, string> = {
   [AUDIT_ACTIONS.removeImage]: 'deleted the post-game image of',
   [AUDIT_ACTIONS.cancelScrim]: 'cancelled',
   [AUDIT_ACTIONS.playerLeft]: 'left',
+  [AUDIT_ACTIONS.substitute]: 'brought in a substitute in',
 };
 
 /** The regions' Discord webhooks (the URL itself, even masked, stays in the audit row's details). */
@@ -147,15 +148,12 @@ function auditActivity(row: AuditRow): Activity {
       details: targetUserDetails(row),
     };
   }
-  if (row.action === AUDIT_ACTIONS.noShowPenalty || row.action === AUDIT_ACTIONS.clearCooldown) {
+  if (row.action === AUDIT_ACTIONS.clearCooldown) {
     const who = row.targetUserName ?? 'a user';
     return {
       _id: `audit:${row.id}`,
       type: 'user',
-      description:
-        row.action === AUDIT_ACTIONS.clearCooldown
-          ? `${admin} cleared ${who}'s no-show cooldown`
-          : `${who} got a no-show ${row.details.cooldownUntil ? 'cooldown' : 'warning'}`,
+      description: `${admin} cleared ${who}'s no-show cooldown`,
       timestamp,
       status: 'updated',
       details: targetUserDetails(row),
@@ -184,6 +182,17 @@ function auditActivity(row: AuditRow): Activity {
     };
   }
   const title = row.scrimTitle ?? (typeof row.details.title === 'string' ? row.details.title : 'a scrim');
+  if (row.action === AUDIT_ACTIONS.noShowPenalty) {
+    const strikes = typeof row.details.strikes === 'number' ? row.details.strikes : null;
+    return {
+      _id: `audit:${row.id}`,
+      type: 'user',
+      description: `${row.targetUserName ?? 'A player'} did not show up for scrim "${title}"${strikes ? ` (no-show ${strikes})` : ''}`,
+      timestamp,
+      status: 'updated',
+      details: targetUserDetails(row),
+    };
+  }
   const verb = SCRIM_ACTION_TEXTS[row.action] ?? row.action;
   return {
     _id: `audit:${row.id}`,

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   noShowPenalty: 'user.no-show-penalty',
   /** An admin cleared a user's no-show cooldown and strikes (details: what they were). */
   clearCooldown: 'user.clear-cooldown',
+  /** A host or an admin replaced a player who did not come (target: the absentee; details: the substitute). */
+  substitute: 'scrim.substitute',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
   /** A region's Discord webhook set or removed by an admin (details: region, the URL masked). */

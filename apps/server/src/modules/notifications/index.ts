@@ -13,6 +13,7 @@ export {
 export {
   createNotification,
   insertNotificationRows,
+  notifyScrimAlertOnce,
   notifyScrimStart,
   publishNotifications,
   removeNotificationsAbout,

@@ -90,8 +90,9 @@ export async function deleteNotificationsAbout({
 }
 
 /**
- * The 'scrim_alert' of a scrim's start for each of `userIds` that has none for this scrim yet (a job may run
- * twice: nobody is notified twice). Returns the new ones.
+ * The 'scrim_alert' `message` about a scrim for each of `userIds` that does not have this very alert yet (a job
+ * may run twice: nobody is notified twice; another alert about the scrim, e.g. check-in, does not count).
+ * Returns the new ones.
  */
 export async function insertScrimAlertsOnce({
   db,
@@ -115,6 +116,7 @@ export async function insertScrimAlertsOnce({
     where not exists (
       select 1 from ${notifications} n
       where n.user_id = u.id and n.kind = 'scrim_alert' and n.related_scrim_id = ${scrimId}::uuid
+        and n.message = ${message}
     )
     returning id`);
   const inserted = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);

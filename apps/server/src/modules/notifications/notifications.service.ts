@@ -60,7 +60,7 @@ export async function createNotification({ deps, ...value }: { deps: Notificatio
  * A scrim is starting: its players and casters get a stored 'scrim_alert' (the bell, a click opens the scrim),
  * pushed live. Idempotent per user and scrim, for the at-least-once start job.
  */
-export async function notifyScrimStart({
+export function notifyScrimStart({
   deps,
   scrimId,
   title,
@@ -71,16 +71,28 @@ export async function notifyScrimStart({
   title: string;
   userIds: string[];
 }) {
-  const rows = await insertScrimAlertsOnce({
-    db: deps.db,
-    scrimId,
-    userIds: [...new Set(userIds)],
-    message: SOCIAL_MESSAGES.scrimStartingNotification(title),
-  });
-  publishNotifications({
-    io: deps.io,
-    stored: rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) })),
-  });
+  return notifyScrimAlertOnce({ deps, scrimId, userIds, message: SOCIAL_MESSAGES.scrimStartingNotification(title) });
+}
+
+/**
+ * A stored 'scrim_alert' `message` about a scrim (the bell, a click opens the scrim) for each of `userIds` that
+ * does not have this very alert yet, pushed live: for jobs that may run twice (check-in open, its reminder).
+ */
+export async function notifyScrimAlertOnce({
+  deps,
+  scrimId,
+  userIds,
+  message,
+}: {
+  deps: NotificationDeps;
+  scrimId: string;
+  userIds: string[];
+  message: string;
+}) {
+  const rows = await insertScrimAlertsOnce({ db: deps.db, scrimId, userIds: [...new Set(userIds)], message });
+  const stored = rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) }));
+  publishNotifications({ io: deps.io, stored });
+  return stored;
 }
 
 /** Inside the caller's transaction: `userId`'s notifications of `kind` about `relatedUserId` go (an answered request). */

@@ -90,10 +90,13 @@ export function checkInWindowOf(scrim: Pick<ScrimAggregate['scrim'], 'checkInEna
   };
 }
 
-function checkInOf({ scrim, checkIns }: ScrimAggregate): Scrim['checkIn'] {
+function checkInOf({ scrim, checkIns, participants }: ScrimAggregate): Scrim['checkIn'] {
   const window = checkInWindowOf(scrim);
   if (!window) return null;
-  return { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), checkedIn: checkIns };
+  // Confirmed: the players still in the scrim (a player who checked in and then left is not).
+  const players = new Set(participants.filter((p) => p.kind === 'player').map((p) => p.user.id));
+  const checkedIn = checkIns.filter((id) => players.has(id));
+  return { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), checkedIn };
 }
 
 /** What decides who may see a scrim's lobby: its participants (a ScrimAggregate, or just their ids and slots). */

@@ -1,5 +1,6 @@
 import { LATE_LEAVE_HOURS, NO_SHOW_COOLDOWNS_HOURS, WAITLIST_MESSAGES, type Reliability } from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { formatUtcDateTime } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { insertNotificationRows, type StoredNotification } from '../notifications/index.js';
@@ -35,10 +36,13 @@ export async function recordCommitments({
   db,
   scrimId,
   entries,
+  actorId = null,
 }: {
   db: DbOrTx;
   scrimId: string;
   entries: CommitmentEntry[];
+  /** Who recorded the no-shows (a host or admin substituting); null: the check-in close. */
+  actorId?: string | null;
 }): Promise<NoShowPenalty[]> {
   const newNoShows = await upsertCommitments({ db, scrimId, entries });
   if (newNoShows.length === 0) return [];
@@ -52,7 +56,7 @@ export async function recordCommitments({
       db,
       entries: [
         {
-          actorId: null,
+          actorId,
           action: AUDIT_ACTIONS.noShowPenalty,
           targetUserId: userId,
           targetScrimId: scrimId,
@@ -68,7 +72,7 @@ export async function recordCommitments({
           kind: 'scrim_alert',
           relatedScrimId: scrimId,
           message: cooldownUntil
-            ? WAITLIST_MESSAGES.noShowCooldown(title, cooldownUntil.toISOString())
+            ? WAITLIST_MESSAGES.noShowCooldown(title, formatUtcDateTime(cooldownUntil))
             : WAITLIST_MESSAGES.noShowWarning(title),
         },
       ],

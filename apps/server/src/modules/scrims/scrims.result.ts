@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { syncScrimRatings } from '../ratings/index.js';
+import { recordPlayed } from './scrims.commitments.js';
 import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 import { updateScrim } from './scrims.repository.js';
@@ -57,6 +58,7 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       if (viewer.isAdmin) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
+        await recordPlayed({ db: tx, scrimId, participants });
         return true;
       }
       await updateScrim({ db: tx, id: scrimId, values: reportedResult(team, viewer.id, now) });
@@ -79,10 +81,11 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     deps,
     scrimId,
     viewer: SYSTEM_VIEWER,
-    apply: async ({ tx, scrim }) => {
+    apply: async ({ tx, scrim, participants }) => {
       if (scrim.abandonedAt || scrim.cancelledAt || scrim.resultSource === 'riot') return false;
       await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
       await settleDispute({ db: tx, scrimId, by: null });
+      await recordPlayed({ db: tx, scrimId, participants });
       return true;
     },
     afterCommit: async (recorded) => {
@@ -123,6 +126,7 @@ export function confirmResult({ deps, viewer, scrimId }: ScrimAction) {
         id: scrimId,
         values: { resultStatus: 'confirmed', resultConfirmedAt: new Date(now) },
       });
+      await recordPlayed({ db: tx, scrimId, participants });
     },
     afterCommit: () => syncRatings(deps, scrimId),
   });
@@ -178,7 +182,7 @@ export async function confirmIfUndisputed({
       deps,
       scrimId,
       viewer: SYSTEM_VIEWER,
-      apply: async ({ tx, scrim }) => {
+      apply: async ({ tx, scrim, participants }) => {
         if (scrim.resultStatus !== 'pending' || !scrim.resultReportedAt) return false;
         if (scrim.resultReportedAt.getTime() + RESULT_CONFIRM_WINDOW_MS > now + CLOCK_SLACK_MS) return false;
         await updateScrim({
@@ -186,6 +190,7 @@ export async function confirmIfUndisputed({
           id: scrimId,
           values: { resultStatus: 'confirmed', resultConfirmedAt: new Date(now) },
         });
+        await recordPlayed({ db: tx, scrimId, participants });
         return true;
       },
       afterCommit: () => syncScrimRatings({ db: deps.db, scrimId }),

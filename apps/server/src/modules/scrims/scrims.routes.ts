@@ -30,6 +30,7 @@ import { assertAdmin, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
+import { checkInRoutes } from './scrims.checkin.routes.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
 import { showUpRoutes } from './scrims.showup.routes.js';
@@ -418,6 +419,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   // Issue 17: the waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
   showUpRoutes(app, deps);
+  // Check-in and substitutes (issue 17): scrims.checkin.routes.ts.
+  checkInRoutes(app, deps);
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's
   // 64 KB here too). Before a byte is read: whether the caller may upload to this scrim (captain or admin), then

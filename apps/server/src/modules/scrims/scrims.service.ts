@@ -29,7 +29,7 @@ import { notifyPromoted, promoteIntoFreedSlots } from './scrims.promotion.js';
 import { isLateLeave, recordOwnLeave } from './scrims.reliability.js';
 import { adminResult, settleDispute } from './scrims.result-fields.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
-import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
+import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from './scrims.schedule.js';
 import { processPostGameImage } from './scrims.image.js';
 import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
@@ -58,6 +58,8 @@ import {
   type ScrimAggregate,
   type ScrimRow,
 } from './scrims.repository.js';
+import { deleteCheckIns } from './scrims.checkin.repository.js';
+import { recordPlayed } from './scrims.commitments.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
@@ -695,13 +697,18 @@ export async function editScrim({
           useTournamentCode: body.useTournamentCode,
           ...(modeChanged && { mode: body.mode }),
           ...(body.checkInEnabled !== undefined && { checkInEnabled: body.checkInEnabled }),
-          ...(startChanged && { abandonedAt: null }),
+          // A new start time is a new check-in: reopened, and earlier check-ins no longer count.
+          ...(startChanged && { abandonedAt: null, checkInClosedAt: null }),
         },
       });
+      if (startChanged) await deleteCheckIns({ db: tx, scrimId });
       // Turning the tournament code off clears it.
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
       if (resultChanged) await settleDispute({ db: tx, scrimId, by: viewer.id });
-      return { startChanged, resultChanged };
+      // An admin's winner is confirmed at once: the players played it.
+      if (resultChanged && body.teamWon) await recordPlayed({ db: tx, scrimId, participants });
+      const checkInTurnedOn = body.checkInEnabled === true && !scrim.checkInEnabled;
+      return { startChanged, resultChanged, checkInTurnedOn };
     },
     afterCommit: async ({ resultChanged }) => {
       if (resultChanged) await syncScrimRatings({ db: deps.db, scrimId });
@@ -718,6 +725,11 @@ export async function editScrim({
       gameStartTime: scrim.gameStartTime,
       ifCompleted: result.value.startChanged ? 'replace' : 'keep',
     });
+  }
+  // Check-in turned on again with the same start: its steps that ran as no-ops are re-armed.
+  if (result.value.checkInTurnedOn && !result.value.startChanged && scrim.gameStartTime.getTime() > Date.now()) {
+    await scheduleScrimCheckIn({ db: deps.db, scrimId, gameStartTime: scrim.gameStartTime });
+    deps.jobs?.wake();
   }
   // Saved after the start with full teams, the option on and no code: generate it now.
   if (needsTournamentCode(result.aggregate)) await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });

@@ -12,6 +12,7 @@ import {
   scrims,
   users,
 } from '../../db/schema/index.js';
+import { formatUtcDateTime } from '../../lib/dates.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';
@@ -248,7 +249,7 @@ describe('no-show cooldowns', () => {
       } else {
         expect(Math.abs(penalty!.cooldownUntil!.getTime() - (Date.now() + hours * HOUR))).toBeLessThan(60_000);
         expect(notices.map((n) => n.message)).toEqual([
-          WAITLIST_MESSAGES.noShowCooldown(scrim.title, penalty!.cooldownUntil!.toISOString()),
+          WAITLIST_MESSAGES.noShowCooldown(scrim.title, formatUtcDateTime(penalty!.cooldownUntil!)),
         ]);
       }
       expect(penalty!.notification.notification.message).toBe(notices[0]!.message);
