@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = {
   setWinner: 'scrim.set-winner',
   addImage: 'scrim.add-image',
   removeImage: 'scrim.remove-image',
+  /** An admin made a user a community host of a region (details: the region). */
+  grantHost: 'host.grant',
+  /** An admin took a region's host role from a user (details: the region). */
+  revokeHost: 'host.revoke',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
 } as const;

@@ -210,7 +210,7 @@ export async function touchActivity({
 export async function verifySession({ db, auth }: { db: Database; auth: AuthContext }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   await touchActivity({ db, userId: user.id, tokenHash: auth.tokenHash! });
-  return { token: auth.token!, user: toCurrentUser(user, auth.ban) };
+  return { token: auth.token!, user: toCurrentUser(user, auth.ban, auth.hostRegions) };
 }
 
 /**
@@ -288,7 +288,7 @@ export async function updateAccount({
       Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
     // Every session of the user answers with the new profile (and admin flag) on every instance from now on.
     if (updated !== user) await forgetSessions({ io, userId: user.id });
-    return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
+    return { token: auth.token!, user: toCurrentUser(updated!, auth.ban, auth.hostRegions) };
   } catch (error) {
     throw (
       accountConflict(error, {
