@@ -17,6 +17,7 @@ import { BalanceRow } from './BalanceRow';
 import { CastersRow } from './CastersRow';
 import { CentreInfoBox } from './CentreInfoBox';
 import { Countdown } from './Countdown';
+import { HostedBy } from './HostedBy';
 import { ScrimCardHeader } from './ScrimCardHeader';
 import { SignupPanel } from './SignupPanel';
 import type { ScrimView } from './scrim-view-context';
@@ -80,6 +81,7 @@ export function ScrimCard({
     >
       <ScrimCardHeader view={view} linkTitle={!alwaysExpanded} />
       <StartTime gameStartTime={scrim.gameStartTime} />
+      <HostedBy scrim={scrim} />
       <CastersRow view={view} />
       {!expanded && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -114,7 +116,7 @@ export function ScrimCard({
           <TeamList view={view} team="teamOne" />
           <CentreInfoBox view={view} />
           <TeamList view={view} team="teamTwo" />
-          {view.rel.isAdmin && !view.over && playersOf(scrim).length > 0 && (
+          {view.rel.runs && !view.over && playersOf(scrim).length > 0 && (
             <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
               {SCRIM_TEXTS.dragHint}
             </Typography>

@@ -61,7 +61,7 @@ export function Slot({
   const { rel, over, busy, scrim } = view;
   const actions = useSlotActions(view, team, role, player);
   const [dragOver, setDragOver] = useState(false);
-  const canDrag = rel.isAdmin && !over;
+  const canDrag = rel.runs && !over;
   const isMe = Boolean(player && player._user._id === view.userId);
   const teamLabel = TEAM_LABELS[team];
 
@@ -138,7 +138,7 @@ export function Slot({
           {SCRIM_TEXTS.leave}
         </Button>
       )}
-      {!over && player && !isMe && rel.isAdmin && (
+      {!over && player && !isMe && rel.runs && (
         <Button
           size="small"
           color="error"
