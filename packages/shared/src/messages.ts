@@ -129,6 +129,7 @@ export const BALANCE_MESSAGES = {
   teamsNotFull: 'Teams can be balanced only once both teams have 5 players.',
   teamsMadeNotification: (title: string) => `The teams of ${title} are made: see your side and role.`,
   balancedByAdminNotification: (title: string) => `Teams were balanced by an admin: ${title}. See your side and role.`,
+  balancedByHostNotification: (title: string) => `Teams were balanced by the host: ${title}. See your side and role.`,
 } as const;
 
 /** Team labels in messages: 'Team 1 (Blue Side)'. */

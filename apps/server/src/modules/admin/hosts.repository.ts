@@ -63,16 +63,6 @@ export async function deleteHosts({ db, userId, region }: { db: DbOrTx; userId: 
   return rows.map((row) => row.region);
 }
 
-/** The regions a user hosts, in the regions' order. */
-export async function findHostRegions({ db, userId }: { db: DbOrTx; userId: string }) {
-  const rows = await db
-    .select({ region: communityHosts.region })
-    .from(communityHosts)
-    .where(eq(communityHosts.userId, userId))
-    .orderBy(asc(communityHosts.region));
-  return rows.map((row) => row.region);
-}
-
 /** Every host region of every live account, by name then region (the service groups them per user). */
 export function findAllHosts({ db }: { db: DbOrTx }) {
   return db

@@ -1,14 +1,13 @@
 import { ADMIN_MESSAGES, type CommunityHost, type Region } from '@scrim-gym/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hostRoom, userRoom } from '../../plugins/io.js';
-import { forgetSessions } from '../auth/index.js';
+import { findHostRegionsOfUser, forgetSessions } from '../auth/index.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { toScrimUser } from '../scrims/index.js';
 import type { AdminDeps } from './admin.service.js';
 import {
   deleteHosts,
   findAllHosts,
-  findHostRegions,
   insertHost,
   lockHostCandidate,
   type HostUserRow,
@@ -71,7 +70,7 @@ export async function grantHost({
       db: tx,
       entries: [{ actorId: adminId, action: AUDIT_ACTIONS.grantHost, targetUserId: userId, details: { region } }],
     });
-    return presentHost(user, await findHostRegions({ db: tx, userId }));
+    return presentHost(user, await findHostRegionsOfUser({ db: tx, userId }));
   });
   await applyHostChange(deps, userId, { join: [region] });
   return host;
@@ -110,7 +109,7 @@ export async function revokeHost({
         details: { region: r },
       })),
     });
-    return { host: presentHost(user, await findHostRegions({ db: tx, userId })), revoked };
+    return { host: presentHost(user, await findHostRegionsOfUser({ db: tx, userId })), revoked };
   });
   await applyHostChange(deps, userId, { leave: revoked });
   return host;

@@ -115,6 +115,14 @@ describe('POST /api/admin/hosts', () => {
     );
   });
 
+  it("a host's sign-in answers the regions they host", async () => {
+    const host = await createUser({ db: db() });
+    await makeHost(ctx.app, admin.token, host.id, 'OCE');
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: host.email } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AuthState>().user!.hostRegions).toEqual(['OCE']);
+  });
+
   it('refuses a host of that region already (409), an unknown or deleted user (404), a banned user (409)', async () => {
     const [host, banned, leaving] = await Promise.all([
       createUser({ db: db() }),

@@ -172,6 +172,16 @@ export async function findUserByIdentity({ db, provider, subject }: { db: DbOrTx
   return row?.user ?? null;
 }
 
+/** The regions a user is a community host of, in the regions' order. */
+export async function findHostRegionsOfUser({ db, userId }: { db: DbOrTx; userId: string }): Promise<Region[]> {
+  const rows = await db
+    .select({ region: communityHosts.region })
+    .from(communityHosts)
+    .where(eq(communityHosts.userId, userId))
+    .orderBy(communityHosts.region);
+  return rows.map((row) => row.region);
+}
+
 export async function findUserById({ db, id }: { db: DbOrTx; id: string }) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;

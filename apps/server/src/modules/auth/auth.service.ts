@@ -19,6 +19,7 @@ import {
   bindSessionToUser,
   deleteSession,
   findActiveBan,
+  findHostRegionsOfUser,
   findUserByIdentity,
   insertSession,
   insertUserWithIdentity,
@@ -69,7 +70,9 @@ export async function signInWithIdentity({ db, io, config, identity }: Deps & { 
     userId: user?.id ?? null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  return { token, user };
+  // The answer's user is the session's: with the regions they host (issue 17).
+  const hostRegions = user ? await findHostRegionsOfUser({ db, userId: user.id }) : [];
+  return { token, user, hostRegions };
 }
 
 /** Maps the unique constraints of `users` to the catalogue's messages; a look-alike is as taken as the same name. */

@@ -87,7 +87,9 @@ export async function balanceScrim({ deps, viewer, scrimId }: { deps: ScrimDeps;
         db: tx,
         scrimId,
         ten,
-        message: BALANCE_MESSAGES.balancedByAdminNotification(scrim.title),
+        message: viewer.isAdmin
+          ? BALANCE_MESSAGES.balancedByAdminNotification(scrim.title)
+          : BALANCE_MESSAGES.balancedByHostNotification(scrim.title),
       });
     },
   });
