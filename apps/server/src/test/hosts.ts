@@ -6,7 +6,8 @@ import { bearer } from './factories.js';
 /** The community host calls of the admin API (`token`: the caller's session). */
 export function hostApi(app: FastifyInstance) {
   return {
-    list: (token?: string) => app.inject({ method: 'GET', url: '/api/admin/hosts', headers: token ? bearer(token) : {} }),
+    list: (token?: string) =>
+      app.inject({ method: 'GET', url: '/api/admin/hosts', headers: token ? bearer(token) : {} }),
     grant: (body: object, token?: string) =>
       app.inject({ method: 'POST', url: '/api/admin/hosts', headers: token ? bearer(token) : {}, payload: body }),
     revoke: (userId: string, token?: string, region?: string) =>

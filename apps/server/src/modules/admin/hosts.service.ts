@@ -5,13 +5,7 @@ import { findHostRegionsOfUser, forgetSessions } from '../auth/index.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { toScrimUser } from '../scrims/index.js';
 import type { AdminDeps } from './admin.service.js';
-import {
-  deleteHosts,
-  findAllHosts,
-  insertHost,
-  lockHostCandidate,
-  type HostUserRow,
-} from './hosts.repository.js';
+import { deleteHosts, findAllHosts, insertHost, lockHostCandidate, type HostUserRow } from './hosts.repository.js';
 
 /*
  * Community hosts (issue 17): an admin grants a user the host role of a region; the host creates scrims there and

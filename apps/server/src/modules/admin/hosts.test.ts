@@ -185,7 +185,12 @@ describe('DELETE /api/admin/hosts/:userId', () => {
     const revoked = (await auditOf(host.id)).filter((a) => a.action === 'host.revoke');
     expect(revoked.map((a) => a.actorId)).toEqual([admin.id, admin.id, admin.id]);
     expect(revoked[0]!.details).toEqual({ region: 'EUW' });
-    expect(revoked.slice(1).map((a) => (a.details as { region: string }).region).sort()).toEqual(['NA', 'OCE']);
+    expect(
+      revoked
+        .slice(1)
+        .map((a) => (a.details as { region: string }).region)
+        .sort(),
+    ).toEqual(['NA', 'OCE']);
   });
 
   it('a user who hosts none of it is a 404, as is an unknown user: nothing written', async () => {

@@ -78,11 +78,7 @@ async function expectRefused(act: () => Promise<Parameters<typeof expectError>[0
 }
 
 const auditRows = (scrimId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.targetScrimId, scrimId))
-    .orderBy(auditLog.createdAt, auditLog.id);
+  db().select().from(auditLog).where(eq(auditLog.targetScrimId, scrimId)).orderBy(auditLog.createdAt, auditLog.id);
 /** The audit rows of a scrim, written after the answer: wait for them. */
 async function auditOf(scrimId: string, atLeast: number) {
   await expect.poll(async () => (await auditRows(scrimId)).length).toBeGreaterThanOrEqual(atLeast);

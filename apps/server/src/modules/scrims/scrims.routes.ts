@@ -230,7 +230,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   const userRoute = { params: scrimUserParamsSchema, response: scrimResponse };
   app.patch(
     '/scrims/:id/remove-player/:userId',
-    { schema: { tags, summary: 'Leave (yourself) or kick (admin, or the scrim\'s community host)', ...userRoute } },
+    { schema: { tags, summary: "Leave (yourself) or kick (admin, or the scrim's community host)", ...userRoute } },
     async (request) => {
       const { id, userId } = request.params;
       return (await service.removePlayer({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;

@@ -330,7 +330,8 @@ async function changeSlotOf({
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     if (!current) throw scrimNotFound();
     // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
-    if (!(adminAllowed && canRunScrim(viewer, current.scrim))) throw withCurrentScrim(error as AppError, current, viewer);
+    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
+      throw withCurrentScrim(error as AppError, current, viewer);
   }
   let result;
   try {
@@ -478,7 +479,8 @@ export async function assertMayAddImage({ db, viewer, scrimId }: { db: Database;
   if (!current) throw scrimNotFound();
   try {
     assertCaptainOrAdmin(viewer, current.scrim);
-    if (!canRunScrim(viewer, current.scrim) && current.imageAt) throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
+    if (!canRunScrim(viewer, current.scrim) && current.imageAt)
+      throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
