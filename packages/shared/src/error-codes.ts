@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'ADMIN_NOT_BANNABLE',
   'ALREADY_BANNED',
   'NOT_BANNED',
+  // Community hosts (issue 17)
+  'ALREADY_HOST',
+  'NOT_A_HOST',
+  'USER_BANNED',
   // Scrims
   'SCRIM_NOT_FOUND',
   'NOT_CAPTAIN',

@@ -74,6 +74,8 @@ export const SCRIM_MESSAGES = {
   onlyCaptain: 'Only the lobby captain or an admin can do this.',
   onlySelf: 'You can only do this for yourself.',
   onlyHost: "Only this scrim's host or an admin can do this.",
+  /** A community host creating (or moving) a scrim outside the regions they host. */
+  hostRegionOnly: (regions: string) => `You can only host scrims in your regions (${regions}).`,
   notFound: 'Scrim not found!, redirecting to home',
   lookupError: 'Error finding scrim, redirecting to home',
   spotTaken: (free: string) => `spot taken! spots available for ${free}`,
@@ -129,6 +131,7 @@ export const BALANCE_MESSAGES = {
   teamsNotFull: 'Teams can be balanced only once both teams have 5 players.',
   teamsMadeNotification: (title: string) => `The teams of ${title} are made: see your side and role.`,
   balancedByAdminNotification: (title: string) => `Teams were balanced by an admin: ${title}. See your side and role.`,
+  balancedByHostNotification: (title: string) => `Teams were balanced by the host: ${title}. See your side and role.`,
 } as const;
 
 /** Waitlists, cooldowns, late leaves and cancelled scrims (issue 17). Dates are ISO 8601 instants. */
@@ -186,6 +189,13 @@ export const ADMIN_MESSAGES = {
   banEndsInPast: 'Date To must be in the future',
   reasonEmpty: 'Reason is empty!',
   nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
+  // Community hosts (issue 17)
+  hostGranted: (name: string, region: string) => `${name} is now a community host of ${region}`,
+  hostRevoked: (name: string, regions: string) => `${name} is no longer a community host of ${regions}`,
+  alreadyHost: (region: string) => `This user is already a community host of ${region}.`,
+  notAHost: 'This user is not a community host.',
+  notAHostOf: (region: string) => `This user is not a community host of ${region}.`,
+  bannedCannotHost: 'This user is banned: lift the ban before making them a community host.',
 } as const;
 
 /**

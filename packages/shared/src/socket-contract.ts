@@ -103,4 +103,9 @@ export interface SocketData {
   isAdmin: boolean;
   /** The SHA-256 of the session token of the handshake: the session this socket lives and dies with. */
   tokenHash: string;
+  /**
+   * The regions the user hosted at the handshake (issue 17): the socket is in their host rooms, which carry their
+   * scrims' lobby secrets; a grant or revoke joins or leaves them on every instance.
+   */
+  hostRegions: Region[];
 }

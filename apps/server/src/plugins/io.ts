@@ -9,7 +9,7 @@ import { createSocketGuard } from './socket-guard.js';
 import { socketBudgets, SOCKET_MAX_PACKET_BYTES } from './socket-limits.js';
 import { limitedParser } from './socket-parser.js';
 import type { AppServer, AppSocket, SocketData } from './socket-types.js';
-import { ADMINS_ROOM, sessionRoom, userRoom } from './socket-rooms.js';
+import { ADMINS_ROOM, hostRoom, sessionRoom, userRoom } from './socket-rooms.js';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors.js';
 import { hashToken } from '../lib/tokens.js';
 
@@ -38,6 +38,7 @@ export interface SocketAuth {
 
 export {
   ADMINS_ROOM,
+  hostRoom,
   presenceRoom,
   regionRoom,
   scrimChatRoom,
@@ -117,8 +118,13 @@ export const ioPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Socket
   });
 
   io.on('connection', (socket) => {
-    const { userId, isAdmin, tokenHash } = socket.data;
-    void socket.join([userRoom(userId), sessionRoom(tokenHash), ...(isAdmin ? [ADMINS_ROOM] : [])]);
+    const { userId, isAdmin, tokenHash, hostRegions } = socket.data;
+    void socket.join([
+      userRoom(userId),
+      sessionRoom(tokenHash),
+      ...(isAdmin ? [ADMINS_ROOM] : []),
+      ...hostRegions.map((region) => hostRoom(userId, region)),
+    ]);
     guard.protect(socket);
   });
 

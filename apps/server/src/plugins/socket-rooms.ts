@@ -8,6 +8,8 @@ export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 export const scrimRoom = (scrimId: string) => `scrim:${scrimId}`;
 export const regionRoom = (region: string) => `region:${region}`;
 export const ADMINS_ROOM = 'admins';
+/** A community host's sockets while they host the region: their scrims there are sent with the lobby secrets. */
+export const hostRoom = (userId: string, region: string) => `host:${userId}:${region}`;
 /** The sockets that have a scrim's chat open (joined only after the chat rule allows it). */
 export const scrimChatRoom = (scrimId: string) => `scrim-chat:${scrimId}`;
 /** The sockets allowed to follow a user's online status (friends, conversation partners, viewers of their scrims). */

@@ -116,10 +116,12 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'PUT /api/auth/update-user': { request: () => ({ body: { canSendEmailsToUser: false } }), expect: signedIn() },
   'POST /api/auth/logout': { expect: everyone() },
 
-  // Scrims: browsing for every signed-in user, the admin tools for admins, slots for oneself.
+  // Scrims: browsing for every signed-in user, the admin tools for admins, slots for oneself. A community host
+  // creates scrims in the regions they host (host: NA) and runs only their own (hostedScrim), so every tool row
+  // below that targets another scrim refuses them (403); running hostedScrim: scrims.hosts.test.ts.
   'GET /api/scrims': { request: () => ({ query: scrimDay() }), expect: signedIn() },
   'GET /api/scrims/mine-secrets': { request: () => ({ query: scrimDay() }), expect: signedIn() },
-  'POST /api/scrims': { request: () => ({ body: newScrimBody() }), expect: adminOnly() },
+  'POST /api/scrims': { request: () => ({ body: newScrimBody() }), expect: { ...adminOnly(), host: '2xx' } },
   'GET /api/scrims/{id}': { request: ({ world }) => ({ params: { id: world.fullScrim.id } }), expect: signedIn() },
   'PUT /api/scrims/{id}': {
     request: ({ world }) => ({ params: { id: world.openScrim.id }, body: newScrimBody() }),
@@ -448,6 +450,16 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
       params: { region: 'OCE' },
       body: { url: 'https://discord.com/api/webhooks/123456789012345678/matrix-token_0123456789abcdef' },
     }),
+    expect: adminOnly(),
+  },
+  // Community hosts: admins grant and revoke a region's host role (a host cannot grant or revoke one).
+  'GET /api/admin/hosts': { expect: adminOnly() },
+  'POST /api/admin/hosts': {
+    request: ({ world }) => ({ body: { userId: world.users.otherPlayer.id, region: 'NA' } }),
+    expect: adminOnly(),
+  },
+  'DELETE /api/admin/hosts/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.users.host.id }, query: { region: 'NA' } }),
     expect: adminOnly(),
   },
 };

@@ -4,6 +4,7 @@ import { MESSAGES } from '@scrim-gym/shared';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useAlert } from '../features/alerts/alert-context';
 import { useCurrentUser } from '../features/auth/api/session';
+import { mayCreateScrims } from '../features/auth/lib/hosts';
 
 /** Sends the user home with an alert, once. */
 function RedirectHome({ message }: { message: string }) {
@@ -33,5 +34,17 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (isVerifying) return <LoadingScreen text={MESSAGES.checkingPermissions} />;
   if (!user) return <RedirectHome message={MESSAGES.pleaseLogin} />;
   if (!user.isAdmin) return <RedirectHome message={MESSAGES.noPermission} />;
+  return children;
+}
+
+/**
+ * Pages of who creates and runs scrims: admins and community hosts (create, edit). Which scrims a host may edit
+ * the page and the server decide.
+ */
+export function RequireScrimHost({ children }: { children: ReactNode }) {
+  const { user, isVerifying } = useCurrentUser();
+  if (isVerifying) return <LoadingScreen text={MESSAGES.checkingPermissions} />;
+  if (!user) return <RedirectHome message={MESSAGES.pleaseLogin} />;
+  if (!mayCreateScrims(user)) return <RedirectHome message={MESSAGES.noPermission} />;
   return children;
 }

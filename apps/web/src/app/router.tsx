@@ -4,7 +4,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { sessionQuery } from '../features/auth/api/session';
 import { LandingPage } from '../features/public/pages/LandingPage';
 import { ScrimsHubPage } from '../features/scrims/pages/ScrimsHubPage';
-import { RequireAdmin, RequireUser } from './guards';
+import { RequireAdmin, RequireScrimHost, RequireUser } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import type { RoutePrefetch } from './prefetch/route-data';
 
@@ -43,9 +43,12 @@ const ProfilePage = page(() => import('../features/profiles/pages/ProfilePage'),
 const LeaderboardPage = page(() => import('../features/leaderboard/pages/LeaderboardPage'), 'LeaderboardPage');
 const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
+const CommunityHostsPage = page(() => import('../features/admin/pages/CommunityHostsPage'), 'CommunityHostsPage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+/** Admins and community hosts (issue 17). */
+const hostsOnly = (element: ReactNode) => <RequireScrimHost>{element}</RequireScrimHost>;
 
 /** Exact paths only: anything else is the not-found page. */
 export const routes: RouteObject[] = [
@@ -56,7 +59,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       // The hub is in the first bundle: its list request starts with its first render.
       { path: '/scrims', element: user(<ScrimsHubPage />) },
-      { path: '/scrims/new', element: adminOnly(<CreateScrimPage />) },
+      { path: '/scrims/new', element: hostsOnly(<CreateScrimPage />) },
       // A share link opened signed out offers a sign-in that comes back here (issue 13).
       {
         path: '/scrims/:id',
@@ -67,7 +70,7 @@ export const routes: RouteObject[] = [
         ),
         handle: handle({ code: ScrimDetailPage.load, data: () => import('./prefetch/scrim') }),
       },
-      { path: '/scrims/:id/edit', element: adminOnly(<EditScrimPage />) },
+      { path: '/scrims/:id/edit', element: hostsOnly(<EditScrimPage />) },
       {
         path: '/users/:name',
         element: user(<ProfilePage />),
@@ -82,6 +85,7 @@ export const routes: RouteObject[] = [
         handle: handle({ code: AdminDashboardPage.load, data: () => import('./prefetch/dashboard') }),
       },
       { path: '/admin/bans', element: adminOnly(<BanHistoryPage />) },
+      { path: '/admin/hosts', element: adminOnly(<CommunityHostsPage />) },
       { path: '/ban-history', element: adminOnly(<BanHistoryPage />) },
       { path: '/guide', element: <GuidePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

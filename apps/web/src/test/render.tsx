@@ -30,6 +30,7 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
   primaryRole: 'Fill',
   secondaryRole: 'Fill',
   riotAccount: null,
+  hostRegions: [],
   ...overrides,
 });
 

@@ -4,16 +4,19 @@ import { adminUpdateUserBodySchema, adminUpdateUserResponseSchema, idParamsSchem
 import { banHistoryResponseSchema, banUserBodySchema, banUserResponseSchema } from '@scrim-gym/shared';
 import { unbanUserBodySchema, liftExpiredBansResponseSchema, successResponseSchema } from '@scrim-gym/shared';
 import { dashboardStatsSchema, recentActivitiesResponseSchema, systemStatusSchema } from '@scrim-gym/shared';
+import { adminHostBodySchema, adminHostParamsSchema, adminHostQuerySchema } from '@scrim-gym/shared';
+import { communityHostSchema, communityHostsResponseSchema } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin } from '../auth/index.js';
 import { clearCooldown } from '../scrims/index.js';
 import * as admin from './admin.service.js';
 import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
+import { grantHost, listHosts, revokeHost } from './hosts.service.js';
 
 const tags = ['admin'];
 
 /**
- * The admin calls (update a user, ban, unban, ban history, lift expired bans, dashboard). Every one is for
+ * The admin calls (update a user, ban, unban, ban history, lift expired bans, dashboard, community hosts). Every one is for
  * admins only, decided from the server's own user record (`authorizeAdmin`: 401 without a session, 403 with
  * the ban text for a banned user, 403 for a non-admin).
  */
@@ -102,6 +105,44 @@ export async function adminRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       return getRecentActivities({ db: app.db });
     },
+  );
+
+  app.get(
+    '/admin/hosts',
+    routeSchema(tags, 'The community hosts and the regions each one hosts, by name', {
+      response: { 200: communityHostsResponseSchema },
+    }),
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listHosts({ db: app.db });
+    },
+  );
+
+  app.post(
+    '/admin/hosts',
+    routeSchema(
+      tags,
+      'Make a user a community host of a region: they create scrims there and run their own (404 unknown or ' +
+        'deleted user, 409 banned or already a host of it)',
+      { body: adminHostBodySchema, response: { 201: communityHostSchema } },
+    ),
+    async (request, reply) => {
+      const { userId, region } = request.body;
+      const host = await grantHost({ deps, adminId: adminId(request), userId, region });
+      return reply.status(201).send(host);
+    },
+  );
+
+  app.delete(
+    '/admin/hosts/:userId',
+    routeSchema(
+      tags,
+      'Take the host role from a user: every region, or only `?region=` (404 when they host none of it); their ' +
+        'scrims stay "Hosted by" them but they no longer run them',
+      { params: adminHostParamsSchema, querystring: adminHostQuerySchema, response: { 200: communityHostSchema } },
+    ),
+    async (request) =>
+      revokeHost({ deps, adminId: adminId(request), userId: request.params.userId, region: request.query.region }),
   );
 
   app.get(

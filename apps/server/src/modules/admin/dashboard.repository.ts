@@ -121,6 +121,7 @@ export function findNewestScrims({ db, limit, completed = false }: { db: DbOrTx;
       createdAt: scrims.createdAt,
       updatedAt: scrims.updatedAt,
       creatorName: creator.name,
+      hostedBy: scrims.hostedBy,
     })
     .from(scrims)
     .leftJoin(creator, eq(creator.id, scrims.createdBy))

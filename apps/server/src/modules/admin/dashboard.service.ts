@@ -136,7 +136,9 @@ const targetUserDetails = (row: AuditRow) =>
     : {};
 
 function auditActivity(row: AuditRow): Activity {
-  const admin = row.actorName ?? 'An admin';
+  // A community host's action on their own scrim reads "Name (host) edited scrim …".
+  const asHost = row.details.asHost === true;
+  const admin = row.actorName ? `${row.actorName}${asHost ? ' (host)' : ''}` : asHost ? 'A host' : 'An admin';
   const timestamp = row.at.toISOString();
   if (row.action === AUDIT_ACTIONS.adminKeyFailed) {
     return {
@@ -154,6 +156,21 @@ function auditActivity(row: AuditRow): Activity {
       _id: `audit:${row.id}`,
       type: 'user',
       description: `${admin} cleared ${who}'s no-show cooldown`,
+      timestamp,
+      status: 'updated',
+      details: targetUserDetails(row),
+    };
+  }
+  if (row.action === AUDIT_ACTIONS.grantHost || row.action === AUDIT_ACTIONS.revokeHost) {
+    const user = row.targetUserName ?? 'a user';
+    const region = typeof row.details.region === 'string' ? row.details.region : 'a region';
+    return {
+      _id: `audit:${row.id}`,
+      type: 'user',
+      description:
+        row.action === AUDIT_ACTIONS.grantHost
+          ? `${admin} made ${user} a community host of ${region}`
+          : `${admin} removed ${user} as community host of ${region}`,
       timestamp,
       status: 'updated',
       details: targetUserDetails(row),
@@ -229,7 +246,7 @@ export async function getRecentActivities({ db }: { db: Database }): Promise<Act
     ...created.map((s): Activity => ({
       _id: `scrim:${s.id}`,
       type: 'scrim',
-      description: `New scrim "${s.title}" created${s.creatorName ? ` by ${s.creatorName}` : ''}`,
+      description: `New scrim "${s.title}" created${s.creatorName ? ` by ${s.creatorName}${s.hostedBy ? ' (host)' : ''}` : ''}`,
       timestamp: s.createdAt.toISOString(),
       status: s.teamWon ? 'completed' : s.abandonedAt ? 'abandoned' : 'active',
       details: { scrimId: s.id, region: s.region },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { getScrimTitle } from '../scrims/index.js';
+import { getScrimAggregate, getScrimTitle } from '../scrims/index.js';
 import { AUDIT_ACTIONS, writeAudit, type AuditAction } from '../audit/index.js';
 
 interface AuditedRoute {
@@ -17,7 +17,10 @@ const bodyUser = (request: FastifyRequest) => (request.body as Body)?.userId;
 const pathUser = (request: FastifyRequest) => (request.params as Params).userId;
 const onSomeoneElse = (request: FastifyRequest, actorId: string) => pathUser(request) !== actorId;
 
-/** The scrim routes (by method and route pattern) whose successful calls by an admin are admin actions. */
+/**
+ * The scrim routes (by method and route pattern) whose successful calls by an admin are admin actions, and by a
+ * scrim's community host host actions.
+ */
 const AUDITED: Record<string, AuditedRoute> = {
   'POST /api/scrims': { action: AUDIT_ACTIONS.createScrim },
   'PUT /api/scrims/:id': { action: AUDIT_ACTIONS.editScrim },
@@ -49,8 +52,19 @@ const isAdminCall = (request: FastifyRequest) => Boolean(request.auth?.user?.isA
 const scrimFacts = new WeakMap<FastifyRequest, { id?: string; title?: string }>();
 
 /**
- * Writes the audit row of every successful scrim admin action (create, edit, delete, assign, fill, swap, kick,
- * winner, images, code), from hooks around the scrim routes, so the scrim module needs no audit code. The row is
+ * A call that is not an admin's is a host action when its caller is a community host and the scrim is theirs
+ * (they created it, or the call succeeded because they run it: a kick, a confirmed winner). One read of the
+ * scrim, for hosts' calls only.
+ */
+async function isHostAction(app: FastifyInstance, request: FastifyRequest, actorId: string, scrimId?: string) {
+  if (!scrimId || request.auth.hostRegions.length === 0) return false;
+  const aggregate = await getScrimAggregate({ db: app.db, id: scrimId });
+  return aggregate?.scrim.hostedBy === actorId;
+}
+
+/**
+ * Writes the audit row of every successful scrim admin or host action (create, edit, delete, assign, fill, swap,
+ * kick, winner, images, code), from hooks around the scrim routes, so the scrim module needs no audit code. The row is
  * written after the answer is sent and outside the action's transaction: a failure to write it is logged, never
  * the caller's error. Bans and user updates write theirs inside their own transaction (admin.service.ts).
  */
@@ -78,12 +92,14 @@ export const scrimAuditPlugin = fp(
     app.addHook('onResponse', async (request, reply) => {
       const route = auditedRouteOf(request);
       const actor = request.auth?.user;
-      if (!route || !actor?.isAdmin || reply.statusCode >= 300) return;
+      if (!route || !actor || reply.statusCode >= 300) return;
       if (route.when && !route.when(request, actor.id)) return;
       const facts = scrimFacts.get(request);
       const scrimId = facts?.id ?? (request.params as Params).id;
       const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
       try {
+        const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
+        if (!actor.isAdmin && !asHost) return;
         await writeAudit({
           db: app.db,
           entries: [
@@ -93,12 +109,12 @@ export const scrimAuditPlugin = fp(
               targetUserId: route.targetUserOf?.(request) ?? null,
               // A deleted scrim has no row to point to: its id and title go in the details.
               targetScrimId: deleted ? null : (scrimId ?? null),
-              details: deleted ? { scrimId, title: facts?.title } : {},
+              details: deleted ? { scrimId, title: facts?.title } : asHost ? { asHost: true } : {},
             },
           ],
         });
       } catch (err) {
-        request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin action');
+        request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
       }
     });
   },

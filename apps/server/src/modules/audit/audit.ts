@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = {
   clearCooldown: 'user.clear-cooldown',
   /** A host or an admin replaced a player who did not come (target: the absentee; details: the substitute). */
   substitute: 'scrim.substitute',
+  /** An admin made a user a community host of a region (details: the region). */
+  grantHost: 'host.grant',
+  /** An admin took a region's host role from a user (details: the region). */
+  revokeHost: 'host.revoke',
   /** A wrong admin key in Settings (actor and target: the user who tried; details: their address). */
   adminKeyFailed: 'auth.admin-key-failed',
   /** A region's Discord webhook set or removed by an admin (details: region, the URL masked). */

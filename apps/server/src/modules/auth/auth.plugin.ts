@@ -8,6 +8,7 @@ import {
   anonymousAuth,
   assertActiveUser,
   assertAdmin,
+  assertAdminOrHost,
   assertIdentity,
   bannedError,
   isBanInForce,
@@ -35,6 +36,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** An admin (401 / 403 otherwise); an `onRequest` hook like `authenticate`. */
     authorizeAdmin: (request: FastifyRequest) => Promise<void>;
+    /** An admin or a community host of some region (the scrim tools); an `onRequest` hook like `authenticate`. */
+    authorizeAdminOrHost: (request: FastifyRequest) => Promise<void>;
     /** A verified identity, with or without an account, not banned; an `onRequest` hook like `authenticate`. */
     authenticateIdentity: (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
@@ -57,7 +60,14 @@ export async function resolveAuth(app: FastifyInstance, token: string | null): P
   const tokenHash = hashToken(token);
   const found = await app.sessionCache.get(tokenHash);
   if (!found) return anonymousAuth;
-  return { token, tokenHash, session: found.session, user: found.user, ban: found.ban };
+  return {
+    token,
+    tokenHash,
+    session: found.session,
+    user: found.user,
+    ban: found.ban,
+    hostRegions: found.hostRegions,
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -82,6 +92,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('authorizeAdmin', async (request: FastifyRequest) => {
     assertAdmin(request.auth);
+  });
+  app.decorate('authorizeAdminOrHost', async (request: FastifyRequest) => {
+    assertAdminOrHost(request.auth);
   });
   app.decorate('authenticateIdentity', async (request: FastifyRequest) => {
     assertIdentity(request.auth);

@@ -3,6 +3,7 @@ import {
   DEFAULT_BACKGROUND_IMAGE,
   type CurrentUser,
   type PublicUser,
+  type Region,
 } from '@scrim-gym/shared';
 import type { BanRow, UserRow } from './auth.repository.js';
 
@@ -30,7 +31,11 @@ export function toPublicUser(user: UserRow): PublicUser {
 export const rankSourceOf = (user: Pick<UserRow, 'riotLinkedAt' | 'rankRefreshedAt'>) =>
   user.riotLinkedAt !== null && user.rankRefreshedAt !== null ? ('riot' as const) : ('self' as const);
 
-export function toCurrentUser(user: UserRow, ban: BanRow | null = null): CurrentUser {
+export function toCurrentUser(
+  user: UserRow,
+  ban: BanRow | null = null,
+  hostRegions: readonly Region[] = [],
+): CurrentUser {
   return {
     ...toPublicUser(user),
     uid: user.uid,
@@ -48,5 +53,6 @@ export function toCurrentUser(user: UserRow, ban: BanRow | null = null): Current
     riotAccount: user.riotLinkedAt
       ? { linkedAt: user.riotLinkedAt.toISOString(), rankRefreshedAt: iso(user.rankRefreshedAt) }
       : null,
+    hostRegions: [...hostRegions],
   };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { authIdentities, bans, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
+import { authIdentities, bans, communityHosts, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
 import { lookalikeColumns } from '../../lib/lookalike.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,8 +16,14 @@ export interface Identity {
   name: string | null;
 }
 
+/** The regions a user hosts (community_hosts), as a JSON array: part of the session look-up. */
+const hostRegionsOfSessionUser = sql<Region[]>`coalesce((
+  select json_agg(${communityHosts.region} order by ${communityHosts.region})
+  from ${communityHosts} where ${communityHosts.userId} = ${sessions.userId}), '[]'::json)`;
+
 /**
- * The session of a token hash with its user and the user's latest started ban, in one round trip. It runs on
+ * The session of a token hash with its user, the user's latest started ban and the regions they host, in one
+ * round trip. It runs on
  * every cache miss of an authenticated request (session-cache.ts), so it is a prepared statement: PostgreSQL
  * plans it once per connection (node-postgres names it; PGlite runs the same text with its parameter).
  */
@@ -44,6 +51,7 @@ function sessionLookupQuery(db: DbOrTx) {
         liftedBy: latestBan.liftedBy,
         createdAt: latestBan.createdAt,
       },
+      hostRegions: hostRegionsOfSessionUser,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -59,9 +67,14 @@ export interface SessionLookup {
   session: SessionRow;
   user: UserRow | null;
   ban: BanRow | null;
+  /** The regions the user is a community host of (none without a user). */
+  hostRegions: Region[];
 }
 
-/** The session of a token hash (unexpired), with its user and the user's latest started ban; null if none. */
+/**
+ * The session of a token hash (unexpired), with its user, the user's latest started ban and the regions they
+ * host; null if none.
+ */
 export async function findSessionByTokenHash({
   db,
   tokenHash,
@@ -72,7 +85,9 @@ export async function findSessionByTokenHash({
   let query = sessionLookups.get(db);
   if (!query) sessionLookups.set(db, (query = sessionLookupQuery(db)));
   const [row] = await query.execute({ tokenHash });
-  return row ? { session: row.session, user: row.user, ban: row.ban ?? null } : null;
+  return row
+    ? { session: row.session, user: row.user, ban: row.ban ?? null, hostRegions: row.user ? row.hostRegions : [] }
+    : null;
 }
 
 /**
@@ -155,6 +170,16 @@ export async function findUserByIdentity({ db, provider, subject }: { db: DbOrTx
     .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
     .limit(1);
   return row?.user ?? null;
+}
+
+/** The regions a user is a community host of, in the regions' order. */
+export async function findHostRegionsOfUser({ db, userId }: { db: DbOrTx; userId: string }): Promise<Region[]> {
+  const rows = await db
+    .select({ region: communityHosts.region })
+    .from(communityHosts)
+    .where(eq(communityHosts.userId, userId))
+    .orderBy(communityHosts.region);
+  return rows.map((row) => row.region);
 }
 
 export async function findUserById({ db, id }: { db: DbOrTx; id: string }) {

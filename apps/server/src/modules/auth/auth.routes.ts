@@ -110,7 +110,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       if (!config.devLoginEnabled) throw notFound('Not found');
       const { email } = request.body;
-      const { token, user } = await signInWithIdentity({
+      const { token, user, hostRegions } = await signInWithIdentity({
         db,
         io: app.io,
         config,
@@ -119,7 +119,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       app.setSessionCookie(reply, token);
       return {
         token,
-        user: user ? toCurrentUser(user) : null,
+        user: user ? toCurrentUser(user, null, hostRegions) : null,
         identity: user ? null : { provider: 'dev', email, name: null },
       };
     },

@@ -19,6 +19,7 @@ import {
   bindSessionToUser,
   deleteSession,
   findActiveBan,
+  findHostRegionsOfUser,
   findUserByIdentity,
   insertSession,
   insertUserWithIdentity,
@@ -69,7 +70,9 @@ export async function signInWithIdentity({ db, io, config, identity }: Deps & { 
     userId: user?.id ?? null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  return { token, user };
+  // The answer's user is the session's: with the regions they host (issue 17).
+  const hostRegions = user ? await findHostRegionsOfUser({ db, userId: user.id }) : [];
+  return { token, user, hostRegions };
 }
 
 /** Maps the unique constraints of `users` to the catalogue's messages; a look-alike is as taken as the same name. */
@@ -210,7 +213,7 @@ export async function touchActivity({
 export async function verifySession({ db, auth }: { db: Database; auth: AuthContext }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   await touchActivity({ db, userId: user.id, tokenHash: auth.tokenHash! });
-  return { token: auth.token!, user: toCurrentUser(user, auth.ban) };
+  return { token: auth.token!, user: toCurrentUser(user, auth.ban, auth.hostRegions) };
 }
 
 /**
@@ -288,7 +291,7 @@ export async function updateAccount({
       Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
     // Every session of the user answers with the new profile (and admin flag) on every instance from now on.
     if (updated !== user) await forgetSessions({ io, userId: user.id });
-    return { token: auth.token!, user: toCurrentUser(updated!, auth.ban) };
+    return { token: auth.token!, user: toCurrentUser(updated!, auth.ban, auth.hostRegions) };
   } catch (error) {
     throw (
       accountConflict(error, {

@@ -21,7 +21,7 @@ export function socketAuth(app: FastifyInstance): SocketAuth {
     async identify(token) {
       const auth = await resolveAuth(app, token);
       const user = assertActiveUser(auth);
-      return { userId: user.id, isAdmin: user.isAdmin, tokenHash: auth.tokenHash! };
+      return { userId: user.id, isAdmin: user.isAdmin, tokenHash: auth.tokenHash!, hostRegions: [...auth.hostRegions] };
     },
     assertSession: ({ tokenHash }) => assertSocketSession({ sessions: app.sessionCache, tokenHash }),
     attach(io, { tokenHashOf }) {

@@ -5,8 +5,10 @@ export {
   anonymousAuth,
   assertActiveUser,
   assertAdmin,
+  assertAdminOrHost,
   assertIdentity,
   bannedError,
+  hostsRegion,
   isBanInForce,
   viewerOf,
   type AuthContext,
@@ -15,7 +17,13 @@ export {
 export { toCurrentUser, toPublicUser } from './auth.presenter.js';
 // Riot Sign On reused to link a Riot account from Settings (the riot module owns the link routes).
 export { RIOT_LINK_CALLBACK_PATH, finishRiotLink, startRiotLink } from './oidc.service.js';
-export { deleteUserSessions, findUserById, updateUserFields, type BanRow } from './auth.repository.js';
+export {
+  deleteUserSessions,
+  findHostRegionsOfUser,
+  findUserById,
+  updateUserFields,
+  type BanRow,
+} from './auth.repository.js';
 export { accountConflict } from './auth.service.js';
 export { forgetSessions } from './session-cache.js';
 export { endSessionSockets, endUserSockets } from './socket-sessions.js';

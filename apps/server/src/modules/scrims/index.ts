@@ -7,7 +7,7 @@ export { backfillScrimCheckIns, scrimCheckInPlugin } from './scrims.checkin.js';
 export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './scrims.events.js';
 export { scrimLifecycleFor, type ScrimLifecycle, type ScrimLifecycleEvents } from './scrims.lifecycle.js';
 export type { Viewer } from './scrims.policy.js';
-export { presentScrimFor } from './scrims.presenter.js';
+export { presentScrimFor, toScrimUser } from './scrims.presenter.js';
 export type { ScrimAggregate } from './scrims.repository.js';
 export { scrimsRoutes } from './scrims.routes.js';
 export {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications } from '../notifications/index.js';
 import { balanceTeams, seedRating, type Balance } from '../ratings/index.js';
-import type { Viewer } from './scrims.policy.js';
+import { assertCanRunScrim, type Viewer } from './scrims.policy.js';
 import { assertNoWinner, changeScrim, type ScrimDeps } from './scrims.service.js';
 import {
   findSettingsCandidates,
@@ -72,6 +72,7 @@ export async function balanceScrim({ deps, viewer, scrimId }: { deps: ScrimDeps;
     scrimId,
     viewer,
     apply: async ({ tx, scrim, participants }) => {
+      assertCanRunScrim(viewer, scrim);
       assertNoWinner(scrim);
       if (scrim.gameStartTime.getTime() <= Date.now()) {
         throw conflict(BALANCE_MESSAGES.alreadyStarted, 'ALREADY_STARTED');
@@ -86,7 +87,9 @@ export async function balanceScrim({ deps, viewer, scrimId }: { deps: ScrimDeps;
         db: tx,
         scrimId,
         ten,
-        message: BALANCE_MESSAGES.balancedByAdminNotification(scrim.title),
+        message: viewer.isAdmin
+          ? BALANCE_MESSAGES.balancedByAdminNotification(scrim.title)
+          : BALANCE_MESSAGES.balancedByHostNotification(scrim.title),
       });
     },
   });

@@ -1,5 +1,5 @@
 import { areTeamsFull } from '@scrim-gym/shared';
-import { ADMINS_ROOM, regionRoom, scrimRoom, userRoom, type AppServer } from '../../plugins/io.js';
+import { ADMINS_ROOM, hostRoom, regionRoom, scrimRoom, userRoom, type AppServer } from '../../plugins/io.js';
 import { presentScrim } from './scrims.presenter.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
@@ -9,13 +9,17 @@ export const SCRIM_DELETED_EVENT = 'scrimDeleted';
 
 /**
  * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
- * The players and casters once both teams are full get the version with the lobby secrets, admins that and
- * Riot's error details; everyone else the version without. Called after the transaction commits.
+ * The players and casters once both teams are full, and its community host while they host its region (their
+ * host room), get the version with the lobby secrets, admins that and Riot's error details; everyone else the
+ * version without. Called after the transaction commits.
  */
 export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: ScrimAggregate }) {
   const { scrim, participants } = aggregate;
   // Never `io.to([])`: no room at all means every socket.
-  const participantRooms = areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : [];
+  const participantRooms = [
+    ...(areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : []),
+    ...(scrim.hostedBy ? [hostRoom(scrim.hostedBy, scrim.region)] : []),
+  ];
   const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];
   io.to(watchingRooms)
     .except([ADMINS_ROOM, ...participantRooms])

@@ -1,6 +1,6 @@
-import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES, type Region } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
-import type { Viewer } from '../auth/index.js';
+import { hostsRegion, type Viewer } from '../auth/index.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 
 /** Who is asking: the one definition, from auth. */
@@ -13,9 +13,9 @@ export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed
   throw forbidden(SCRIM_MESSAGES.onlySelf, 'NOT_YOURSELF');
 }
 
-/** The lobby captain or an admin: report the winner, upload the first post-game image. */
+/** The lobby captain, or who runs the scrim (an admin, its community host): report the winner, upload the image. */
 export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
-  if (viewer.isAdmin || scrim.lobbyHostId === viewer.id) return;
+  if (canRunScrim(viewer, scrim) || scrim.lobbyHostId === viewer.id) return;
   throw forbidden(SCRIM_MESSAGES.onlyCaptain, 'NOT_CAPTAIN');
 }
 
@@ -24,11 +24,23 @@ export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], us
 
 /**
  * Who runs a scrim (its slot tools, check-in, substitutes, result, cancel): admins, and the community host who
- * created it. Whether that host still holds the host role of the region is checked where the viewer is built.
+ * created it while they still host its region (the viewer's host regions are read with the session, which every
+ * instance forgets when a region is granted or revoked).
  */
-export const canRunScrim = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy'>) =>
-  viewer.isAdmin || (scrim.hostedBy !== null && scrim.hostedBy === viewer.id);
+export const canRunScrim = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) =>
+  viewer.isAdmin || (scrim.hostedBy !== null && scrim.hostedBy === viewer.id && hostsRegion(viewer, scrim.region));
 
-export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy'>) {
+export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) {
   if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
+}
+
+/**
+ * Creating a scrim, or moving one to another region: admins anywhere, community hosts in the regions they host
+ * (anyone else gets the admin-only 403, as when creating was for admins only).
+ */
+export function assertMayHostIn(viewer: Viewer, region: Region) {
+  if (hostsRegion(viewer, region)) return;
+  const hosted = viewer.hostRegions ?? [];
+  if (hosted.length === 0) throw forbidden(MESSAGES.adminOnly);
+  throw forbidden(SCRIM_MESSAGES.hostRegionOnly(hosted.join(', ')), 'NOT_HOST');
 }

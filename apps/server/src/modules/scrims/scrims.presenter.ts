@@ -10,8 +10,14 @@ import {
 } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
 import { displayRating, isProvisional, seedRating, winProbability, type Rating } from '../ratings/index.js';
-import type { Viewer } from './scrims.policy.js';
-import type { CurrentRating, ParticipantWithUser, ScrimAggregate, ScrimUserRow } from './scrims.repository.js';
+import { canRunScrim, type Viewer } from './scrims.policy.js';
+import type {
+  CurrentRating,
+  ParticipantWithUser,
+  ScrimAggregate,
+  ScrimRow,
+  ScrimUserRow,
+} from './scrims.repository.js';
 
 type UserLike = ScrimUserRow;
 
@@ -99,18 +105,23 @@ function checkInOf({ scrim, checkIns, participants }: ScrimAggregate): Scrim['ch
   return { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), checkedIn };
 }
 
-/** What decides who may see a scrim's lobby: its participants (a ScrimAggregate, or just their ids and slots). */
+/**
+ * What decides who may see a scrim's lobby: who runs it, and its participants (a ScrimAggregate, or just their
+ * ids and slots).
+ */
 export interface LobbyRights {
+  scrim: Pick<ScrimRow, 'hostedBy' | 'region'>;
   participants: (Pick<ParticipantWithUser, 'kind' | 'team' | 'role'> & { user: { id: string } })[];
 }
 
 /**
- * Who may see the lobby name, password and tournament code: admins, and the scrim's players and casters once
- * both teams are full (the card's "unlock lobby name and password").
+ * Who may see the lobby name, password and tournament code: who runs the scrim (admins, its community host: they
+ * set the lobby up), and the scrim's players and casters once both teams are full (the card's "unlock lobby name
+ * and password").
  */
 export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): boolean {
   if (!viewer) return false;
-  if (viewer.isAdmin) return true;
+  if (canRunScrim(viewer, aggregate.scrim)) return true;
   return areTeamsFull(aggregate.participants) && aggregate.participants.some((p) => p.user.id === viewer.id);
 }
 

@@ -14,7 +14,7 @@ import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { syncScrimRatings } from '../ratings/index.js';
 import { recordPlayed } from './scrims.commitments.js';
-import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
+import { assertCaptainOrAdmin, canRunScrim, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 import { updateScrim } from './scrims.repository.js';
 import {
@@ -49,13 +49,15 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       assertCaptainOrAdmin(viewer, scrim);
       // Cancelled or abandoned first: such a scrim takes no result, started or not.
       assertNotAbandoned(scrim);
+      // Who runs the scrim (an admin, its community host) decides the result; a captain reports it.
+      const runs = canRunScrim(viewer, scrim);
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
-      if (scrim.teamWon && !(viewer.isAdmin && scrim.resultStatus !== 'confirmed'))
+      if (scrim.teamWon && !(runs && scrim.resultStatus !== 'confirmed'))
         throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
       // No winner for a game that could not be played: both teams must be full (issue 13).
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
-      if (viewer.isAdmin) {
+      if (runs) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
         await recordPlayed({ db: tx, scrimId, participants });

@@ -26,7 +26,7 @@ import {
 import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
-import { assertAdmin, viewerOf } from '../auth/index.js';
+import { assertAdmin, assertAdminOrHost, viewerOf } from '../auth/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
@@ -43,6 +43,12 @@ const scrimResponse = { 200: scrimSchema, ...errors };
 const adminOf = (request: FastifyRequest): Viewer => {
   const user = assertAdmin(request.auth);
   return { id: user.id, isAdmin: true };
+};
+
+/** An admin or a community host; which scrims a host may run is checked on the scrim itself (canRunScrim). */
+const runnerOf = (request: FastifyRequest): Viewer => {
+  assertAdminOrHost(request.auth);
+  return viewerOf(request);
 };
 
 /** An image whose Content-Length is over 2 MB: refused by name before its body is read. */
@@ -70,6 +76,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   // or a player's body is neither read nor validated (401 / 403 before 400).
   app.addHook('onRequest', app.authenticate);
   const adminOnly = { onRequest: app.authorizeAdmin };
+  // The tools that run a scrim: admins, and community hosts on their own scrims (checked on the locked row).
+  const runnersOnly = { onRequest: app.authorizeAdminOrHost };
 
   app.get(
     '/scrims',
@@ -142,16 +150,16 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.post(
     '/scrims',
     {
-      ...adminOnly,
+      ...runnersOnly,
       schema: {
         tags,
-        summary: 'Create a scrim (admin)',
+        summary: 'Create a scrim (admin, or a community host in a region they host)',
         body: createScrimBodySchema,
         response: { 201: scrimSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const scrim = await service.createScrim({ deps, viewer: adminOf(request), body: request.body });
+      const scrim = await service.createScrim({ deps, viewer: runnerOf(request), body: request.body });
       return reply.status(201).send(scrim);
     },
   );
@@ -159,17 +167,17 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.put(
     '/scrims/:id',
     {
-      ...adminOnly,
+      ...runnersOnly,
       schema: {
         tags,
-        summary: 'Edit a scrim (admin)',
+        summary: 'Edit a scrim (admin, or its community host)',
         params: idParamsSchema,
         body: updateScrimBodySchema,
         response: scrimResponse,
       },
     },
     async (request) =>
-      (await service.editScrim({ deps, viewer: adminOf(request), scrimId: request.params.id, body: request.body }))
+      (await service.editScrim({ deps, viewer: runnerOf(request), scrimId: request.params.id, body: request.body }))
         .scrim,
   );
 
@@ -229,7 +237,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Leave (yourself, with an optional reason for the host) or kick (admin); the slot goes to the waitlist. ' +
+          "Leave (yourself, with an optional reason for the host) or kick (admin, or the scrim's community host); the slot goes to the waitlist. " +
           'Leaving under 2 hours before the start is a late leave (reliability)',
         ...userRoute,
         body: leaveBodySchema,
@@ -253,25 +261,31 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/remove-caster/:userId',
-    { schema: { tags, summary: 'Leave the cast (yourself, or an admin removing a caster)', ...userRoute } },
+    {
+      schema: {
+        tags,
+        summary: "Leave the cast (yourself), or remove a caster (admin, or the scrim's community host)",
+        ...userRoute,
+      },
+    },
     async (request) => {
       const { id, userId } = request.params;
       return (await service.leaveCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
     },
   );
 
-  /** An admin's slot tool: one user onto a team and role of the scrim (the body names both). */
+  /** A slot tool of who runs the scrim: one user onto a team and role of the scrim (the body names both). */
   const adminSlotRoute = <Body extends z.ZodType>(summary: string, body: Body) => ({
-    ...adminOnly,
+    ...runnersOnly,
     schema: { tags, summary, params: idParamsSchema, body, response: scrimResponse },
   });
 
   app.patch(
     '/scrims/:id/admin-assign-player',
-    adminSlotRoute('Assign a user to a slot (admin)', adminAssignBodySchema),
+    adminSlotRoute('Assign a user to a slot (admin, or its community host)', adminAssignBodySchema),
     async (request) => {
       const { userId, teamName: team, role } = request.body;
-      const viewer = adminOf(request);
+      const viewer = runnerOf(request);
       return (await service.adminAssignPlayer({ deps, viewer, scrimId: request.params.id, userId, team, role })).scrim;
     },
   );
@@ -279,10 +293,10 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.patch(
     '/scrims/:id/admin-fill-random',
     {
-      ...adminOnly,
+      ...runnersOnly,
       schema: {
         tags,
-        summary: 'Fill the empty slots with random eligible players (admin)',
+        summary: 'Fill the empty slots with random eligible players (admin, or its community host)',
         params: idParamsSchema,
         body: fillRandomBodySchema,
         response: { 200: fillRandomResponseSchema, ...errors },
@@ -291,7 +305,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { value, scrim } = await service.adminFillRandom({
         deps,
-        viewer: adminOf(request),
+        viewer: runnerOf(request),
         scrimId: request.params.id,
         region: request.body.region,
       });
@@ -306,7 +320,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           "Report the winner: the lobby captain's report is pending until the other team confirms it (or 30 " +
-          "minutes pass); an admin's is confirmed at once, also over a pending or disputed report",
+          "minutes pass); an admin's (or the scrim's community host's) is confirmed at once, also over a pending " +
+          'or disputed report',
         params: idParamsSchema,
         body: setWinnerBodySchema,
         response: scrimResponse,
@@ -364,10 +379,10 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/swap-players',
-    adminSlotRoute('Drag a player onto a slot (admin)', swapPlayersBodySchema),
+    adminSlotRoute('Drag a player onto a slot (admin, or its community host)', swapPlayersBodySchema),
     async (request) => {
       const { userId, team, role } = request.body;
-      const viewer = adminOf(request);
+      const viewer = runnerOf(request);
       return (await service.swapPlayers({ deps, viewer, scrimId: request.params.id, userId, team, role })).scrim;
     },
   );
@@ -406,15 +421,16 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.post(
     '/scrims/:id/balance',
     {
-      ...adminOnly,
+      ...runnersOnly,
       schema: {
         tags,
-        summary: 'Balance the teams of a full scrim before its start (admin); its ten players are told',
+        summary:
+          'Balance the teams of a full scrim before its start (admin, or its community host); its ten players are told',
         params: idParamsSchema,
         response: scrimResponse,
       },
     },
-    async (request) => balanceScrim({ deps, viewer: adminOf(request), scrimId: request.params.id }),
+    async (request) => balanceScrim({ deps, viewer: runnerOf(request), scrimId: request.params.id }),
   );
 
   // Issue 17: the waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
@@ -444,7 +460,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
         },
         schema: {
           tags,
-          summary: 'Upload the post-game image (captain or admin): the JPEG or PNG file as the body, up to 2 MB',
+          summary:
+            'Upload the post-game image (captain, admin or its community host): the JPEG or PNG file as the body, ' +
+            'up to 2 MB',
           consumes: IMAGE_UPLOAD_TYPES,
           params: idParamsSchema,
           querystring: addImageQuerySchema,
@@ -468,10 +486,15 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   app.patch(
     '/scrims/:id/remove-image',
     {
-      ...adminOnly,
-      schema: { tags, summary: 'Delete the post-game image (admin)', params: idParamsSchema, response: scrimResponse },
+      ...runnersOnly,
+      schema: {
+        tags,
+        summary: 'Delete the post-game image (admin, or its community host)',
+        params: idParamsSchema,
+        response: scrimResponse,
+      },
     },
     async (request) =>
-      (await service.removeImage({ deps, viewer: adminOf(request), scrimId: request.params.id })).scrim,
+      (await service.removeImage({ deps, viewer: runnerOf(request), scrimId: request.params.id })).scrim,
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,7 +17,7 @@ const me = alias(scrimParticipants, 'me');
 /**
  * The lobby secrets of the public scrims of a region starting in [from, to), with the participants that decide
  * who may see them (canSeeLobby): every scrim of the day for an admin (`userId` null), otherwise only those
- * `userId` takes part in. One query, read at request time: a player who left a moment ago is no longer there.
+ * `userId` takes part in or hosts. One query, read at request time: a player who left a moment ago is no longer there.
  */
 export async function findLobbySecretsBetween({
   db,
@@ -38,6 +38,8 @@ export async function findLobbySecretsBetween({
       lobbyName: scrims.lobbyName,
       lobbyPassword: scrims.lobbyPassword,
       tournamentCode: riotTournaments.tournamentCode,
+      hostedBy: scrims.hostedBy,
+      region: scrims.region,
       userId: scrimParticipants.userId,
       kind: scrimParticipants.kind,
       team: scrimParticipants.team,
@@ -54,11 +56,14 @@ export async function findLobbySecretsBetween({
         lt(scrims.gameStartTime, to),
         userId === null
           ? undefined
-          : exists(
-              db
-                .select({ one: me.scrimId })
-                .from(me)
-                .where(and(eq(me.scrimId, scrims.id), eq(me.userId, userId))),
+          : or(
+              eq(scrims.hostedBy, userId),
+              exists(
+                db
+                  .select({ one: me.scrimId })
+                  .from(me)
+                  .where(and(eq(me.scrimId, scrims.id), eq(me.userId, userId))),
+              ),
             ),
       ),
     )
@@ -67,8 +72,8 @@ export async function findLobbySecretsBetween({
   for (const row of rows) {
     let scrim = byScrim.get(row.id);
     if (!scrim) {
-      const { id, lobbyName, lobbyPassword, tournamentCode } = row;
-      scrim = { id, lobbyName, lobbyPassword, tournamentCode, participants: [] };
+      const { id, lobbyName, lobbyPassword, tournamentCode, hostedBy, region } = row;
+      scrim = { id, lobbyName, lobbyPassword, tournamentCode, scrim: { hostedBy, region }, participants: [] };
       byScrim.set(row.id, scrim);
     }
     if (row.userId && row.kind) {

@@ -31,7 +31,15 @@ import { adminResult, settleDispute } from './scrims.result-fields.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from './scrims.schedule.js';
 import { processPostGameImage } from './scrims.image.js';
-import { assertCaptainOrAdmin, assertSelfOrAdmin, isParticipant, type Viewer } from './scrims.policy.js';
+import {
+  assertCanRunScrim,
+  assertCaptainOrAdmin,
+  assertMayHostIn,
+  assertSelfOrAdmin,
+  canRunScrim,
+  isParticipant,
+  type Viewer,
+} from './scrims.policy.js';
 import { canSeeLobby, presentScrimFor } from './scrims.presenter.js';
 import { ScrimListCache } from './scrims.list-cache.js';
 import { findLobbySecretsBetween } from './scrims.secrets.repository.js';
@@ -355,7 +363,10 @@ async function changeSlotOf({
   } catch (error) {
     // As under the lock before: a scrim that does not exist is a 404 first; else the 403 with the scrim.
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
-    throw current ? withCurrentScrim(error as AppError, current, viewer) : scrimNotFound();
+    if (!current) throw scrimNotFound();
+    // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
+    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
+      throw withCurrentScrim(error as AppError, current, viewer);
   }
   let result: SlotChangeResult;
   try {
@@ -446,6 +457,7 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
       scrimId,
       viewer,
       apply: async ({ tx, scrim, participants }) => {
+        assertCanRunScrim(viewer, scrim);
         assertNoWinner(scrim);
         assertSlotsMode(scrim);
         if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
@@ -471,6 +483,7 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
     scrimId,
     viewer,
     apply: async ({ tx, scrim, participants }) => {
+      assertCanRunScrim(viewer, scrim);
       assertNoWinner(scrim);
       assertSlotsMode(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
@@ -501,6 +514,7 @@ export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotA
       scrimId,
       viewer,
       apply: async ({ tx, scrim, participants }) => {
+        assertCanRunScrim(viewer, scrim);
         assertNoWinner(scrim);
         const dragged = participants.find((p) => p.userId === userId && p.kind === 'player');
         if (!dragged) throw conflict(SCRIM_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
@@ -549,7 +563,8 @@ export async function assertMayAddImage({ db, viewer, scrimId }: { db: Database;
   if (!current) throw scrimNotFound();
   try {
     assertCaptainOrAdmin(viewer, current.scrim);
-    if (!viewer.isAdmin && current.imageAt) throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
+    if (!canRunScrim(viewer, current.scrim) && current.imageAt)
+      throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.statusCode, error.code, error.message, { scrim: presentScrimFor(current, viewer) });
@@ -572,7 +587,7 @@ export async function addImage({
     viewer,
     apply: async ({ tx, scrim }) => {
       assertCaptainOrAdmin(viewer, scrim);
-      if (!viewer.isAdmin && (await findImage({ db: tx, scrimId })))
+      if (!canRunScrim(viewer, scrim) && (await findImage({ db: tx, scrimId })))
         throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
       await upsertImage({ db: tx, image: { scrimId, uploadedBy: viewer.id, ...image } });
     },
@@ -584,7 +599,8 @@ export function removeImage({ deps, viewer, scrimId }: ScrimAction) {
     deps,
     scrimId,
     viewer,
-    apply: async ({ tx }) => {
+    apply: async ({ tx, scrim }) => {
+      assertCanRunScrim(viewer, scrim);
       if (!(await deleteImage({ db: tx, scrimId }))) throw notFound(SCRIM_MESSAGES.noImage, 'NO_IMAGE');
     },
   });
@@ -612,6 +628,7 @@ export async function createScrim({
   viewer: Viewer;
   body: z.output<typeof createScrimBodySchema>;
 }) {
+  assertMayHostIn(viewer, body.region);
   if (body.createdBy && body.createdBy !== viewer.id) throw forbidden('createdBy must be you', 'IDENTITY_MISMATCH');
   let lobbyHostId: string | null = null;
   if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
@@ -636,6 +653,8 @@ export async function createScrim({
       mode: body.mode,
       checkInEnabled: body.checkInEnabled,
       createdBy: viewer.id,
+      // A community host's scrim is theirs to run; an admin's is run by the admins.
+      hostedBy: viewer.isAdmin ? null : viewer.id,
     },
   });
   await scheduleScrimStart({ db: deps.db, jobs: deps.jobs, scrimId: row.id, gameStartTime: row.gameStartTime });
@@ -661,6 +680,8 @@ export async function editScrim({
     scrimId,
     viewer,
     apply: async ({ tx, scrim, participants }) => {
+      assertCanRunScrim(viewer, scrim);
+      if (body.region !== scrim.region) assertMayHostIn(viewer, body.region);
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
       // A new winner (or none) from the edit form is an admin's decision: confirmed at once, the dispute settled.
       const resultChanged = body.teamWon !== scrim.teamWon;

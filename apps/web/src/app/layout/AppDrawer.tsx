@@ -4,6 +4,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
 import HomeIcon from '@mui/icons-material/Home';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -111,7 +112,15 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
               { label: 'Admin Dashboard', icon: <AdminPanelSettingsIcon />, to: '/admin/dashboard' },
               { label: 'Create Scrim', icon: <AddCircleIcon />, to: '/scrims/new' },
               { label: 'Ban Management', icon: <GavelIcon />, to: '/admin/bans' },
+              { label: 'Community Hosts', icon: <HowToRegIcon />, to: '/admin/hosts' },
             ]}
+          />
+        )}
+        {!user.isAdmin && user.hostRegions.length > 0 && (
+          <Group
+            title={`Host (${user.hostRegions.join(', ')})`}
+            onNavigate={onClose}
+            items={[{ label: 'Create Scrim', icon: <AddCircleIcon />, to: '/scrims/new' }]}
           />
         )}
         <Group

@@ -94,4 +94,20 @@ export const ADMIN_TEXTS = {
 
   // Discord announcements (the regions' webhooks)
   discord: DISCORD_MESSAGES,
+  // Community hosts page (issue 17)
+  communityHosts: 'Community Hosts',
+  hostsIntro: 'Hosts create scrims in the regions they host and run their own scrims. Revoking takes effect at once.',
+  grantTitle: 'Make a player a host',
+  searchUser: 'Search a player by name',
+  typeMore: 'Type at least 2 characters',
+  noUsers: 'No players found',
+  hostRegion: 'Region',
+  grant: 'Make host',
+  currentHosts: 'Current hosts',
+  noHosts: 'No community hosts yet',
+  revokeRegion: (region: string) => `Revoke ${region}`,
+  revokeAll: 'Revoke all',
+  confirmRevoke: (name: string, regions: string) => `Remove ${name} as community host of ${regions}?`,
+  hostsLoadFailed: 'Failed to load the community hosts',
+  hostError: 'Could not change the host role',
 } as const;

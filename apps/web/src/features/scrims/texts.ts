@@ -38,6 +38,8 @@ export const SCRIM_TEXTS = {
   assign: 'Assign player',
   fillRandom: 'Fill empty slots with random players',
   creatorTitle: (name: string) => `${name}'s Scrim`,
+  /** Before the community host's name#tag (issue 17). */
+  hostedBy: 'Hosted by',
   startsAt: 'Starts',
   players: (n: number) => `${n}/10 players`,
   casters: 'Casters',

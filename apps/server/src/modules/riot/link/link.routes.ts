@@ -154,7 +154,7 @@ export async function riotLinkRoutes(fastify: FastifyInstance, options: RiotLink
     async (request) => {
       const viewer = viewerOf(request);
       const user = await unlinkRiotAccount({ deps, userId: viewer.id });
-      return { user: toCurrentUser(user, request.auth.ban) };
+      return { user: toCurrentUser(user, request.auth.ban, request.auth.hostRegions) };
     },
   );
 
@@ -173,7 +173,7 @@ export async function riotLinkRoutes(fastify: FastifyInstance, options: RiotLink
     async (request) => {
       const viewer = viewerOf(request);
       const user = await refreshRiotAccount({ deps, userId: viewer.id });
-      return { user: toCurrentUser(user, request.auth.ban) };
+      return { user: toCurrentUser(user, request.auth.ban, request.auth.hostRegions) };
     },
   );
 }

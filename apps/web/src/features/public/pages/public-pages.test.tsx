@@ -38,6 +38,7 @@ const player: CurrentUser = {
   primaryRole: 'Fill',
   secondaryRole: 'Fill',
   riotAccount: null,
+  hostRegions: [],
 };
 
 /** Answers GET /api/auth/session with the given state; anything else is a 404. */

@@ -2,7 +2,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim } from '../lib/run-scrim';
+import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 

@@ -102,7 +102,10 @@ describe('check-in', () => {
   it('shows the host who runs the scrim the count, without a button', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
     const host = scrimUser(61, { name: 'Host' });
-    renderScrimPage({ ...scrimStartingIn(20, [ME._id]), hostedBy: host }, testUser({ _id: host._id, name: 'Host' }));
+    renderScrimPage(
+      { ...scrimStartingIn(20, [ME._id]), hostedBy: host },
+      testUser({ _id: host._id, name: 'Host', hostRegions: ['NA'] }),
+    );
     const box = within(await panel());
     expect(box.getByText('1/10 confirmed')).toBeInTheDocument();
     expect(box.queryByRole('button', { name: 'Check in' })).toBeNull();

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCheckIn } from '../api/scrim-actions';
 import { useNowAt } from '../hooks/useNow';
-import { canRunScrim } from '../lib/run-scrim';
+import { canRunScrim } from '../../auth/lib/hosts';
 import { playersOf } from '../lib/scrim-view';
 import { checkInPhase, isCheckedIn, isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';

@@ -16,7 +16,7 @@ beforeAll(() =>
 
 const ADMIN = testUser({ isAdmin: true });
 const HOST = scrimUser(61, { name: 'Host' });
-const AS_HOST = testUser({ _id: HOST._id, name: 'Host' });
+const AS_HOST = testUser({ _id: HOST._id, name: 'Host', hostRegions: ['NA'] });
 const PLAYER = testUser({ _id: scrimUser(1)._id, name: 'Player 1' });
 const WAITING = scrimUser(20, { name: 'Bench Warmer' });
 

@@ -19,6 +19,7 @@ import { BalanceRow } from './BalanceRow';
 import { CastersRow } from './CastersRow';
 import { CentreInfoBox } from './CentreInfoBox';
 import { Countdown } from './Countdown';
+import { HostedBy } from './HostedBy';
 import { ScrimCardHeader } from './ScrimCardHeader';
 import { CancelledBanner } from './ScrimStatus';
 import { ShowUpRows } from './ShowUpRows';
@@ -86,6 +87,7 @@ export function ScrimCard({
       <ScrimCardHeader view={view} linkTitle={!alwaysExpanded} />
       <CancelledBanner scrim={scrim} />
       <StartTime gameStartTime={scrim.gameStartTime} />
+      <HostedBy scrim={scrim} />
       <CastersRow view={view} />
       {!expanded && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -121,7 +123,7 @@ export function ScrimCard({
           <CentreInfoBox view={view} />
           <TeamList view={view} team="teamTwo" />
           <ShowUpRows view={view} />
-          {view.rel.isAdmin && !view.over && playersOf(scrim).length > 0 && (
+          {view.rel.runs && !view.over && playersOf(scrim).length > 0 && (
             <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
               {SCRIM_TEXTS.dragHint}
             </Typography>

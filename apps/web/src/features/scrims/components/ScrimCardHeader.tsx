@@ -51,7 +51,10 @@ function Action({
   );
 }
 
-/** Title (a link in the hub), region and Private chips, share, and the admin's edit, assign and fill tools. */
+/**
+ * Title (a link in the hub), region and Private chips, share, and the edit, assign and fill tools of who runs the
+ * scrim (an admin, its community host).
+ */
 export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitle: boolean }) {
   const { scrim, rel, over, busy, level } = view;
   const copy = useCopy();
@@ -102,7 +105,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
             <ScrimChatButton scrimId={scrim._id} title={title} />
           </Suspense>
         )}
-        {rel.isAdmin && (
+        {rel.runs && (
           <>
             <Action title={SCRIM_TEXTS.edit} to={scrimEditPath(scrim._id)}>
               <EditIcon fontSize="small" />

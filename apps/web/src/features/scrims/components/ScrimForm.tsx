@@ -24,6 +24,8 @@ export interface ScrimFormProps {
   mode: ScrimFormMode;
   initial: ScrimFormValues;
   ownRegion?: Region;
+  /** The regions offered: a community host's own (issue 17); every region when absent. */
+  regions?: readonly Region[];
   hostOptions: { value: string; label: string }[];
   submitting: boolean;
   onSubmit: (values: ScrimFormValues) => void;
@@ -42,6 +44,7 @@ export function ScrimForm({
   mode,
   initial,
   ownRegion,
+  regions,
   hostOptions,
   submitting,
   onSubmit,
@@ -106,6 +109,7 @@ export function ScrimForm({
           id="scrim-region"
           value={values.region}
           ownRegion={ownRegion}
+          regions={regions}
           onChange={(region) => set({ region })}
         />
         <TextField

@@ -63,7 +63,7 @@ export function Slot({
   const { rel, over, busy, scrim } = view;
   const actions = useSlotActions(view, team, role, player);
   const [dragOver, setDragOver] = useState(false);
-  const canDrag = rel.isAdmin && !over;
+  const canDrag = rel.runs && !over;
   const isMe = Boolean(player && player._user._id === view.userId);
   const teamLabel = TEAM_LABELS[team];
 
@@ -138,7 +138,7 @@ export function Slot({
       {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
       {!over && player && isMe && scrim.mode !== 'balanced' && <LeaveSlotButton view={view} />}
       {player && <SubstituteButton view={view} player={player} />}
-      {!over && player && !isMe && rel.isAdmin && (
+      {!over && player && !isMe && rel.runs && (
         <Button
           size="small"
           color="error"

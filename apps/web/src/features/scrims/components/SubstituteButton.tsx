@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import type { ScrimPlayer } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim } from '../lib/run-scrim';
+import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 

@@ -16,8 +16,8 @@ export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPa
   const { scrim, rel, timing, busy, confirm } = view;
   // An admin also decides over a captain's pending or disputed report (the server confirms it and settles the
   // dispute); a confirmed result is changed in the edit form.
-  const open = !scrim.teamWon || (rel.isAdmin && scrim.result !== null && scrim.result.status !== 'confirmed');
-  if (!(rel.isCaptain || rel.isAdmin) || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
+  const open = !scrim.teamWon || (rel.runs && scrim.result !== null && scrim.result.status !== 'confirmed');
+  if (!(rel.isCaptain || rel.runs) || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
   // The pinned panel has them before the result; over a reported one they stay here, under it.
   if (view.lobbyPinned && !inPanel && !scrim.teamWon) return null;
 

@@ -31,7 +31,7 @@ export function gamePartOf(scrim: Scrim, rel: Relation): GamePart | null {
 }
 
 /**
- * The pinned panel of the scrim page (issue 13), for its participants (players, casters) and admins: from the
+ * The pinned panel of the scrim page (issue 13), for its participants (players, casters) and who runs it: from the
  * moment the scrim has started with both teams full, the lobby name and password (and the code beside them when
  * there is one); after the result, the outcome. Null otherwise: before the start the card's countdown stays.
  */
@@ -41,7 +41,7 @@ export function lobbyPanelState(
   rel: Relation,
   { codesAvailable, generating, now }: { codesAvailable: boolean; generating: boolean; now: number },
 ): LobbyPanelState | null {
-  if (!(rel.player || rel.isCaster || rel.isAdmin) || scrim.cancellation) return null;
+  if (!(rel.player || rel.isCaster || rel.runs) || scrim.cancellation) return null;
   if (scrim.teamWon) {
     const recent = now - new Date(scrim.gameStartTime).getTime() < CURRENT_SCRIM_WINDOW_MS;
     return { kind: 'result', winner: scrim.teamWon, part: gamePartOf(scrim, rel), recent };
@@ -58,6 +58,6 @@ export function lobbyPanelState(
     code,
     codePending: codeExpected && generating,
     isCaptain: rel.isCaptain,
-    canReport: rel.isCaptain || rel.isAdmin,
+    canReport: rel.isCaptain || rel.runs,
   };
 }

@@ -7,6 +7,7 @@ import {
   type ScrimPlayer,
   type ScrimTiming,
 } from '@scrim-gym/shared';
+import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 
 /** The title, or "{creator}'s Scrim". */
@@ -22,10 +23,12 @@ const occupancy = (scrim: Scrim) => playersOf(scrim).map((p) => ({ team: p.team.
 export const teamsFull = (scrim: Scrim) => areTeamsFull(occupancy(scrim));
 
 /** What the signed-in user is in this scrim. */
-export function relationOf(scrim: Scrim, user: { _id: string; isAdmin: boolean } | null) {
+export function relationOf(scrim: Scrim, user: Parameters<typeof canRunScrim>[0]) {
   const id = user?._id;
   return {
     isAdmin: Boolean(user?.isAdmin),
+    /** Runs the scrim's tools (edit, assign, fill, drag, kick, winner, image): an admin or its community host. */
+    runs: canRunScrim(user, scrim),
     player: id ? playersOf(scrim).find((p) => p._user._id === id) : undefined,
     isCaster: Boolean(id && scrim.casters.some((c) => c._id === id)),
     isCaptain: Boolean(id && scrim.lobbyHost?._id === id),

@@ -5,6 +5,7 @@ import { MESSAGES, SCRIM_MESSAGES } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
+import { creatableRegions } from '../../auth/lib/hosts';
 import { useTournamentCodes } from '../api/capabilities';
 import { useCreateScrim } from '../api/scrim-admin';
 import { scrimPath } from '../lib/paths';
@@ -13,7 +14,10 @@ import { serverMessage } from '../lib/errors';
 import { createDefaults, hostOptions, toCreateBody, type ScrimFormValues } from '../lib/scrim-form';
 import { SCRIM_TEXTS } from '../texts';
 
-/** /scrims/new (admin): 'Create New Scrim'; on success the new scrim's page. */
+/**
+ * /scrims/new (admins, and community hosts in the regions they host): 'Create New Scrim'; on success the new
+ * scrim's page.
+ */
 export function CreateScrimPage() {
   const codes = useTournamentCodes();
   // The defaults depend on whether this server makes tournament codes: the form starts once that is known.
@@ -26,7 +30,12 @@ function CreateScrimForm({ tournamentCodes }: { tournamentCodes: boolean }) {
   const create = useCreateScrim();
   const showAlert = useAlert();
   const navigate = useNavigate();
-  const [initial] = useState(() => createDefaults(user?.region ?? 'NA', Date.now(), tournamentCodes));
+  const regions = creatableRegions(user);
+  // A host starts in their own region when they host it, else in the first region they host.
+  const [initial] = useState(() => {
+    const own = user?.region ?? 'NA';
+    return createDefaults(regions.includes(own) ? own : (regions[0] ?? own), Date.now(), tournamentCodes);
+  });
 
   const onSubmit = (values: ScrimFormValues) =>
     create.mutate(toCreateBody(values), {
@@ -46,6 +55,7 @@ function CreateScrimForm({ tournamentCodes }: { tournamentCodes: boolean }) {
         mode="create"
         initial={initial}
         ownRegion={user?.region}
+        regions={user?.isAdmin ? undefined : regions}
         hostOptions={hostOptions('create', null, user?._id ?? '')}
         submitting={create.isPending}
         onSubmit={onSubmit}

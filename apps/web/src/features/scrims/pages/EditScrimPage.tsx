@@ -3,11 +3,12 @@ import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
+import { canRunScrim, creatableRegions } from '../../auth/lib/hosts';
 import { useTournamentCodes } from '../api/capabilities';
 import { useDeleteScrim, useUpdateScrim } from '../api/scrim-admin';
 import { scrimQuery, useScrim } from '../api/scrim';
@@ -93,6 +94,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
         mode="edit"
         initial={editValues(scrim, userId)}
         ownRegion={user?.region}
+        regions={user?.isAdmin ? undefined : creatableRegions(user)}
         hostOptions={hostOptions('edit', scrim, userId)}
         submitting={update.isPending || remove.isPending}
         onSubmit={(values) => void onSubmit(values)}
@@ -103,15 +105,18 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
             showAlert({ type: 'Info', message: SCRIM_TEXTS.saveForCode });
         }}
         extraActions={
-          <Button
-            color="error"
-            variant="outlined"
-            size="large"
-            onClick={() => void onDelete()}
-            disabled={update.isPending || remove.isPending}
-          >
-            {SCRIM_TEXTS.deleteScrim}
-          </Button>
+          // Deleting a scrim stays with the admins (a host cancels theirs instead).
+          user?.isAdmin && (
+            <Button
+              color="error"
+              variant="outlined"
+              size="large"
+              onClick={() => void onDelete()}
+              disabled={update.isPending || remove.isPending}
+            >
+              {SCRIM_TEXTS.deleteScrim}
+            </Button>
+          )
         }
       />
       {confirmDialog}
@@ -119,18 +124,23 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
   );
 }
 
-/** /scrims/:id/edit (admin): 'Edit Scrim'; a failed load goes home with 'Error finding scrim, returning…'. */
+/**
+ * /scrims/:id/edit (admins, and the scrim's community host): 'Edit Scrim'; a failed load goes home with 'Error
+ * finding scrim, returning…', a scrim the user does not run goes home with 'no permission'.
+ */
 export function EditScrimPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
   const query = useScrim(id, { refetchOnMount: 'always' });
   const showAlert = useAlert();
   const failed = query.isError;
+  const refused = Boolean(query.data && !canRunScrim(user, query.data));
   useEffect(() => {
     if (failed) showAlert({ type: 'Error', message: SCRIM_TEXTS.editLoadError });
-  }, [failed, showAlert]);
+    else if (refused) showAlert({ type: 'Error', message: MESSAGES.noPermission });
+  }, [failed, refused, showAlert]);
 
-  if (failed) return <Navigate to="/" replace />;
+  if (failed || refused) return <Navigate to="/" replace />;
   // Wait for a fresh copy: the form takes its initial values once.
   if (!query.data || !query.isFetchedAfterMount) return <LoadingScreen text={SCRIM_MESSAGES.loading} />;
   return (

@@ -2,6 +2,7 @@ import AddCircleIcon from '@mui/icons-material/AddCircle';
 import CachedIcon from '@mui/icons-material/Cached';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
@@ -14,7 +15,10 @@ import { ADMIN_TEXTS as T } from '../../texts';
 import { BANS_PATH } from './BanManagementPanel';
 import { Panel } from './Panel';
 
-/** Quick actions: Create Scrim, Ban History, Start new season (confirmed first), Clear Cache (reloads the page). */
+/**
+ * Quick actions: Create Scrim, Ban History, Community Hosts, Start new season (confirmed first), Clear Cache
+ * (reloads the page).
+ */
 export function QuickActions() {
   const [confirm, confirmDialog] = useConfirm();
   const startSeason = useStartSeason();
@@ -34,6 +38,9 @@ export function QuickActions() {
         </Button>
         <Button variant="outlined" startIcon={<GavelIcon />} component={RouterLink} to={BANS_PATH}>
           {T.banHistory}
+        </Button>
+        <Button variant="outlined" startIcon={<HowToRegIcon />} component={RouterLink} to="/admin/hosts">
+          {T.communityHosts}
         </Button>
         <Button
           variant="outlined"
