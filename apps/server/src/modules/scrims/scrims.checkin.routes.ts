@@ -38,17 +38,21 @@ export function checkInRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
 
   app.post(
     '/scrims/:id/substitute',
-    described(
-      routeSchema(tags, "Replace a player who did not come (the scrim's host or an admin), after the start", {
-        params: idParamsSchema,
-        body: substituteBodySchema,
-        response: { 200: scrimSchema },
-      }),
-      '`inUserId` takes the exact slot of `outUserId` (and the lobby captaincy if they held it), and leaves the ' +
-        'waitlist if on it. 403 unless the host or an admin; 409 before the start, after a confirmed result, on a ' +
-        'cancelled or abandoned scrim, when `outUserId` is not a player, or `inUserId` is banned, a player or a ' +
-        'caster of the scrim; 404 when `inUserId` does not exist. The absentee gets a no-show.',
-    ),
+    {
+      // Admins and hosts only: anyone else is refused before the body is read (the scrim's host: the service).
+      onRequest: app.authorizeAdminOrHost,
+      ...described(
+        routeSchema(tags, "Replace a player who did not come (the scrim's host or an admin), after the start", {
+          params: idParamsSchema,
+          body: substituteBodySchema,
+          response: { 200: scrimSchema },
+        }),
+        '`inUserId` takes the exact slot of `outUserId` (and the lobby captaincy if they held it), and leaves the ' +
+          'waitlist if on it. 403 unless the host or an admin; 409 before the start, after a confirmed result, on a ' +
+          'cancelled or abandoned scrim, when `outUserId` is not a player, or `inUserId` is banned, a player or a ' +
+          'caster of the scrim; 404 when `inUserId` does not exist. The absentee gets a no-show.',
+      ),
+    },
     async (request) =>
       (
         await substitutePlayer({

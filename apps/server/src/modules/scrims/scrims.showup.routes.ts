@@ -44,12 +44,16 @@ export function showUpRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
 
   app.post(
     '/scrims/:id/cancel',
-    routeSchema(
-      tags,
-      "Cancel a scrim with a reason (an admin or the scrim's community host): everyone in it and on its waitlist " +
-        'is told; it stays visible as cancelled and refuses every change',
-      { params: idParamsSchema, body: cancelScrimBodySchema, ...scrimAnswer },
-    ),
+    {
+      // Admins and hosts only: anyone else is refused before the body is read (the scrim's host: the service).
+      onRequest: app.authorizeAdminOrHost,
+      ...routeSchema(
+        tags,
+        "Cancel a scrim with a reason (an admin or the scrim's community host): everyone in it and on its waitlist " +
+          'is told; it stays visible as cancelled and refuses every change',
+        { params: idParamsSchema, body: cancelScrimBodySchema, ...scrimAnswer },
+      ),
+    },
     async (request) =>
       cancelScrim({ deps, viewer: viewerOf(request), scrimId: request.params.id, reason: request.body.reason }),
   );

@@ -129,6 +129,7 @@ export const SCRIM_TEXTS = {
   withCasters: 'Allow casters',
   maxCasters: 'Max casters',
   useTournamentCode: 'Generate a tournament code',
+  checkInEnabled: 'Players check in (30 to 5 minutes before the start)',
   winner: 'Winner',
   winnerNone: 'N/A',
   mode: 'Team making',

@@ -210,6 +210,12 @@ export function ScrimForm({
           }
           label={SCRIM_TEXTS.useTournamentCode}
         />
+        <FormControlLabel
+          control={
+            <Switch checked={values.checkInEnabled} onChange={(e) => set({ checkInEnabled: e.target.checked })} />
+          }
+          label={SCRIM_TEXTS.checkInEnabled}
+        />
         {!tournamentCodes && (
           <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
             {SCRIM_TEXTS.tournamentCodesUnavailable}

@@ -29,6 +29,8 @@ export interface ScrimFormValues {
   isWithCasters: boolean;
   maxCastersAllowedCount: 1 | 2;
   useTournamentCode: boolean;
+  /** Players check in 30 to 5 minutes before the start (issue 17); the host may turn it off. */
+  checkInEnabled: boolean;
   teamWon: TeamName | '';
   /** Team making: players pick slots, or sign up and get balanced teams. */
   mode: ScrimMode;
@@ -55,6 +57,7 @@ export function createDefaults(region: Region, now = Date.now(), tournamentCodes
     isWithCasters: false,
     maxCastersAllowedCount: MAX_CASTERS_DEFAULT,
     useTournamentCode: tournamentCodes,
+    checkInEnabled: true,
     teamWon: '',
     mode: 'slots',
   };
@@ -81,6 +84,7 @@ export function editValues(scrim: Scrim, userId: string): ScrimFormValues {
     isWithCasters: scrim.isWithCasters,
     maxCastersAllowedCount: scrim.maxCastersAllowedCount === 1 ? 1 : 2,
     useTournamentCode: scrim.useTournamentCode,
+    checkInEnabled: scrim.checkIn !== null,
     teamWon: scrim.teamWon ?? '',
     mode: scrim.mode,
   };
@@ -122,6 +126,7 @@ const common = (v: ScrimFormValues) => ({
   maxCastersAllowedCount: v.isWithCasters ? v.maxCastersAllowedCount : (0 as const),
   lobbyName: v.lobbyName.trim() || undefined,
   useTournamentCode: v.useTournamentCode,
+  checkInEnabled: v.checkInEnabled,
   mode: v.mode,
 });
 
