@@ -195,7 +195,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       );
       await me.page.getByRole('button', { name: /^Notifications/ }).click();
       const bell = me.page.getByRole('dialog', { name: 'Notifications' });
-      const notice = bell.getByRole('button', { name: new RegExp(`Check-in is open for Check-in ${RUN}`) });
+      const notice = bell.getByRole('button', { name: new RegExp(`^Check-in is open for Check-in ${RUN}`) });
       await waitVisible(notice, 'the check-in notification in the bell');
       await screenshot(me.page, 'show-up-checkin-notification-390', { fullPage: false });
       await notice.click();
@@ -208,7 +208,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       await waitVisible(me.page.getByText('Checked in ✓'), 'checked in');
       await waitVisible(watcher.getByText('1/10 confirmed'), 'the confirmed count, live for another player');
       await waitVisible(
-        watcher.getByRole('listitem').filter({ hasText: me.name }).getByLabel('Checked in'),
+        watcher.getByRole('listitem').filter({ hasText: me.name }).getByRole('img', { name: 'Checked in' }),
         "the checked-in mark on the player's slot, live",
       );
       await expectNotReloaded(watcher);
@@ -255,7 +255,10 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       await hostPage.getByRole('button', { name: 'Create Scrim' }).click();
       await hostPage.waitForURL(/\/scrims\/[0-9a-f-]{36}/);
       const scrimId = /\/scrims\/([0-9a-f-]{36})/.exec(hostPage.url())![1]!;
-      await waitVisible(hostPage.getByText(`Hosted by ${host!.name}`), '"Hosted by" on the page');
+      await waitVisible(
+        hostPage.locator('div', { has: hostPage.getByText('Hosted by', { exact: true }) }).getByText(host!.name),
+        '"Hosted by" the host on the page',
+      );
 
       const created = await readScrim(admin, scrimId);
       expect(created.hostedBy?._id).toBe(host!.id);
@@ -273,10 +276,10 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       expect(Date.now(), 'the setup took longer than the countdown').toBeLessThan(start.ms);
 
       // After the start the host replaces the absentee with the waitlisted player.
-      const substitute = hostPage.getByRole('button', { name: `Substitute ${absent!.name}` });
+      const substitute = hostPage.getByRole('button', { name: `Substitute ${absent!.name}`, exact: true });
       await waitVisible(substitute, 'Substitute on the slot after the start', start.ms - Date.now() + 20_000);
       await substitute.click();
-      const dialog = hostPage.getByRole('dialog', { name: `Substitute ${absent!.name}` });
+      const dialog = hostPage.getByRole('dialog', { name: `Substitute ${absent!.name}`, exact: true });
       await dialog.getByRole('radio', { name: new RegExp(sub.name) }).check();
       await screenshot(hostPage, 'show-up-host-substitute-1280', { fullPage: false });
       await dialog.getByRole('button', { name: 'Substitute', exact: true }).click();

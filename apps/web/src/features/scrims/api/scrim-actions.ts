@@ -70,17 +70,25 @@ function useScrimAction<V extends Target, R = Scrim>({
 }
 
 /**
- * Whether the viewer acted on this scrim within `withinMs` (in flight or just answered): a change they made
- * themselves is not news to announce (a join while waitlisted is not a promotion).
+ * Whether the viewer acted on this scrim within `withinMs` (in flight, or answered with a scrim that `answered`
+ * accepts): a change they made themselves is not news to announce (a join while waitlisted is not a promotion,
+ * but a promotion right after joining the waitlist is).
  */
-export function actedRecently(queryClient: QueryClient, scrimId: string, withinMs: number, now = Date.now()) {
+export function actedRecently(
+  queryClient: QueryClient,
+  scrimId: string,
+  withinMs: number,
+  answered: (scrim: Scrim) => boolean = () => true,
+  now = Date.now(),
+) {
   return queryClient
     .getMutationCache()
     .findAll({ mutationKey: ACTION_KEY })
     .some(
       (m) =>
         (m.state.variables as Target | undefined)?.scrimId === scrimId &&
-        (m.state.status === 'pending' || now - m.state.submittedAt < withinMs),
+        (m.state.status === 'pending' ||
+          (now - m.state.submittedAt < withinMs && m.state.data !== undefined && answered(m.state.data as Scrim))),
     );
 }
 

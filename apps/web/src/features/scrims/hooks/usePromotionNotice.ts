@@ -21,7 +21,10 @@ export function usePromotionNotice(scrim: Scrim, userId: string | null) {
     const before = shown.current;
     shown.current = scrim;
     const slot = promotionOf(before, scrim, userId);
-    if (slot && !actedRecently(queryClient, scrim._id, OWN_ACTION_MS))
+    // Their own action counts only if its answer already had them in a slot (they took a free one themselves).
+    // (Fill random answers { scrim, … }, not a scrim.)
+    const tookSlot = (answer: Scrim) => 'teamOne' in answer && promotionOf(before, answer, userId) !== null;
+    if (slot && !actedRecently(queryClient, scrim._id, OWN_ACTION_MS, tookSlot))
       showAlert({ type: 'Success', message: SCRIM_TEXTS.showUp.waitlist.promoted(slot.role, slot.team.name) });
   }, [scrim, userId, queryClient, showAlert]);
 }
