@@ -128,7 +128,16 @@ export const scrimSchema = z.object({
    */
   checkIn: z.object({ opensAt: z.string(), closesAt: z.string(), checkedIn: z.array(z.string()) }).nullable(),
   /** Players replaced after the start by a host or admin: the result and ratings count `in`, not `out`. */
-  substitutions: z.array(z.object({ outUserId: z.string().nullable(), inUserId: z.string(), createdAt: z.string() })),
+  substitutions: z.array(
+    z.object({
+      outUserId: z.string().nullable(),
+      inUserId: z.string(),
+      /** Both players named (the absentee is no longer in the slots); null for an account since removed. */
+      outUser: scrimUserSchema.nullable(),
+      inUser: scrimUserSchema.nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -190,6 +190,8 @@ export function presentScrim(
     substitutions: aggregate.substitutions.map((b) => ({
       outUserId: b.outUserId,
       inUserId: b.inUserId,
+      outUser: b.outUser ? toScrimUser(b.outUser) : null,
+      inUser: b.inUser ? toScrimUser(b.inUser) : null,
       createdAt: b.createdAt.toISOString(),
     })),
     createdAt: scrim.createdAt.toISOString(),

@@ -52,6 +52,9 @@ export interface SubstitutionRow {
   outUserId: string | null;
   inUserId: string;
   createdAt: Date;
+  /** Both players, named: the absentee is no longer in the slots (null: an account since removed). */
+  outUser: ScrimUserRow | null;
+  inUser: ScrimUserRow | null;
 }
 
 /** A rated player's display rating before and after the scrim's rated result. */
@@ -134,7 +137,13 @@ interface AggregateJson {
   }[];
   waitlist: { role: WaitlistRole; created_at: string; user: Record<string, unknown> }[];
   check_ins: string[];
-  substitutions: { out_user_id: string | null; in_user_id: string; created_at: string }[];
+  substitutions: {
+    out_user_id: string | null;
+    in_user_id: string;
+    created_at: string;
+    out_user: Record<string, unknown> | null;
+    in_user: Record<string, unknown> | null;
+  }[];
   rating_changes: { user_id: string; rating_before: number; rating_after: number }[];
   dispute: { id: string; user_id: string | null; reason: string; created_at: string } | null;
 }
@@ -176,6 +185,8 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       outUserId: b.out_user_id,
       inUserId: b.in_user_id,
       createdAt: new Date(b.created_at),
+      outUser: rowFromJson<ScrimUserRow>(scrimUserColumns, b.out_user),
+      inUser: rowFromJson<ScrimUserRow>(scrimUserColumns, b.in_user),
     })),
     ratingChanges: json.rating_changes.map((c) => ({
       userId: c.user_id,

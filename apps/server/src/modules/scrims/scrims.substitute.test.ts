@@ -64,7 +64,14 @@ describe('POST /api/scrims/:id/substitute', () => {
     expect(body.lobbyHost?._id).toBe(sub.id);
     expect(body.waitlist).toEqual([]);
     expect(body.substitutions).toEqual([
-      { outUserId: absent.id, inUserId: sub.id, createdAt: expect.any(String) as string },
+      {
+        outUserId: absent.id,
+        inUserId: sub.id,
+        // Both named: the absentee is no longer in any slot.
+        outUser: expect.objectContaining({ _id: absent.id, name: absent.name }) as unknown,
+        inUser: expect.objectContaining({ _id: sub.id, name: sub.name }) as unknown,
+        createdAt: expect.any(String) as string,
+      },
     ]);
     const live = await watcher.next<Scrim>(
       SOCKET_EVENTS.getScrimTransaction,

@@ -37,7 +37,15 @@ function substituted(scrim: Scrim, sub = WAITING): Scrim {
     ...scrim,
     teamOne: scrim.teamOne.map((p) => (p.role === 'Mid' ? { ...p, _user: sub } : p)),
     waitlist: [],
-    substitutions: [{ outUserId: scrimUser(3)._id, inUserId: sub._id, createdAt: new Date().toISOString() }],
+    substitutions: [
+      {
+        outUserId: scrimUser(3)._id,
+        inUserId: sub._id,
+        outUser: scrimUser(3),
+        inUser: sub,
+        createdAt: new Date().toISOString(),
+      },
+    ],
   };
 }
 
@@ -61,7 +69,7 @@ describe('substitutes (those who run the scrim, after the start)', () => {
       inUserId: WAITING._id,
     });
     const section = screen.getByRole('region', { name: 'Substitutes' });
-    expect(section).toHaveTextContent('Bench Warmer#NA1replaceda player who did not come');
+    expect(section).toHaveTextContent('Bench Warmer#NA1replacedPlayer 3#NA1');
   });
 
   it('the host of the scrim searches a substitute by name', async () => {

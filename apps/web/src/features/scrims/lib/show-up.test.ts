@@ -97,21 +97,30 @@ describe('check-in window, late leave, status', () => {
 });
 
 describe('substitutionLines', () => {
-  it('names the substitute and, when still known, the absentee', () => {
+  it('names both players as the server sends them, oldest first', () => {
     const scrim = makeScrim({
       ...players(10),
-      casters: [scrimUser(70)],
       substitutions: [
-        { outUserId: scrimUser(70)._id, inUserId: scrimUser(3)._id, createdAt: '2026-05-01T20:05:00.000Z' },
-        { outUserId: scrimUser(99)._id, inUserId: scrimUser(4)._id, createdAt: '2026-05-01T20:06:00.000Z' },
-        { outUserId: scrimUser(77)._id, inUserId: scrimUser(5)._id, createdAt: '2026-05-01T20:07:00.000Z' },
+        {
+          outUserId: scrimUser(70)._id,
+          inUserId: scrimUser(3)._id,
+          outUser: scrimUser(70),
+          inUser: scrimUser(3),
+          createdAt: '2026-05-01T20:05:00.000Z',
+        },
+        {
+          outUserId: null,
+          inUserId: scrimUser(4)._id,
+          outUser: null,
+          inUser: scrimUser(4),
+          createdAt: '2026-05-01T20:06:00.000Z',
+        },
       ],
     });
     const lines = substitutionLines(scrim);
     expect(lines.map((l) => [l.in?.name, l.out?.name ?? null])).toEqual([
       ['Player 3', 'Player 70'],
-      ['Player 4', 'Creator'],
-      ['Player 5', null],
+      ['Player 4', null],
     ]);
   });
 });

@@ -73,36 +73,20 @@ export function promotionOf(before: Scrim | undefined, after: Scrim, userId: str
 export const isLateLeave = (scrim: Pick<Scrim, 'gameStartTime'>, now: number) =>
   new Date(scrim.gameStartTime).getTime() - now < LATE_LEAVE_HOURS * 3_600_000;
 
-/** Everyone the scrim JSON names, by id: what a substitution's ids are shown with. */
-function knownUsers(scrim: Scrim): Map<string, ScrimUser> {
-  const users = [
-    ...playersOf(scrim).map((p) => p._user),
-    ...scrim.waitlist.map((w) => w._user),
-    ...scrim.signups.map((s) => s._user),
-    ...scrim.casters,
-    scrim.createdBy,
-    scrim.lobbyHost,
-    scrim.hostedBy,
-  ];
-  return new Map(users.filter((u): u is ScrimUser => u !== null).map((u) => [u._id, u]));
-}
-
 export interface SubstitutionLine {
   key: string;
   in: ScrimUser | null;
-  /** Null when the absentee is no longer named anywhere in the scrim (their slot went to `in`). */
+  /** Null only for an account since removed. */
   out: ScrimUser | null;
 }
 
-/** The substitutions, oldest first, with whatever the scrim knows of each player. */
-export function substitutionLines(scrim: Scrim): SubstitutionLine[] {
-  const users = knownUsers(scrim);
-  return scrim.substitutions.map((s) => ({
+/** The substitutions, oldest first: the server names both players. */
+export const substitutionLines = (scrim: Scrim): SubstitutionLine[] =>
+  scrim.substitutions.map((s) => ({
     key: `${s.outUserId ?? '-'}:${s.inUserId}:${s.createdAt}`,
-    in: users.get(s.inUserId) ?? null,
-    out: s.outUserId ? (users.get(s.outUserId) ?? null) : null,
+    in: s.inUser,
+    out: s.outUser,
   }));
-}
 
 /** Whoever is waiting and not in the scrim: the substitutes one click away. */
 export const waitingSubstitutes = (scrim: Scrim) => scrim.waitlist.filter((w) => !isPlayer(scrim, w._user._id));
