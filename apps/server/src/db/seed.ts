@@ -1,9 +1,17 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database, DbOrTx } from './client.js';
-import { authIdentities, scrimParticipants, scrims, users } from './schema/index.js';
+import {
+  authIdentities,
+  communityHosts,
+  scrimCommitments,
+  scrimParticipants,
+  scrimWaitlist,
+  scrims,
+  users,
+} from './schema/index.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -49,11 +57,19 @@ interface SeedScrim {
   teamWon?: TeamName;
   isPrivate?: boolean;
   casters?: number;
+  /** Run by the region's community host (issue 17). */
+  hosted?: boolean;
+  /** Players waiting for a slot of this full scrim, for any role. */
+  waiting?: number;
 }
+
+/** NA's community host in the demo: creates and runs 'Community Night'. */
+const HOST_NAME = 'Blue Buff';
 
 const TODAY: SeedScrim[] = [
   { title: 'Friday Night Customs', region: 'NA', startOffsetMs: 2 * HOUR, players: 6, casters: 1 },
   { title: 'Gold+ Inhouse', region: 'NA', startOffsetMs: 5 * HOUR, players: 3 },
+  { title: 'Community Night', region: 'NA', startOffsetMs: 4 * HOUR, players: 10, hosted: true, waiting: 2 },
   { title: 'Diamond Practice', region: 'NA', startOffsetMs: -40 * 60 * 1000, players: 10, casters: 2 },
   { title: 'Lunch Break Scrim', region: 'NA', startOffsetMs: -70 * 60 * 1000, players: 7 },
   { title: 'Morning Customs', region: 'NA', startOffsetMs: -3.5 * HOUR, players: 10, teamWon: 'teamOne' },
@@ -141,7 +157,10 @@ export async function seedDemoCommunity({
       .insert(authIdentities)
       .values(created.map((u) => ({ provider: 'dev', subject: u.email!, userId: u.id, email: u.email })));
     const admin = created[0]!;
-    const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin);
+    const host = created.find((u) => u.name === HOST_NAME)!;
+    await tx.insert(communityHosts).values({ userId: host.id, region: host.region, grantedBy: admin.id });
+    const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin && u.id !== host.id);
+    const played: { scrimId: string; userId: string }[] = [];
 
     const history: SeedScrim[] = Array.from({ length: 24 }, (_, i) => ({
       title: `Weekly Inhouse #${i + 1}`,
@@ -158,6 +177,10 @@ export async function seedDemoCommunity({
       const rotated = [...pool.slice(index % pool.length), ...pool.slice(0, index % pool.length)];
       const players = rotated.slice(0, Math.min(seed.players, 10));
       const casters = rotated.slice(players.length, players.length + (seed.casters ?? 0));
+      const waiting = rotated.slice(
+        players.length + casters.length,
+        players.length + casters.length + (seed.waiting ?? 0),
+      );
       const full = players.length === 10;
       // Consistent with the rules: only a full scrim has a winner; one still not full 30 minutes after its start
       // was abandoned then (Lunch Break Scrim, EUW Late Night); Diamond Practice is full and being played.
@@ -169,7 +192,8 @@ export async function seedDemoCommunity({
         .insert(scrims)
         .values({
           title: seed.title,
-          createdBy: admin.id,
+          createdBy: seed.hosted ? host.id : admin.id,
+          hostedBy: seed.hosted ? host.id : null,
           region: seed.region,
           gameStartTime: new Date(now + seed.startOffsetMs),
           isPrivate: seed.isPrivate ?? false,
@@ -196,6 +220,20 @@ export async function seedDemoCommunity({
         ...casters.map((c) => ({ scrimId: scrim!.id, userId: c.id, kind: 'caster' as const })),
       ];
       if (rows.length) await tx.insert(scrimParticipants).values(rows);
+      if (waiting.length) {
+        await tx
+          .insert(scrimWaitlist)
+          .values(
+            waiting.map((w, i) => ({
+              scrimId: scrim!.id,
+              userId: w.id,
+              role: 'any',
+              createdAt: new Date(now - (10 - i) * 60_000),
+            })),
+          );
+      }
+      // A confirmed result: its ten kept their commitment (reliability, issue 17).
+      if (seed.teamWon) played.push(...players.map((p) => ({ scrimId: scrim!.id, userId: p.id })));
       // Upcoming demo scrims start like real ones: notification to their players at the start.
       if (scrim!.gameStartTime.getTime() > now) {
         await schedule.scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
@@ -203,6 +241,14 @@ export async function seedDemoCommunity({
         // Started, not full, not 30 minutes yet (OCE Arvo Scrim): it closes then unless it fills.
         await schedule.scheduleScrimAbandon({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
       }
+    }
+    if (played.length) {
+      await tx.insert(scrimCommitments).values(played.map((c) => ({ ...c, outcome: 'played' })));
+      // Every seeded commitment was kept: those players' reliability is 100 %.
+      await tx
+        .update(users)
+        .set({ reliabilityScore: 100 })
+        .where(inArray(users.id, [...new Set(played.map((c) => c.userId))]));
     }
   });
   return true;
