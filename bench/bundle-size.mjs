@@ -1,5 +1,5 @@
 // Gzipped JavaScript a browser downloads on a first visit, per route, against DESIGN.md's budgets.
-// Usage: npm run build && node bench/bundle-size.mjs
+// Usage: npm run build && node bench/bundle-size.mjs [--files]   (--files prints each route's scripts, largest first)
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, report, startServer } from './lib.mjs';
@@ -15,6 +15,7 @@ const BUDGETS = [
   { route: '/admin/dashboard', budgetKb: null, signedIn: ADMIN, waitFor: 'main h1' },
 ];
 
+const printFiles = process.argv.includes('--files');
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,6 +36,11 @@ try {
     await page.waitForSelector(waitFor, { timeout: 15_000 }).catch(() => console.warn(`${route}: ${waitFor} not seen`));
     await page.waitForLoadState('networkidle');
     const totalKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+    if (printFiles) {
+      console.log(`${route}: ${totalKb.toFixed(1)} KB in ${scripts.size} files`);
+      for (const [url, bytes] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+    }
     rows.push({
       figure: `first-visit JS of ${route}${signedIn ? ` (signed in as ${signedIn === ADMIN ? 'admin' : 'player'})` : ''}`,
       budget: budgetKb ? `<= ${budgetKb} KB gzip` : 'reported',

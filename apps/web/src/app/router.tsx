@@ -35,7 +35,7 @@ const PrivacyPolicyPage = page(() => import('../features/public/pages/PrivacyPol
 const TermsOfServicePage = page(() => import('../features/public/pages/TermsOfServicePage'), 'TermsOfServicePage');
 const ServerErrorPage = page(() => import('../features/public/pages/ServerErrorPage'), 'ServerErrorPage');
 const NotFoundPage = page(() => import('../features/public/pages/NotFoundPage'), 'NotFoundPage');
-const ScrimDetailPage = page(() => import('../features/scrims/lazy'), 'ScrimDetailPage');
+const ScrimDetailPage = page(() => import('../features/scrims/pages/ScrimDetailPage'), 'ScrimDetailPage');
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 const ScrimSignInPage = page(() => import('../features/scrims/pages/ScrimSignInPage'), 'ScrimSignInPage');

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Fade from '@mui/material/Fade';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { getScrimTiming, type Scrim } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { useCurrentUser } from '../../auth/api/session';
@@ -15,23 +15,26 @@ import { usePromotionNotice } from '../hooks/usePromotionNotice';
 import { playersOf, relationOf } from '../lib/scrim-view';
 import { isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
-import { BalanceRow } from './BalanceRow';
 import { CastersRow } from './CastersRow';
-import { CentreInfoBox } from './CentreInfoBox';
 import { Countdown } from './Countdown';
 import { HostedBy } from './HostedBy';
 import { ScrimCardHeader } from './ScrimCardHeader';
 import { CancelledBanner } from './ScrimStatus';
-import { ShowUpRows } from './ShowUpRows';
-import { SignupPanel } from './SignupPanel';
 import type { ScrimView } from './scrim-view-context';
 import { StartTime } from './StartTime';
-import { TeamList } from './TeamList';
 import { WinnerBanner } from './WinnerBanner';
 import { WinProbability } from './WinProbability';
 
 /** The spec's fade of the expanded part. */
 export const EXPAND_FADE_MS = 400;
+
+const loadBody = () => import('./ScrimCardBody');
+/**
+ * The hub's cards start collapsed: what an expanded card shows (teams, slots, the centre box, the waitlist…) is a
+ * chunk of its own, loaded when a card is first expanded. The scrim page passes the body in instead.
+ */
+const LazyScrimCardBody = lazy(() => loadBody().then((m) => ({ default: m.ScrimCardBody })));
+const preloadBody = () => void loadBody().catch(() => {});
 
 /**
  * A scrim: collapsed in the hub with 'Show More' / 'Show less', always expanded on its own
@@ -41,11 +44,14 @@ export function ScrimCard({
   scrim,
   alwaysExpanded = false,
   lobbyPinned = false,
+  Body = LazyScrimCardBody,
 }: {
   scrim: Scrim;
   alwaysExpanded?: boolean;
   /** The scrim page shows the lobby and the winner buttons in its pinned panel (issue 13). */
   lobbyPinned?: boolean;
+  /** The expanded part: the scrim page imports it with its own code and passes it in (nothing to wait for there). */
+  Body?: ComponentType<{ view: ScrimView }>;
 }) {
   const { user } = useCurrentUser();
   const [expandedByUser, setExpanded] = useState(false);
@@ -117,22 +123,16 @@ export function ScrimCard({
             pt: 1,
           }}
         >
-          {scrim.mode === 'balanced' && <SignupPanel view={view} />}
-          <BalanceRow view={view} />
-          <TeamList view={view} team="teamOne" />
-          <CentreInfoBox view={view} />
-          <TeamList view={view} team="teamTwo" />
-          <ShowUpRows view={view} />
-          {view.rel.runs && !view.over && playersOf(scrim).length > 0 && (
-            <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-              {SCRIM_TEXTS.dragHint}
-            </Typography>
-          )}
+          <Suspense>
+            <Body view={view} />
+          </Suspense>
         </Box>
       </Fade>
       {!alwaysExpanded && (
         <Button
           onClick={() => setExpanded((open) => !open)}
+          onPointerEnter={preloadBody}
+          onFocus={preloadBody}
           aria-expanded={expanded}
           aria-controls={expanded ? contentId : undefined}
           endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ROLES, TEAM_LABELS, type TeamName } from '@scrim-gym/shared';
+import { TEAM_COLORS } from '../lib/team-colors';
 import type { ScrimView } from './scrim-view-context';
 import { Slot } from './Slot';
-
-export const TEAM_COLORS: Record<TeamName, string> = { teamOne: '#5bb5f0', teamTwo: '#f28b82' };
 
 /** 'Team One (Blue Side)' / 'Team Two (Red Side)' with a slot per role, Top to Support. */
 export function TeamList({ view, team }: { view: ScrimView; team: TeamName }) {

@@ -4,7 +4,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { Scrim } from '@scrim-gym/shared';
 import { winSplit } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
-import { TEAM_COLORS } from './TeamList';
+import { TEAM_COLORS } from '../lib/team-colors';
 
 /** "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); nothing otherwise. */
 export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance'> }) {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { ScrimTiming, Scrim } from '@scrim-gym/shared';
 import { bannerText } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
-import { TEAM_COLORS } from './TeamList';
+import { TEAM_COLORS } from '../lib/team-colors';
 
 /** WAITING FOR PLAYERS / TEAMS NOT FULL / GAME READY / '… WON!' once started. */
 export function WinnerBanner({ scrim, timing }: { scrim: Scrim; timing: ScrimTiming }) {

@@ -4,13 +4,13 @@ import type { Region } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
 import type { ScrimRoom, watchScrims } from './scrim-live';
 
-/** Where the socket code comes from: the scrims lazy chunk (the hub) or the module itself (inside that chunk). */
+/** Where the socket code comes from: the scrims lazy chunk (the hub) or the module itself (the scrim page's import). */
 export type LoadScrimLive = () => Promise<{ watchScrims: typeof watchScrims }>;
 
 /**
  * Watches a region (the hub) or one scrim (its page) live while mounted; the socket code loads on demand through
- * `load` (the hub passes its dynamic import of lazy.ts; the detail page, already in that chunk, its static import), so
- * this hook imports no chunk that imports it back.
+ * `load` (the hub passes its dynamic import of lazy.ts; the detail page, which imports scrim-live with its own code,
+ * that static import), so this hook imports no chunk that imports it back.
  */
 export function useScrimSocket(room: ScrimRoom, load: LoadScrimLive) {
   const queryClient = useQueryClient();

@@ -10,12 +10,13 @@ import { useScrim } from '../api/scrim';
 import { CheckInPanel } from '../components/CheckInPanel';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
+import { ScrimCardBody } from '../components/ScrimCardBody';
 import { useLobbyPanel } from '../hooks/useLobbyPanel';
 import { watchScrims } from '../hooks/scrim-live';
 import { useScrimSocket } from '../hooks/useScrimSocket';
 import { scrimTitle } from '../lib/scrim-view';
 
-/** This page is in the scrims lazy chunk (lazy.ts) with the socket code: no dynamic import of it. */
+/** This page imports the socket code with its own (the hub's lazy.ts has it too): no dynamic import of it. */
 const loadLive = () => Promise.resolve({ watchScrims });
 
 /** A missing scrim (404, or an id that cannot be one: 400) versus any other lookup failure. */
@@ -58,7 +59,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
       {state && <LobbyPanel view={view} state={state} />}
       <CheckInPanel view={view} />
-      <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} />
+      <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
       {confirmDialog}
     </Container>
   );

@@ -1,0 +1,71 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { leaveBodySchema } from '@scrim-gym/shared';
+import { useRemovePlayer } from '../api/scrim-actions';
+import { isLateLeave } from '../lib/show-up';
+import { SCRIM_TEXTS } from '../texts';
+import type { ScrimView } from './scrim-view-context';
+
+const T = SCRIM_TEXTS.showUp;
+
+/** LeaveSlotButton's dialog: the optional reason, and whether leaving now counts against reliability. */
+export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: () => void }) {
+  const id = useId();
+  const remove = useRemovePlayer();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // Read once, when the dialog opens: the warning does not flip while the player types.
+  const [late] = useState(() => isLateLeave(view.scrim, Date.now()));
+  const { userId, scrim } = view;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = leaveBodySchema.safeParse({ reason: reason.trim() || undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!userId) return;
+    remove.mutate({ scrimId: scrim._id, userId, reason: parsed.data.reason }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-title`}>{T.leaveTitle}</DialogTitle>
+        <DialogContent>
+          {/* Typography, not an Alert: the card's chunk stays without it (the snackbar's chunk has it). */}
+          <Typography
+            variant="body2"
+            sx={{ mb: 1, color: late ? 'warning.main' : 'text.secondary', fontWeight: late ? 700 : 400 }}
+          >
+            {late ? T.leaveLate : T.leaveEarly}
+          </Typography>
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label={T.leaveReason}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            helperText={error ?? T.leaveReasonHelp}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{T.stay}</Button>
+          <Button type="submit" variant="contained" color="warning" disabled={remove.isPending}>
+            {T.leaveSubmit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
