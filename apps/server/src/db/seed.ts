@@ -221,16 +221,14 @@ export async function seedDemoCommunity({
       ];
       if (rows.length) await tx.insert(scrimParticipants).values(rows);
       if (waiting.length) {
-        await tx
-          .insert(scrimWaitlist)
-          .values(
-            waiting.map((w, i) => ({
-              scrimId: scrim!.id,
-              userId: w.id,
-              role: 'any',
-              createdAt: new Date(now - (10 - i) * 60_000),
-            })),
-          );
+        await tx.insert(scrimWaitlist).values(
+          waiting.map((w, i) => ({
+            scrimId: scrim!.id,
+            userId: w.id,
+            role: 'any',
+            createdAt: new Date(now - (10 - i) * 60_000),
+          })),
+        );
       }
       // A confirmed result: its ten kept their commitment (reliability, issue 17).
       if (seed.teamWon) played.push(...players.map((p) => ({ scrimId: scrim!.id, userId: p.id })));
