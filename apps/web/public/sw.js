@@ -23,8 +23,10 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((name) => name !== OFFLINE_CACHE).map((name) => caches.delete(name)));
-      // The page's request starts while the worker boots, so navigations are not slowed down by it.
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      // No navigation preload: the browser would send it for every navigation in scope, /api/ ones too, even
+      // those the worker leaves alone, so a sign-in's GET /api/auth/oidc/…/start or …/callback would reach the
+      // server twice (two login states, a code exchanged twice) and the sign-in would lose its return path.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
       await self.clients.claim();
     })(),
   );
@@ -39,7 +41,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       try {
-        return (await event.preloadResponse) || (await fetch(request));
+        return await fetch(request);
       } catch {
         return (await caches.match(OFFLINE_URL)) || Response.error();
       }

@@ -69,7 +69,6 @@ const HOST_NAME = 'Blue Buff';
 const TODAY: SeedScrim[] = [
   { title: 'Friday Night Customs', region: 'NA', startOffsetMs: 2 * HOUR, players: 6, casters: 1 },
   { title: 'Gold+ Inhouse', region: 'NA', startOffsetMs: 5 * HOUR, players: 3 },
-  { title: 'Community Night', region: 'NA', startOffsetMs: 4 * HOUR, players: 10, hosted: true, waiting: 2 },
   { title: 'Diamond Practice', region: 'NA', startOffsetMs: -40 * 60 * 1000, players: 10, casters: 2 },
   { title: 'Lunch Break Scrim', region: 'NA', startOffsetMs: -70 * 60 * 1000, players: 7 },
   { title: 'Morning Customs', region: 'NA', startOffsetMs: -3.5 * HOUR, players: 10, teamWon: 'teamOne' },
@@ -78,6 +77,11 @@ const TODAY: SeedScrim[] = [
   { title: 'EUW Late Night', region: 'EUW', startOffsetMs: -4 * HOUR, players: 6 },
   { title: 'EUNE Sunday Cup', region: 'EUNE', startOffsetMs: 6 * HOUR, players: 5 },
   { title: 'OCE Arvo Scrim', region: 'OCE', startOffsetMs: -20 * 60 * 1000, players: 8 },
+];
+
+/** A community host's scrim (issue 17), seeded after the others so their players stay as they were. */
+const HOSTED: SeedScrim[] = [
+  { title: 'Community Night', region: 'NA', startOffsetMs: 4 * HOUR, players: 10, hosted: true, waiting: 2 },
 ];
 
 const slotOf = (index: number): { team: TeamName; role: Role } => ({
@@ -159,7 +163,7 @@ export async function seedDemoCommunity({
     const admin = created[0]!;
     const host = created.find((u) => u.name === HOST_NAME)!;
     await tx.insert(communityHosts).values({ userId: host.id, region: host.region, grantedBy: admin.id });
-    const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin && u.id !== host.id);
+    const byRegion = (region: Region) => created.filter((u) => u.region === region && !u.isAdmin);
     const played: { scrimId: string; userId: string }[] = [];
 
     const history: SeedScrim[] = Array.from({ length: 24 }, (_, i) => ({
@@ -171,8 +175,9 @@ export async function seedDemoCommunity({
       casters: i % 4 === 0 ? 1 : 0,
     }));
 
-    for (const [index, seed] of [...TODAY, ...history].entries()) {
-      const pool = byRegion(seed.region);
+    for (const [index, seed] of [...TODAY, ...history, ...HOSTED].entries()) {
+      // The host runs their scrim; they do not play in it.
+      const pool = byRegion(seed.region).filter((u) => !(seed.hosted && u.id === host.id));
       // Rotate who plays so that histories differ between players.
       const rotated = [...pool.slice(index % pool.length), ...pool.slice(0, index % pool.length)];
       const players = rotated.slice(0, Math.min(seed.players, 10));
