@@ -152,6 +152,20 @@ describe('a promotion arriving by socket', () => {
     expect(screen.queryByRole('region', { name: 'Waitlist' })).toBeNull();
   });
 
+  it('says the spot opened also when it opens right after the viewer joined the waitlist', async () => {
+    renderScrimPage(full, ME, { [`POST /scrims/${full._id}/waitlist`]: waitingScrim });
+    const waitlist = await panel();
+    await userEvent.click(within(waitlist).getByRole('button', { name: 'Join waitlist' }));
+    expect(await within(await panel()).findByText('You are on the waitlist (#1).')).toBeInTheDocument();
+    await waitFor(() => expect(handlers.has(SCRIM_EVENTS.updated)).toBe(true));
+
+    // Within a second of the join's answer: the join left the viewer waiting, so this is news.
+    handlers.get(SCRIM_EVENTS.updated)!(promoted);
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'A spot opened: you are in as Mid on Blue side!',
+    );
+  });
+
   it('says nothing when another player is promoted', async () => {
     const other = scrimUser(20);
     renderScrimPage({ ...full, waitlist: [{ _user: other, role: 'any', joinedAt: '' }] }, ME);
