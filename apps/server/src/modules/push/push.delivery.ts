@@ -70,6 +70,9 @@ export async function queuePushes({ db, jobs }: { db: Database; jobs: JobRunner 
   await scheduleJob({
     db,
     kind: PUSH_SEND_JOB,
+    // Due when the notification was written, not now(): a second schedule of the same batch is then the same
+    // job (a no-op) instead of a new run time, which would release a running send's claim and send it again.
+    runAt: new Date(alerts[0]!.notification.createdAt),
     payload: { pushes },
     dedupeKey: `push:${alerts[0]!.notification._id}`,
     ifCompleted: 'keep',
