@@ -14,6 +14,7 @@ import { signupState } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import { zoneName } from './StartTime';
+import { ScrimPanel } from './ScrimPanel';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.signups;
@@ -46,47 +47,34 @@ export function SignupPanel({ view }: { view: ScrimView }) {
   const showList = !made || listOpen;
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{
-        gridColumn: '1 / -1',
-        p: { xs: 1.5, md: 2 },
-        borderRadius: 2,
-        border: '1px solid rgba(10,200,185,0.3)',
-        bgcolor: 'rgba(10,200,185,0.04)',
-        display: 'grid',
-        gap: 1.5,
-        minWidth: 0,
-      }}
+    <ScrimPanel
+      headingId={headingId}
+      title={T.title}
+      level={level}
+      accent="teal"
+      gap={1.5}
+      heading={
+        <>
+          <Chip size="small" label={T.count(scrim.signups.length)} color={state.full ? 'success' : 'default'} />
+          <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+            {state.open ? (
+              <>
+                {T.locksAt}{' '}
+                <Box
+                  component="time"
+                  dateTime={state.lockTime.toISOString()}
+                  sx={{ color: 'text.primary', fontWeight: 600 }}
+                >
+                  {lock} {zoneName(state.lockTime)}
+                </Box>
+              </>
+            ) : (
+              T.locked
+            )}
+          </Typography>
+        </>
+      }
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography
-          id={headingId}
-          variant="subtitle1"
-          component={`h${level + 1}` as 'h2' | 'h4'}
-          sx={{ fontWeight: 800 }}
-        >
-          {T.title}
-        </Typography>
-        <Chip size="small" label={T.count(scrim.signups.length)} color={state.full ? 'success' : 'default'} />
-        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
-          {state.open ? (
-            <>
-              {T.locksAt}{' '}
-              <Box
-                component="time"
-                dateTime={state.lockTime.toISOString()}
-                sx={{ color: 'text.primary', fontWeight: 600 }}
-              >
-                {lock} {zoneName(state.lockTime)}
-              </Box>
-            </>
-          ) : (
-            T.locked
-          )}
-        </Typography>
-      </Box>
       <Typography variant="body2" color="text.secondary">
         {made ? T.made : state.full ? T.full : T.explain}
       </Typography>
@@ -163,7 +151,7 @@ export function SignupPanel({ view }: { view: ScrimView }) {
           </Button>
         </Box>
       )}
-    </Box>
+    </ScrimPanel>
   );
 }
 

@@ -12,6 +12,7 @@ import { isOver, waitlistChoices, waitlistPosition } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import { ReliabilityChip } from './ReliabilityChip';
+import { ScrimPanel } from './ScrimPanel';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp.waitlist;
@@ -41,31 +42,14 @@ export function WaitlistPanel({ view }: { view: ScrimView }) {
   const headingId = `${scrim._id}-waitlist`;
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{
-        gridColumn: '1 / -1',
-        p: { xs: 1.5, md: 2 },
-        borderRadius: 2,
-        border: '1px solid rgba(200,170,110,0.3)',
-        bgcolor: 'rgba(200,170,110,0.04)',
-        display: 'grid',
-        gap: 1.25,
-        minWidth: 0,
-      }}
+    <ScrimPanel
+      headingId={headingId}
+      title={T.title}
+      level={level}
+      accent="gold"
+      gap={1.25}
+      heading={<Chip size="small" label={T.count(scrim.waitlist.length)} />}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography
-          id={headingId}
-          variant="subtitle1"
-          component={`h${level + 1}` as 'h2' | 'h4'}
-          sx={{ fontWeight: 800 }}
-        >
-          {T.title}
-        </Typography>
-        <Chip size="small" label={T.count(scrim.waitlist.length)} />
-      </Box>
       <Typography variant="body2" color="text.secondary">
         {position !== null ? T.joined(position) : choices.length ? T.full : T.explain}
       </Typography>
@@ -112,7 +96,7 @@ export function WaitlistPanel({ view }: { view: ScrimView }) {
           </Button>
         </Box>
       )}
-    </Box>
+    </ScrimPanel>
   );
 }
 

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The accent colours of a scrim page's panels: sign-ups (teal) and the waitlist (gold). */
+const ACCENTS = { teal: '10,200,185', gold: '200,170,110' } as const;
+
+/**
+ * A titled panel across a scrim card's grid (the sign-ups, the waitlist): a section named by its heading, with
+ * whatever the heading row carries beside the title (a count chip, a time), then its content.
+ */
+export function ScrimPanel({
+  headingId,
+  title,
+  level,
+  accent,
+  gap,
+  heading,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  /** The card's heading level: the panel's title is one below it. */
+  level: number;
+  accent: keyof typeof ACCENTS;
+  gap: number;
+  heading: ReactNode;
+  children: ReactNode;
+}) {
+  const rgb = ACCENTS[accent];
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{
+        gridColumn: '1 / -1',
+        p: { xs: 1.5, md: 2 },
+        borderRadius: 2,
+        border: `1px solid rgba(${rgb},0.3)`,
+        bgcolor: `rgba(${rgb},0.04)`,
+        display: 'grid',
+        gap,
+        minWidth: 0,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography
+          id={headingId}
+          variant="subtitle1"
+          component={`h${level + 1}` as 'h2' | 'h4'}
+          sx={{ fontWeight: 800 }}
+        >
+          {title}
+        </Typography>
+        {heading}
+      </Box>
+      {children}
+    </Box>
+  );
+}
