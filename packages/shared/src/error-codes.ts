@@ -125,6 +125,14 @@ export const ERROR_CODES = [
   'CHECK_IN_NOT_OPEN',
   'CHECK_IN_CLOSED',
   'SUBSTITUTE_BANNED',
+  // Match stats from Riot (issue 18)
+  'MATCH_ID_INVALID',
+  'MATCH_WRONG_REGION',
+  'MATCH_NOT_FOUND',
+  'MATCH_PLAYERS_MISMATCH',
+  'MATCH_ALREADY_ATTACHED',
+  'SCRIM_HAS_MATCH',
+  'RIOT_RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -43,6 +43,8 @@ export const SOCKET_EVENTS = {
   tournamentInitialized: 'tournamentInitialized',
   tournamentSkipped: 'tournamentSkipped',
   tournamentError: 'tournamentError',
+  /** {scrimId, status}: the scrim's match stats changed (fetched from Riot, attached, or given up on). */
+  scrimMatch: 'scrimMatch',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

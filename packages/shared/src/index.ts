@@ -34,3 +34,5 @@ export * from './discord-messages.js';
 export * from './schemas/discord.js';
 export * from './push-messages.js';
 export * from './schemas/push.js';
+export * from './match-messages.js';
+export * from './schemas/match.js';

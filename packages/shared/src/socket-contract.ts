@@ -79,6 +79,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.tournamentSkipped]: (payload: { scrimId: string; reason: 'disabled' | 'not_configured' }) => void;
   /** Riot's own words on a failed tournament code: to the admins only. */
   [SOCKET_EVENTS.tournamentError]: (payload: { scrimId: string; error: string }) => void;
+  /** To the scrim's room: its match stats are in (or given up on); read GET /api/scrims/:id/match again. */
+  [SOCKET_EVENTS.scrimMatch]: (payload: { scrimId: string; status: 'pending' | 'ready' | 'failed' }) => void;
   [USER_BANNED_EVENT]: (event: UserBannedEvent) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;

@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './ratings.js';
 export * from './showup.js';
 export * from './reach.js';
+export * from './matches.js';
