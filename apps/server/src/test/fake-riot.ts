@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildFakeMatch, fakeChampionJson, type FakeMatchInput } from './fake-riot-match.js';
 
 /**
  * A local fake of the Riot Games API and Data Dragon, on 127.0.0.1 with a random port, following Riot's
@@ -19,7 +20,8 @@ import type { AddressInfo } from 'node:net';
  *
  * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections),
  * read every request received (`requests`), and finish tournament games (`finishGame`: stores the result for
- * games/by-code and POSTs Riot's game-end callback to the provider's url).
+ * games/by-code, the game's match-v5 MatchDto (fake-riot-match.ts) for match-v5's by-tournament-code and by-id
+ * reads, and POSTs Riot's game-end callback to the provider's url).
  */
 
 export type FakePlatform =
@@ -42,6 +44,38 @@ const PLATFORMS: readonly string[] = [
   'vn2',
 ];
 const ACCOUNT_CLUSTERS = ['americas', 'europe', 'asia'];
+/** match-v5's regional clusters, and the cluster of each platform's matches (a match id starts with its platform). */
+const MATCH_CLUSTERS = ['americas', 'europe', 'asia', 'sea'];
+const MATCH_CLUSTER_OF_PLATFORM: Record<string, string> = {
+  NA1: 'americas',
+  BR1: 'americas',
+  LA1: 'americas',
+  LA2: 'americas',
+  EUW1: 'europe',
+  EUN1: 'europe',
+  TR1: 'europe',
+  RU: 'europe',
+  KR: 'asia',
+  JP1: 'asia',
+  OC1: 'sea',
+  SG2: 'sea',
+  TW2: 'sea',
+  VN2: 'sea',
+};
+const onCluster = (matchId: string, routing: string | null) =>
+  !routing || MATCH_CLUSTER_OF_PLATFORM[matchId.split('_')[0]!] === routing;
+/** The platform of a tournament-v5 provider region (its games' match ids start with it). */
+const TOURNAMENT_PLATFORMS: Record<string, string> = {
+  BR: 'BR1',
+  EUNE: 'EUN1',
+  EUW: 'EUW1',
+  JP: 'JP1',
+  LAN: 'LA1',
+  LAS: 'LA2',
+  NA: 'NA1',
+  OCE: 'OC1',
+  TR: 'TR1',
+};
 const PROVIDER_REGIONS = ['BR', 'EUNE', 'EUW', 'JP', 'LAN', 'LAS', 'NA', 'OCE', 'TR', 'PBE'];
 const PICK_TYPES = ['BLIND_PICK', 'DRAFT_MODE', 'ALL_RANDOM', 'TOURNAMENT_DRAFT'];
 const MAP_TYPES = ['SUMMONERS_RIFT', 'HOWLING_ABYSS'];
@@ -232,6 +266,8 @@ export interface FinishGameInput {
   winningTeam: string[];
   losingTeam: string[];
   gameId?: number;
+  /** Publish the game's match on match-v5 at once (default true); false: Riot has not processed it yet. */
+  publishMatch?: boolean;
   /** POST Riot's game-end callback to the provider url (default true). */
   deliver?: boolean;
   /** Deliver to this origin instead of the registered url's (same path and query), e.g. a test server. */
@@ -256,6 +292,14 @@ export interface FakeRiot {
   readonly providers: Map<number, { api: string; region: string; url: string }>;
   readonly tournaments: Map<number, { api: string; providerId: number; name: string }>;
   readonly codes: Map<string, FakeTournamentCode>;
+  /** match-v5 MatchDtos by match id, served as they are (a test may store a malformed one). */
+  readonly matches: Map<string, unknown>;
+  /** match-v5's match ids per tournament code (by-tournament-code/{code}/ids). */
+  readonly matchIdsByCode: Map<string, string[]>;
+  /** Stores a finished game's match (not from a tournament code: an admin attaches it by id); returns its id. */
+  addMatch(
+    input: Omit<FakeMatchInput, 'matchId' | 'gameId' | 'platformId'> & { platformId?: string; gameId?: number },
+  ): string;
   /** Stores a result for games/by-code without any callback. */
   setGameResult(input: Omit<FinishGameInput, 'deliver' | 'origin'>): FakeTournamentGame;
   /** Ends a game: stores the result and POSTs Riot's callback to the code's provider url. */
@@ -312,6 +356,8 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
   const codes = new Map<string, FakeTournamentCode>();
   const accessTokens = new Map<string, string>();
   const games = new Map<string, FakeTournamentGame[]>();
+  const matches = new Map<string, unknown>();
+  const matchIdsByCode = new Map<string, string[]>();
   let nextProviderId = 1000;
   let nextTournamentId = 5000;
   let nextGameId = 4_800_000_000;
@@ -611,6 +657,44 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
         };
       },
     ],
+    // match-v5 on the regional clusters: a match is served by its platform's cluster only.
+    [
+      'GET',
+      /^\/lol\/match\/v5\/matches\/by-tournament-code\/([^/]+)\/ids$/,
+      ({ params, routing }) => {
+        requireRouting(routing, MATCH_CLUSTERS);
+        const code = codes.get(decodeURIComponent(params[0]!));
+        if (!code || code.api !== 'tournament')
+          throw new HttpFailure(404, 'Data not found - tournament code not found');
+        const ids = (matchIdsByCode.get(code.code) ?? []).filter((id) => onCluster(id, routing));
+        return { json: ids };
+      },
+    ],
+    [
+      'GET',
+      /^\/lol\/match\/v5\/matches\/([^/]+)\/by-tournament-code\/([^/]+)$/,
+      ({ params, routing }) => {
+        requireRouting(routing, MATCH_CLUSTERS);
+        const matchId = decodeURIComponent(params[0]!);
+        const code = decodeURIComponent(params[1]!);
+        if (!(matchIdsByCode.get(code) ?? []).includes(matchId) || !onCluster(matchId, routing)) {
+          throw new HttpFailure(404, 'Data not found - match file not found');
+        }
+        return { json: matches.get(matchId) };
+      },
+    ],
+    [
+      'GET',
+      /^\/lol\/match\/v5\/matches\/([^/]+)$/,
+      ({ params, routing }) => {
+        requireRouting(routing, MATCH_CLUSTERS);
+        const matchId = decodeURIComponent(params[0]!);
+        if (!matches.has(matchId) || !onCluster(matchId, routing)) {
+          throw new HttpFailure(404, 'Data not found - match file not found');
+        }
+        return { json: matches.get(matchId) };
+      },
+    ],
     ...tournamentRoutes('tournament'),
     ...tournamentRoutes('tournament-stub'),
   ];
@@ -663,6 +747,10 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     if (!isApi) {
       if (fault?.status) return send(response, record, fault.status, { error: 'fault' });
       if (request.method === 'GET' && path === '/api/versions.json') return send(response, record, 200, state.versions);
+      const championJson = /^\/cdn\/([^/]+)\/data\/en_US\/champion\.json$/.exec(path);
+      if (request.method === 'GET' && championJson) {
+        return send(response, record, 200, fakeChampionJson(decodeURIComponent(championJson[1]!)));
+      }
       return send(response, record, 404, { error: 'not found' });
     }
 
@@ -739,7 +827,17 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  function storeGame({ code, winningTeam, losingTeam, gameId }: Omit<FinishGameInput, 'deliver' | 'origin'>) {
+  /** Riot IDs of the fake's players, for the match's riotIdGameName/riotIdTagline. */
+  const riotIds = () =>
+    new Map([...players.values()].map((p) => [p.puuid, { gameName: p.gameName, tagLine: p.tagLine }]));
+
+  function storeGame({
+    code,
+    winningTeam,
+    losingTeam,
+    gameId,
+    publishMatch = true,
+  }: Omit<FinishGameInput, 'deliver' | 'origin'>) {
     const stored = codes.get(code);
     if (!stored) throw new Error(`fake Riot: unknown tournament code ${code}`);
     const game: FakeTournamentGame = {
@@ -755,6 +853,28 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       region: `${stored.region}1`,
     };
     games.set(code, [...(games.get(code) ?? []), game]);
+    if (publishMatch) {
+      // Blue side is the team listed first among the code's allowed participants (the scrim's teamOne).
+      const firstIndex = (team: string[]) =>
+        Math.min(...team.map((puuid) => stored.allowedParticipants.indexOf(puuid)).filter((i) => i >= 0), Infinity);
+      const winnersBlue = firstIndex(winningTeam) <= firstIndex(losingTeam);
+      const platformId = TOURNAMENT_PLATFORMS[stored.region] ?? `${stored.region}1`;
+      const matchId = `${platformId}_${game.gameId}`;
+      matches.set(
+        matchId,
+        buildFakeMatch({
+          matchId,
+          gameId: game.gameId,
+          platformId,
+          blue: winnersBlue ? winningTeam : losingTeam,
+          red: winnersBlue ? losingTeam : winningTeam,
+          blueWins: winnersBlue,
+          tournamentCode: code,
+          riotIds: riotIds(),
+        }),
+      );
+      matchIdsByCode.set(code, [...(matchIdsByCode.get(code) ?? []), matchId]);
+    }
     const timestamp = String(Date.now());
     stored.events.push(
       { timestamp, eventType: 'PracticeGameCreatedEvent' },
@@ -803,6 +923,14 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     providers,
     tournaments,
     codes,
+    matches,
+    matchIdsByCode,
+    addMatch({ platformId = 'NA1', gameId, ...rest }) {
+      const id = gameId ?? nextGameId++;
+      const matchId = `${platformId}_${id}`;
+      matches.set(matchId, buildFakeMatch({ riotIds: riotIds(), ...rest, matchId, gameId: id, platformId }));
+      return matchId;
+    },
     setGameResult: storeGame,
     async finishGame({ deliver = true, origin, ...input }) {
       const game = storeGame(input);

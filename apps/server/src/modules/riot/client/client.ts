@@ -14,6 +14,9 @@ import {
 } from './routing.js';
 import {
   accountDtoSchema,
+  championJsonSchema,
+  matchDtoSchema,
+  matchIdsSchema,
   leagueEntriesDtoSchema,
   lobbyEventsDtoSchema,
   platformDataDtoSchema,
@@ -27,6 +30,7 @@ import {
   type RiotAccount,
   type RiotLeagueEntry,
   type RiotLobbyEvents,
+  type RiotMatch,
   type RiotPlatformStatus,
   type RiotSummoner,
   type RiotTournamentCode,
@@ -126,6 +130,15 @@ export interface RiotClient {
   getLobbyEvents(code: string): Promise<RiotLobbyEvents>;
   /** Games played with a code (winning and losing PUUIDs). Not served by the stub: kind 'unsupported' there. */
   getGamesByCode(code: string): Promise<RiotTournamentGame[]>;
+
+  /** match-v5: the ids of the matches played with a tournament code (none yet while Riot processes the game). */
+  getMatchIdsByTournamentCode(input: { code: string; region: RiotRegion }): Promise<string[]>;
+  /** match-v5: a match played with a tournament code. Not served for the stub's codes: kind 'unsupported'. */
+  getMatchByTournamentCode(input: { matchId: string; code: string; region: RiotRegion }): Promise<RiotMatch>;
+  /** match-v5: any match by id, on the regional cluster of `region`. */
+  getMatch(input: { matchId: string; region: RiotRegion }): Promise<RiotMatch>;
+  /** Data Dragon's champion names by numeric id for `version` (cached); empty when Data Dragon cannot be read. */
+  getChampionKeys(version: string): Promise<Map<number, string>>;
 
   /** Forgets every cached look-up. */
   clearCache(): void;
@@ -568,6 +581,75 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
       return request(
         { call, host: TOURNAMENT_HOST, method: 'GET', path: `${tournamentPath}/games/by-code/${enc(code)}` },
         tournamentGamesDtoSchema,
+      );
+    },
+
+    getMatchIdsByTournamentCode({ code, region }) {
+      const call = 'match-v5.getMatchIdsByTournamentCode';
+      if (tournamentStub)
+        return Promise.reject(new RiotError({ kind: 'unsupported', call, message: 'stub codes have no matches' }));
+      return request(
+        {
+          call,
+          host: routeForRegion(region).regional,
+          method: 'GET',
+          path: `/lol/match/v5/matches/by-tournament-code/${enc(code)}/ids`,
+        },
+        matchIdsSchema,
+      );
+    },
+
+    getMatchByTournamentCode({ matchId, code, region }) {
+      const call = 'match-v5.getMatchByIdAndTournamentCode';
+      if (tournamentStub)
+        return Promise.reject(new RiotError({ kind: 'unsupported', call, message: 'stub codes have no matches' }));
+      return request(
+        {
+          call,
+          host: routeForRegion(region).regional,
+          method: 'GET',
+          path: `/lol/match/v5/matches/${enc(matchId)}/by-tournament-code/${enc(code)}`,
+        },
+        matchDtoSchema,
+      );
+    },
+
+    getMatch({ matchId, region }) {
+      return request(
+        {
+          call: 'match-v5.getMatch',
+          host: routeForRegion(region).regional,
+          method: 'GET',
+          path: `/lol/match/v5/matches/${enc(matchId)}`,
+        },
+        matchDtoSchema,
+      );
+    },
+
+    getChampionKeys(version) {
+      return cached(
+        `ddragon:champions:${version}`,
+        async () => {
+          const keys = new Map<number, string>();
+          try {
+            const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
+              headers: { accept: 'application/json' },
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            if (!response.ok) {
+              await drain(response);
+              return keys;
+            }
+            const parsed = championJsonSchema.safeParse(await response.json());
+            if (!parsed.success) return keys;
+            for (const champion of Object.values(parsed.data.data)) keys.set(Number(champion.key), champion.id);
+          } catch {
+            // Data Dragon unreachable: bans are shown without names.
+          }
+          return keys;
+        },
+        // An empty answer is retried after a minute; a full one is good for the version's life.
+        (keys) => (keys.size === 0 ? 60_000 : 24 * 60 * 60_000),
       );
     },
 

@@ -125,3 +125,110 @@ export const tournamentGameDtoSchema = z.object({
 });
 export type RiotTournamentGame = z.infer<typeof tournamentGameDtoSchema>;
 export const tournamentGamesDtoSchema = z.array(tournamentGameDtoSchema);
+
+// match-v5 (regional hosts). Reduced to what the app stores; Riot adds fields often, so objects stay loose.
+
+const count = z.number().int().min(0).max(1_000_000_000);
+/** Milliseconds since 1970, within what PostgreSQL stores (a day of slack for a game ending after it). */
+const epochMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(Date.UTC(9999, 11, 30));
+const objectiveSchema = z.object({ first: z.boolean().optional(), kills: count }).loose();
+
+export const matchParticipantDtoSchema = z
+  .object({
+    participantId: z.number().int().min(1).max(20),
+    puuid: z.string().min(1).max(100),
+    riotIdGameName: z.string().max(100).optional(),
+    riotIdTagline: z.string().max(20).optional(),
+    teamId: z.union([z.literal(100), z.literal(200)]),
+    win: z.boolean(),
+    championName: z.string().min(1).max(40),
+    championId: z.number().int(),
+    champLevel: count,
+    teamPosition: z.string().max(20).optional(),
+    kills: count,
+    deaths: count,
+    assists: count,
+    totalMinionsKilled: count,
+    neutralMinionsKilled: count,
+    goldEarned: count,
+    totalDamageDealtToChampions: count,
+    visionScore: count,
+    item0: count,
+    item1: count,
+    item2: count,
+    item3: count,
+    item4: count,
+    item5: count,
+    item6: count,
+    summoner1Id: count,
+    summoner2Id: count,
+    perks: z
+      .object({
+        styles: z
+          .array(
+            z
+              .object({
+                description: z.string(),
+                selections: z.array(z.object({ perk: z.number().int() }).loose()).max(10),
+              })
+              .loose(),
+          )
+          .max(5),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type RiotMatchParticipant = z.infer<typeof matchParticipantDtoSchema>;
+
+export const matchTeamDtoSchema = z
+  .object({
+    teamId: z.union([z.literal(100), z.literal(200)]),
+    win: z.boolean(),
+    bans: z.array(z.object({ championId: z.number().int(), pickTurn: z.number().int() }).loose()).max(10),
+    objectives: z
+      .object({
+        baron: objectiveSchema,
+        champion: objectiveSchema,
+        dragon: objectiveSchema,
+        inhibitor: objectiveSchema,
+        riftHerald: objectiveSchema,
+        tower: objectiveSchema,
+        horde: objectiveSchema.optional(),
+      })
+      .loose(),
+  })
+  .loose();
+
+/** MatchDto: `metadata` and `info`. `gameDuration` is in seconds (since patch 11.20). */
+export const matchDtoSchema = z.object({
+  metadata: z.object({ matchId: z.string().min(1).max(40), participants: z.array(z.string()).max(20) }).loose(),
+  info: z
+    .object({
+      gameDuration: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60 * 60),
+      gameEndTimestamp: epochMs.optional(),
+      gameStartTimestamp: epochMs.optional(),
+      gameCreation: epochMs,
+      gameVersion: z.string().max(40),
+      platformId: z.string().max(10),
+      tournamentCode: z.string().max(200).optional(),
+      participants: z.array(matchParticipantDtoSchema).min(1).max(20),
+      teams: z.array(matchTeamDtoSchema).length(2),
+    })
+    .loose(),
+});
+export type RiotMatch = z.infer<typeof matchDtoSchema>;
+export const matchIdsSchema = z.array(z.string().min(1).max(40)).max(100);
+
+/** Data Dragon's champion.json, reduced to each champion's numeric key. */
+export const championJsonSchema = z.object({
+  data: z.record(z.string(), z.object({ id: z.string(), key: z.string() }).loose()),
+});

@@ -1,0 +1,225 @@
+/**
+ * Match-v5 fixtures for the fake Riot: a MatchDto as Riot documents it (metadata + info, ParticipantDto with
+ * the fields the app reads and the usual neighbours, TeamDto with bans and objectives), deterministic from the
+ * game id so a test can predict every figure. Champions, items, spells and runes are real Data Dragon ids.
+ */
+
+/** A champion of the fixture's pool: Data Dragon key, numeric key, display name. */
+export interface FakeChampion {
+  id: string;
+  key: number;
+  name: string;
+}
+
+const champion = (id: string, key: number, name = id): FakeChampion => ({ id, key, name });
+
+/** Per position (TOP, JUNGLE, MIDDLE, BOTTOM, UTILITY) the champions a fixture team picks from. */
+const PICKS: FakeChampion[][] = [
+  [champion('Aatrox', 266), champion('Ornn', 516), champion('KSante', 897, "K'Sante")],
+  [champion('LeeSin', 64, 'Lee Sin'), champion('Viego', 234), champion('MonkeyKing', 62, 'Wukong')],
+  [champion('Ahri', 103), champion('Orianna', 61), champion('Syndra', 134)],
+  [champion('Jinx', 222), champion('Kaisa', 145, "Kai'Sa"), champion('Ezreal', 81)],
+  [champion('Thresh', 412), champion('Nautilus', 111), champion('Rakan', 497)],
+];
+/** Banned in the fixture, never picked there. */
+const BANS: FakeChampion[] = [
+  champion('Yone', 777),
+  champion('Zed', 238),
+  champion('Vayne', 67),
+  champion('Blitzcrank', 53),
+  champion('Skarner', 72),
+  champion('Azir', 268),
+  champion('Sejuani', 113),
+  champion('Draven', 119),
+  champion('Leona', 89),
+  champion('Jax', 24),
+];
+/** Every champion the fixture uses: Data Dragon's champion.json of the fake serves these. */
+export const FAKE_CHAMPIONS: FakeChampion[] = [...PICKS.flat(), ...BANS];
+
+const POSITIONS = ['TOP', 'JUNGLE', 'MIDDLE', 'BOTTOM', 'UTILITY'] as const;
+/** Summoner spells per position (Flash first, as most players bind it to D). */
+const SPELLS: [number, number][] = [
+  [4, 12],
+  [4, 11],
+  [4, 14],
+  [4, 7],
+  [4, 3],
+];
+/** Keystones per position (Grasp, Conqueror, Electrocute, Lethal Tempo, Aftershock). */
+const KEYSTONES = [8437, 8010, 8112, 8008, 8439];
+/** Finished items per position (item0–item5) and the trinket (item6). */
+const ITEMS: number[][] = [
+  [3071, 3053, 3047, 6333, 3075, 0, 3364],
+  [6692, 3142, 3158, 3814, 0, 0, 3364],
+  [3157, 3089, 3020, 4645, 3165, 0, 3363],
+  [3031, 3094, 3006, 3036, 3072, 0, 3363],
+  [3190, 3109, 3117, 3876, 0, 0, 3364],
+];
+const PRIMARY_STYLE = [8400, 8000, 8100, 8000, 8400];
+
+export interface FakeMatchInput {
+  /** `NA1_4800000001`. */
+  matchId: string;
+  gameId: number;
+  /** `NA1`. */
+  platformId: string;
+  /** Blue side's PUUIDs in position order (TOP … UTILITY), then red side's. */
+  blue: string[];
+  red: string[];
+  blueWins: boolean;
+  tournamentCode?: string;
+  /** Riot IDs to show for PUUIDs (gameName, tagLine). */
+  riotIds?: Map<string, { gameName: string; tagLine: string }>;
+  /** Default 15.1.648.1234 (patch 15.1). */
+  gameVersion?: string;
+  /** When the game ended (ms); default now. */
+  endedAt?: number;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32) from a seed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return (min: number, max: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    return min + Math.floor(unit * (max - min + 1));
+  };
+}
+
+/** A match-v5 MatchDto for a finished 5v5 custom game on Summoner's Rift. */
+export function buildFakeMatch(input: FakeMatchInput): Record<string, unknown> {
+  const roll = random(input.gameId);
+  const durationSeconds = roll(24 * 60, 38 * 60);
+  const endedAt = input.endedAt ?? Date.now();
+  const startedAt = endedAt - durationSeconds * 1000;
+  const minutes = durationSeconds / 60;
+  const sides = [
+    { teamId: 100, puuids: input.blue, win: input.blueWins, pickSet: 0 },
+    { teamId: 200, puuids: input.red, win: !input.blueWins, pickSet: 1 },
+  ];
+  let participantId = 0;
+  const participants = sides.flatMap((side) =>
+    side.puuids.map((puuid, position) => {
+      participantId++;
+      const pick = PICKS[position % 5]![side.pickSet + (input.gameId % 2)]!;
+      const winner = side.win;
+      const kills = roll(winner ? 2 : 0, winner ? 12 : 7);
+      const deaths = roll(winner ? 0 : 2, winner ? 6 : 10);
+      const assists = roll(2, winner ? 18 : 10);
+      const laneMinions = position === 1 || position === 4 ? roll(10, 40) : Math.round(minutes * roll(6, 9));
+      const jungleMinions = position === 1 ? Math.round(minutes * roll(4, 6)) : roll(0, 12);
+      const riotId = input.riotIds?.get(puuid);
+      return {
+        participantId,
+        puuid,
+        riotIdGameName: riotId?.gameName ?? `Player${participantId}`,
+        riotIdTagline: riotId?.tagLine ?? 'NA1',
+        teamId: side.teamId,
+        win: winner,
+        championId: pick.key,
+        championName: pick.id,
+        champLevel: roll(13, 18),
+        teamPosition: POSITIONS[position % 5],
+        individualPosition: POSITIONS[position % 5],
+        lane: ['TOP', 'JUNGLE', 'MIDDLE', 'BOTTOM', 'BOTTOM'][position % 5],
+        role: ['SOLO', 'NONE', 'SOLO', 'CARRY', 'SUPPORT'][position % 5],
+        kills,
+        deaths,
+        assists,
+        totalMinionsKilled: laneMinions,
+        neutralMinionsKilled: jungleMinions,
+        goldEarned: Math.round(minutes * roll(300, 480)),
+        goldSpent: Math.round(minutes * roll(280, 420)),
+        totalDamageDealtToChampions: Math.round(minutes * roll(position === 4 ? 250 : 600, 1200)),
+        totalDamageTaken: Math.round(minutes * roll(500, 1100)),
+        visionScore: Math.round(minutes * (position === 4 ? roll(20, 30) / 10 : roll(5, 12) / 10)),
+        wardsPlaced: roll(5, 40),
+        wardsKilled: roll(0, 15),
+        item0: ITEMS[position % 5]![0],
+        item1: ITEMS[position % 5]![1],
+        item2: ITEMS[position % 5]![2],
+        item3: ITEMS[position % 5]![3],
+        item4: ITEMS[position % 5]![4],
+        item5: ITEMS[position % 5]![5],
+        item6: ITEMS[position % 5]![6],
+        summoner1Id: SPELLS[position % 5]![0],
+        summoner2Id: SPELLS[position % 5]![1],
+        perks: {
+          statPerks: { defense: 5011, flex: 5008, offense: 5005 },
+          styles: [
+            {
+              description: 'primaryStyle',
+              style: PRIMARY_STYLE[position % 5],
+              selections: [{ perk: KEYSTONES[position % 5], var1: roll(100, 900), var2: 0, var3: 0 }],
+            },
+            { description: 'subStyle', style: 8300, selections: [{ perk: 8347, var1: 0, var2: 0, var3: 0 }] },
+          ],
+        },
+        firstBloodKill: false,
+        gameEndedInSurrender: false,
+        timePlayed: durationSeconds,
+      };
+    }),
+  );
+  let banTurn = 0;
+  const teams = sides.map((side, index) => {
+    const members = participants.filter((p) => p.teamId === side.teamId);
+    const kills = members.reduce((sum, p) => sum + p.kills, 0);
+    const towers = side.win ? roll(7, 11) : roll(1, 6);
+    return {
+      teamId: side.teamId,
+      win: side.win,
+      bans: BANS.slice(index * 5, index * 5 + 5).map((ban) => ({ championId: ban.key, pickTurn: ++banTurn })),
+      objectives: {
+        baron: { first: side.win, kills: side.win ? roll(1, 2) : 0 },
+        champion: { first: index === 0, kills },
+        dragon: { first: side.win, kills: side.win ? roll(2, 4) : roll(0, 2) },
+        horde: { first: !side.win, kills: roll(0, 3) },
+        inhibitor: { first: side.win, kills: side.win ? roll(1, 3) : 0 },
+        riftHerald: { first: side.win, kills: roll(0, 1) },
+        tower: { first: side.win, kills: towers },
+      },
+    };
+  });
+  return {
+    metadata: {
+      dataVersion: '2',
+      matchId: input.matchId,
+      participants: participants.map((p) => p.puuid),
+    },
+    info: {
+      endOfGameResult: 'GameComplete',
+      gameCreation: startedAt - 60_000,
+      gameDuration: durationSeconds,
+      gameEndTimestamp: endedAt,
+      gameId: input.gameId,
+      gameMode: 'CLASSIC',
+      gameName: `teambuilder-match-${input.gameId}`,
+      gameStartTimestamp: startedAt,
+      gameType: 'CUSTOM_GAME',
+      gameVersion: input.gameVersion ?? '15.1.648.1234',
+      mapId: 11,
+      participants,
+      platformId: input.platformId,
+      queueId: 0,
+      teams,
+      ...(input.tournamentCode === undefined ? {} : { tournamentCode: input.tournamentCode }),
+    },
+  };
+}
+
+/** Data Dragon's champion.json for the fixture's champions (`data[key].key` is the numeric id as a string). */
+export function fakeChampionJson(version: string) {
+  return {
+    type: 'champion',
+    format: 'standAloneComplex',
+    version,
+    data: Object.fromEntries(
+      FAKE_CHAMPIONS.map((c) => [c.id, { version, id: c.id, key: String(c.key), name: c.name, title: '' }]),
+    ),
+  };
+}
