@@ -1,3 +1,5 @@
+import { crc32, deflateSync } from 'node:zlib';
+
 /**
  * Match-v5 fixtures for the fake Riot: a MatchDto as Riot documents it (metadata + info, ParticipantDto with
  * the fields the app reads and the usual neighbours, TeamDto with bans and objectives), deterministic from the
@@ -222,4 +224,36 @@ export function fakeChampionJson(version: string) {
       FAKE_CHAMPIONS.map((c) => [c.id, { version, id: c.id, key: String(c.key), name: c.name, title: '' }]),
     ),
   };
+}
+
+/**
+ * Data Dragon's images (champion, item, spell, rune, profile icon) as a flat 16×16 PNG whose colour comes from
+ * the path, so pages against the fake show distinct icons (real art is not redistributed here).
+ */
+export function fakeIconPng(path: string): Buffer {
+  let hash = 2166136261;
+  for (const char of path) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  const [r, g, b] = [hash & 0xff, (hash >>> 8) & 0xff, (hash >>> 16) & 0xff];
+  const size = 16;
+  const row = Buffer.alloc(1 + size * 3);
+  for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

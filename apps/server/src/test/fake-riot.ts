@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildFakeMatch, fakeChampionJson, type FakeMatchInput } from './fake-riot-match.js';
+import { buildFakeMatch, fakeChampionJson, fakeIconPng, type FakeMatchInput } from './fake-riot-match.js';
 
 /**
  * A local fake of the Riot Games API and Data Dragon, on 127.0.0.1 with a random port, following Riot's
@@ -750,6 +750,11 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       const championJson = /^\/cdn\/([^/]+)\/data\/en_US\/champion\.json$/.exec(path);
       if (request.method === 'GET' && championJson) {
         return send(response, record, 200, fakeChampionJson(decodeURIComponent(championJson[1]!)));
+      }
+      if (request.method === 'GET' && /^\/cdn\/.+\.png$/.test(path)) {
+        record.status = 200;
+        response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' });
+        return response.end(fakeIconPng(path));
       }
       return send(response, record, 404, { error: 'not found' });
     }
