@@ -1,0 +1,173 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_MESSAGES, type ScrimMatchResponse, type UserChampionStats } from '@scrim-gym/shared';
+import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
+import {
+  expectNoHorizontalOverflow,
+  expectNoPageErrors,
+  newContext,
+  registerViaApi,
+  screenshot,
+  waitVisible,
+} from './support/browser.js';
+import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
+import type { RunningServer } from './support/server.js';
+
+/**
+ * After the game (issue 18): a scrim played with a tournament code through the fake Riot ends, the match is
+ * fetched from match-v5 by a job, and the scoreboard appears on the open scrim pages without a reload; the
+ * players' profiles then show the game and their champion pool. One of the ten in Riot's game is a stranger (a
+ * substitute who is not on Scrim Gym): shown by Riot ID, linked to nobody.
+ */
+const RUN = runTag();
+const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
+  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
+);
+const ADMIN_EMAIL = `admin-${RUN.toLowerCase()}@match-e2e.test`;
+
+interface Player {
+  context: BrowserContext;
+  id: string;
+  name: string;
+  puuid: string;
+  team: 'teamOne' | 'teamTwo';
+}
+
+const account = (name: string, discord: string) => ({
+  name,
+  summonerTagline: 'E2E',
+  region: 'NA',
+  discord,
+  rank: 'Gold 2',
+  canSendEmailsToUser: false,
+});
+
+describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history from match-v5 (issue 18)', () => {
+  let fake: FakeRiot;
+  let server: RunningServer;
+  const browser = useBrowser();
+  let admin: BrowserContext;
+
+  beforeAll(async () => {
+    ({ fake, server } = await startRiotServer({ logName: 'server-match', adminEmail: ADMIN_EMAIL }));
+    admin = await newContext(browser, server.baseURL);
+    await registerViaApi(admin, ADMIN_EMAIL, account('Admin', 'admin'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function tenPlayers(): Promise<Player[]> {
+    return Promise.all(
+      SLOTS.map(async (slot, i) => {
+        const context = await newContext(browser, server.baseURL, i === 0 ? 'mobile' : 'desktop');
+        const name = `Stat ${RUN}${i}`;
+        const tag = `${RUN.toLowerCase()}_${i}`;
+        const state = await registerViaApi(context, `stat-${tag}@match-e2e.test`, account(name, `stat_${tag}`));
+        const { puuid } = fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
+        return { context, id: state.user!._id, name, puuid, team: slot.team };
+      }),
+    );
+  }
+
+  async function fullScrimStartingIn(inMs: number, players: Player[]) {
+    const res = await admin.request.post('/api/scrims', {
+      data: { title: `Stats ${RUN}`, region: 'NA', gameStartTime: new Date(Date.now() + inMs).toISOString() },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const scrimId = ((await res.json()) as { _id: string })._id;
+    for (const [i, player] of players.entries()) {
+      const { team, role } = SLOTS[i]!;
+      const join = await player.context.request.patch(`/api/scrims/${scrimId}/insert-player/${player.id}`, {
+        data: { playerData: { role, team: { name: team } } },
+      });
+      expect(join.status(), await join.text()).toBe(200);
+    }
+    return scrimId;
+  }
+
+  it(
+    'the scoreboard appears live on the players’ pages, and the profile shows the game and the champion pool',
+    { timeout: 240_000 },
+    async () => {
+      const players = await tenPlayers();
+      const scrimId = await fullScrimStartingIn(10_000, players);
+      const desktopPlayer = players[1]!;
+      const mobilePlayer = players[0]!;
+      const desktop = await desktopPlayer.context.newPage();
+      const mobile = await mobilePlayer.context.newPage();
+      for (const page of [desktop, mobile]) await page.goto(`/scrims/${scrimId}`);
+
+      const codeButton = desktop.getByRole('button', { name: /^Tournament Code NA04/ });
+      await codeButton.waitFor({ state: 'visible', timeout: 40_000 });
+      const code = ((await codeButton.getAttribute('aria-label')) ?? '').replace('Tournament Code ', '');
+
+      // Red side's support did not come; a friend who is not on Scrim Gym played in their place.
+      const stranger = fake.addPlayer({ gameName: `Ringer ${RUN}`, tagLine: 'SUB', platform: 'na1' });
+      const blue = players.filter((p) => p.team === 'teamOne').map((p) => p.puuid);
+      const red = players.filter((p) => p.team === 'teamTwo').map((p) => p.puuid);
+      red[4] = stranger.puuid;
+      fake.codes.get(code)!.allowedParticipants.push(stranger.puuid);
+      const { callbackStatus } = await fake.finishGame({ code, winningTeam: blue, losingTeam: red });
+      expect(callbackStatus).toBe(200);
+      const endedAt = Date.now();
+
+      // The scoreboard arrives through the socket: no reload.
+      await waitVisible(desktop.getByRole('heading', { name: MATCH_MESSAGES.scoreboardTitle }), 'scoreboard', 20_000);
+      console.log(`[e2e] scoreboard visible ${Date.now() - endedAt} ms after the game-end callback`);
+      await waitVisible(mobile.getByRole('heading', { name: MATCH_MESSAGES.scoreboardTitle }), 'scoreboard, mobile');
+
+      const match = (await (
+        await desktopPlayer.context.request.get(`/api/scrims/${scrimId}/match`)
+      ).json()) as ScrimMatchResponse;
+      expect(match.status).toBe('ready');
+      const everyone = match.match!.teams.flatMap((team) => team.participants);
+      expect(everyone).toHaveLength(10);
+      expect(everyone.find((p) => p.puuid === stranger.puuid)).toMatchObject({ userId: null, name: null });
+      expect(
+        everyone
+          .filter((p) => p.userId)
+          .map((p) => p.userId)
+          .sort(),
+      ).toEqual(
+        players
+          .filter((p) => p.puuid !== players[9]!.puuid)
+          .map((p) => p.id)
+          .sort(),
+      );
+
+      // The desktop board shows both teams; the stranger by Riot ID, not as a link to anyone.
+      await waitVisible(desktop.getByText(`Ringer ${RUN}#SUB`), 'the stranger by Riot ID');
+      expect(await desktop.getByRole('link', { name: `Ringer ${RUN}#SUB` }).count()).toBe(0);
+      await waitVisible(desktop.getByRole('link', { name: desktopPlayer.name }).first(), 'a player linked');
+      await desktop.getByRole('heading', { name: MATCH_MESSAGES.scoreboardTitle }).scrollIntoViewIfNeeded();
+      await screenshot(desktop, 'match-scoreboard-desktop');
+      await expectNoHorizontalOverflow(mobile, 'scoreboard at 390 px');
+      await mobile.getByRole('heading', { name: MATCH_MESSAGES.scoreboardTitle }).scrollIntoViewIfNeeded();
+      await screenshot(mobile, 'match-scoreboard-mobile');
+
+      // The profile: the game in the history and the champion in the pool.
+      const champion = everyone.find((p) => p.userId === desktopPlayer.id)!.champion;
+      const pool = (await (
+        await desktopPlayer.context.request.get(`/api/users/${desktopPlayer.id}/champions`)
+      ).json()) as UserChampionStats;
+      expect(pool).toEqual([expect.objectContaining({ champion, games: 1, wins: 1 })]);
+      const profilePath = `/users/${encodeURIComponent(desktopPlayer.name)}?region=NA&tagline=E2E`;
+      for (const [page, label] of [
+        [desktop, 'desktop'],
+        [mobile, 'mobile'],
+      ] as [Page, string][]) {
+        await page.goto(profilePath);
+        await waitVisible(page.getByRole('heading', { name: MATCH_MESSAGES.championPoolTitle }), 'champion pool');
+        await waitVisible(page.getByRole('heading', { name: MATCH_MESSAGES.historyTitle }), 'match history');
+        await page.getByRole('heading', { name: MATCH_MESSAGES.historyTitle }).scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page, `profile history at ${label}`);
+        await screenshot(page, `match-profile-${label}`);
+      }
+      expectNoPageErrors(desktop);
+      expectNoPageErrors(mobile);
+    },
+  );
+});
