@@ -21,6 +21,7 @@ import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
 import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import {
+  matchesPlugin,
   riotLinkJobsPlugin,
   riotLinkRoutes,
   riotPlugin,
@@ -132,6 +133,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // and result jobs, which follow the scrims' lifecycle events.
   await app.register(riotPlugin);
   await app.register(tournamentsPlugin);
+  // A finished game's match (match-v5 by tournament code), fetched by a job and stored once.
+  await app.register(matchesPlugin);
   // A linked Riot account's daily refresh of its Riot ID and rank.
   await app.register(riotLinkJobsPlugin);
   // A scrim's start job (notifications, then `started` for the code), and the abandon check: a scrim still not

@@ -1,7 +1,8 @@
 /**
  * The riot module's public face: the Riot API client (`client/`), `app.riot`, the riot routes (summoner look-up,
  * Data Dragon), the Riot account link (Riot Sign On, `link/`: routes and the daily rank refresh job), and game day's tournament codes and results (`tournaments/`: jobs, Riot's callback, the admins'
- * regenerate). It follows the scrims through their index and lifecycle events; scrims never imports it.
+ * regenerate), and the finished game's match stats (`matches/`: the match-v5 fetch job, docs/match-stats.md). It follows
+ * the scrims through their index and lifecycle events; scrims never imports it.
  */
 export {
   RiotError,
@@ -14,6 +15,7 @@ export {
 export { riotClientOptionsFromConfig, riotPlugin } from './riot.plugin.js';
 export { riotRoutes } from './riot.routes.js';
 export { tournamentsPlugin } from './tournaments/tournaments.jobs.js';
+export { matchesPlugin } from './matches/matches.jobs.js';
 export { riotLinkJobsPlugin } from './link/link.jobs.js';
 export { riotLinkRoutes, type RiotLinkRoutesOptions } from './link/link.routes.js';
 export { tournamentsRoutes } from './tournaments/tournaments.routes.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { TeamName } from '@scrim-gym/shared';
-import { cancelJob, PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
+import { cancelJob, PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { secretsEqual } from '../../../lib/tokens.js';
 import { isRiotError, type RiotTournamentGame } from '../client/index.js';
 import { getScrimAggregate, listCacheFor, recordGameWinner } from '../../scrims/index.js';
+import { requestMatchFetch } from '../matches/matches.schedule.js';
 import {
   findPlayerAccounts,
   findProviderSecrets,
@@ -67,8 +68,24 @@ const hasTeams = (game: Partial<GameTeams>): game is GameTeams =>
  * Sets the scrim's winner from a finished game, through the same locked change as a captain's report (so the
  * scrim is published live). It overrides a captain's or an admin's result; a result from Riot already set stays. Unmatched teams are stored as the code's lastError and
  * sent as 'tournamentError' (the admins see why no winner was set).
+ * Whatever the outcome, the game WAS played with the scrim's code: its match is to be fetched from match-v5
+ * (requestMatchFetch: one job per scrim, a duplicate callback or the poll after the callback changes nothing).
  */
 export async function applyGameResult({
+  deps,
+  scrimId,
+  game,
+}: {
+  deps: TournamentDeps & { jobs?: JobRunner };
+  scrimId: string;
+  game: GameTeams;
+}): Promise<ResultOutcome> {
+  const outcome = await recordGameResult({ deps, scrimId, game });
+  await requestMatchFetch({ deps, scrimId });
+  return outcome;
+}
+
+async function recordGameResult({
   deps,
   scrimId,
   game,
@@ -76,7 +93,7 @@ export async function applyGameResult({
   deps: TournamentDeps;
   scrimId: string;
   game: GameTeams;
-}): Promise<ResultOutcome> {
+}): Promise<Exclude<ResultOutcome, 'awaiting_result'>> {
   const team = decideWinner(await findPlayerAccounts({ db: deps.db, scrimId }), game);
   if (!team) {
     await recordTournamentError({ db: deps.db, scrimId, lastError: RESULT_UNMATCHED_MESSAGE });
@@ -151,7 +168,7 @@ function scrimIdOfMetadata(metaData: string): string | null {
  * Riot failure is retried by the runner with backoff; a permanent one (403, the stub without games/by-code)
  * ends polling, and the captain's report remains.
  */
-export async function handleResultPollJob(deps: TournamentDeps, job: ClaimedJob) {
+export async function handleResultPollJob(deps: TournamentDeps & { jobs?: JobRunner }, job: ClaimedJob) {
   const { scrimId } = job.payload as { scrimId?: unknown };
   if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
   const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
