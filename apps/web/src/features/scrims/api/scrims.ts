@@ -14,6 +14,8 @@ export const scrimKeys = {
   lists: () => ['scrims', 'list'] as const,
   list: (params: ScrimListParams) => ['scrims', 'list', params] as const,
   detail: (id: string) => ['scrims', 'detail', id] as const,
+  /** The scrim's Riot game and scoreboard (api/match.ts). */
+  match: (id: string) => ['scrims', 'match', id] as const,
 };
 
 const dayQuery = ({ region, startDate, endDate }: ScrimListParams) =>
