@@ -72,5 +72,7 @@ export const MATCH_MESSAGES = {
   scrim: 'Scrim',
   date: 'Date',
   role: 'Role',
+  killsDeathsAssists: 'K / D / A',
+  trendAverage: (value: string) => `avg ${value}`,
   trendSummary: (games: number) => `KDA and CS per minute over the last ${games} games, oldest first`,
 } as const;

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScrimMatchResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
-import { scrimKeys } from './scrims';
+import { scrimMatchKeys } from './scrims';
 
 export const getScrimMatch = (scrimId: string) =>
   api.get<ScrimMatchResponse>(`/scrims/${encodeURIComponent(scrimId)}/match`);
 
 export const scrimMatchQuery = (scrimId: string) =>
-  queryOptions({ queryKey: scrimKeys.match(scrimId), queryFn: () => getScrimMatch(scrimId), retry: 1 });
+  queryOptions({ queryKey: scrimMatchKeys.detail(scrimId), queryFn: () => getScrimMatch(scrimId), retry: 1 });
 
 /**
  * The scrim's Riot game (issue 18): GET /api/scrims/:id/match while `enabled` (the game has started: a future scrim has nothing to ask). The

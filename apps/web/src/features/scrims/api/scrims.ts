@@ -14,8 +14,15 @@ export const scrimKeys = {
   lists: () => ['scrims', 'list'] as const,
   list: (params: ScrimListParams) => ['scrims', 'list', params] as const,
   detail: (id: string) => ['scrims', 'detail', id] as const,
-  /** The scrim's Riot game and scoreboard (api/match.ts). */
-  match: (id: string) => ['scrims', 'match', id] as const,
+};
+
+/**
+ * The scrims' Riot games and scoreboards (api/match.ts): outside `scrimKeys.all`, so a scrim's live change (which
+ * refetches whatever under it was in flight) never asks for its match again.
+ */
+export const scrimMatchKeys = {
+  all: ['scrim-match'] as const,
+  detail: (id: string) => ['scrim-match', id] as const,
 };
 
 const dayQuery = ({ region, startDate, endDate }: ScrimListParams) =>

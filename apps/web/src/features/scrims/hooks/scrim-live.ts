@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AuthState, Region, Scrim, ServerToClientEvents } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
 import { sessionQuery } from '../../auth/api/session';
-import { scrimKeys } from '../api/scrims';
+import { scrimKeys, scrimMatchKeys } from '../api/scrims';
 import { removeScrim, upsertScrim } from '../api/scrims-cache';
 
 export const SCRIM_EVENTS = {
@@ -28,8 +28,8 @@ export function scrimListeners(queryClient: QueryClient) {
       if (cached && !cached.riotTournament?.tournamentCode)
         void queryClient.invalidateQueries({ queryKey: scrimKeys.detail(scrimId) });
     },
-    [SCRIM_EVENTS.match]: ({ scrimId }: { scrimId: string }) =>
-      void queryClient.invalidateQueries({ queryKey: scrimKeys.match(scrimId) }),
+    [SCRIM_EVENTS.match]: ({ scrimId }: Parameters<ServerToClientEvents['scrimMatch']>[0]) =>
+      void queryClient.invalidateQueries({ queryKey: scrimMatchKeys.detail(scrimId) }),
   } satisfies Partial<ServerToClientEvents>;
 }
 
@@ -71,6 +71,7 @@ export async function watchScrims({
   const onConnect = () => {
     join();
     void queryClient.invalidateQueries({ queryKey: scrimKeys.all });
+    void queryClient.invalidateQueries({ queryKey: scrimMatchKeys.all });
   };
   if (socket.connected) join();
   socket.on('connect', onConnect);
