@@ -230,9 +230,15 @@ function TeamPanel({ team, context }: { team: MatchTeam; context: BoardContext }
   );
 }
 
+/**
+ * A player row's grid. Phone: champion | name (3 columns) | KDA, the items under the name, then CS, damage (2),
+ * gold and vision on a line of their own: 70 + 3 × 55 + 60 px and the gaps fit the 322 px a 390 px screen leaves.
+ * From 600 px one line: 70 + 138 (7 items of 18 px) + 58 + 56 + 68 + 44 + 40 and six 6 px gaps = 510 px, under
+ * the 516 px at 600 px and the ~570 px of each side at 1280 px. The KDA column grows for a long "12/10/15".
+ */
 const ROW_COLUMNS = {
-  xs: '70px repeat(4, minmax(0, 1fr))',
-  sm: '70px minmax(140px, 1fr) 62px 56px 72px 44px 44px',
+  xs: '70px repeat(3, minmax(0, 1fr)) minmax(60px, auto)',
+  sm: '70px minmax(138px, 1fr) minmax(58px, auto) 56px 68px 44px 40px',
 };
 const ROW_AREAS = {
   xs: '"champ name name name kda" "champ items items items items" "cs dmg dmg gold vision"',
@@ -259,7 +265,7 @@ function PlayerRow({
         display: 'grid',
         gridTemplateColumns: ROW_COLUMNS,
         gridTemplateAreas: ROW_AREAS,
-        columnGap: { xs: 0.75, sm: 1 },
+        columnGap: 0.75,
         rowGap: 0.5,
         alignItems: 'center',
         p: 0.75,
