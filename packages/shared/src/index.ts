@@ -36,3 +36,4 @@ export * from './push-messages.js';
 export * from './schemas/push.js';
 export * from './match-messages.js';
 export * from './schemas/match.js';
+export * from './rules/mvp.js';

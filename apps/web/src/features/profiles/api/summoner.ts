@@ -8,6 +8,7 @@ import {
   type SummonerProfileData,
 } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
+import { toDdragon, type Ddragon } from '../../../lib/ddragon';
 
 /**
  * Profile icon, summoner level and ranked entries from Riot. The server already answers the contract's fallback
@@ -35,7 +36,12 @@ export const ddragonVersionQuery = queryOptions({
   staleTime: LOOKUP_CACHE_MS,
 });
 
-export function useDdragonVersion() {
+/**
+ * Data Dragon's origin and version to build icon URLs from (lib/ddragon.ts): the server's, else (the request
+ * failed) the public origin at the fallback version; null while it loads.
+ */
+export function useDdragon(): Ddragon | null {
   const result = useQuery(ddragonVersionQuery);
-  return result.data?.version ?? (result.isError ? DDRAGON_FALLBACK_VERSION : null);
+  if (result.data) return toDdragon(result.data);
+  return result.isError ? toDdragon({ version: DDRAGON_FALLBACK_VERSION }) : null;
 }

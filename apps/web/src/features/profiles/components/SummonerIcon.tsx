@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Region } from '@scrim-gym/shared';
-import { useDdragonVersion, useSummonerProfile } from '../api/summoner';
+import { profileIconUrl } from '../../../lib/ddragon';
+import { useDdragon, useSummonerProfile } from '../api/summoner';
 import { DEFAULT_SUMMONER_ICON, rankEmblemUrl } from '../lib/art';
-import { profileIconUrl } from '../lib/display';
 import { PROFILE_TEXTS } from '../texts';
 
 /**
@@ -14,9 +14,9 @@ import { PROFILE_TEXTS } from '../texts';
  */
 export function SummonerIcon({ user }: { user: { name: string; summonerTagline: string; region: Region } }) {
   const { summoner } = useSummonerProfile(user);
-  const version = useDdragonVersion();
+  const ddragon = useDdragon();
   const [broken, setBroken] = useState<string | null>(null);
-  const remote = summoner && version && !summoner.fallback ? profileIconUrl(version, summoner.profileIconId) : null;
+  const remote = summoner && ddragon && !summoner.fallback ? profileIconUrl(ddragon, summoner.profileIconId) : null;
   const src = remote && broken !== remote ? remote : DEFAULT_SUMMONER_ICON;
   const level = summoner && !summoner.fallback && summoner.summonerLevel > 0 ? summoner.summonerLevel : null;
   return (

@@ -38,12 +38,6 @@ export function summonerStatsUrl(user: { name: string; summonerTagline: string; 
   return `https://op.gg/lol/summoners/${OPGG_REGIONS[user.region]}/${encodeURIComponent(`${user.name}-${user.summonerTagline}`)}`;
 }
 
-const DDRAGON = 'https://ddragon.leagueoflegends.com';
-
-/** A Data Dragon profile icon. */
-export const profileIconUrl = (version: string, iconId: number) =>
-  `${DDRAGON}/cdn/${encodeURIComponent(version)}/img/profileicon/${iconId}.png`;
-
 const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4 };
 const APEX = ['MASTER', 'GRANDMASTER', 'CHALLENGER'];
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { PROFILE_MESSAGES, REGIONS, summonerNameSchema, type Region, type UserProfile } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -17,6 +17,11 @@ import { ProfileStatistics } from '../components/ProfileStatistics';
 import { ProfileScrimLists } from '../components/ProfileScrimLists';
 import { RatingCard } from '../components/RatingCard';
 import { ReliabilityCard } from '../components/ReliabilityCard';
+
+/** The match history from Riot (issue 18): tables, selects and the trend in a chunk of their own. */
+const MatchHistory = lazy(() =>
+  import('../components/match-history/MatchHistory').then((m) => ({ default: m.MatchHistory })),
+);
 
 const asRegion = (value: string | null) =>
   (REGIONS as readonly string[]).includes(value ?? '') ? (value as Region) : undefined;
@@ -80,6 +85,9 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
           <RatingCard userId={profile._id} />
           <ReliabilityCard userId={profile._id} viewerIsAdmin={viewer.isAdmin} />
           {stats && <ProfileStatistics userId={profile._id} stats={stats} />}
+          <Suspense>
+            <MatchHistory userId={profile._id} />
+          </Suspense>
           <ProfileScrimLists userId={profile._id} canSeeCreated={isOwn || viewer.isAdmin} />
         </Stack>
       </Container>

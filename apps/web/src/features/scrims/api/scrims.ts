@@ -16,6 +16,15 @@ export const scrimKeys = {
   detail: (id: string) => ['scrims', 'detail', id] as const,
 };
 
+/**
+ * The scrims' Riot games and scoreboards (api/match.ts): outside `scrimKeys.all`, so a scrim's live change (which
+ * refetches whatever under it was in flight) never asks for its match again.
+ */
+export const scrimMatchKeys = {
+  all: ['scrim-match'] as const,
+  detail: (id: string) => ['scrim-match', id] as const,
+};
+
 const dayQuery = ({ region, startDate, endDate }: ScrimListParams) =>
   new URLSearchParams({ region, startDate, endDate });
 export const getScrims = (params: ScrimListParams) => api.get<Scrim[]>(`/scrims?${dayQuery(params)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
 import { createQueryClient } from '../../../lib/query-client';
-import { scrimKeys } from '../api/scrims';
+import { scrimKeys, scrimMatchKeys } from '../api/scrims';
 import { dayRange } from '../lib/day';
 import { makeScrim } from '../test/scrim-factory';
 import { SCRIM_EVENTS, scrimListeners } from './scrim-live';
@@ -90,5 +90,18 @@ describe("'tournamentInitialized' (tournament events update the scrim)", () => {
     listeners[SCRIM_EVENTS.codeReady]({ scrimId: 'y' });
     expect(queryClient.getQueryState(scrimKeys.detail('x'))!.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(scrimKeys.detail('y'))!.isInvalidated).toBe(false);
+  });
+});
+
+describe("'scrimMatch' (a scrim's Riot game was stored, attached or given up on)", () => {
+  it("asks again for that scrim's match only, and leaves the scrim itself alone", () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(scrimMatchKeys.detail('x'), { status: 'pending', riotConfigured: true });
+    queryClient.setQueryData(scrimMatchKeys.detail('y'), { status: 'pending', riotConfigured: true });
+    queryClient.setQueryData(scrimKeys.detail('x'), makeScrim({ _id: 'x' }));
+    scrimListeners(queryClient)[SCRIM_EVENTS.match]({ scrimId: 'x', status: 'ready' });
+    expect(queryClient.getQueryState(scrimMatchKeys.detail('x'))!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(scrimMatchKeys.detail('y'))!.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(scrimKeys.detail('x'))!.isInvalidated).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AuthState, Region, Scrim, ServerToClientEvents } from '@scrim-gym/shared';
 import { closeSocket, getSocket } from '../../../lib/socket';
 import { sessionQuery } from '../../auth/api/session';
-import { scrimKeys } from '../api/scrims';
+import { scrimKeys, scrimMatchKeys } from '../api/scrims';
 import { removeScrim, upsertScrim } from '../api/scrims-cache';
 
 export const SCRIM_EVENTS = {
@@ -10,6 +10,8 @@ export const SCRIM_EVENTS = {
   deleted: 'scrimDeleted',
   /** A tournament code was made; the scrim with it comes as getScrimTransaction to those who may see it. */
   codeReady: 'tournamentInitialized',
+  /** The scrim's Riot game was stored, attached or given up on: its scoreboard is asked again. */
+  match: 'scrimMatch',
 } as const;
 
 export type ScrimRoom = { region: Region } | { scrimId: string };
@@ -26,6 +28,8 @@ export function scrimListeners(queryClient: QueryClient) {
       if (cached && !cached.riotTournament?.tournamentCode)
         void queryClient.invalidateQueries({ queryKey: scrimKeys.detail(scrimId) });
     },
+    [SCRIM_EVENTS.match]: ({ scrimId }: Parameters<ServerToClientEvents['scrimMatch']>[0]) =>
+      void queryClient.invalidateQueries({ queryKey: scrimMatchKeys.detail(scrimId) }),
   } satisfies Partial<ServerToClientEvents>;
 }
 
@@ -67,17 +71,20 @@ export async function watchScrims({
   const onConnect = () => {
     join();
     void queryClient.invalidateQueries({ queryKey: scrimKeys.all });
+    void queryClient.invalidateQueries({ queryKey: scrimMatchKeys.all });
   };
   if (socket.connected) join();
   socket.on('connect', onConnect);
   socket.on(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
   socket.on(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
   socket.on(SCRIM_EVENTS.codeReady, listeners[SCRIM_EVENTS.codeReady]);
+  socket.on(SCRIM_EVENTS.match, listeners[SCRIM_EVENTS.match]);
   return () => {
     socket.off('connect', onConnect);
     socket.off(SCRIM_EVENTS.updated, listeners[SCRIM_EVENTS.updated]);
     socket.off(SCRIM_EVENTS.deleted, listeners[SCRIM_EVENTS.deleted]);
     socket.off(SCRIM_EVENTS.codeReady, listeners[SCRIM_EVENTS.codeReady]);
+    socket.off(SCRIM_EVENTS.match, listeners[SCRIM_EVENTS.match]);
     if ('scrimId' in room) socket.emit('leave_scrim_room', room.scrimId);
   };
 }

@@ -11,6 +11,7 @@ import { CheckInPanel } from '../components/CheckInPanel';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
 import { ScrimCardBody } from '../components/ScrimCardBody';
+import { ScrimMatchSection } from '../components/ScrimMatchSection';
 import { useLobbyPanel } from '../hooks/useLobbyPanel';
 import { watchScrims } from '../hooks/scrim-live';
 import { useScrimSocket } from '../hooks/useScrimSocket';
@@ -52,7 +53,10 @@ export function ScrimDetailPage() {
   return <ScrimPageBody scrim={query.data} />;
 }
 
-/** The pinned lobby panel (participants and admins, issue 13) above the card, always expanded. */
+/**
+ * The pinned lobby panel (participants and admins, issue 13) above the card, always expanded; the game's match
+ * stats below it once it has started (issue 18).
+ */
 function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   const { view, state, confirmDialog } = useLobbyPanel(scrim);
   return (
@@ -60,6 +64,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
       {state && <LobbyPanel view={view} state={state} />}
       <CheckInPanel view={view} />
       <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
+      <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} />
       {confirmDialog}
     </Container>
   );

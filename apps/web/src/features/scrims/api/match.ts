@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ScrimMatchResponse } from '@scrim-gym/shared';
+import { api } from '../../../lib/api';
+import { scrimMatchKeys } from './scrims';
+
+export const getScrimMatch = (scrimId: string) =>
+  api.get<ScrimMatchResponse>(`/scrims/${encodeURIComponent(scrimId)}/match`);
+
+export const scrimMatchQuery = (scrimId: string) =>
+  queryOptions({ queryKey: scrimMatchKeys.detail(scrimId), queryFn: () => getScrimMatch(scrimId), retry: 1 });
+
+/**
+ * The scrim's Riot game (issue 18): GET /api/scrims/:id/match while `enabled` (the game has started: a future scrim has nothing to ask). The
+ * socket's 'scrimMatch' for the scrim invalidates it (hooks/scrim-live.ts), so the scoreboard arrives live.
+ */
+export function useScrimMatch(scrimId: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...scrimMatchQuery(scrimId), enabled });
+}
