@@ -21,6 +21,7 @@ import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
 import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import {
+  matchesRoutes,
   riotLinkJobsPlugin,
   riotLinkRoutes,
   riotPlugin,
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(riotRoutes);
       await api.register(tournamentsRoutes);
       await api.register(riotLinkRoutes);
+      await api.register(matchesRoutes);
       await api.register(adminRoutes);
       await api.register(discordRoutes);
       await api.register(ratingsRoutes);

@@ -46,7 +46,11 @@ export const SUMMONER_PROFILE_FALLBACK: SummonerProfileData = Object.freeze({
 
 export const DDRAGON_FALLBACK_VERSION = '14.24.1';
 
-export const ddragonVersionSchema = z.object({ version: z.string() });
+/**
+ * `GET /api/riot/ddragon-version`: Data Dragon's current version and the origin to load its files from
+ * (`DDRAGON_BASE_URL`; absent from older servers: the public https://ddragon.leagueoflegends.com).
+ */
+export const ddragonVersionSchema = z.object({ version: z.string(), baseUrl: z.string().optional() });
 export type DdragonVersion = z.infer<typeof ddragonVersionSchema>;
 
 /**
