@@ -105,7 +105,7 @@ export async function matchesRoutes(fastify: FastifyInstance) {
           matchId: request.body.matchId,
         });
       } catch (error) {
-        if (error instanceof service.RiotRateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (service.isRiotRateLimited(error)) reply.header('retry-after', String(error.retryAfterSeconds));
         throw error;
       }
     },

@@ -43,11 +43,13 @@ const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND
 const riotFailed = (message: string, cause?: unknown) => new AppError(422, 'RIOT_FAILED', message, {}, cause);
 
 /** Riot's rate limit reached: a 429 whose Retry-After (seconds) the route sends as a header. */
-export class RiotRateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RIOT_RATE_LIMITED', MATCH_MESSAGES.riotRateLimited);
-  }
+export interface RiotRateLimited extends AppError {
+  retryAfterSeconds: number;
 }
+const riotRateLimited = (retryAfterSeconds: number): RiotRateLimited =>
+  Object.assign(new AppError(429, 'RIOT_RATE_LIMITED', MATCH_MESSAGES.riotRateLimited), { retryAfterSeconds });
+export const isRiotRateLimited = (error: unknown): error is RiotRateLimited =>
+  error instanceof AppError && 'retryAfterSeconds' in error;
 
 export interface MatchDeps {
   db: Database;
@@ -143,7 +145,7 @@ function attachError(error: unknown): unknown {
       // Riot refused the id itself (one our pattern let through).
       return badRequest(MATCH_MESSAGES.matchIdInvalid, 'MATCH_ID_INVALID');
     case 'rate_limited':
-      return new RiotRateLimitedError(Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000)));
+      return riotRateLimited(Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000)));
     case 'unauthorized':
     case 'forbidden':
       return riotFailed(MATCH_MESSAGES.riotRefused, error);
