@@ -14,6 +14,7 @@ const SCRIPTS = [
   'slot-joins',
   'balance',
   'leaderboard',
+  'match-history',
   'fanout',
   'admin-dashboard',
   'attack-http',

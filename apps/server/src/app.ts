@@ -22,6 +22,7 @@ import { pushPlugin, pushRoutes } from './modules/push/index.js';
 import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
 import {
   matchesPlugin,
+  matchesRoutes,
   riotLinkJobsPlugin,
   riotLinkRoutes,
   riotPlugin,
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(riotRoutes);
       await api.register(tournamentsRoutes);
       await api.register(riotLinkRoutes);
+      await api.register(matchesRoutes);
       await api.register(adminRoutes);
       await api.register(discordRoutes);
       await api.register(ratingsRoutes);

@@ -405,6 +405,31 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: signedIn(),
   },
 
+  // Match stats (issue 18): a scrim's match for whoever may read the scrim (the private fullScrim by its link); a
+  // user's history and totals for signed-in users (private scrims' games filtered for others: matches.history
+  // test). The attach is admins' only; the world's fullScrim was played (full, started) but Riot knows no match
+  // NA1_1 (404 MATCH_NOT_FOUND, nothing written); the happy path is matches.attach.test.ts.
+  'GET /api/scrims/{id}/match': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{id}/matches': {
+    request: ({ world }) => ({ params: { id: world.users.captain.id }, query: { role: 'Top' } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{id}/champions': {
+    request: ({ world }) => ({ params: { id: world.users.captain.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/users/{id}/match-roles': {
+    request: ({ world }) => ({ params: { id: world.users.captain.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/admin/scrims/{id}/attach-match': {
+    request: ({ world }) => ({ params: { id: world.fullScrim.id }, body: { matchId: 'NA1_1' } }),
+    expect: adminOnly(404),
+  },
+
   // Calendars: a scrim's .ics for whoever may read the scrim (the private fullScrim by its link); one's own feed
   // address; the feed itself has no session, its secret is the credential (the world has none: 404 for all; the
   // happy path is calendar.test.ts).

@@ -1,8 +1,9 @@
 /**
  * The riot module's public face: the Riot API client (`client/`), `app.riot`, the riot routes (summoner look-up,
  * Data Dragon), the Riot account link (Riot Sign On, `link/`: routes and the daily rank refresh job), and game day's tournament codes and results (`tournaments/`: jobs, Riot's callback, the admins'
- * regenerate), and the finished game's match stats (`matches/`: the match-v5 fetch job, docs/match-stats.md). It follows
- * the scrims through their index and lifecycle events; scrims never imports it.
+ * regenerate), and match stats (`matches/`: the match-v5 fetch job, a scrim's match, a user's history and totals, the
+ * admins' attach by id; docs/match-stats.md). It follows the scrims through their index and lifecycle events; scrims
+ * never imports it.
  */
 export {
   RiotError,
@@ -19,3 +20,4 @@ export { matchesPlugin } from './matches/matches.jobs.js';
 export { riotLinkJobsPlugin } from './link/link.jobs.js';
 export { riotLinkRoutes, type RiotLinkRoutesOptions } from './link/link.routes.js';
 export { tournamentsRoutes } from './tournaments/tournaments.routes.js';
+export { matchesRoutes } from './matches/matches.routes.js';

@@ -24,6 +24,7 @@ const cacheSeconds = Math.floor(LOOKUP_CACHE_MS / 1000);
 async function riotEndpoints(fastify: FastifyInstance, options: RiotEndpointsOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = options.lookupLimit ?? 20;
+  const ddragonBaseUrl = app.config.DDRAGON_BASE_URL.replace(/\/+$/, '');
   // A bucket of `limit` look-ups refilled over the window, shared by every instance (Redis) when there are several.
   const lookupLimiter = createRateLimiter({
     redis: fastify.redis,
@@ -66,13 +67,14 @@ async function riotEndpoints(fastify: FastifyInstance, options: RiotEndpointsOpt
     {
       schema: {
         tags: ['riot'],
-        summary: 'The newest Data Dragon version (fallback 14.24.1)',
+        summary: 'The newest Data Dragon version (fallback 14.24.1) and the origin to load its files from',
         response: { 200: ddragonVersionSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', `public, max-age=${cacheSeconds}`);
-      return { version: await app.riot.getDataDragonVersion() };
+      // DDRAGON_BASE_URL, so the web builds every Data Dragon URL (champions, items, profile icons) from it.
+      return { version: await app.riot.getDataDragonVersion(), baseUrl: ddragonBaseUrl };
     },
   );
 }

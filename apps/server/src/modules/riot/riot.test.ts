@@ -137,17 +137,17 @@ describe('GET /api/riot/summoner', () => {
 });
 
 describe('GET /api/riot/ddragon-version', () => {
-  it('is public and answers the newest Data Dragon version', async () => {
+  it('is public and answers the newest Data Dragon version and DDRAGON_BASE_URL, where to load it from', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/riot/ddragon-version' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: '15.1.1' });
+    expect(res.json()).toEqual({ version: '15.1.1', baseUrl: fake.url });
     expect(res.headers['cache-control']).toMatch(/^public/);
   });
 
   it('falls back to 14.24.1 when Data Dragon is unreachable', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/api/riot/ddragon-version' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: '14.24.1' });
+    expect(res.json()).toEqual({ version: '14.24.1', baseUrl: 'http://127.0.0.1:9' });
   });
 });
 
