@@ -134,7 +134,7 @@ export function buildFakeMatch(input: FakeMatchInput): Record<string, unknown> {
         assists,
         totalMinionsKilled: laneMinions,
         neutralMinionsKilled: jungleMinions,
-        goldEarned: Math.round(minutes * roll(300, 480)),
+        goldEarned: Math.round(minutes * (winner ? roll(380, 480) : roll(300, 400))),
         goldSpent: Math.round(minutes * roll(280, 420)),
         totalDamageDealtToChampions: Math.round(minutes * roll(position === 4 ? 250 : 600, 1200)),
         totalDamageTaken: Math.round(minutes * roll(500, 1100)),

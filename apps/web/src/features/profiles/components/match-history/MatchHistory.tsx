@@ -80,7 +80,8 @@ export function MatchHistory({ userId }: { userId: string }) {
             sx={{
               display: 'grid',
               gap: { xs: 1.5, sm: 2 },
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              // The per-role table has three more columns than the champion pool: it gets the wider share.
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
               alignItems: 'start',
             }}
           >
