@@ -62,6 +62,20 @@ describe('GET /api/scrims/:id/match', () => {
     });
   });
 
+  it("answers 'failed' for a fetch still pending an hour past its 24-hour window (its job died)", async () => {
+    const scrim = await createScrim({ db: db() });
+    const dayAndTwoHoursAgo = new Date(Date.now() - 26 * 60 * 60_000);
+    await markMatchPending({ db: db(), scrimId: scrim.id, source: 'tournament', since: dayAndTwoHoursAgo });
+    expect((await get(`/api/scrims/${scrim.id}/match`, player)).json()).toEqual({
+      status: 'failed',
+      riotConfigured: false,
+    });
+    // Within the window it is still pending.
+    const fresh = await createScrim({ db: db() });
+    await markMatchPending({ db: db(), scrimId: fresh.id, source: 'tournament', since: new Date(Date.now() - 60_000) });
+    expect((await get(`/api/scrims/${fresh.id}/match`, player)).json()).toMatchObject({ status: 'pending' });
+  });
+
   it("shows a ready match: blue then red, the scrim's players named, a stranger as such, to any signed-in user", async () => {
     // A private scrim: readable by its link, as GET /api/scrims/:id (player is not in it).
     const scrim = await createScrim({ db: db(), isPrivate: true, gameStartTime: new Date(Date.now() - 3_600_000) });

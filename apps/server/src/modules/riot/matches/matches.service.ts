@@ -33,6 +33,7 @@ import {
   presentUserMatchRow,
 } from './matches.presenter.js';
 import { findMatchParticipants, findScrimMatchRow, findScrimOfMatch, storeMatch } from './matches.repository.js';
+import { MATCH_FETCH_WINDOW_MS } from './matches.schedule.js';
 
 /** Fewer of the scrim's ten players than this in a match: it is not the scrim's game (issue 18). */
 export const MIN_SCRIM_PLAYERS_IN_MATCH = 8;
@@ -75,8 +76,16 @@ export async function getScrimMatch({
   return readScrimMatch({ db, riot, scrimId });
 }
 
+/**
+ * A fetch still 'pending' an hour after its 24-hour window: its job died of errors that were not Riot's (the
+ * database down through every attempt). Players are told what they would be told of a fetch given up on.
+ */
+const STALE_PENDING_MS = MATCH_FETCH_WINDOW_MS + 60 * 60_000;
+
 async function readScrimMatch({ db, riot, scrimId }: { db: Database; riot: RiotClient; scrimId: string }) {
-  const row = await findScrimMatchRow({ db, scrimId });
+  const stored = await findScrimMatchRow({ db, scrimId });
+  const stale = stored?.status === 'pending' && Date.now() - stored.fetchSince.getTime() > STALE_PENDING_MS;
+  const row = stale ? { ...stored, status: 'failed' as const } : stored;
   const participants = row?.status === 'ready' ? await findMatchParticipants({ db, scrimId }) : [];
   return presentScrimMatch({ row, participants, riotConfigured: matchesAvailable(riot) });
 }
