@@ -11,6 +11,7 @@ import {
   waitVisible,
 } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
+import { e2eAccount, fullScrimStartingIn, registerRiotPlayers } from './support/riot-scrims.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -20,27 +21,7 @@ import type { RunningServer } from './support/server.js';
  * substitute who is not on Scrim Gym): shown by Riot ID, linked to nobody.
  */
 const RUN = runTag();
-const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
-  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
-);
 const ADMIN_EMAIL = `admin-${RUN.toLowerCase()}@match-e2e.test`;
-
-interface Player {
-  context: BrowserContext;
-  id: string;
-  name: string;
-  puuid: string;
-  team: 'teamOne' | 'teamTwo';
-}
-
-const account = (name: string, discord: string) => ({
-  name,
-  summonerTagline: 'E2E',
-  region: 'NA',
-  discord,
-  rank: 'Gold 2',
-  canSendEmailsToUser: false,
-});
 
 describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history from match-v5 (issue 18)', () => {
   let fake: FakeRiot;
@@ -51,7 +32,7 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
   beforeAll(async () => {
     ({ fake, server } = await startRiotServer({ logName: 'server-match', adminEmail: ADMIN_EMAIL }));
     admin = await newContext(browser, server.baseURL);
-    await registerViaApi(admin, ADMIN_EMAIL, account('Admin', 'admin'));
+    await registerViaApi(admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
   }, 120_000);
 
   afterAll(async () => {
@@ -59,41 +40,19 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
     await fake?.close();
   });
 
-  async function tenPlayers(): Promise<Player[]> {
-    return Promise.all(
-      SLOTS.map(async (slot, i) => {
-        const context = await newContext(browser, server.baseURL, i === 0 ? 'mobile' : 'desktop');
-        const name = `Stat ${RUN}${i}`;
-        const tag = `${RUN.toLowerCase()}_${i}`;
-        const state = await registerViaApi(context, `stat-${tag}@match-e2e.test`, account(name, `stat_${tag}`));
-        const { puuid } = fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
-        return { context, id: state.user!._id, name, puuid, team: slot.team };
-      }),
-    );
-  }
-
-  async function fullScrimStartingIn(inMs: number, players: Player[]) {
-    const res = await admin.request.post('/api/scrims', {
-      data: { title: `Stats ${RUN}`, region: 'NA', gameStartTime: new Date(Date.now() + inMs).toISOString() },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const scrimId = ((await res.json()) as { _id: string })._id;
-    for (const [i, player] of players.entries()) {
-      const { team, role } = SLOTS[i]!;
-      const join = await player.context.request.patch(`/api/scrims/${scrimId}/insert-player/${player.id}`, {
-        data: { playerData: { role, team: { name: team } } },
-      });
-      expect(join.status(), await join.text()).toBe(200);
-    }
-    return scrimId;
-  }
-
   it(
     'the scoreboard appears live on the players’ pages, and the profile shows the game and the champion pool',
     { timeout: 240_000 },
     async () => {
-      const players = await tenPlayers();
-      const scrimId = await fullScrimStartingIn(10_000, players);
+      // Ten players whose Riot IDs the fake knows; the first on a phone.
+      const players = await registerRiotPlayers({
+        browser,
+        baseURL: server.baseURL,
+        fake,
+        prefix: `Stat ${RUN}`,
+        viewportOf: (i) => (i === 0 ? 'mobile' : 'desktop'),
+      });
+      const { scrimId } = await fullScrimStartingIn({ admin, title: `Stats ${RUN}`, inMs: 10_000, players });
       const desktopPlayer = players[1]!;
       const mobilePlayer = players[0]!;
       const desktop = await desktopPlayer.context.newPage();

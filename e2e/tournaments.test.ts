@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
 import { expectNoPageErrors, newContext, registerViaApi, screenshot, waitVisible } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
+import { e2eAccount, fullScrimStartingIn, registerRiotPlayers, type RiotPlayer } from './support/riot-scrims.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -11,17 +12,7 @@ import type { RunningServer } from './support/server.js';
  * server's port (the real API only takes 80 or 443) and delivers game-end callbacks to it.
  */
 const RUN = runTag();
-const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
-  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
-);
 const ADMIN_EMAIL = `admin-${RUN.toLowerCase()}@riot-e2e.test`;
-
-interface Player {
-  context: BrowserContext;
-  id: string;
-  puuid: string;
-  team: 'teamOne' | 'teamTwo';
-}
 
 describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot (issue 4)', () => {
   let fake: FakeRiot;
@@ -33,7 +24,7 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot 
   beforeAll(async () => {
     ({ fake, server } = await startRiotServer({ logName: 'server-riot', adminEmail: ADMIN_EMAIL }));
     admin = await newContext(browser, server.baseURL);
-    await registerViaApi(admin, ADMIN_EMAIL, account('Admin', 'admin'));
+    await registerViaApi(admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
   }, 120_000);
 
   afterAll(async () => {
@@ -41,49 +32,27 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot 
     await fake?.close();
   });
 
-  function account(name: string, discord: string) {
-    return { name, summonerTagline: 'E2E', region: 'NA', discord, rank: 'Gold 2', canSendEmailsToUser: false };
-  }
-
-  /** Ten registered players whose Riot IDs the fake Riot knows, one per slot. */
-  async function tenPlayers(): Promise<Player[]> {
+  /** Ten registered players whose Riot IDs the fake Riot knows, one per slot (the sixth on a phone). */
+  function tenPlayers() {
     batch++;
-    return Promise.all(
-      SLOTS.map(async (slot, i) => {
-        const context = await newContext(browser, server.baseURL, i === 5 ? 'mobile' : 'desktop');
-        const name = `Rift ${RUN}${batch}${i}`;
-        const tag = `${RUN.toLowerCase()}_${batch}_${i}`;
-        const state = await registerViaApi(context, `rift-${tag}@riot-e2e.test`, account(name, `rift_${tag}`));
-        const { puuid } = fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
-        return { context, id: state.user!._id, puuid, team: slot.team };
-      }),
-    );
+    return registerRiotPlayers({
+      browser,
+      baseURL: server.baseURL,
+      fake,
+      prefix: `Rift ${RUN}${batch}`,
+      viewportOf: (i) => (i === 5 ? 'mobile' : 'desktop'),
+    });
   }
 
-  /** An admin-made scrim starting in `inMs` with all ten slots taken through the API. */
-  async function fullScrimStartingIn(inMs: number, players: Player[]) {
-    const startsAt = Date.now() + inMs;
-    const res = await admin.request.post('/api/scrims', {
-      data: { title: `Riot ${RUN}${batch}`, region: 'NA', gameStartTime: new Date(startsAt).toISOString() },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const scrimId = ((await res.json()) as { _id: string })._id;
-    for (const [i, player] of players.entries()) {
-      const { team, role } = SLOTS[i]!;
-      const join = await player.context.request.patch(`/api/scrims/${scrimId}/insert-player/${player.id}`, {
-        data: { playerData: { role, team: { name: team } } },
-      });
-      expect(join.status(), await join.text()).toBe(200);
-    }
-    return { scrimId, startsAt };
-  }
+  const fullScrim = (inMs: number, players: RiotPlayer[]) =>
+    fullScrimStartingIn({ admin, title: `Riot ${RUN}${batch}`, inMs, players });
 
   it(
     'a full scrim gets its code at the start, the players see it live, and the game result sets the winner live',
     { timeout: 180_000 },
     async () => {
       const players = await tenPlayers();
-      const { scrimId, startsAt } = await fullScrimStartingIn(15_000, players);
+      const { scrimId, startsAt } = await fullScrim(15_000, players);
 
       const desktop = await players[0]!.context.newPage();
       const mobile = await players[5]!.context.newPage();
@@ -125,7 +94,7 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot 
   it('with Riot refusing the code, the manual lobby shows and the admin sees why', { timeout: 180_000 }, async () => {
     const players = await tenPlayers();
     fake.inject({ match: '/lol/tournament/v5/codes', status: 403, times: 3 });
-    const { scrimId } = await fullScrimStartingIn(10_000, players);
+    const { scrimId } = await fullScrim(10_000, players);
     const lobby = (await (await players[0]!.context.request.get(`/api/scrims/${scrimId}`)).json()) as {
       lobbyName: string;
       lobbyPassword: string;

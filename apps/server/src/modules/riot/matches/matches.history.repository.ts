@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { matchParticipants, scrimMatches, scrims, users } from '../../../db/schema/index.js';
+import { playerLineColumns } from './matches.repository.js';
 
 /** What the match routes need of a scrim: whether it exists, its region, whether it was played. */
 export async function findMatchScrim({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
@@ -68,21 +69,7 @@ export function findUserMatchPage({ db, userId, includePrivate, role, champion, 
       matchId: scrimMatches.matchId,
       playedAt: matchParticipants.playedAt,
       durationSeconds: matchParticipants.durationSeconds,
-      win: matchParticipants.win,
-      side: matchParticipants.side,
-      champion: matchParticipants.champion,
-      role: matchParticipants.role,
-      kills: matchParticipants.kills,
-      deaths: matchParticipants.deaths,
-      assists: matchParticipants.assists,
-      cs: matchParticipants.cs,
-      gold: matchParticipants.gold,
-      damage: matchParticipants.damage,
-      vision: matchParticipants.vision,
-      level: matchParticipants.level,
-      items: matchParticipants.items,
-      spells: matchParticipants.spells,
-      keystone: matchParticipants.keystone,
+      ...playerLineColumns,
     })
     .from(matchParticipants)
     .innerJoin(scrimMatches, eq(scrimMatches.scrimId, matchParticipants.scrimId))

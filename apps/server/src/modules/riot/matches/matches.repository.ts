@@ -12,6 +12,25 @@ export async function findScrimMatchRow({ db, scrimId }: { db: DbOrTx; scrimId: 
   return row ?? null;
 }
 
+/** A player's line of a match as the scoreboard and the history show it (both read these columns). */
+export const playerLineColumns = {
+  side: matchParticipants.side,
+  win: matchParticipants.win,
+  champion: matchParticipants.champion,
+  role: matchParticipants.role,
+  kills: matchParticipants.kills,
+  deaths: matchParticipants.deaths,
+  assists: matchParticipants.assists,
+  cs: matchParticipants.cs,
+  gold: matchParticipants.gold,
+  damage: matchParticipants.damage,
+  vision: matchParticipants.vision,
+  level: matchParticipants.level,
+  items: matchParticipants.items,
+  spells: matchParticipants.spells,
+  keystone: matchParticipants.keystone,
+};
+
 /** A stored match's players, in Riot's participant order, with the linked users' names. */
 export function findMatchParticipants({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   return db
@@ -21,21 +40,7 @@ export function findMatchParticipants({ db, scrimId }: { db: DbOrTx; scrimId: st
       userId: matchParticipants.userId,
       name: users.name,
       riotId: matchParticipants.riotId,
-      side: matchParticipants.side,
-      win: matchParticipants.win,
-      champion: matchParticipants.champion,
-      role: matchParticipants.role,
-      kills: matchParticipants.kills,
-      deaths: matchParticipants.deaths,
-      assists: matchParticipants.assists,
-      cs: matchParticipants.cs,
-      gold: matchParticipants.gold,
-      damage: matchParticipants.damage,
-      vision: matchParticipants.vision,
-      level: matchParticipants.level,
-      items: matchParticipants.items,
-      spells: matchParticipants.spells,
-      keystone: matchParticipants.keystone,
+      ...playerLineColumns,
     })
     .from(matchParticipants)
     .leftJoin(users, eq(users.id, matchParticipants.userId))
