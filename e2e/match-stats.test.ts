@@ -11,7 +11,7 @@ import {
   waitVisible,
 } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
-import { e2eAccount, fullScrimStartingIn, registerRiotPlayers } from './support/riot-scrims.js';
+import { e2eAccount, fullScrimStartingIn, registerRiotPlayers, type RiotPlayer } from './support/riot-scrims.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -28,6 +28,8 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
   let server: RunningServer;
   const browser = useBrowser();
   let admin: BrowserContext;
+  /** The first journey's ten, who play again in the second. */
+  let players: RiotPlayer[] = [];
 
   beforeAll(async () => {
     ({ fake, server } = await startRiotServer({ logName: 'server-match', adminEmail: ADMIN_EMAIL }));
@@ -45,7 +47,7 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
     { timeout: 240_000 },
     async () => {
       // Ten players whose Riot IDs the fake knows; the first on a phone.
-      const players = await registerRiotPlayers({
+      players = await registerRiotPlayers({
         browser,
         baseURL: server.baseURL,
         fake,
@@ -127,6 +129,52 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
       }
       expectNoPageErrors(desktop);
       expectNoPageErrors(mobile);
+    },
+  );
+  it(
+    'an admin attaches the match of a manual-lobby game by id; the profile then has two games and their trend',
+    { timeout: 180_000 },
+    async () => {
+      expect(players, 'the first journey registered the ten').toHaveLength(10);
+      const { scrimId } = await fullScrimStartingIn({
+        admin,
+        title: `Manual ${RUN}`,
+        inMs: 2_000,
+        players,
+        useTournamentCode: false,
+      });
+      // Played in a lobby of their own: Riot knows the game, the app does not.
+      const matchId = fake.addMatch({
+        blue: players.filter((p) => p.team === 'teamOne').map((p) => p.puuid),
+        red: players.filter((p) => p.team === 'teamTwo').map((p) => p.puuid),
+        blueWins: false,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+      const page = await admin.newPage();
+      await page.goto(`/scrims/${scrimId}`);
+      const form = page.getByRole('form', { name: MATCH_MESSAGES.attachTitle });
+      await waitVisible(form, 'the attach form, for the admin');
+      const field = form.getByRole('textbox', { name: MATCH_MESSAGES.attachLabel });
+      // An id of another region is refused with the reason, under the field.
+      await field.fill('EUW1_4812345678');
+      await form.getByRole('button', { name: MATCH_MESSAGES.attachButton }).click();
+      await waitVisible(form.getByText(MATCH_MESSAGES.matchWrongRegion('NA')), 'the wrong region, explained');
+      await screenshot(page, 'match-attach-refused-desktop', { fullPage: false });
+      await field.fill(matchId);
+      await form.getByRole('button', { name: MATCH_MESSAGES.attachButton }).click();
+      await waitVisible(page.getByRole('heading', { name: MATCH_MESSAGES.scoreboardTitle }), 'attached scoreboard');
+
+      // A player's page that was open shows it too; the profile now has two games and a trend.
+      const player = players[1]!;
+      const profile = await player.context.newPage();
+      await profile.goto(`/users/${encodeURIComponent(player.name)}?region=NA&tagline=E2E`);
+      await waitVisible(profile.getByRole('heading', { name: MATCH_MESSAGES.historyTitle }), 'match history');
+      await waitVisible(profile.getByTestId('match-row').nth(1), 'the second game in the history');
+      await profile.getByRole('heading', { name: MATCH_MESSAGES.historyTitle }).scrollIntoViewIfNeeded();
+      await screenshot(profile, 'match-profile-two-games-desktop');
+      expectNoPageErrors(page);
+      expectNoPageErrors(profile);
     },
   );
 });

@@ -62,15 +62,18 @@ export async function fullScrimStartingIn({
   title,
   inMs,
   players,
+  useTournamentCode = true,
 }: {
   admin: BrowserContext;
   title: string;
   inMs: number;
   players: RiotPlayer[];
+  /** false: played with the manual lobby (no code). */
+  useTournamentCode?: boolean;
 }) {
   const startsAt = Date.now() + inMs;
   const res = await admin.request.post('/api/scrims', {
-    data: { title, region: 'NA', gameStartTime: new Date(startsAt).toISOString() },
+    data: { title, region: 'NA', gameStartTime: new Date(startsAt).toISOString(), useTournamentCode },
   });
   expect(res.status(), await res.text()).toBe(201);
   const scrimId = ((await res.json()) as { _id: string })._id;

@@ -15,6 +15,11 @@ export const MATCH_MESSAGES = {
   riotUnavailable: 'Riot did not answer: try again in a few minutes',
   matchMalformed: "Riot's answer for this match could not be read",
   matchAttached: 'Match attached',
+  attachTitle: 'Attach a Riot match',
+  attachHelp: "Played with the manual lobby? Paste the game's match id from Riot (e.g. NA1_4812345678).",
+  attachLabel: 'Riot match id',
+  attachButton: 'Attach',
+  attachFailed: 'The match could not be attached',
   // The scrim page
   scoreboardTitle: 'Scoreboard',
   statsComeWithCodes: 'Match stats come with Riot tournament codes.',

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScrimMatchResponse } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { scrimMatchKeys } from './scrims';
@@ -15,4 +15,17 @@ export const scrimMatchQuery = (scrimId: string) =>
  */
 export function useScrimMatch(scrimId: string, { enabled }: { enabled: boolean }) {
   return useQuery({ ...scrimMatchQuery(scrimId), enabled });
+}
+
+/**
+ * POST /api/admin/scrims/:id/attach-match (admins): a match by Riot id for a scrim played with the manual lobby.
+ * The answer is the scrim's match, put straight into the page's query (the socket's 'scrimMatch' follows).
+ */
+export function useAttachMatch(scrimId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: string) =>
+      api.post<ScrimMatchResponse>(`/admin/scrims/${encodeURIComponent(scrimId)}/attach-match`, { matchId }),
+    onSuccess: (answer) => queryClient.setQueryData(scrimMatchKeys.detail(scrimId), answer),
+  });
 }

@@ -191,3 +191,60 @@ describe('The scoreboard on the scrim page', () => {
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('link', { name: 'Player 2' }));
   });
 });
+
+describe('Attaching a match by id (admins)', () => {
+  const ADMIN = testUser({ _id: scrimUser(60)._id, name: 'Admin', isAdmin: true });
+
+  function renderAsAdmin(user: ReturnType<typeof testUser>, answer: ScrimMatchResponse, attach?: () => unknown) {
+    const scrim = played();
+    const calls = renderScrimPage(scrim, user, {
+      [`GET /scrims/${scrim._id}/match`]: answer,
+      'GET /riot/ddragon-version': DDRAGON,
+      ...(attach && { [`POST /admin/scrims/${scrim._id}/attach-match`]: attach }),
+    });
+    return { calls, scrim };
+  }
+
+  it('sends the id, shows the server’s refusal under the field, then the scoreboard once attached', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { calls, scrim } = renderAsAdmin(ADMIN, { status: 'failed', riotConfigured: true }, () =>
+      refuse
+        ? {
+            status: 422,
+            body: { error: MATCH_MESSAGES.tooFewPlayers(6), code: 'MATCH_PLAYERS_MISMATCH' },
+          }
+        : { body: ready() },
+    );
+    const form = await screen.findByRole('form', { name: MATCH_MESSAGES.attachTitle });
+    const field = within(form).getByRole('textbox', { name: MATCH_MESSAGES.attachLabel });
+    const button = within(form).getByRole('button', { name: MATCH_MESSAGES.attachButton });
+    expect(button).toBeDisabled();
+    await user.type(field, ' na1_4812345678 ');
+    await user.click(button);
+    expect(await within(form).findByText(MATCH_MESSAGES.tooFewPlayers(6))).toBeInTheDocument();
+    const posts = () =>
+      calls.filter((c) => c.method === 'POST' && c.path === `/admin/scrims/${scrim._id}/attach-match`);
+    expect(posts().map((c) => c.body)).toEqual([{ matchId: 'na1_4812345678' }]);
+
+    refuse = false;
+    await user.click(button);
+    expect(await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: MATCH_MESSAGES.attachTitle })).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('is not offered to players, nor without a Riot key, nor while Riot is being asked', async () => {
+    const cases: Array<[ReturnType<typeof testUser>, ScrimMatchResponse, string]> = [
+      [ME, { status: 'failed', riotConfigured: true }, MATCH_MESSAGES.statsUnavailable],
+      [ADMIN, { status: 'none', riotConfigured: false }, MATCH_MESSAGES.statsComeWithCodes],
+      [ADMIN, { status: 'pending', riotConfigured: true }, MATCH_MESSAGES.statsPending],
+    ];
+    for (const [user, answer, text] of cases) {
+      renderAsAdmin(user, answer);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: MATCH_MESSAGES.attachTitle })).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+});

@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import { MATCH_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { useScrimMatch } from '../api/match';
 import { useTimingNow } from '../hooks/useNow';
-import { playersOf } from '../lib/scrim-view';
+import { playersOf, teamsFull } from '../lib/scrim-view';
+import { AttachMatchForm } from './AttachMatchForm';
 
 /** The scoreboard (icons, rows, tabs) is a chunk of its own: only a played game with stats loads it. */
 const Scoreboard = lazy(() => import('./scoreboard/Scoreboard').then((m) => ({ default: m.Scoreboard })));
@@ -18,10 +19,13 @@ export function ScrimMatchSection({
   scrim,
   viewerId,
   level,
+  isAdmin = false,
 }: {
   scrim: Scrim;
   viewerId: string | null;
   level: number;
+  /** An admin may attach a match by id to a played scrim without stats (on a server with a Riot key). */
+  isAdmin?: boolean;
 }) {
   const now = useTimingNow([scrim]);
   const started = now > new Date(scrim.gameStartTime).getTime();
@@ -47,9 +51,15 @@ export function ScrimMatchSection({
         : data.riotConfigured
           ? null
           : MATCH_MESSAGES.statsComeWithCodes;
-  return text ? (
-    <Typography variant="body2" color="text.secondary" role="status" sx={{ px: { xs: 0.5, md: 1 } }}>
-      {text}
-    </Typography>
-  ) : null;
+  const canAttach = isAdmin && data.riotConfigured && data.status !== 'pending' && teamsFull(scrim);
+  return (
+    <>
+      {text && (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ px: { xs: 0.5, md: 1 } }}>
+          {text}
+        </Typography>
+      )}
+      {canAttach && <AttachMatchForm scrimId={scrim._id} />}
+    </>
+  );
 }

@@ -64,7 +64,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
       {state && <LobbyPanel view={view} state={state} />}
       <CheckInPanel view={view} />
       <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
-      <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} />
+      <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />
       {confirmDialog}
     </Container>
   );
