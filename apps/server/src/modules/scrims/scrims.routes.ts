@@ -27,6 +27,7 @@ import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin, assertAdminOrHost, viewerOf } from '../auth/index.js';
+import { ratingRulesFor } from '../ratings/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
@@ -62,7 +63,13 @@ function refuseOversizedImage(request: FastifyRequest) {
 /** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: service.listCacheFor(app.io), jobs: app.jobs };
+  const deps: service.ScrimDeps = {
+    db: app.db,
+    io: app.io,
+    listCache: service.listCacheFor(app.io),
+    jobs: app.jobs,
+    ratingRules: ratingRulesFor(app.config),
+  };
   // Another instance changed a scrim (its id: reloaded and patched into the lists here), or something that may
   // touch every list (all dropped).
   app.io.on(service.SCRIM_CHANGED_EVENT, (scrimId: unknown) => {
