@@ -177,7 +177,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Edit a scrim (admin, or its community host)',
+        summary: 'Edit a scrim (admin, or its community host; only an admin changes the winner here)',
         params: idParamsSchema,
         body: updateScrimBodySchema,
         response: scrimResponse,
@@ -326,9 +326,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Report the winner: the lobby captain's report is pending until the other team confirms it (or 30 " +
-          "minutes pass); an admin's (or the scrim's community host's) is confirmed at once, also over a pending " +
-          'or disputed report',
+          "Report the winner: the lobby captain's or the scrim's community host's report is pending until the " +
+          "other team confirms it (or 30 minutes pass); an admin's is confirmed at once, also over a pending or " +
+          "disputed report. A private scrim's result is never rated",
         params: idParamsSchema,
         body: setWinnerBodySchema,
         response: scrimResponse,
@@ -347,7 +347,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/scrims/:id/confirm-result',
-    routeSchema(tags, "Confirm the captain's reported result (a player of the other team, within 30 minutes)", {
+    routeSchema(tags, 'Confirm the reported result (a player of the other team, within 30 minutes)', {
       params: idParamsSchema,
       response: { 200: scrimSchema },
     }),
@@ -359,7 +359,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
     '/scrims/:id/dispute-result',
     routeSchema(
       tags,
-      "Dispute the captain's reported result (a player of the other team, within 30 minutes): an admin decides",
+      'Dispute the reported result (a player of the other team, within 30 minutes): an admin decides',
       { params: idParamsSchema, body: disputeResultBodySchema, response: { 200: scrimSchema } },
     ),
     async (request) =>
