@@ -4,9 +4,13 @@ import { RESULT_MESSAGES, SCRIM_MESSAGES, type LeaderboardResponse, type Scrim }
 import { playerRatings, ratedResults, scrims } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, unique, type TestUser } from '../../test/factories.js';
+import { RATING_TABLE, type RatingRule } from '../../test/authorization-table.js';
 import { makeHost } from '../../test/hosts.js';
 import { editBody, expectError, scrimApi } from '../../test/scrim-api.js';
-import { addPlayers, createScrim, createUsers } from '../../test/scrim-factories.js';
+import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../test/scrim-factories.js';
+import { ratingRulesFor } from '../ratings/index.js';
+import { recordGameWinner } from './scrims.result.js';
+import { listCacheFor } from './scrims.service.js';
 
 /*
  * A rating moves only on a result the other side could dispute: a private scrim is never rated (its host chose
@@ -210,5 +214,51 @@ describe('with Riot Sign On configured', () => {
     // Without Riot Sign On, every rated account is on the board.
     const plainBoard = await board(ctx);
     for (const user of unverified) expect(plainBoard).toContain(user.id);
+  });
+});
+
+describe('the rating matrix (test/authorization-table.ts)', () => {
+  const label = (rule: RatingRule) =>
+    `${rule.by} on a ${rule.scrim} scrim${rule.verified === undefined ? '' : ` with ${rule.verified}/10 verified (RSO)`}`;
+
+  it.each(RATING_TABLE.map((rule) => [label(rule), rule] as const))('%s', async (_label, rule) => {
+    const withRso = rule.verified !== undefined;
+    const app = withRso ? rso : ctx;
+    const verified = await Promise.all(Array.from({ length: rule.verified ?? 0 }, createVerifiedUser));
+    const players = [...verified, ...(await createUsers({ db: db(), count: 10 - verified.length }))];
+    const scrim = await playedScrim(players, {
+      by: rule.by === 'host' ? host : undefined,
+      isPrivate: rule.scrim === 'private',
+    });
+    // The captain plays Jungle for teamOne; a host runs the scrim without playing.
+    await setLobbyHost({ db: db(), scrim, userId: players[1]!.id });
+    const through = scrimApi(app.app);
+    if (rule.by === 'riot') {
+      const deps = {
+        db: db(),
+        io: app.app.io,
+        listCache: listCacheFor(app.app.io),
+        ratingRules: ratingRulesFor(app.config),
+      };
+      expect(await recordGameWinner({ deps, scrimId: scrim.id, team: 'teamOne' })).toBe(true);
+    } else {
+      const token = { captain: players[1]!.token, host: host.token, admin: admin.token }[rule.by];
+      await expectOk(await through.setWinner(scrim.id, 'teamOne', token));
+    }
+    expect((await through.read(scrim.id, admin.token)).result?.status).toBe(rule.status);
+    if (rule.status === 'pending') {
+      expect(await ratedOf(scrim.id)).toEqual([]);
+      await expectOk(await confirm(scrim.id, players[7]!.token, through));
+    }
+    const result = (await through.read(scrim.id, admin.token)).result!;
+    expect(result.status).toBe('confirmed');
+    if (rule.rated === true) {
+      expect(result.unrated).toBeNull();
+      expect(await ratedOf(scrim.id)).toHaveLength(1);
+    } else {
+      expect(result.unrated).toEqual({ reason: rule.rated, message: RESULT_MESSAGES.unrated[rule.rated] });
+      expect(await ratedOf(scrim.id)).toEqual([]);
+      expect(await ratingRowsOf(players)).toEqual([]);
+    }
   });
 });
