@@ -357,11 +357,11 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/scrims/:id/dispute-result',
-    routeSchema(
-      tags,
-      'Dispute the reported result (a player of the other team, within 30 minutes): an admin decides',
-      { params: idParamsSchema, body: disputeResultBodySchema, response: { 200: scrimSchema } },
-    ),
+    routeSchema(tags, 'Dispute the reported result (a player of the other team, within 30 minutes): an admin decides', {
+      params: idParamsSchema,
+      body: disputeResultBodySchema,
+      response: { 200: scrimSchema },
+    }),
     async (request) =>
       (
         await result.disputeResult({
