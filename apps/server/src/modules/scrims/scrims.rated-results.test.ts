@@ -9,6 +9,7 @@ import { makeHost } from '../../test/hosts.js';
 import { editBody, expectError, scrimApi } from '../../test/scrim-api.js';
 import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../test/scrim-factories.js';
 import { ratingRulesFor } from '../ratings/index.js';
+import { countBefore, findSeason } from '../ratings/leaderboard.repository.js';
 import { recordGameWinner } from './scrims.result.js';
 import { listCacheFor } from './scrims.service.js';
 
@@ -168,8 +169,9 @@ describe('with Riot Sign On configured', () => {
       headers: bearer(admin.token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<LeaderboardResponse>().rows.map((row) => row.player._id);
+    return res.json<LeaderboardResponse>().rows;
   };
+  const idsOf = (rows: LeaderboardResponse['rows']) => rows.map((row) => row.player._id);
 
   it('ten unverified accounts: the result is recorded, shown as unrated, and moves no rating', async () => {
     const players = await createUsers({ db: db(), count: 10 });
@@ -208,11 +210,19 @@ describe('with Riot Sign On configured', () => {
     expect(await ratedOf(eight.id)).toHaveLength(1);
     expect(await ratingRowsOf([...verified, ...unverified])).toHaveLength(10);
 
-    const rsoBoard = await board(rso);
+    const rsoRows = await board(rso);
+    const rsoBoard = idsOf(rsoRows);
     for (const user of verified) expect(rsoBoard).toContain(user.id);
     for (const user of unverified) expect(rsoBoard).not.toContain(user.id);
+    expect(rsoRows.every((row) => row.verified)).toBe(true);
+    // Ranks count verified accounts only (the rank of a row off the page is counted, not read from the page).
+    const season = (await findSeason({ db: db(), id: null }))!;
+    const last = rsoRows.at(-1)!;
+    const position = { rating: last.rating, userId: last.player._id };
+    const onRsoBoard = { seasonId: season.id, region: 'NA' as const, verifiedOnly: true };
+    expect(await countBefore({ db: db(), board: onRsoBoard, position, through: true })).toBe(last.rank);
     // Without Riot Sign On, every rated account is on the board.
-    const plainBoard = await board(ctx);
+    const plainBoard = idsOf(await board(ctx));
     for (const user of unverified) expect(plainBoard).toContain(user.id);
   });
 });
