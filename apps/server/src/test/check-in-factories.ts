@@ -43,11 +43,7 @@ export async function alertTexts({
     .select({ message: notifications.message, at: notifications.createdAt })
     .from(notifications)
     .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.relatedScrimId, scrimId),
-        eq(notifications.kind, kind),
-      ),
+      and(eq(notifications.userId, userId), eq(notifications.relatedScrimId, scrimId), eq(notifications.kind, kind)),
     );
   return rows.sort((a, b) => a.at.getTime() - b.at.getTime()).map((r) => r.message);
 }

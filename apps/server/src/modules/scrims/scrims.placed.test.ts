@@ -50,7 +50,11 @@ async function nineCheckIn(scrim: TestScrim, nine: TestUser[]) {
 }
 
 const closeAt = (scrim: TestScrim) =>
-  closeCheckIn({ deps: deps(), scrimId: scrim.id, now: checkInStepTime('close', scrim.gameStartTime).getTime() + 1000 });
+  closeCheckIn({
+    deps: deps(),
+    scrimId: scrim.id,
+    now: checkInStepTime('close', scrim.gameStartTime).getTime() + 1000,
+  });
 
 async function standingOf(userId: string) {
   const [row] = await db()
@@ -114,7 +118,12 @@ describe('a player an admin or host placed', () => {
     // The stranger can join scrims at once.
     const next = await createScrim({ db: db(), region: 'EUW' });
     expectStatus(
-      await t.call('PATCH', `/api/scrims/${next.id}/insert-player/${stranger.id}`, stranger.token, playerData(ALL_SLOTS[0]!)),
+      await t.call(
+        'PATCH',
+        `/api/scrims/${next.id}/insert-player/${stranger.id}`,
+        stranger.token,
+        playerData(ALL_SLOTS[0]!),
+      ),
       200,
     );
   });

@@ -474,7 +474,9 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
         else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role, placed }] });
         await clearBalance({ db: tx, scrimId });
         await deleteWaitlistEntry({ db: tx, scrimId, userId });
-        const told = placed ? await placedNotifications({ db: tx, viewer, scrim, placed: [{ userId, team, role }] }) : [];
+        const told = placed
+          ? await placedNotifications({ db: tx, viewer, scrim, placed: [{ userId, team, role }] })
+          : [];
         // A player moved elsewhere frees their slot.
         return [
           ...(await insertNotificationRows({ db: tx, values: told })),

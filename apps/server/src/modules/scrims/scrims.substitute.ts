@@ -87,7 +87,13 @@ export async function substitutePlayer({
       const penalties = await recordShowUps({ db: tx, scrim, noShows, actorId: viewer.id });
       const slotText = `${TEAM_MESSAGE_LABELS[slot.team]} ${slot.role}`;
       const told = placed
-        ? await placedNotifications({ db: tx, viewer, scrim, placed: [{ userId: inUserId, ...slot }], substitute: true })
+        ? await placedNotifications({
+            db: tx,
+            viewer,
+            scrim,
+            placed: [{ userId: inUserId, ...slot }],
+            substitute: true,
+          })
         : [scrimAlert(scrimId, inUserId, SUBSTITUTE_MESSAGES.substituteNotification(scrim.title, slotText))];
       stored = [
         ...(await insertNotificationRows({

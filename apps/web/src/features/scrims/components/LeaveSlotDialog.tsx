@@ -41,7 +41,11 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
           {/* Typography, not an Alert: the card's chunk stays without it (the snackbar's chunk has it). */}
           <Typography
             variant="body2"
-            sx={{ mb: 1, color: late && !placed ? 'warning.main' : 'text.secondary', fontWeight: late && !placed ? 700 : 400 }}
+            sx={{
+              mb: 1,
+              color: late && !placed ? 'warning.main' : 'text.secondary',
+              fontWeight: late && !placed ? 700 : 400,
+            }}
           >
             {placed ? T.leavePlaced : late ? T.leaveLate : T.leaveEarly}
           </Typography>
