@@ -19,8 +19,8 @@ import { deleteWaitlistEntry, insertSubstitution, isBanned } from './scrims.subs
  * substitute takes the absentee's team and role (and the lobby captaincy if the absentee held it) and leaves the
  * waitlist; the substitution is recorded, the absentee's no-show escalates their penalty (audited) unless they
  * were placed (carriesCommitment), both are told, and the action goes to the audit log. A substitute brought in
- * by someone else is placed: they may leave at no cost until they confirm. The ratings read the players when the result is confirmed, so they
- * count the substitute, not the absentee.
+ * by someone else is placed: they may leave at no cost until they confirm. The ratings read the players when the
+ * result is confirmed, so they count the substitute, not the absentee.
  */
 export async function substitutePlayer({
   deps,
