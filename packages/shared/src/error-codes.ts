@@ -126,6 +126,8 @@ export const ERROR_CODES = [
   'CHECK_IN_NOT_OPEN',
   'CHECK_IN_CLOSED',
   'SUBSTITUTE_BANNED',
+  // A place a host or admin gave, confirmed by its player
+  'NOT_PLACED',
   // Match stats from Riot (issue 18)
   'MATCH_ID_INVALID',
   'MATCH_WRONG_REGION',

@@ -163,6 +163,22 @@ export const WAITLIST_MESSAGES = {
   userNotFound: 'User not found',
 } as const;
 
+/**
+ * A player a host or admin put into a scrim (assigned, filled at random, brought in as a substitute): they did not
+ * choose it, so it costs them nothing until they check in or confirm the place.
+ */
+export const PLACED_MESSAGES = {
+  placedNotification: (by: string, title: string, slot: string) =>
+    `${by} put you in ${title} as ${slot}. You did not choose this scrim: leave it at no cost, or confirm your place (checking in confirms it too).`,
+  substituteNotification: (by: string, title: string, slot: string) =>
+    `${by} brought you in as a substitute in ${title}: ${slot}. Join now and confirm your place, or leave at no cost.`,
+  droppedNotification: (title: string) =>
+    `You did not confirm the place you were given in ${title}, so it went to another player. This costs you nothing.`,
+  notAPlayer: 'Only a player of this scrim can confirm a place in it.',
+  notPlaced: 'Your place in this scrim is already yours: there is nothing to confirm.',
+  confirmed: 'Your place is confirmed.',
+} as const;
+
 /** Team labels in messages: 'Team 1 (Blue Side)'. */
 export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
 

@@ -226,6 +226,12 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: only(['player'], 409),
   },
+  // Confirming a place a host or admin gave: its player only; the world's player took their slot themselves (409
+  // NOT_PLACED). The happy path is scrims.placed.test.ts.
+  'POST /api/scrims/{id}/confirm-place': {
+    request: ({ world }) => ({ params: { id: world.openScrim.id } }),
+    expect: only(['player'], 409),
+  },
   // Substitutes: the scrim's host or an admin (fullScrim has started and has no host: admins only here).
   'POST /api/scrims/{id}/substitute': {
     request: ({ world }) => ({

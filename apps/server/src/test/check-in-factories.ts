@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { WaitlistRole } from '@scrim-gym/shared';
+import type { NotificationKind, WaitlistRole } from '@scrim-gym/shared';
 import type { Database } from '../db/client.js';
 import { auditLog, notifications, scrimCommitments, scrimWaitlist } from '../db/schema/index.js';
 import type { TestUser } from './factories.js';
@@ -27,17 +27,23 @@ export async function addToWaitlist({
     );
 }
 
-/** The stored 'scrim_alert' texts of a user about a scrim, oldest first. */
-export async function alertTexts({ db, userId, scrimId }: { db: Database; userId: string; scrimId: string }) {
+/** The stored 'scrim_alert' (or `kind`) texts of a user about a scrim, oldest first. */
+export async function alertTexts({
+  db,
+  userId,
+  scrimId,
+  kind = 'scrim_alert',
+}: {
+  db: Database;
+  userId: string;
+  scrimId: string;
+  kind?: NotificationKind;
+}) {
   const rows = await db
     .select({ message: notifications.message, at: notifications.createdAt })
     .from(notifications)
     .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.relatedScrimId, scrimId),
-        eq(notifications.kind, 'scrim_alert'),
-      ),
+      and(eq(notifications.userId, userId), eq(notifications.relatedScrimId, scrimId), eq(notifications.kind, kind)),
     );
   return rows.sort((a, b) => a.at.getTime() - b.at.getTime()).map((r) => r.message);
 }

@@ -130,6 +130,11 @@ export const scrimSchema = z.object({
    * those who did not lose their slot to the waitlist.
    */
   checkIn: z.object({ opensAt: z.string(), closesAt: z.string(), checkedIn: z.array(z.string()) }).nullable(),
+  /**
+   * The players a host or admin put in (assigned, filled at random, substitutes) who have not checked in or
+   * confirmed the place yet: they may leave at no cost, and are no no-show if they do not come.
+   */
+  placed: z.array(z.string()),
   /** Players replaced after the start by a host or admin: the result and ratings count `in`, not `out`. */
   substitutions: z.array(
     z.object({

@@ -23,4 +23,5 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'conversation_start',
   'scrim_alert',
   'general',
+  'scrim_placed',
 ]);

@@ -111,6 +111,8 @@ export const scrimParticipants = pgTable(
     team: teamEnum('team'),
     role: roleEnum('role'),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    /** Put in by a host or admin, not confirmed yet (check-in or confirm-place): carries no commitment. */
+    placed: boolean('placed').notNull().default(false),
   },
   (t) => [
     unique('scrim_participants_scrim_user_uq').on(t.scrimId, t.userId),

@@ -20,3 +20,4 @@ export {
   type NotificationDeps,
   type StoredNotification,
 } from './notifications.service.js';
+export type { NewNotification } from './notifications.repository.js';

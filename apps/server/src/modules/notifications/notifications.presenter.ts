@@ -1,4 +1,4 @@
-import type { Notification } from '@scrim-gym/shared';
+import { isScrimNotificationKind, type Notification } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
 import type { NotificationAggregate } from './notifications.repository.js';
 
@@ -15,7 +15,7 @@ export function presentNotification({ notification, relatedUser, relatedScrim }:
     _relatedScrim: relatedScrim?.id ? { _id: relatedScrim.id, title: relatedScrim.title } : null,
     conversation: notification.conversationId,
     isFriendRequest: notification.kind === 'friend_request',
-    isScrimAlert: notification.kind === 'scrim_alert',
+    isScrimAlert: isScrimNotificationKind(notification.kind),
     isConversationStart: notification.kind === 'conversation_start',
   };
 }

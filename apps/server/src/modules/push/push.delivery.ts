@@ -1,6 +1,12 @@
 import webpush from 'web-push';
 import { z } from 'zod';
-import { PUSH_MESSAGES, pushPayloadSchema, type Notification, type PushPayload } from '@scrim-gym/shared';
+import {
+  PUSH_MESSAGES,
+  isScrimNotificationKind,
+  pushPayloadSchema,
+  type Notification,
+  type PushPayload,
+} from '@scrim-gym/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, scheduleJob, type ClaimedJob, type JobLogger, type JobRunner } from '../../jobs/index.js';
@@ -52,11 +58,11 @@ const pushJobPayloadSchema = z.object({ pushes: z.array(queuedPushSchema) });
 type QueuedPush = z.infer<typeof queuedPushSchema>;
 
 /**
- * After the commit that published `stored`: its 'scrim_alert's whose owners have a device subscribed go into one
+ * After the commit that published `stored`: its scrim notifications whose owners have a device subscribed go into one
  * 'push.send' job (keyed by the batch's first notification: published twice, it is still sent once).
  */
 export async function queuePushes({ db, jobs }: { db: Database; jobs: JobRunner }, stored: StoredNotification[]) {
-  const alerts = stored.filter(({ notification }) => notification.kind === 'scrim_alert');
+  const alerts = stored.filter(({ notification }) => isScrimNotificationKind(notification.kind));
   if (alerts.length === 0) return;
   const subscribed = new Set(await usersWithSubscriptions({ db, userIds: [...new Set(alerts.map((a) => a.userId))] }));
   const pushes: QueuedPush[] = alerts

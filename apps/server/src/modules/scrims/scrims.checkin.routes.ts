@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, scrimSchema, substituteBodySchema } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
-import { checkIn } from './scrims.checkin.js';
+import { checkIn, confirmPlace } from './scrims.checkin.js';
 import type { ScrimDeps } from './scrims.service.js';
 import { substitutePlayer } from './scrims.substitute.js';
 
@@ -34,6 +34,21 @@ export function checkInRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
         'The answer is the scrim (`checkIn.checkedIn` lists who checked in), also published live.',
     ),
     async (request) => (await checkIn({ deps, viewer: viewerOf(request), scrimId: request.params.id })).scrim,
+  );
+
+  app.post(
+    '/scrims/:id/confirm-place',
+    described(
+      routeSchema(tags, 'Confirm a place a host or admin gave you (yourself, a placed player of the scrim)', {
+        params: idParamsSchema,
+        response: { 200: scrimSchema },
+      }),
+      'No body. A player put in by a host or admin (assigned, filled at random, substitute) carries no ' +
+        'commitment (no no-show, late leave or cooldown) until they check in or confirm here. 403 for anyone ' +
+        'who is not a player of the scrim; 409 when the place is already theirs, or the scrim is over. The answer ' +
+        'is the scrim (`placed` no longer lists the viewer), also published live.',
+    ),
+    async (request) => (await confirmPlace({ deps, viewer: viewerOf(request), scrimId: request.params.id })).scrim,
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   CHECK_IN_MESSAGES,
+  PLACED_MESSAGES,
   ROLES,
   TEAMS,
   TEAM_MESSAGE_LABELS,
@@ -32,7 +33,15 @@ import {
 } from './scrims.checkin.repository.js';
 import { recordShowUps, scrimAlert } from './scrims.commitments.js';
 import { checkInWindowOf } from './scrims.presenter.js';
-import { findParticipants, findScrimAggregate, lockScrim, updateScrim, type ScrimRow } from './scrims.repository.js';
+import {
+  clearPlaced,
+  findParticipants,
+  findScrimAggregate,
+  lockScrim,
+  updateScrim,
+  type ScrimRow,
+} from './scrims.repository.js';
+import { carriesCommitment } from './scrims.reliability.js';
 import {
   CHECK_IN_JOBS,
   CHECK_IN_STEPS,
@@ -44,6 +53,7 @@ import {
   type CheckInStep,
 } from './scrims.schedule.js';
 import {
+  assertNoWinner,
   assertNotAbandoned,
   changeScrim,
   listCacheFor,
@@ -66,8 +76,9 @@ export function assertNotCancelled(scrim: ScrimRow) {
 }
 
 /**
- * POST /api/scrims/:id/check-in: the viewer, a player of the scrim, confirms they will play. Checking in again
- * is a harmless 200 (a retried request gets the same answer); nothing else is written then.
+ * POST /api/scrims/:id/check-in: the viewer, a player of the scrim, confirms they will play (a placed player so
+ * takes the place as their own). Checking in again is a harmless 200 (a retried request gets the same answer);
+ * nothing else is written then.
  */
 export function checkIn({ deps, viewer, scrimId, now = Date.now() }: ScrimAction & { now?: number }) {
   return changeScrim({
@@ -88,6 +99,27 @@ export function checkIn({ deps, viewer, scrimId, now = Date.now() }: ScrimAction
       if (now >= window.closesAt.getTime() || scrim.checkInClosedAt)
         throw conflict(CHECK_IN_MESSAGES.closed(closedAt), 'CHECK_IN_CLOSED');
       await insertCheckIn({ db: tx, scrimId, userId: viewer.id });
+      await clearPlaced({ db: tx, scrimId, userId: viewer.id });
+    },
+  });
+}
+
+/**
+ * POST /api/scrims/:id/confirm-place: a placed player takes the place as their own, as a check-in does; from then
+ * on a no-show or a late leave counts, as for a player who took the slot. 403: not a player of the scrim; 409: not
+ * placed (they chose the place, or confirmed it already), or the scrim is over.
+ */
+export function confirmPlace({ deps, viewer, scrimId }: ScrimAction) {
+  return changeScrim({
+    deps,
+    scrimId,
+    viewer,
+    apply: async ({ tx, scrim, participants }) => {
+      const mine = participants.find((p) => p.kind === 'player' && p.userId === viewer.id);
+      if (!mine) throw forbidden(PLACED_MESSAGES.notAPlayer, 'NOT_A_PLAYER');
+      assertNoWinner(scrim);
+      if (carriesCommitment(mine)) throw conflict(PLACED_MESSAGES.notPlaced, 'NOT_PLACED');
+      await clearPlaced({ db: tx, scrimId, userId: viewer.id });
     },
   });
 }
@@ -179,7 +211,7 @@ export interface CheckInClose {
  * scrim (check_in_closed_at, stamped in the same transaction), so a second run, or a run on another instance,
  * finds it closed and does nothing. Only a full scrim drops anyone (the players of a scrim that cannot start yet
  * lose nothing by waiting), and only players who were in it when check-in closed (a close that runs late leaves
- * those who joined after it alone). Everything is written in one transaction, the notifications included;
+ * those who joined after it alone). A dropped placed player (carriesCommitment) is no no-show. Everything is written in one transaction, the notifications included;
  * they are pushed and the scrim published after the commit. Returns what it did, or null when it did not run.
  */
 export async function closeCheckIn({
@@ -217,8 +249,18 @@ export async function closeCheckIn({
       await settleLobbyHost({ db: tx, scrimId, left: hostLeft });
     }
 
+    // A placed player who never confirmed loses the place, not their reliability.
+    const noShows = absentees.filter(carriesCommitment).map((p) => p.userId);
     const alerts = [
-      ...dropped.map((userId) => scrimAlert(scrimId, userId, CHECK_IN_MESSAGES.droppedNotification(scrim.title))),
+      ...absentees.map((p) =>
+        scrimAlert(
+          scrimId,
+          p.userId,
+          carriesCommitment(p)
+            ? CHECK_IN_MESSAGES.droppedNotification(scrim.title)
+            : PLACED_MESSAGES.droppedNotification(scrim.title),
+        ),
+      ),
       ...promoted.map((p) =>
         scrimAlert(scrimId, p.userId, CHECK_IN_MESSAGES.promotedNotification(scrim.title, slotLabel(p))),
       ),
@@ -227,7 +269,7 @@ export async function closeCheckIn({
       db: tx,
       scrim,
       checkedIn: players.filter((p) => checkedIn.has(p.userId)).map((p) => p.userId),
-      noShows: dropped,
+      noShows,
       actorId: null,
     });
     const stored = [...(await insertNotificationRows({ db: tx, values: alerts })), ...penalties];

@@ -195,6 +195,7 @@ export function presentScrim(
       joinedAt: w.createdAt.toISOString(),
     })),
     checkIn: checkInOf(aggregate),
+    placed: participants.filter((p) => p.kind === 'player' && p.placed).map((p) => p.user.id),
     substitutions: aggregate.substitutions.map((b) => ({
       outUserId: b.outUserId,
       inUserId: b.inUserId,

@@ -12,7 +12,7 @@ import {
   upsertCommitments,
   type CommitmentEntry,
 } from './scrims.commitments.repository.js';
-import { findScrimTitle, findUserById, type ScrimRow } from './scrims.repository.js';
+import { findScrimTitle, findUserById, type ParticipantRow, type ScrimRow } from './scrims.repository.js';
 
 export type { CommitmentEntry };
 
@@ -82,11 +82,22 @@ export async function recordCommitments({
   return penalties;
 }
 
+/**
+ * Whether a player is held to their place (a no-show, a late leave and the cooldowns they bring): one who took the
+ * slot themselves, was promoted from a waitlist they joined or signed up to a balanced scrim is; one a host or
+ * admin placed (assigned, filled at random, brought in as a substitute) is not until they check in or confirm
+ * the place, because nobody is penalised for a scrim they never chose.
+ */
+export const carriesCommitment = (participant: Pick<ParticipantRow, 'placed'>) => !participant.placed;
+
 const HOUR_MS = 3_600_000;
 
-/** A player leaving by themself less than LATE_LEAVE_HOURS before the start (or after it) leaves late. */
-export const isLateLeave = (gameStartTime: Date, now = Date.now()) =>
-  gameStartTime.getTime() - now < LATE_LEAVE_HOURS * HOUR_MS;
+/**
+ * A player leaving by themself less than LATE_LEAVE_HOURS before the start (or after it) leaves late, unless they
+ * carry no commitment (a placed player).
+ */
+export const isLateLeave = (leaver: Pick<ParticipantRow, 'placed'>, gameStartTime: Date, now = Date.now()) =>
+  carriesCommitment(leaver) && gameStartTime.getTime() - now < LATE_LEAVE_HOURS * HOUR_MS;
 
 /** GET /api/users/:id/reliability: the score, what it counts, and the running cooldown. 404: no such account. */
 export async function getReliability({ db, userId }: { db: Database; userId: string }): Promise<Reliability> {
@@ -129,23 +140,26 @@ export async function clearCooldown({ db, userId, adminId }: { db: Database; use
  * A player left a scrim by themself (not a kick), inside the leave's transaction: under LATE_LEAVE_HOURS before
  * the start (or after it) it is a late leave, recorded as their commitment; a late leave or a leave with a reason
  * goes to the audit log (the reason in its details, for the admins) and, when the scrim has a community host, to
- * the host's notifications. Earlier, with or without a reason, the leave costs nothing. Returns the notifications
- * to publish after the commit.
+ * the host's notifications. Earlier, with or without a reason, the leave costs nothing, and so does a placed
+ * player's leave at any time (carriesCommitment). Returns the notifications to publish after the commit.
  */
 export async function recordOwnLeave({
   db,
   scrim,
   userId,
+  placed,
   reason,
   now = Date.now(),
 }: {
   db: DbOrTx;
   scrim: Pick<ScrimRow, 'id' | 'title' | 'gameStartTime' | 'hostedBy'>;
   userId: string;
+  /** Whether the leaver was a placed player when they left. */
+  placed: boolean;
   reason?: string;
   now?: number;
 }): Promise<StoredNotification[]> {
-  const late = isLateLeave(scrim.gameStartTime, now);
+  const late = isLateLeave({ placed }, scrim.gameStartTime, now);
   if (late) await recordCommitments({ db, scrimId: scrim.id, entries: [{ userId, outcome: 'late_leave' }] });
   if (!late && !reason) return [];
   await writeAudit({

@@ -26,6 +26,8 @@ export interface ParticipantWithUser {
   team: TeamName | null;
   role: Role | null;
   joinedAt: Date;
+  /** Put in by a host or admin and not confirmed yet (carriesCommitment). */
+  placed: boolean;
   user: ScrimUserRow;
   /** Players only: their current rating (null for casters, and for players not rated yet). */
   rating: CurrentRating | null;
@@ -125,6 +127,7 @@ interface AggregateJson {
     team: TeamName | null;
     role: Role | null;
     joined_at: string;
+    placed: boolean;
     user: Record<string, unknown>;
     rating: CurrentRating | null;
   }[];
@@ -165,6 +168,7 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       team: p.team,
       role: p.role,
       joinedAt: new Date(p.joined_at),
+      placed: p.placed,
       user: rowFromJson<ScrimUserRow>(scrimUserColumns, p.user)!,
       rating: p.rating ?? null,
     })),
@@ -329,6 +333,20 @@ export async function moveParticipant({
     .update(scrimParticipants)
     .set({ team, role })
     .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.userId, userId)));
+}
+
+/** The player now carries their place (they checked in or confirmed it): no longer placed. */
+export async function clearPlaced({ db, scrimId, userId }: { db: DbOrTx; scrimId: string; userId: string }) {
+  await db
+    .update(scrimParticipants)
+    .set({ placed: false })
+    .where(
+      and(
+        eq(scrimParticipants.scrimId, scrimId),
+        eq(scrimParticipants.userId, userId),
+        eq(scrimParticipants.placed, true),
+      ),
+    );
 }
 
 export async function findUserById({ db, id }: { db: DbOrTx; id: string }) {

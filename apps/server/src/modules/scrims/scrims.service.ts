@@ -22,9 +22,10 @@ import type { JobRunner } from '../../jobs/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
-import { publishNotifications, type StoredNotification } from '../notifications/index.js';
+import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { syncScrimRatings, unrateScrim, type RatingRules } from '../ratings/index.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
+import { placedNotifications, placesSomeoneElse } from './scrims.placed.js';
 import { notifyPromoted, promoteIntoFreedSlots } from './scrims.promotion.js';
 import { isLateLeave, recordOwnLeave } from './scrims.reliability.js';
 import { adminResult, settleDispute } from './scrims.result-fields.js';
@@ -358,7 +359,7 @@ async function changeSlotOf({
 }: UserAction & {
   change: SlotChange;
   adminAllowed: boolean;
-  then?: (aggregate: ScrimAggregate) => Promise<StoredNotification[]>;
+  then?: (aggregate: ScrimAggregate, change: { wasPlaced: boolean }) => Promise<StoredNotification[]>;
 }) {
   try {
     assertSelfOrAdmin(viewer, userId, { adminAllowed });
@@ -387,7 +388,7 @@ async function changeSlotOf({
     );
   }
   const { aggregate } = result;
-  if (then) publishNotifications({ io: deps.io, stored: await then(aggregate) });
+  if (then) publishNotifications({ io: deps.io, stored: await then(aggregate, { wasPlaced: result.wasPlaced }) });
   publishScrimChange(deps, aggregate);
   await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
   if (result.promoted) await notifyPromoted({ deps, aggregate, userId: result.promoted });
@@ -415,7 +416,7 @@ export function movePlayer({ team, role, ...action }: SlotAction) {
  * Leave (yourself) or kick (an admin removing someone else): one statement, whose freed slot goes to the waitlist.
  * A player's own leave under LATE_LEAVE_HOURS before the start is a late leave (their reliability), and a leave
  * with a reason is told to the scrim's host (recordOwnLeave, in a transaction of its own right after; an early
- * leave without a reason writes nothing more). A kick is not the player's leave.
+ * leave without a reason writes nothing more). A placed player leaves at no cost. A kick is not the player's leave.
  */
 export const removePlayer = ({ reason, ...action }: UserAction & { reason?: string }) => {
   const own = action.viewer.id === action.userId;
@@ -424,10 +425,12 @@ export const removePlayer = ({ reason, ...action }: UserAction & { reason?: stri
     change: { action: 'leave' },
     adminAllowed: true,
     then: own
-      ? async ({ scrim }) => {
-          // Early and without a reason: nothing more to write (the common leave stays one statement).
-          if (reason === undefined && !isLateLeave(scrim.gameStartTime)) return [];
-          return action.deps.db.transaction((tx) => recordOwnLeave({ db: tx, scrim, userId: action.userId, reason }));
+      ? async ({ scrim }, { wasPlaced: placed }) => {
+          // Early (or placed) and without a reason: nothing more to write (the common leave stays one statement).
+          if (reason === undefined && !isLateLeave({ placed }, scrim.gameStartTime)) return [];
+          return action.deps.db.transaction((tx) =>
+            recordOwnLeave({ db: tx, scrim, userId: action.userId, placed, reason }),
+          );
         }
       : undefined,
   });
@@ -467,23 +470,34 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
         if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
         const occupant = playerIn(participants, team, role);
         if (occupant && occupant.userId !== userId) throw spotTaken(participants);
+        // A player moved within the scrim keeps what they chose; a newcomer put in for someone else is placed.
+        const placed = !existing && placesSomeoneElse(viewer, userId);
         if (existing) await moveParticipant({ db: tx, scrimId, userId, team, role });
-        else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role }] });
+        else await insertParticipants({ db: tx, rows: [{ scrimId, userId, kind: 'player', team, role, placed }] });
         await clearBalance({ db: tx, scrimId });
         await deleteWaitlistEntry({ db: tx, scrimId, userId });
+        const told = placed
+          ? await placedNotifications({ db: tx, viewer, scrim, placed: [{ userId, team, role }] })
+          : [];
         // A player moved elsewhere frees their slot.
-        return promoteIntoFreedSlots({ db: tx, scrim, freed: existing ? [existing] : [] });
+        return [
+          ...(await insertNotificationRows({ db: tx, values: told })),
+          ...(await promoteIntoFreedSlots({ db: tx, scrim, freed: existing ? [existing] : [] })),
+        ];
       },
     }),
     deps,
   );
 }
 
-export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction & { region?: Region }) {
-  return changeScrim({
+/** Fills the empty slots with random eligible players: each is placed (they chose nothing) and told. */
+export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction & { region?: Region }) {
+  let stored: StoredNotification[] = [];
+  const result = await changeScrim({
     deps,
     scrimId,
     viewer,
+    afterCommit: async () => publishNotifications({ io: deps.io, stored }),
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
       assertNoWinner(scrim);
@@ -492,12 +506,18 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
       if (slots.length === 0) return { filled: 0, unfilled: 0, reason: null };
       const from = region ?? scrim.region;
       const picked = await sampleEligibleUsers({ db: tx, scrimId, region: from, limit: slots.length });
-      if (picked.length > 0) {
-        await insertParticipants({
-          db: tx,
-          rows: picked.map((user, i) => ({ scrimId, userId: user.id, kind: 'player' as const, ...slots[i]! })),
-        });
-      }
+      const rows = picked.map((user, i) => ({
+        scrimId,
+        userId: user.id,
+        kind: 'player' as const,
+        ...slots[i]!,
+        placed: placesSomeoneElse(viewer, user.id),
+      }));
+      await insertParticipants({ db: tx, rows });
+      stored = await insertNotificationRows({
+        db: tx,
+        values: await placedNotifications({ db: tx, viewer, scrim, placed: rows.filter((row) => row.placed) }),
+      });
       const unfilled = slots.length - picked.length;
       return {
         filled: picked.length,
@@ -506,6 +526,7 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
       };
     },
   });
+  return result;
 }
 
 /** Drag a player onto a slot: exchange with its player, or move there when it is empty. */
@@ -535,7 +556,8 @@ export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotA
         await insertParticipants({
           db: tx,
           rows: [
-            { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt },
+            // Exchanged, each keeps when they joined and whether they were placed.
+            { scrimId, userId, kind: 'player', team, role, joinedAt: dragged.joinedAt, placed: dragged.placed },
             {
               scrimId,
               userId: occupant.userId,
@@ -543,6 +565,7 @@ export function swapPlayers({ deps, viewer, scrimId, userId, team, role }: SlotA
               team: dragged.team,
               role: dragged.role,
               joinedAt: occupant.joinedAt,
+              placed: occupant.placed,
             },
           ],
         });

@@ -34,10 +34,14 @@ export type SlotRefusal =
   | 'SCRIM_CANCELLED'
   | 'COOLDOWN';
 
-/** Issue 17 (drizzle/0013): a refused join's cooldown end, and who took a freed slot from the waitlist. */
+/**
+ * Issue 17 (drizzle/0013): a refused join's cooldown end, and who took a freed slot from the waitlist; whether the
+ * user was a placed player before the change (drizzle/0016: their own leave costs nothing).
+ */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;
   promoted: string | null;
+  wasPlaced: boolean;
 }
 
 export type SlotChangeResult = SlotChangeExtras &
@@ -51,6 +55,7 @@ interface SlotChangeJson {
   refusal: SlotRefusal | null;
   cooldown_until?: string | null;
   promoted?: string | null;
+  was_placed?: boolean;
   aggregate: unknown;
 }
 
@@ -60,6 +65,7 @@ function parseSlotChange(result: unknown): SlotChangeResult {
     refusal: json.refusal,
     cooldownUntil: json.cooldown_until ? new Date(json.cooldown_until) : null,
     promoted: json.promoted ?? null,
+    wasPlaced: json.was_placed ?? false,
     aggregate: aggregateFromJson(json.aggregate),
   } as SlotChangeResult;
 }

@@ -193,10 +193,19 @@ describe(`one round trip per slot change (${engine})`, () => {
         team: 'teamOne',
         role: 'Top',
         joinedAt: joinedAt(player!.id),
+        placed: false,
         user: userOf(player),
         rating: null,
       },
-      { kind: 'caster', team: null, role: null, joinedAt: joinedAt(caster.id), user: userOf(caster), rating: null },
+      {
+        kind: 'caster',
+        team: null,
+        role: null,
+        joinedAt: joinedAt(caster.id),
+        placed: false,
+        user: userOf(caster),
+        rating: null,
+      },
     ]);
     expect(aggregate.signups).toEqual([]);
     expect(aggregate.ratingChanges).toEqual([]);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, WAITLIST_MESSAGES, SUBSTITUTE_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { PLACED_MESSAGES, SOCKET_EVENTS, WAITLIST_MESSAGES, SUBSTITUTE_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import {
   communityHosts,
   scrimParticipants,
@@ -102,8 +102,10 @@ describe('POST /api/scrims/:id/substitute', () => {
         WAITLIST_MESSAGES.noShowWarning(scrim.title),
       ].sort(),
     );
-    const told = SUBSTITUTE_MESSAGES.substituteNotification(scrim.title, 'Team 1 (Blue Side) Top');
-    expect(await alertTexts({ db: db(), userId: sub.id, scrimId: scrim.id })).toEqual([told]);
+    // Brought in by the admin, the substitute is placed and told so (they may leave at no cost, or confirm).
+    expect(body.placed).toEqual([sub.id]);
+    const told = PLACED_MESSAGES.substituteNotification(admin.name, scrim.title, 'Team 1 (Blue Side) Top');
+    expect(await alertTexts({ db: db(), userId: sub.id, scrimId: scrim.id, kind: 'scrim_placed' })).toEqual([told]);
     await subSocket.next(SOCKET_EVENTS.getNotification, (n) => n.message === told);
   });
 

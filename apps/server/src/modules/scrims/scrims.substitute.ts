@@ -5,7 +5,9 @@ import { insertNotificationRows, publishNotifications, type StoredNotification }
 import { assertNotCancelled } from './scrims.checkin.js';
 import { removePlayers } from './scrims.checkin.repository.js';
 import { recordShowUps, scrimAlert } from './scrims.commitments.js';
+import { placedNotifications, placesSomeoneElse } from './scrims.placed.js';
 import { assertCanRunScrim } from './scrims.policy.js';
+import { carriesCommitment } from './scrims.reliability.js';
 import { findUserById, insertParticipants, updateScrim } from './scrims.repository.js';
 import { assertNotAbandoned, changeScrim, type ScrimAction } from './scrims.service.js';
 import { clearBalance, findRoleSettings, findSignup, insertSignup } from './scrims.signups.repository.js';
@@ -15,9 +17,10 @@ import { deleteWaitlistEntry, insertSubstitution, isBanned } from './scrims.subs
  * POST /api/scrims/:id/substitute {outUserId, inUserId}: after the start and before a confirmed result, the
  * scrim's host or an admin replaces a player who did not come. In one transaction under the scrim's lock: the
  * substitute takes the absentee's team and role (and the lobby captaincy if the absentee held it) and leaves the
- * waitlist; the substitution is recorded, the absentee's no-show escalates their penalty (audited), both are
- * told, and the action goes to the audit log. The ratings read the players when the result is confirmed, so they
- * count the substitute, not the absentee.
+ * waitlist; the substitution is recorded, the absentee's no-show escalates their penalty (audited) unless they
+ * were placed (carriesCommitment), both are told, and the action goes to the audit log. A substitute brought in
+ * by someone else is placed: they may leave at no cost until they confirm. The ratings read the players when the
+ * result is confirmed, so they count the substitute, not the absentee.
  */
 export async function substitutePlayer({
   deps,
@@ -51,7 +54,9 @@ export async function substitutePlayer({
       const slot = { team: out.team!, role: out.role! };
       await removePlayers({ db: tx, scrimId, userIds: [outUserId] });
       await deleteWaitlistEntry({ db: tx, scrimId, userId: inUserId });
-      await insertParticipants({ db: tx, rows: [{ scrimId, userId: inUserId, kind: 'player', ...slot }] });
+      // Brought in by someone else, the substitute did not choose the scrim: placed until they confirm.
+      const placed = placesSomeoneElse(viewer, inUserId);
+      await insertParticipants({ db: tx, rows: [{ scrimId, userId: inUserId, kind: 'player', ...slot, placed }] });
       // A balanced scrim's players are its sign-ups: the substitute signs up for the seat (unless signed up).
       if (scrim.mode === 'balanced' && !(await findSignup({ db: tx, scrimId, userId: inUserId }))) {
         const settings = await findRoleSettings({ db: tx, userId: inUserId });
@@ -77,14 +82,25 @@ export async function substitutePlayer({
           },
         ],
       });
-      const penalties = await recordShowUps({ db: tx, scrim, noShows: [outUserId], actorId: viewer.id });
+      // A placed absentee never chose the scrim: replaced, not penalised.
+      const noShows = carriesCommitment(out) ? [outUserId] : [];
+      const penalties = await recordShowUps({ db: tx, scrim, noShows, actorId: viewer.id });
       const slotText = `${TEAM_MESSAGE_LABELS[slot.team]} ${slot.role}`;
+      const told = placed
+        ? await placedNotifications({
+            db: tx,
+            viewer,
+            scrim,
+            placed: [{ userId: inUserId, ...slot }],
+            substitute: true,
+          })
+        : [scrimAlert(scrimId, inUserId, SUBSTITUTE_MESSAGES.substituteNotification(scrim.title, slotText))];
       stored = [
         ...(await insertNotificationRows({
           db: tx,
           values: [
             scrimAlert(scrimId, outUserId, SUBSTITUTE_MESSAGES.replacedNotification(scrim.title, substitute.name)),
-            scrimAlert(scrimId, inUserId, SUBSTITUTE_MESSAGES.substituteNotification(scrim.title, slotText)),
+            ...told,
           ],
         })),
         ...penalties,

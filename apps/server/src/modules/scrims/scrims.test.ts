@@ -792,6 +792,7 @@ describe('GET /api/scrims', () => {
         closesAt: new Date(scrim.gameStartTime.getTime() - 5 * 60_000).toISOString(),
         checkedIn: [],
       },
+      placed: [],
       substitutions: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

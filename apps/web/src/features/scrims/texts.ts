@@ -274,5 +274,14 @@ export const SCRIM_TEXTS = {
     leaveEarly: `Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing.`,
     leaveSubmit: 'Leave',
     stay: 'Stay',
+    leavePlaced: 'A host or admin put you in this scrim: leaving costs you nothing.',
+
+    placed: {
+      title: 'You were put in this scrim',
+      explain:
+        'A host or admin gave you this place: you did not choose it, so leaving costs you nothing. Confirm it to play (checking in confirms it too).',
+      confirm: 'Confirm my place',
+      confirmedToast: 'Your place is confirmed. See you in the lobby!',
+    },
   },
 } as const;

@@ -220,6 +220,13 @@ export const useCheckIn = () =>
     success: () => SHOW_UP.checkIn.checkedInToast,
   });
 
+/** A player a host or admin put in takes the place as their own. */
+export const useConfirmPlace = () =>
+  useScrimAction<Target>({
+    request: () => ({ path: 'confirm-place', method: 'post' }),
+    success: () => SHOW_UP.placed.confirmedToast,
+  });
+
 /** After the start, a host or admin gives the slot of a player who did not come to another. */
 export const useSubstitute = () =>
   useScrimAction<Target & SubstituteBody>({

@@ -57,6 +57,15 @@ describe('leaving a slot', () => {
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({});
   });
 
+  it('a player a host or admin placed: under 2 hours it still costs nothing', async () => {
+    const scrim = { ...withMe(hoursFromNow(1.5)), placed: [ME._id] };
+    const { dialog } = await openLeave(scrim);
+    expect(
+      within(dialog).getByText('A host or admin put you in this scrim: leaving costs you nothing.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/counts against your reliability/)).toBeNull();
+  });
+
   it('Stay closes the dialog and keeps the slot', async () => {
     const { calls, dialog } = await openLeave(withMe(hoursFromNow(3)));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { leaveBodySchema } from '@scrim-gym/shared';
 import { useRemovePlayer } from '../api/scrim-actions';
-import { isLateLeave } from '../lib/show-up';
+import { isLateLeave, isPlaced } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
@@ -23,6 +23,7 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
   // Read once, when the dialog opens: the warning does not flip while the player types.
   const [late] = useState(() => isLateLeave(view.scrim, Date.now()));
   const { userId, scrim } = view;
+  const placed = isPlaced(scrim, userId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,9 +41,13 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
           {/* Typography, not an Alert: the card's chunk stays without it (the snackbar's chunk has it). */}
           <Typography
             variant="body2"
-            sx={{ mb: 1, color: late ? 'warning.main' : 'text.secondary', fontWeight: late ? 700 : 400 }}
+            sx={{
+              mb: 1,
+              color: late && !placed ? 'warning.main' : 'text.secondary',
+              fontWeight: late && !placed ? 700 : 400,
+            }}
           >
-            {late ? T.leaveLate : T.leaveEarly}
+            {placed ? T.leavePlaced : late ? T.leaveLate : T.leaveEarly}
           </Typography>
           <TextField
             fullWidth

@@ -69,6 +69,10 @@ export function promotionOf(before: Scrim | undefined, after: Scrim, userId: str
   return playersOf(after).find((p) => p._user._id === userId) ?? null;
 }
 
+/** A host or admin put the viewer in and they have not confirmed yet: they may leave at no cost. */
+export const isPlaced = (scrim: Pick<Scrim, 'placed'>, userId: string | null) =>
+  Boolean(userId && scrim.placed.includes(userId));
+
 /** Leaving now counts against the player's reliability (less than 2 hours before the start). */
 export const isLateLeave = (scrim: Pick<Scrim, 'gameStartTime'>, now: number) =>
   new Date(scrim.gameStartTime).getTime() - now < LATE_LEAVE_HOURS * 3_600_000;

@@ -9,6 +9,7 @@ import { useTournamentCodes } from '../api/capabilities';
 import { useScrim } from '../api/scrim';
 import { CheckInPanel } from '../components/CheckInPanel';
 import { LobbyPanel } from '../components/LobbyPanel';
+import { PlacedNotice } from '../components/PlacedNotice';
 import { ScrimCard } from '../components/ScrimCard';
 import { ScrimCardBody } from '../components/ScrimCardBody';
 import { ScrimMatchSection } from '../components/ScrimMatchSection';
@@ -62,6 +63,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
       {state && <LobbyPanel view={view} state={state} />}
+      <PlacedNotice view={view} />
       <CheckInPanel view={view} />
       <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
       <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />

@@ -60,6 +60,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     hostedBy: null,
     waitlist: [],
     checkIn: null,
+    placed: [],
     substitutions: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),

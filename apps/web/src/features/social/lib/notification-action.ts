@@ -20,6 +20,7 @@ export function notificationAction(notification: Notification): NotificationActi
     case 'friend_request':
       return { type: 'friendRequests' };
     case 'scrim_alert':
+    case 'scrim_placed':
       return scrim ? { type: 'navigate', to: `/scrims/${scrim._id}` } : NONE;
     case 'conversation_start':
       return notification.conversation ? { type: 'conversation', conversationId: notification.conversation } : NONE;
