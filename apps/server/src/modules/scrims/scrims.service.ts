@@ -34,7 +34,10 @@ import { processPostGameImage } from './scrims.image.js';
 import {
   assertCanRunScrim,
   assertCaptainOrAdmin,
+  assertMayFillFrom,
   assertMayHostIn,
+  assertMayPlace,
+  assertMayStartAt,
   assertSelfOrAdmin,
   canRunScrim,
   isParticipant,
@@ -69,7 +72,7 @@ import {
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
-import { deleteWaitlistEntry } from './scrims.waitlist.repository.js';
+import { deleteWaitlistEntry, findCooldownUntil, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
   changeSlot,
   settleLobbyHost,
@@ -342,8 +345,9 @@ export const cooldownError = (until: Date) => forbidden(WAITLIST_MESSAGES.cooldo
  * A change of a user's place in a scrim: one statement (scrim_slot_change), which checks the rules under the
  * scrim's lock, claims the slot, gives a freed slot to the waitlist, settles the lobby host and answers the scrim
  * as it is now, also when it refuses (the error body carries it). Only who may act for `userId` is decided here,
- * before: that needs no data. `then`: what follows a change that was made (a player's own late leave), in a
- * transaction of its own; it returns notifications to publish.
+ * before: that needs no data. `refuse`: a check of the user that the statement does not make (it throws the
+ * refusal). `then`: what follows a change that was made (a player's own late leave), in a transaction of its own;
+ * it returns notifications to publish.
  */
 async function changeSlotOf({
   deps,
@@ -352,21 +356,31 @@ async function changeSlotOf({
   userId,
   change,
   adminAllowed,
+  refuse,
   then,
 }: UserAction & {
   change: SlotChange;
   adminAllowed: boolean;
+  refuse?: () => Promise<void>;
   then?: (aggregate: ScrimAggregate) => Promise<StoredNotification[]>;
 }) {
+  /** As under the lock before: a scrim that does not exist is a 404 first; else the refusal with the scrim. */
+  const refusedWithScrim = async (error: AppError, unless?: (current: ScrimAggregate) => boolean) => {
+    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+    if (!current) throw scrimNotFound();
+    if (!unless?.(current)) throw withCurrentScrim(error, current, viewer);
+  };
   try {
     assertSelfOrAdmin(viewer, userId, { adminAllowed });
   } catch (error) {
-    // As under the lock before: a scrim that does not exist is a 404 first; else the 403 with the scrim.
-    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
-    if (!current) throw scrimNotFound();
     // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
-    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
-      throw withCurrentScrim(error as AppError, current, viewer);
+    await refusedWithScrim(error as AppError, (current) => adminAllowed && canRunScrim(viewer, current.scrim));
+  }
+  try {
+    await refuse?.();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await refusedWithScrim(error);
   }
   let result: SlotChangeResult;
   try {
@@ -431,8 +445,20 @@ export const removePlayer = ({ reason, ...action }: UserAction & { reason?: stri
   });
 };
 
+/**
+ * Join the cast (yourself). A caster sees the lobby like a player: a no-show's cooldown refuses it as it refuses
+ * a join of a team (read here, as the waitlist reads it; the statement checks it for joins only).
+ */
 export const joinCast = (action: UserAction) =>
-  changeSlotOf({ ...action, change: { action: 'cast' }, adminAllowed: false });
+  changeSlotOf({
+    ...action,
+    change: { action: 'cast' },
+    adminAllowed: false,
+    refuse: async () => {
+      const cooldownUntil = await findCooldownUntil({ db: action.deps.db, userId: action.userId });
+      if (cooldownUntil) throw cooldownError(cooldownUntil);
+    },
+  });
 
 /** Leave the cast (yourself, or an admin removing a caster). */
 export const leaveCast = (action: UserAction) =>
@@ -462,6 +488,8 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
         assertSlotsMode(scrim);
         if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
         const existing = participants.find((p) => p.userId === userId);
+        const waiting = Boolean(await findWaitlistEntry({ db: tx, scrimId, userId }));
+        assertMayPlace(viewer, { inScrim: Boolean(existing), waiting });
         if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
         const occupant = playerIn(participants, team, role);
         if (occupant && occupant.userId !== userId) throw spotTaken(participants);
@@ -484,11 +512,12 @@ export function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAction &
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
+      const from = region ?? scrim.region;
+      assertMayFillFrom(viewer, from);
       assertNoWinner(scrim);
       assertSlotsMode(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
       if (slots.length === 0) return { filled: 0, unfilled: 0, reason: null };
-      const from = region ?? scrim.region;
       const picked = await sampleEligibleUsers({ db: tx, scrimId, region: from, limit: slots.length });
       if (picked.length > 0) {
         await insertParticipants({
@@ -630,9 +659,12 @@ export async function createScrim({
 }) {
   assertMayHostIn(viewer, body.region);
   if (body.createdBy && body.createdBy !== viewer.id) throw forbidden('createdBy must be you', 'IDENTITY_MISMATCH');
+  assertMayStartAt(viewer, new Date(body.gameStartTime));
   let lobbyHostId: string | null = null;
   if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
   else if (body.lobbyHost !== 'random') {
+    // A new scrim has nobody in it or waiting: a host names only themselves its captain.
+    assertMayPlace(viewer, { inScrim: body.lobbyHost === viewer.id, waiting: false });
     if (!(await findUserById({ db: deps.db, id: body.lobbyHost })))
       throw badRequest('Lobby host not found', 'BAD_HOST');
     lobbyHostId = body.lobbyHost;
@@ -683,6 +715,7 @@ export async function editScrim({
       assertCanRunScrim(viewer, scrim);
       if (body.region !== scrim.region) assertMayHostIn(viewer, body.region);
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
+      if (startChanged) assertMayStartAt(viewer, new Date(body.gameStartTime));
       // A new winner (or none) from the edit form is an admin's decision: confirmed at once, the dispute settled.
       const resultChanged = body.teamWon !== scrim.teamWon;
       // A new start time reopens an abandoned scrim (its abandon check moves with the start job); otherwise an
