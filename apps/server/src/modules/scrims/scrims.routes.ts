@@ -153,7 +153,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Create a scrim (admin, or a community host in a region they host)',
+        summary:
+          'Create a scrim (admin, or a community host in a region they host, starting at least 15 minutes ahead)',
         body: createScrimBodySchema,
         response: { 201: scrimSchema, ...errors },
       },
@@ -170,7 +171,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Edit a scrim (admin, or its community host)',
+        summary: 'Edit a scrim (admin, or its community host: a moved start at least 15 minutes ahead)',
         params: idParamsSchema,
         body: updateScrimBodySchema,
         response: scrimResponse,
@@ -252,7 +253,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/insert-caster/:userId',
-    { schema: { tags, summary: 'Join the cast (yourself)', ...userRoute } },
+    {
+      schema: { tags, summary: 'Join the cast (yourself; refused in a no-show cooldown, as a slot is)', ...userRoute },
+    },
     async (request) => {
       const { id, userId } = request.params;
       return (await service.joinCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
@@ -282,7 +285,10 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/admin-assign-player',
-    adminSlotRoute('Assign a user to a slot (admin, or its community host)', adminAssignBodySchema),
+    adminSlotRoute(
+      'Assign a user to a slot (admin; or its community host: a player in the scrim or on its waitlist)',
+      adminAssignBodySchema,
+    ),
     async (request) => {
       const { userId, teamName: team, role } = request.body;
       const viewer = runnerOf(request);
@@ -296,7 +302,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Fill the empty slots with random eligible players (admin, or its community host)',
+        summary:
+          'Fill the empty slots with random eligible players (admin; or its community host: from a region they host)',
         params: idParamsSchema,
         body: fillRandomBodySchema,
         response: { 200: fillRandomResponseSchema, ...errors },
