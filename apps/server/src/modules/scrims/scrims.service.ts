@@ -72,7 +72,7 @@ import {
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
-import { deleteWaitlistEntry, findCooldownUntil, findWaitlistEntry } from './scrims.waitlist.repository.js';
+import { deleteWaitlistEntry, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
   changeSlot,
   settleLobbyHost,
@@ -338,16 +338,15 @@ function slotRefusalError(
   }
 }
 
-/** 403 COOLDOWN: the user may not join scrims until `until` (a no-show's cooldown). */
+/** 403 COOLDOWN: the user may not join scrims (a slot, the cast, a waitlist) until `until` (a no-show's cooldown). */
 export const cooldownError = (until: Date) => forbidden(WAITLIST_MESSAGES.cooldown(until.toISOString()), 'COOLDOWN');
 
 /**
  * A change of a user's place in a scrim: one statement (scrim_slot_change), which checks the rules under the
  * scrim's lock, claims the slot, gives a freed slot to the waitlist, settles the lobby host and answers the scrim
  * as it is now, also when it refuses (the error body carries it). Only who may act for `userId` is decided here,
- * before: that needs no data. `refuse`: a check of the user that the statement does not make (it throws the
- * refusal). `then`: what follows a change that was made (a player's own late leave), in a transaction of its own;
- * it returns notifications to publish.
+ * before: that needs no data. `then`: what follows a change that was made (a player's own late leave), in a
+ * transaction of its own; it returns notifications to publish.
  */
 async function changeSlotOf({
   deps,
@@ -356,31 +355,21 @@ async function changeSlotOf({
   userId,
   change,
   adminAllowed,
-  refuse,
   then,
 }: UserAction & {
   change: SlotChange;
   adminAllowed: boolean;
-  refuse?: () => Promise<void>;
   then?: (aggregate: ScrimAggregate) => Promise<StoredNotification[]>;
 }) {
-  /** As under the lock before: a scrim that does not exist is a 404 first; else the refusal with the scrim. */
-  const refusedWithScrim = async (error: AppError, unless?: (current: ScrimAggregate) => boolean) => {
-    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
-    if (!current) throw scrimNotFound();
-    if (!unless?.(current)) throw withCurrentScrim(error, current, viewer);
-  };
   try {
     assertSelfOrAdmin(viewer, userId, { adminAllowed });
   } catch (error) {
+    // As under the lock before: a scrim that does not exist is a 404 first; else the 403 with the scrim.
+    const current = await findScrimAggregate({ db: deps.db, id: scrimId });
+    if (!current) throw scrimNotFound();
     // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
-    await refusedWithScrim(error as AppError, (current) => adminAllowed && canRunScrim(viewer, current.scrim));
-  }
-  try {
-    await refuse?.();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    await refusedWithScrim(error);
+    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
+      throw withCurrentScrim(error as AppError, current, viewer);
   }
   let result: SlotChangeResult;
   try {
@@ -445,20 +434,9 @@ export const removePlayer = ({ reason, ...action }: UserAction & { reason?: stri
   });
 };
 
-/**
- * Join the cast (yourself). A caster sees the lobby like a player: a no-show's cooldown refuses it as it refuses
- * a join of a team (read here, as the waitlist reads it; the statement checks it for joins only).
- */
+/** Join the cast (yourself). A caster sees the lobby like a player: a no-show's cooldown refuses both. */
 export const joinCast = (action: UserAction) =>
-  changeSlotOf({
-    ...action,
-    change: { action: 'cast' },
-    adminAllowed: false,
-    refuse: async () => {
-      const cooldownUntil = await findCooldownUntil({ db: action.deps.db, userId: action.userId });
-      if (cooldownUntil) throw cooldownError(cooldownUntil);
-    },
-  });
+  changeSlotOf({ ...action, change: { action: 'cast' }, adminAllowed: false });
 
 /** Leave the cast (yourself, or an admin removing a caster). */
 export const leaveCast = (action: UserAction) =>

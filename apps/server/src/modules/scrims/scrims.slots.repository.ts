@@ -34,7 +34,7 @@ export type SlotRefusal =
   | 'SCRIM_CANCELLED'
   | 'COOLDOWN';
 
-/** Issue 17 (drizzle/0013): a refused join's cooldown end, and who took a freed slot from the waitlist. */
+/** Issue 17 (drizzle/0013, 0020): a refused join's or cast's cooldown end, and who took a freed slot from the waitlist. */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;
   promoted: string | null;
