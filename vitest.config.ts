@@ -1,19 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The server files that replace a module with vi.mock: they run in a module graph of their own. Every other server
+ * file imports the app's modules once per worker instead of once per file (2.5–2.9 s each): each builds its own
+ * app, database and Redis prefix, and none keeps state in a module between files.
+ */
+const MOCKING_FILES = [
+  'apps/server/src/modules/auth/admin-key.test.ts',
+  'apps/server/src/modules/auth/session-cache.test.ts',
+  'apps/server/src/test/services.test.ts',
+];
+
+const server = {
+  include: ['apps/server/src/**/*.test.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  setupFiles: ['apps/server/src/test/per-file-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
+    // Both cores: each server file has its own database (a template clone or a PGlite snapshot) and its own ports,
+    // so files run side by side; the browser project stays serial (fileParallelism: false below).
+    maxWorkers: 2,
     projects: [
       // With the shared package: the repo's own tooling (scripts/, plain Node, no set-up), e.g. npm start's build stamps.
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { ...server, name: 'server', exclude: [...configDefaults.exclude, ...MOCKING_FILES], isolate: false } },
+      { test: { ...server, name: 'server:isolated', include: MOCKING_FILES } },
       // The web project's config lives beside the app (apps/web/vite.config.ts), with its React plugin.
       'apps/web/vite.config.ts',
       {

@@ -43,6 +43,8 @@ interface ScrimJson {
   waitlist: { _user: { _id: string } }[];
   substitutions: { outUserId: string | null; inUserId: string }[];
   teamOne: { role: string; _user: { _id: string } }[];
+  teamTwo: { role: string; _user: { _id: string } }[];
+  result: { status: string; reportedBy: string | null } | null;
 }
 
 const people =
@@ -298,7 +300,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       await waitVisible(blueTop.getByText(sub.name), 'the substitute in the slot');
       await waitVisible(hostPage.getByText('replaced'), 'the substitution shown');
 
-      // The host reports the winner: confirmed at once, as an admin's.
+      // The host reports the winner: pending, as a captain's report, until the other team confirms it.
       await hostPage.getByRole('button', { name: 'Team One (Blue Side) won' }).first().click();
       await hostPage.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
       await waitVisible(
@@ -310,8 +312,15 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       await expectNoSeriousA11yViolations(hostPage);
       await screenshot(hostPage, 'show-up-host-result-1280', { fullPage: true });
 
+      const reported = await readScrim(admin, scrimId);
+      expect(reported.result).toMatchObject({ status: 'pending', reportedBy: host!.id });
+      const red = rest.find((person) => reported.teamTwo.some((slot) => slot._user._id === person.id))!;
+      const confirmed = await red.context.request.post(`/api/scrims/${scrimId}/confirm-result`);
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+
       const final = await readScrim(admin, scrimId);
       expect(final.teamWon).toBe('teamOne');
+      expect(final.result?.status).toBe('confirmed');
       expect(final.substitutions).toEqual([expect.objectContaining({ outUserId: absent!.id, inUserId: sub.id })]);
       const reliability = (await (await sub.context.request.get(`/api/users/${absent!.id}/reliability`)).json()) as {
         noShows: number;

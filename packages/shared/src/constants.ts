@@ -49,11 +49,21 @@ export type ScrimMode = (typeof SCRIM_MODES)[number];
 /** A reported result: waiting for the other team, confirmed (ratings move), or disputed (an admin decides). */
 export const RESULT_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
-/** Who recorded the result: the lobby captain, an admin, or Riot (tournament callback or polling). */
+/**
+ * Who recorded the result: a report (the lobby captain's or the community host's, which the other team confirms
+ * or disputes), an admin, or Riot (tournament callback or polling).
+ */
 export const RESULT_SOURCES = ['captain', 'admin', 'riot'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
 /** How long the other team has to confirm or dispute a captain's report before it confirms itself. */
 export const RESULT_CONFIRM_WINDOW_MINUTES = 30;
+/**
+ * Why a confirmed result moves no rating: a private scrim (its host chose the players), or, when Riot Sign On is
+ * configured, fewer than VERIFIED_PLAYERS_TO_RATE of the ten players have a verified Riot account.
+ */
+export const UNRATED_REASONS = ['private', 'unverified'] as const;
+export type UnratedReason = (typeof UNRATED_REASONS)[number];
+export const VERIFIED_PLAYERS_TO_RATE = 8;
 /** A balanced scrim's sign-ups lock this long before its start: the teams are final then. */
 export const BALANCED_SIGNUP_LOCK_MINUTES = 15;
 

@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'CAST_FULL',
   'NOT_STARTED',
   'WINNER_SET',
+  'ADMIN_RESULT_ONLY',
   'TEAMS_NOT_FULL',
   'IMAGE_EXISTS',
   'NO_IMAGE',

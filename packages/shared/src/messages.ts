@@ -69,6 +69,8 @@ export const SCRIM_MESSAGES = {
   gameOver: 'This game is over: its winner is already set.',
   notStarted: 'The game has not started yet.',
   winnerSet: 'The winner of this game is already set.',
+  resultByAdminOnly:
+    'Only an admin can change a result here: report the winner on the scrim page, and the other team confirms it.',
   abandoned: 'This scrim was abandoned: it was not full 30 minutes after its start.',
   teamsNotFull: 'A winner can only be set once both teams have 5 players.',
   onlyCaptain: 'Only the lobby captain or an admin can do this.',

@@ -1,4 +1,4 @@
-import { RESULT_CONFIRM_WINDOW_MINUTES } from './constants.js';
+import { RESULT_CONFIRM_WINDOW_MINUTES, VERIFIED_PLAYERS_TO_RATE, type UnratedReason } from './constants.js';
 
 /** Texts of reported results (confirm, dispute, the admins' queue) and of ratings and seasons (issue 16). */
 export const RESULT_MESSAGES = {
@@ -10,6 +10,11 @@ export const RESULT_MESSAGES = {
   notOtherTeam: 'Only a player of the other team (not the reporting captain’s) can confirm or dispute this result.',
   reasonEmpty: 'Please say why you dispute this result.',
   reasonTooLong: 'The reason can be at most 500 characters.',
+  /** Why a recorded result moves no rating (shown next to the result). */
+  unrated: {
+    private: 'Unrated: private scrim',
+    unverified: `Unrated: fewer than ${VERIFIED_PLAYERS_TO_RATE} verified players`,
+  } satisfies Record<UnratedReason, string>,
   disputedNotification: (title: string, reason: string) => `The result of ${title} was disputed: ${reason}`,
   // The scrim page and the admin dashboard
   reportedBy: (name: string, time: string) => `Reported by ${name}, confirms itself at ${time} unless disputed`,

@@ -490,6 +490,38 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   },
 };
 
+/**
+ * Whose result moves ratings: who sets a result on which scrim, whether it is confirmed at once or waits for
+ * the other team (who may dispute it), and whether the confirmed result is rated. `verified`: with Riot Sign On
+ * configured, how many of the ten players have a verified Riot account (absent: Riot Sign On is not configured).
+ * `scrims.rated-results.test.ts` walks it.
+ */
+export interface RatingRule {
+  by: 'captain' | 'host' | 'admin' | 'riot';
+  scrim: 'public' | 'private';
+  verified?: number;
+  status: 'pending' | 'confirmed';
+  /** Once confirmed (by the other team when pending): rated, or why not. */
+  rated: true | 'private' | 'unverified';
+}
+
+export const RATING_TABLE: RatingRule[] = [
+  { by: 'captain', scrim: 'public', status: 'pending', rated: true },
+  { by: 'host', scrim: 'public', status: 'pending', rated: true },
+  { by: 'admin', scrim: 'public', status: 'confirmed', rated: true },
+  { by: 'riot', scrim: 'public', status: 'confirmed', rated: true },
+  { by: 'captain', scrim: 'private', status: 'pending', rated: 'private' },
+  { by: 'host', scrim: 'private', status: 'pending', rated: 'private' },
+  { by: 'admin', scrim: 'private', status: 'confirmed', rated: 'private' },
+  { by: 'riot', scrim: 'private', status: 'confirmed', rated: 'private' },
+  { by: 'admin', scrim: 'public', verified: 0, status: 'confirmed', rated: 'unverified' },
+  { by: 'admin', scrim: 'public', verified: 7, status: 'confirmed', rated: 'unverified' },
+  { by: 'admin', scrim: 'public', verified: 8, status: 'confirmed', rated: true },
+  { by: 'host', scrim: 'public', verified: 10, status: 'pending', rated: true },
+  { by: 'riot', scrim: 'public', verified: 7, status: 'confirmed', rated: 'unverified' },
+  { by: 'admin', scrim: 'private', verified: 10, status: 'confirmed', rated: 'private' },
+];
+
 /** A second request of a route, whose answer depends on what it names; `codes`: the refusals' exact codes. */
 export interface RouteCase extends RouteRule {
   route: string;

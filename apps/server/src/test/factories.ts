@@ -6,8 +6,16 @@ import { lookalikeColumns } from '../lib/lookalike.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 
 let sequence = 0;
-/** A short unique suffix, so every test gets its own names, discords and emails. */
+/**
+ * A short unique suffix, so every test gets its own names, discords and emails: a per-file counter (unique within
+ * the file's own database) and random bytes. The counter restarts with each file (test/per-file-setup.ts), so
+ * names stay as short as a file alone makes them however many files a worker ran before (names have a
+ * 16-character limit).
+ */
 export const unique = () => `${(++sequence).toString(36)}${randomBytes(3).toString('hex')}`;
+export const restartUniqueSequence = () => {
+  sequence = 0;
+};
 
 export type TestUser = typeof users.$inferSelect & { token: string };
 

@@ -70,6 +70,14 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
 }
 
 /**
+ * The last write (any method but GET) the page sent: a refetch or a lazy load can land after it, so a test that
+ * checks what a click sent looks past reads.
+ */
+export function lastWrite(calls: ReturnType<typeof stubApi>) {
+  return calls.findLast((call) => call.method !== 'GET');
+}
+
+/**
  * Renders `element` at `path` inside the app's providers, with probe routes for redirects ('/', '/scrims' and
  * any `probes`: path → text).
  */

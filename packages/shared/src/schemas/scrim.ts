@@ -3,6 +3,7 @@ import {
   MAX_CASTERS_CHOICES,
   REGIONS,
   RESULT_SOURCES,
+  UNRATED_REASONS,
   RESULT_STATUSES,
   ROLES,
   SCRIM_MODES,
@@ -110,6 +111,8 @@ export const scrimSchema = z.object({
       /** A pending report confirms itself at this time unless the other team disputes it first. */
       confirmBy: z.string().nullable(),
       dispute: z.object({ by: z.string().nullable(), reason: z.string(), createdAt: z.string() }).nullable(),
+      /** Why the confirmed result moves no rating, and the text shown next to it; null when it is rated. */
+      unrated: z.object({ reason: z.enum(UNRATED_REASONS), message: z.string() }).nullable(),
     })
     .nullable(),
   /** Each rated player's display rating before and after this scrim's confirmed result. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { UNRATED_REASONS } from '@scrim-gym/shared';
 import {
   boolean,
   check,
@@ -63,6 +64,11 @@ export const scrims = pgTable(
     resultReportedBy: uuid('result_reported_by').references(() => users.id, { onDelete: 'set null' }),
     resultReportedAt: timestamptz('result_reported_at'),
     resultConfirmedAt: timestamptz('result_confirmed_at'),
+    /**
+     * Why the confirmed result moves no rating ('private', 'unverified': see the ratings rules), written with the
+     * rating decision; null while there is no confirmed result or when it is rated.
+     */
+    unratedReason: text('unrated_reason', { enum: UNRATED_REASONS }),
     /** Players must check in 30 to 5 minutes before the start (issue 17); its host may turn it off. */
     checkInEnabled: boolean('check_in_enabled').notNull().default(true),
     /** When the check-in close ran (absentees dropped, the waitlist promoted): it runs once. */

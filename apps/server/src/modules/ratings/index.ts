@@ -1,8 +1,8 @@
 /**
  * Ratings: the skill rating of each player (OpenSkill, seeded from the Solo/Duo rank, replayed from the stored
  * results) and balanced teams for a lobby of ten (pure functions), and their storage: seasons, each player's
- * rating per season, the rated results and the rating history. The scrims module calls syncScrimRatings after
- * every change of a result; this module reads the scrims' tables itself and never imports the scrims module.
+ * rating per season, the rated results and the rating history. The scrims module calls syncScrimRatings (with
+ * the server's rules, ratingRulesFor) after every change of a result or of the scrim's privacy; this module reads the scrims' tables itself and never imports the scrims module.
  */
 export {
   DEFAULT_MU,
@@ -36,6 +36,8 @@ export {
 // The leaderboard: GET /leaderboard (registered in app.ts).
 export { leaderboardRoutes } from './leaderboard.routes.js';
 export { ratingsRoutes } from './ratings.routes.js';
+// Which confirmed results move ratings (private scrims never; verified players when Riot Sign On is on).
+export { presentUnrated, ratingRulesFor, unratedReasonOf, type RatingRules } from './ratings.rules.js';
 export {
   getUserRating,
   listSeasons,

@@ -8,7 +8,7 @@ const isInt = (value: unknown, min: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= INT32_MAX;
 
 /** A leaderboard cursor: the board it was made on and the position of the last row served. */
-export interface BoardCursor extends Board, BoardPosition {}
+export interface BoardCursor extends Omit<Board, 'verifiedOnly'>, BoardPosition {}
 
 /**
  * Keyset cursors of the leaderboard, base64url JSON `[seasonId, region, rating, userId]`. Opaque to clients and

@@ -10,10 +10,14 @@ export interface BoardPosition {
   userId: string;
 }
 
-/** Which board: a season's, of every region or of one (the region a player was last rated in). */
+/**
+ * Which board: a season's, of every region or of one (the region a player was last rated in); of verified
+ * accounts only when Riot Sign On is configured (see ratingRulesFor).
+ */
 export interface Board {
   seasonId: number;
   region: Region | null;
+  verifiedOnly: boolean;
 }
 
 export interface BoardRow extends BoardPosition {
@@ -34,14 +38,16 @@ export async function findSeason({ db, id }: { db: DbOrTx; id: number | null }) 
 }
 
 /**
- * The rows of a board: rated in the season (and region), not deleted. A deleted account's row stays in the table
- * (its games rated others) but leaves the board; a banned player stays on it.
+ * The rows of a board: rated in the season (and region), not deleted (and verified, on a verified board). A
+ * deleted account's row stays in the table (its games rated others) but leaves the board; a banned player stays
+ * on it.
  */
-const onBoard = ({ seasonId, region }: Board, ...more: (SQL | undefined)[]) =>
+const onBoard = ({ seasonId, region, verifiedOnly }: Board, ...more: (SQL | undefined)[]) =>
   and(
     eq(playerRatings.seasonId, seasonId),
     region ? eq(playerRatings.region, region) : undefined,
     isNull(users.deletedAt),
+    verifiedOnly ? isNotNull(users.riotLinkedAt) : undefined,
     ...more,
   );
 
@@ -138,6 +144,15 @@ export async function countBefore({
     upTo(position, through),
   );
   const count = sql<number>`count(*)::int`;
+  // A verified board leaves out every unverified account: one join, counted on the board's own condition.
+  if (board.verifiedOnly) {
+    const [row] = await db
+      .select({ count })
+      .from(playerRatings)
+      .innerJoin(users, eq(users.id, playerRatings.userId))
+      .where(onBoard(board, upTo(position, through)));
+    return Number(row?.count ?? 0);
+  }
   const [[all], [deleted]] = await Promise.all([
     db.select({ count }).from(playerRatings).where(range),
     db

@@ -12,6 +12,7 @@ import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { getLeaderboard, getRoleStats } from './leaderboard.service.js';
+import { ratingRulesFor } from './ratings.rules.js';
 
 /** Leaderboard reads a client may burst (a fast "Load more"), then a sustained rate, per user or per address. */
 export const LEADERBOARD_BURST = 60;
@@ -21,11 +22,12 @@ export const LEADERBOARD_READS_PER_SECOND = 2;
 const readerOf = (request: FastifyRequest) => request.auth.user?.id ?? null;
 
 /**
- * The leaderboard is public (docs/ratings.md): visitors read it too. A row shows what a card shows (name,
+ * The leaderboard is public (docs/ratings.md): visitors read it too; with Riot Sign On it lists verified accounts. A row shows what a card shows (name,
  * tagline, region, rank; never the discord), and a reader's budget keeps it from being a cheap scraping target.
  */
 export async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rules = ratingRulesFor(app.config);
   const limitReads = limitRequests({
     limiter: createRateLimiter({
       redis: app.redis,
@@ -47,7 +49,7 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
         rateLimitedErrorResponses,
       ),
     },
-    async (request) => getLeaderboard({ db: app.db, viewerId: readerOf(request), query: request.query }),
+    async (request) => getLeaderboard({ db: app.db, viewerId: readerOf(request), query: request.query, rules }),
   );
 
   // The profile's role distribution: for signed-in users, as profiles are.

@@ -9,6 +9,7 @@ import {
   type Region,
 } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
+import type { RatingRules } from './ratings.rules.js';
 import { notFound } from '../../lib/errors.js';
 import { toUserSummary } from '../../lib/user-summary.js';
 import { badCursor, decodeBoardCursor, encodeBoardCursor, type BoardCursor } from './leaderboard.cursor.js';
@@ -53,17 +54,19 @@ async function resolveBoard({
   season,
   region,
   cursor,
+  rules,
 }: {
   db: Database;
   season: number | undefined;
   region: Region | undefined;
   cursor: BoardCursor | null;
+  rules: RatingRules;
 }): Promise<Board> {
   // A season that only the cursor names and that does not exist: the cursor is bad, not the request.
   const seasonId = await resolveSeason({ db, season: season ?? cursor?.seasonId }).catch((error: unknown) => {
     throw season === undefined && cursor ? badCursor() : error;
   });
-  const board = { seasonId, region: region ?? null };
+  const board = { seasonId, region: region ?? null, verifiedOnly: rules.verifiedOnly };
   if (cursor && (cursor.seasonId !== board.seasonId || cursor.region !== board.region)) throw badCursor();
   return board;
 }
@@ -77,13 +80,15 @@ export async function getLeaderboard({
   db,
   viewerId,
   query,
+  rules,
 }: {
   db: Database;
   viewerId: string | null;
   query: { region?: Region; season?: number; cursor?: string };
+  rules: RatingRules;
 }): Promise<LeaderboardResponse> {
   const cursor = query.cursor ? decodeBoardCursor(query.cursor) : null;
-  const board = await resolveBoard({ db, season: query.season, region: query.region, cursor });
+  const board = await resolveBoard({ db, season: query.season, region: query.region, cursor, rules });
   const [page, before, mine] = await Promise.all([
     findBoardPage({ db, board, from: cursor, limit: LEADERBOARD_PAGE_SIZE + 1 }),
     cursor ? countBefore({ db, board, position: cursor, through: true }) : 0,

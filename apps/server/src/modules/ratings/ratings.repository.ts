@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Region, Role, TeamName } from '@scrim-gym/shared';
+import type { Region, Role, TeamName, UnratedReason } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   playerRatings,
@@ -66,17 +66,27 @@ export function findSeasonRatings({ db, seasonId }: { db: DbOrTx; seasonId: numb
   return db.select().from(playerRatings).where(eq(playerRatings.seasonId, seasonId));
 }
 
-/** What the rating of one scrim depends on: its result and its players (casters are never rated). */
+/**
+ * What the rating of one scrim depends on: its result, whether it is private, and its players (casters are never
+ * rated), each with whether their Riot account is verified; and the reason it was last left unrated.
+ */
 export interface ScrimForRating {
   scrimId: string;
   teamWon: TeamName | null;
   resultStatus: string | null;
-  players: { userId: string; team: TeamName; role: Role; rank: string; region: Region }[];
+  isPrivate: boolean;
+  unratedReason: UnratedReason | null;
+  players: { userId: string; team: TeamName; role: Role; rank: string; region: Region; verified: boolean }[];
 }
 
 export async function findScrimForRating({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   const [scrim] = await db
-    .select({ teamWon: scrims.teamWon, resultStatus: scrims.resultStatus })
+    .select({
+      teamWon: scrims.teamWon,
+      resultStatus: scrims.resultStatus,
+      isPrivate: scrims.isPrivate,
+      unratedReason: scrims.unratedReason,
+    })
     .from(scrims)
     .where(eq(scrims.id, scrimId));
   if (!scrim) return null;
@@ -87,6 +97,7 @@ export async function findScrimForRating({ db, scrimId }: { db: DbOrTx; scrimId:
       role: scrimParticipants.role,
       rank: users.rank,
       region: users.region,
+      verified: sql<boolean>`${users.riotLinkedAt} is not null`,
     })
     .from(scrimParticipants)
     .innerJoin(users, eq(users.id, scrimParticipants.userId))
@@ -96,8 +107,23 @@ export async function findScrimForRating({ db, scrimId }: { db: DbOrTx; scrimId:
     scrimId,
     teamWon: scrim.teamWon,
     resultStatus: scrim.resultStatus,
+    isPrivate: scrim.isPrivate,
+    unratedReason: scrim.unratedReason,
     players: players.map((p) => ({ ...p, team: p.team!, role: p.role! })),
   } satisfies ScrimForRating;
+}
+
+/** Records why the scrim's confirmed result moves no rating (null: rated, or no confirmed result). */
+export async function updateUnratedReason({
+  db,
+  scrimId,
+  reason,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  reason: UnratedReason | null;
+}) {
+  await db.update(scrims).set({ unratedReason: reason }).where(eq(scrims.id, scrimId));
 }
 
 export async function findRatedResult({ db, scrimId }: { db: DbOrTx; scrimId: string }) {

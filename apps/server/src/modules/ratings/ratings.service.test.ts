@@ -37,6 +37,9 @@ async function currentSeasonId() {
 const pool = (count: number) =>
   Promise.all(Array.from({ length: count }, (_, i) => createUser({ db: db(), rank: RANKS[i % RANKS.length]! })));
 
+/** The rules of a server without Riot Sign On. */
+const rules = { verifiedOnly: false };
+
 /** A started scrim with these ten players in ALL_SLOTS order (five teamOne, then five teamTwo). */
 async function playedScrim(players: TestUser[]) {
   const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - HOUR) });
@@ -50,7 +53,7 @@ async function setResult(scrimId: string, teamWon: TeamName | null, status: 'con
     .update(scrims)
     .set({ teamWon, resultStatus: teamWon ? status : null, resultSource: teamWon ? 'admin' : null })
     .where(eq(scrims.id, scrimId));
-  return syncScrimRatings({ db: db(), scrimId });
+  return syncScrimRatings({ db: db(), scrimId, rules });
 }
 
 const ratingsOf = async (ids: string[]) => {
@@ -152,8 +155,8 @@ describe('syncScrimRatings', () => {
     const scrim = await playedScrim(players);
     const caster = await addCaster({ db: db(), scrim });
     expect(await setResult(scrim.id, 'teamTwo')).toBe(true);
-    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id })).toBe(false);
-    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id })).toBe(false);
+    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id, rules })).toBe(false);
+    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id, rules })).toBe(false);
     await expectRatingsOf([...players, caster], [{ scrimId: scrim.id, players, winner: 'teamTwo' }]);
     const stored = await ratingsOf(players.map((p) => p.id));
     expect(stored.get(players[0]!.id)!.region).toBe('NA');
@@ -170,11 +173,11 @@ describe('syncScrimRatings', () => {
     const scrim = await playedScrim(players);
     expect(await setResult(scrim.id, 'teamOne', 'pending')).toBe(false);
     await db().update(scrims).set({ resultStatus: 'disputed' }).where(eq(scrims.id, scrim.id));
-    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id })).toBe(false);
+    expect(await syncScrimRatings({ db: db(), scrimId: scrim.id, rules })).toBe(false);
     const nine = await playedScrim((await pool(9)) as TestUser[]);
     expect(await setResult(nine.id, 'teamOne')).toBe(false);
     expect(await ratingsOf(players.map((p) => p.id))).toEqual(new Map());
-    expect(await syncScrimRatings({ db: db(), scrimId: '00000000-0000-0000-0000-000000000000' })).toBe(false);
+    expect(await syncScrimRatings({ db: db(), scrimId: '00000000-0000-0000-0000-000000000000', rules })).toBe(false);
   });
 
   it('a cleared result restores every rating exactly, later games replayed as if it had never been', async () => {
@@ -194,7 +197,7 @@ describe('syncScrimRatings', () => {
     expect(await setResult(first.id, null)).toBe(true);
     await expectRatingsOf([...once, ...users], games);
     // Cleared twice: nothing more to do.
-    expect(await syncScrimRatings({ db: db(), scrimId: first.id })).toBe(false);
+    expect(await syncScrimRatings({ db: db(), scrimId: first.id, rules })).toBe(false);
   });
 
   it('a changed winner is reversed, the later games replayed, and the new result rated last', async () => {

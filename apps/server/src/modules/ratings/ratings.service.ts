@@ -35,6 +35,7 @@ import {
   insertSeason,
   lockCurrentSeason,
   updateHistories,
+  updateUnratedReason,
   upsertPlayerRatings,
   type NewRatingHistory,
   type RatedResultRow,
@@ -42,6 +43,7 @@ import {
   type ScrimForRating,
   type SeasonRow,
 } from './ratings.repository.js';
+import { unratedReasonOf, type RatingRules } from './ratings.rules.js';
 
 /** Ten players: a scrim is rated only when both teams were full. */
 const LOBBY_SIZE = 10;
@@ -64,26 +66,45 @@ interface PlayerState extends Rating {
   wins: number;
 }
 
-/** The winner a scrim should be rated with: a confirmed result of ten players; else null (not rated). */
-function desiredResult(scrim: ScrimForRating | null) {
-  if (!scrim?.teamWon || scrim.resultStatus !== 'confirmed' || scrim.players.length !== LOBBY_SIZE) return null;
-  return scrim.teamWon;
+/**
+ * The winner a scrim should be rated with (a confirmed result of ten players that the rules rate), and why a
+ * confirmed result of ten players is not rated (see unratedReasonOf).
+ */
+function desiredResult(scrim: ScrimForRating | null, rules: RatingRules) {
+  if (!scrim?.teamWon || scrim.resultStatus !== 'confirmed' || scrim.players.length !== LOBBY_SIZE)
+    return { teamWon: null, unrated: null };
+  const unrated = unratedReasonOf(scrim, scrim.players, rules);
+  return { teamWon: unrated ? null : scrim.teamWon, unrated };
 }
 
 /**
  * Makes the ratings match the scrim's result, idempotently, in one transaction that first locks the current
  * season's row (every rating write of every instance takes that lock, so they run one at a time and a result
- * is rated exactly once). Desired state: rated with `teamWon` when the scrim has a confirmed result and ten
- * players, else not rated. Already so: nothing changes. A new confirmed result is appended (the next `seq`). A
- * result rated with another winner, or no longer confirmed, is reversed exactly (see reverseResult), then the
- * new one, if any, is appended. Casters are never rated. Results rated in a season that has ended stay as they
- * were: a season's ratings are final once the next one has started. Returns whether anything changed.
+ * is rated exactly once). Desired state: rated with `teamWon` when the scrim has a confirmed result of ten
+ * players that the rules rate (`rules`: the server's, ratingRulesFor), else not rated, and the scrim's
+ * unrated_reason says why a confirmed result is not. Already so: nothing changes. A new confirmed result is
+ * appended (the next `seq`). A result rated with another winner, or no longer rated, is reversed exactly (see
+ * reverseResult), then the new one, if any, is appended. Casters are never rated. Results rated in a season that
+ * has ended stay as they were: a season's ratings are final once the next one has started. Returns whether any
+ * rating changed.
  */
-export function syncScrimRatings({ db, scrimId }: { db: Database; scrimId: string }): Promise<boolean> {
+export function syncScrimRatings({
+  db,
+  scrimId,
+  rules,
+}: {
+  db: Database;
+  scrimId: string;
+  rules: RatingRules;
+}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const season = await lockSeason(tx);
     const scrim = await findScrimForRating({ db: tx, scrimId });
-    return reconcile(tx, season, scrimId, scrim, desiredResult(scrim));
+    const desired = desiredResult(scrim, rules);
+    const outcome = await reconcile(tx, season, scrimId, scrim, desired.teamWon);
+    if (scrim && outcome !== 'final' && scrim.unratedReason !== desired.unrated)
+      await updateUnratedReason({ db: tx, scrimId, reason: desired.unrated });
+    return outcome === 'changed';
   });
 }
 
@@ -107,6 +128,7 @@ export function unrateScrim<T>({
   });
 }
 
+/** 'final': rated in a season that has ended, left as it was. */
 async function reconcile(
   tx: Transaction,
   season: SeasonRow,
@@ -115,13 +137,13 @@ async function reconcile(
   desired: ScrimForRating['teamWon'],
 ) {
   const rated = await findRatedResult({ db: tx, scrimId });
-  if ((rated?.teamWon ?? null) === desired) return false;
+  if ((rated?.teamWon ?? null) === desired) return 'unchanged';
   if (rated) {
-    if (rated.seasonId !== season.id) return false;
+    if (rated.seasonId !== season.id) return 'final';
     await reverseResult(tx, rated);
   }
   if (desired && scrim) await appendResult(tx, season.id, scrim, desired);
-  return true;
+  return 'changed';
 }
 
 const winnerSide = (team: 'teamOne' | 'teamTwo'): GameResult['winner'] => (team === 'teamOne' ? 'blue' : 'red');

@@ -30,7 +30,12 @@ const HOUR = 60 * MINUTE;
 
 const t = useSocialApp();
 const api = () => scrimApi(t.app());
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: listCacheFor(t.app().io) });
+const deps = () => ({
+  db: t.db(),
+  io: t.app().io,
+  listCache: listCacheFor(t.app().io),
+  ratingRules: { verifiedOnly: false },
+});
 
 /** A scrim that started `minutesAgo` minutes ago with `players` players (and its start/abandon jobs). */
 async function startedScrim({ minutesAgo, players }: { minutesAgo: number; players: number }) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { insertNotificationRows, publishNotifications } from '../notifications/index.js';
+import { ratingRulesFor } from '../ratings/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './scrims.abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from './scrims.repository.js';
 import { CLOCK_SLACK_MS, SCRIM_ABANDON_JOB, scrimIdOf } from './scrims.schedule.js';
@@ -64,7 +65,7 @@ export async function backfillScrimAbandons({ db, now = new Date() }: { db: Data
 /** Registers the 'scrim.abandon' job on the app's runner. */
 export const scrimAbandonPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io) };
+    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
     app.jobs.register(SCRIM_ABANDON_JOB, async (job) => {
       await abandonScrimIfNotFull({ deps, scrimId: scrimIdOf(job) });
     });

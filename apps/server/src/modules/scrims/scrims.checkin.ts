@@ -21,6 +21,7 @@ import type { Database } from '../../db/client.js';
 import { formatUtcTime } from '../../lib/dates.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, notifyScrimAlertOnce, publishNotifications } from '../notifications/index.js';
+import { ratingRulesFor } from '../ratings/index.js';
 import {
   findCheckedIn,
   findWaitlist,
@@ -262,7 +263,7 @@ export function backfillScrimCheckIns({ db, now = new Date() }: { db: Database; 
 /** Registers the three check-in jobs on the app's runner. */
 export const scrimCheckInPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io) };
+    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
     app.jobs.register(CHECK_IN_JOBS.open, async (job) => {
       await notifyCheckInOpen({ deps, scrimId: scrimIdOf(job) });
     });

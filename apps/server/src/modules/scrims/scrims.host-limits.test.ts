@@ -165,7 +165,11 @@ describe(`a host schedules only ${HOST_MIN_LEAD_MINUTES} minutes ahead or more`,
       'START_TOO_SOON',
     );
     expect(body.error).toBe(SCRIM_MESSAGES.startTooSoon(HOST_MIN_LEAD_MINUTES));
-    await expectRefused(() => createAs(host.token, { gameStartTime: inMinutes(-60).toISOString() }), 400, 'START_TOO_SOON');
+    await expectRefused(
+      () => createAs(host.token, { gameStartTime: inMinutes(-60).toISOString() }),
+      400,
+      'START_TOO_SOON',
+    );
     await expectOk(createAs(host.token, { gameStartTime: inMinutes(20).toISOString() }), 201);
   });
 

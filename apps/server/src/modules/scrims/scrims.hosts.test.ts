@@ -14,7 +14,7 @@ import { installWriteJournal, type WriteJournal } from '../../test/write-journal
 
 /*
  * Community hosts run their own scrims (issue 17): they create scrims in the regions they host, and edit, fill,
- * assign, swap, kick, balance, set the result of and manage the image of the scrims they host, and nothing else;
+ * assign, swap, kick, balance, report the result of and manage the image of the scrims they host, and nothing else;
  * a revoked host loses all of it at once. Their actions are audited like an admin's.
  */
 
@@ -164,12 +164,12 @@ describe('a host runs their own scrim', () => {
     );
   });
 
-  it('sets the winner (confirmed at once, as an admin would), replaces and deletes the image', async () => {
+  it('reports the winner (pending, as a captain would: the other team confirms it), replaces and deletes the image', async () => {
     const scrim = await hostedScrim(host, { gameStartTime: inHours(-1) });
     await fillScrim({ db: db(), scrim });
     const won = await api.setWinner(scrim.id, 'teamTwo', host.token);
     expect(won.statusCode, won.body).toBe(200);
-    expect(won.json<Scrim>()).toMatchObject({ teamWon: 'teamTwo', result: { status: 'confirmed' } });
+    expect(won.json<Scrim>()).toMatchObject({ teamWon: 'teamTwo', result: { status: 'pending', reportedBy: host.id } });
     const first = await api.addImage(scrim.id, png, host.token, { fileName: 'one.png' });
     expect(first.statusCode, first.body).toBe(200);
     const replaced = await api.addImage(scrim.id, png, host.token, { fileName: 'two.png' });

@@ -9,7 +9,14 @@ import {
   type ScrimUser,
 } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
-import { displayRating, isProvisional, seedRating, winProbability, type Rating } from '../ratings/index.js';
+import {
+  displayRating,
+  isProvisional,
+  presentUnrated,
+  seedRating,
+  winProbability,
+  type Rating,
+} from '../ratings/index.js';
 import { canRunScrim, type Viewer } from './scrims.policy.js';
 import type {
   CurrentRating,
@@ -75,6 +82,7 @@ function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {
       ? new Date(scrim.resultReportedAt!.getTime() + RESULT_CONFIRM_WINDOW_MINUTES * 60_000).toISOString()
       : null,
     dispute: dispute && { by: dispute.userId, reason: dispute.reason, createdAt: dispute.createdAt.toISOString() },
+    unrated: presentUnrated(scrim.unratedReason),
   };
 }
 

@@ -82,6 +82,7 @@ describe("a captain's report", () => {
       confirmedAt: null,
       confirmBy: new Date(row.resultReportedAt!.getTime() + 30 * MINUTE).toISOString(),
       dispute: null,
+      unrated: null,
     });
     expect(body.ratingChanges).toEqual([]);
     const [job] = await db()

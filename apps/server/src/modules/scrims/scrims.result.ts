@@ -1,9 +1,11 @@
 /**
- * Results people trust (issue 16). A lobby captain's report is pending: a player of the other team (the team
- * the reporting captain is not on) confirms or disputes it within RESULT_CONFIRM_WINDOW_MINUTES, and a report
- * nobody disputed confirms itself when the window ends (the 'scrim.result-confirm' job). An admin's result is
- * confirmed at once and settles an open dispute; Riot's (tournament callback or polling) is confirmed at once and
- * overrides a captain's or an admin's. Ratings move only for confirmed results: after every change of a result
+ * Results people trust. A rating moves only on a result the other side could dispute: a report, by the lobby
+ * captain or by the scrim's community host, is pending; a player of the other team (the team the reporter is
+ * not on; either team when the reporter is not a player) confirms or disputes it within
+ * RESULT_CONFIRM_WINDOW_MINUTES, and a report nobody disputed confirms itself when the window ends (the
+ * 'scrim.result-confirm' job). An admin's result is confirmed at once and settles an open dispute; Riot's
+ * (tournament callback or polling) is confirmed at once and overrides a report or an admin's. Ratings move only
+ * for confirmed results that the ratings rules rate (never a private scrim's): after every change of a result
  * commits, the ratings module reconciles the scrim (syncScrimRatings, idempotent).
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +14,9 @@ import { RESULT_MESSAGES, SCRIM_MESSAGES, areTeamsFull, type ResultDispute, type
 import type { Database } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
-import { syncScrimRatings } from '../ratings/index.js';
+import { ratingRulesFor, syncScrimRatings } from '../ratings/index.js';
 import { recordPlayed } from './scrims.commitments.js';
-import { assertCaptainOrAdmin, canRunScrim, type Viewer } from './scrims.policy.js';
+import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 import { updateScrim } from './scrims.repository.js';
 import {
@@ -32,13 +34,14 @@ import { assertNotAbandoned, changeScrim, listCacheFor, type ScrimAction, type S
 /** Who acts for the server's own automation (Riot's results, the auto-confirmation): it reads as an admin would. */
 const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };
 
-const syncRatings = (deps: ScrimDeps, scrimId: string) => syncScrimRatings({ db: deps.db, scrimId });
+const syncRatings = (deps: Pick<ScrimDeps, 'db' | 'ratingRules'>, scrimId: string) =>
+  syncScrimRatings({ db: deps.db, scrimId, rules: deps.ratingRules });
 
 /**
- * PATCH /api/scrims/:id/set-winner. The lobby captain reports: pending, confirmed by the other team or by time
- * (its job is scheduled in the same transaction). An admin's winner is confirmed at once; an admin may also set
- * it over a pending or disputed report (resolving the dispute), not over a confirmed result (the edit form
- * changes that).
+ * PATCH /api/scrims/:id/set-winner. The lobby captain or the scrim's community host reports: pending, confirmed
+ * by the other team or by time (its job is scheduled in the same transaction). An admin's winner is confirmed at
+ * once; an admin may also set it over a pending or disputed report (resolving the dispute), not over a confirmed
+ * result (the edit form changes that).
  */
 export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team: TeamName }) {
   return changeScrim({
@@ -49,15 +52,15 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       assertCaptainOrAdmin(viewer, scrim);
       // Cancelled or abandoned first: such a scrim takes no result, started or not.
       assertNotAbandoned(scrim);
-      // Who runs the scrim (an admin, its community host) decides the result; a captain reports it.
-      const runs = canRunScrim(viewer, scrim);
+      // An admin decides the result; a captain or the community host reports it (the other team answers).
+      const decides = viewer.isAdmin;
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
-      if (scrim.teamWon && !(runs && scrim.resultStatus !== 'confirmed'))
+      if (scrim.teamWon && !(decides && scrim.resultStatus !== 'confirmed'))
         throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
       // No winner for a game that could not be played: both teams must be full (issue 13).
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
-      if (runs) {
+      if (decides) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
         await recordPlayed({ db: tx, scrimId, participants });
@@ -175,7 +178,7 @@ export async function confirmIfUndisputed({
   scrimId,
   now = Date.now(),
 }: {
-  deps: Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
+  deps: Pick<ScrimDeps, 'db' | 'io' | 'listCache' | 'ratingRules'>;
   scrimId: string;
   now?: number;
 }) {
@@ -195,7 +198,7 @@ export async function confirmIfUndisputed({
         await recordPlayed({ db: tx, scrimId, participants });
         return true;
       },
-      afterCommit: () => syncScrimRatings({ db: deps.db, scrimId }),
+      afterCommit: () => syncRatings(deps, scrimId),
     });
     return value;
   } catch (error) {
@@ -222,7 +225,7 @@ export async function listOpenDisputes({ db }: { db: Database }): Promise<Result
 /** Registers the 'scrim.result-confirm' job on the app's runner. */
 export const scrimResultPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io) };
+    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
     app.jobs.register(RESULT_CONFIRM_JOB, async (job) => {
       await confirmIfUndisputed({ deps, scrimId: scrimIdOf(job) });
     });

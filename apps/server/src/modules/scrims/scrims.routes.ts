@@ -27,6 +27,7 @@ import { sendEncoded } from '../../lib/precompressed.js';
 import { errorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin, assertAdminOrHost, viewerOf } from '../auth/index.js';
+import { ratingRulesFor } from '../ratings/index.js';
 import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image.js';
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
@@ -62,7 +63,13 @@ function refuseOversizedImage(request: FastifyRequest) {
 /** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: service.ScrimDeps = { db: app.db, io: app.io, listCache: service.listCacheFor(app.io), jobs: app.jobs };
+  const deps: service.ScrimDeps = {
+    db: app.db,
+    io: app.io,
+    listCache: service.listCacheFor(app.io),
+    jobs: app.jobs,
+    ratingRules: ratingRulesFor(app.config),
+  };
   // Another instance changed a scrim (its id: reloaded and patched into the lists here), or something that may
   // touch every list (all dropped).
   app.io.on(service.SCRIM_CHANGED_EVENT, (scrimId: unknown) => {
@@ -171,7 +178,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Edit a scrim (admin, or its community host: a moved start at least 15 minutes ahead)',
+        summary:
+          'Edit a scrim (admin, or its community host: a moved start 15 minutes ahead or more; the winner: admins only)',
         params: idParamsSchema,
         body: updateScrimBodySchema,
         response: scrimResponse,
@@ -326,9 +334,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Report the winner: the lobby captain's report is pending until the other team confirms it (or 30 " +
-          "minutes pass); an admin's (or the scrim's community host's) is confirmed at once, also over a pending " +
-          'or disputed report',
+          "Report the winner: the lobby captain's or the scrim's community host's report is pending until the " +
+          "other team confirms it (or 30 minutes pass); an admin's is confirmed at once, also over a pending or " +
+          "disputed report. A private scrim's result is never rated",
         params: idParamsSchema,
         body: setWinnerBodySchema,
         response: scrimResponse,
@@ -347,7 +355,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/scrims/:id/confirm-result',
-    routeSchema(tags, "Confirm the captain's reported result (a player of the other team, within 30 minutes)", {
+    routeSchema(tags, 'Confirm the reported result (a player of the other team, within 30 minutes)', {
       params: idParamsSchema,
       response: { 200: scrimSchema },
     }),
@@ -357,11 +365,11 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/scrims/:id/dispute-result',
-    routeSchema(
-      tags,
-      "Dispute the captain's reported result (a player of the other team, within 30 minutes): an admin decides",
-      { params: idParamsSchema, body: disputeResultBodySchema, response: { 200: scrimSchema } },
-    ),
+    routeSchema(tags, 'Dispute the reported result (a player of the other team, within 30 minutes): an admin decides', {
+      params: idParamsSchema,
+      body: disputeResultBodySchema,
+      response: { 200: scrimSchema },
+    }),
     async (request) =>
       (
         await result.disputeResult({

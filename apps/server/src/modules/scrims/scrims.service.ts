@@ -23,7 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } 
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { publishNotifications, type StoredNotification } from '../notifications/index.js';
-import { syncScrimRatings, unrateScrim } from '../ratings/index.js';
+import { syncScrimRatings, unrateScrim, type RatingRules } from '../ratings/index.js';
 import { publishScrim, publishScrimDeleted } from './scrims.events.js';
 import { notifyPromoted, promoteIntoFreedSlots } from './scrims.promotion.js';
 import { isLateLeave, recordOwnLeave } from './scrims.reliability.js';
@@ -87,6 +87,8 @@ export interface ScrimDeps {
   listCache: ScrimListCache;
   /** Woken after a job due now is scheduled (the start job). */
   jobs?: JobRunner;
+  /** Which confirmed results move ratings on this server (ratingRulesFor its config). */
+  ratingRules: RatingRules;
 }
 
 /** One list cache per Socket.IO server (per app), shared by the routes and the jobs that change scrims. */
@@ -695,7 +697,11 @@ export async function editScrim({
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
       if (startChanged) assertMayStartAt(viewer, new Date(body.gameStartTime));
       // A new winner (or none) from the edit form is an admin's decision: confirmed at once, the dispute settled.
+      // A community host reports a winner like a captain (set-winner), for the other team to confirm.
       const resultChanged = body.teamWon !== scrim.teamWon;
+      if (resultChanged && !viewer.isAdmin) throw forbidden(SCRIM_MESSAGES.resultByAdminOnly, 'ADMIN_RESULT_ONLY');
+      // A private scrim is never rated: turning it private or public decides its rating again.
+      const privacyChanged = body.isPrivate !== scrim.isPrivate;
       // A new start time reopens an abandoned scrim (its abandon check moves with the start job); otherwise an
       // abandoned scrim takes no winner.
       if (!startChanged && body.teamWon && !scrim.teamWon) assertNotAbandoned(scrim);
@@ -740,10 +746,10 @@ export async function editScrim({
       // An admin's winner is confirmed at once: the players played it.
       if (resultChanged && body.teamWon) await recordPlayed({ db: tx, scrimId, participants });
       const checkInTurnedOn = body.checkInEnabled === true && !scrim.checkInEnabled;
-      return { startChanged, resultChanged, checkInTurnedOn };
+      return { startChanged, resultChanged, privacyChanged, checkInTurnedOn };
     },
-    afterCommit: async ({ resultChanged }) => {
-      if (resultChanged) await syncScrimRatings({ db: deps.db, scrimId });
+    afterCommit: async ({ resultChanged, privacyChanged }) => {
+      if (resultChanged || privacyChanged) await syncScrimRatings({ db: deps.db, scrimId, rules: deps.ratingRules });
     },
   });
   const { scrim } = result.aggregate;

@@ -28,7 +28,7 @@ describe(`one round trip per slot change (${engine})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     io = new Server();
-    deps = { db: database.db, io, listCache: service.listCacheFor(io) };
+    deps = { db: database.db, io, listCache: service.listCacheFor(io), ratingRules: { verifiedOnly: false } };
   });
   afterEach(() => counter?.stop());
   // The Socket.IO server has no HTTP server and no client: nothing to close but the database.

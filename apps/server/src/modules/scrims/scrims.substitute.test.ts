@@ -23,7 +23,12 @@ const MINUTE = 60_000;
 
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: listCacheFor(t.app().io) });
+const deps = () => ({
+  db: t.db(),
+  io: t.app().io,
+  listCache: listCacheFor(t.app().io),
+  ratingRules: { verifiedOnly: false },
+});
 const substitute = (scrimId: string, body: unknown, token?: string) =>
   t.call('POST', `/api/scrims/${scrimId}/substitute`, token, body as object);
 

@@ -5,6 +5,7 @@ import { notFound } from '../../../lib/errors.js';
 import { secretsEqual } from '../../../lib/tokens.js';
 import { isRiotError, type RiotTournamentGame } from '../client/index.js';
 import { getScrimAggregate, listCacheFor, recordGameWinner } from '../../scrims/index.js';
+import { ratingRulesFor } from '../../ratings/index.js';
 import { requestMatchFetch } from '../matches/matches.schedule.js';
 import {
   findPlayerAccounts,
@@ -101,7 +102,7 @@ async function recordGameResult({
     return 'unmatched';
   }
   const recorded = await recordGameWinner({
-    deps: { db: deps.db, io: deps.io, listCache: listCacheFor(deps.io) },
+    deps: { db: deps.db, io: deps.io, listCache: listCacheFor(deps.io), ratingRules: ratingRulesFor(deps.config) },
     scrimId,
     team,
   });

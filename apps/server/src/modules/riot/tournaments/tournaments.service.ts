@@ -42,7 +42,7 @@ export interface TournamentDeps {
   db: Database;
   io: AppServer;
   riot: RiotClient;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'oidcProviders'>;
 }
 
 export type GenerateOutcome =

@@ -154,6 +154,7 @@ describe('the pinned lobby panel (issue 13)', () => {
       confirmedAt: null,
       confirmBy: hoursFromNow(0.4),
       dispute: null,
+      unrated: null,
     };
     renderScrim(fullWithMe({ teamWon: 'teamTwo', result: reported }));
     const box = within(await panel());

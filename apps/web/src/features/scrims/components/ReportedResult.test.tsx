@@ -64,6 +64,30 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
+  it('says next to a confirmed result why it moves no rating', async () => {
+    const scrim = reportedScrim({
+      status: 'confirmed',
+      source: 'admin',
+      confirmBy: null,
+      confirmedAt: new Date().toISOString(),
+      unrated: { reason: 'unverified', message: RESULT_MESSAGES.unrated.unverified },
+    });
+    renderAs(scrim, 6);
+    expect(await screen.findAllByText('Unrated: fewer than 8 verified players')).not.toHaveLength(0);
+    expect(screen.getAllByText('Confirmed')).not.toHaveLength(0);
+  });
+
+  it("a community host's report names the host, and the other team answers it", async () => {
+    const base = reportedScrim();
+    const hostUser = { ...base.teamOne[0]!._user, _id: 'host-id', name: 'Host Hanna' };
+    const scrim: Scrim = { ...base, hostedBy: hostUser, result: { ...base.result!, reportedBy: 'host-id' } };
+    renderAs(scrim, 6);
+    expect(
+      await screen.findAllByText(RESULT_MESSAGES.reportedBy('Host Hanna', clockTime(scrim.result!.confirmBy!))),
+    ).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
   it("shows no buttons to the reporting captain's team", async () => {
     renderAs(reportedScrim(), 0);
     expect(await screen.findAllByText(/Reported by Player 2/)).toHaveLength(2);

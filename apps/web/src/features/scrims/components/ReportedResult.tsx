@@ -16,8 +16,9 @@ import type { ScrimView } from './scrim-view-context';
 const REASON_MAX = 500;
 
 /**
- * Under the winner: the reported result's state, and for a player of the other team while the report waits,
- * Confirm and Dispute (a reason, in a dialog).
+ * Under the winner: the reported result's state, why it moves no rating (a private scrim, too few verified
+ * players), and for a player of the other team while the report waits, Confirm and Dispute (a reason, in a
+ * dialog).
  */
 export function ReportedResult({ view }: { view: ScrimView }) {
   const { scrim, userId, busy } = view;
@@ -36,6 +37,11 @@ export function ReportedResult({ view }: { view: ScrimView }) {
       >
         {text}
       </Typography>
+      {scrim.result!.unrated && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {scrim.result!.unrated.message}
+        </Typography>
+      )}
       {canAnswer && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 1 }}>
           <Button

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { renderAt, stubApi, testUser } from '../../../test/render';
+import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
@@ -68,7 +68,7 @@ describe('slots: join, move, leave, kick', () => {
     // Issue 17: leaving asks first, with an optional reason (LeaveSlotButton.test.tsx).
     await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' })).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', path: `/scrims/${scrim._id}/remove-player/${ME._id}` });
+    expect(lastWrite(calls)).toMatchObject({ method: 'PATCH', path: `/scrims/${scrim._id}/remove-player/${ME._id}` });
   });
 
   it('joins a slot and shows the returned scrim', async () => {
@@ -83,7 +83,7 @@ describe('slots: join, move, leave, kick', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Team Two (Red Side) as ADC' }));
     expect(await screen.findByRole('button', { name: 'Leave this game' })).toBeInTheDocument();
-    expect(calls.at(-1)!.body).toEqual({ playerData: { role: 'ADC', team: { name: 'teamTwo' } } });
+    expect(lastWrite(calls)!.body).toEqual({ playerData: { role: 'ADC', team: { name: 'teamTwo' } } });
   });
 
   it("ignores 'Player already exists in game…' on join, shows other errors and takes the scrim from the error body", async () => {
@@ -240,7 +240,7 @@ describe('winner and post-game image', () => {
     expect(within(dialog).getByText('You cannot reverse this.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('TEAM TWO (RED SIDE) WON!')).toBeInTheDocument();
-    expect(calls.at(-1)!.body).toEqual({ winnerTeamName: 'teamTwo' });
+    expect(lastWrite(calls)!.body).toEqual({ winnerTeamName: 'teamTwo' });
     expect(screen.queryByRole('button', { name: /won$/ })).not.toBeInTheDocument();
   });
 

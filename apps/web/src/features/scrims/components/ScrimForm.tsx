@@ -37,6 +37,8 @@ export interface ScrimFormProps {
   tournamentCodes?: boolean;
   /** Edit: someone is in the scrim, so its team making stays as it is. */
   modeLocked?: boolean;
+  /** Edit: the winner field, for admins (a community host reports the winner on the scrim page instead). */
+  winnerEditable?: boolean;
 }
 
 /** The one form of the create and edit screens. */
@@ -52,6 +54,7 @@ export function ScrimForm({
   extraActions,
   tournamentCodes = true,
   modeLocked = false,
+  winnerEditable = false,
 }: ScrimFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ScrimFormErrors>({});
@@ -146,7 +149,7 @@ export function ScrimForm({
           helperText={errors.lobbyName ?? SCRIM_TEXTS.lobbyNameHelper}
         />
         {edit && <TextField {...text('lobbyPassword')} label={SCRIM_TEXTS.lobbyPassword} required />}
-        {edit && (
+        {edit && winnerEditable && (
           <TextField
             select
             id="scrim-winner"

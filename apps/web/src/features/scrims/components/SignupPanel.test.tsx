@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
-import { testUser } from '../../../test/render';
+import { lastWrite, testUser } from '../../../test/render';
 import { winSplit } from '../lib/balance';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
@@ -55,13 +55,13 @@ describe('a balanced scrim', () => {
     await userEvent.click(await screen.findByRole('combobox', { name: 'Primary role' }));
     await userEvent.click(screen.getByRole('option', { name: 'Support' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(calls.at(-1)).toMatchObject({
+    expect(lastWrite(calls)).toMatchObject({
       method: 'POST',
       path: `/scrims/${scrim._id}/signup`,
       body: { primaryRole: 'Support', secondaryRole: 'Fill' },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/scrims/${scrim._id}/signup` });
+    expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrims/${scrim._id}/signup` });
     expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
   });
 
@@ -112,7 +112,7 @@ describe('win probability and "Balance teams"', () => {
     expect(await screen.findByTestId('win-probability')).toHaveTextContent('Blue 47 % / Red 53 %');
     await userEvent.click(screen.getByRole('button', { name: 'Balance teams' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Balance teams' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: `/scrims/${scrim._id}/balance` });
+    expect(lastWrite(calls)).toMatchObject({ method: 'POST', path: `/scrims/${scrim._id}/balance` });
     expect(await screen.findByText('Blue 50 %')).toBeInTheDocument();
   });
 

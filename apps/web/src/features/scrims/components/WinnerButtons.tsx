@@ -7,16 +7,16 @@ import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**
- * The lobby captain and admins report the winner once the game started with both teams full and none is set
- * (the server refuses a winner for teams that are not full). On the scrim page they live in the pinned
- * lobby panel (`inPanel`), not in the centre box.
+ * The lobby captain, the scrim's community host and admins report the winner once the game started with both
+ * teams full and none is set (the server refuses a winner for teams that are not full). On the scrim page they
+ * live in the pinned lobby panel (`inPanel`), not in the centre box.
  */
 export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPanel?: boolean }) {
   const setWinner = useSetWinner();
   const { scrim, rel, timing, busy, confirm } = view;
-  // An admin also decides over a captain's pending or disputed report (the server confirms it and settles the
-  // dispute); a confirmed result is changed in the edit form.
-  const open = !scrim.teamWon || (rel.runs && scrim.result !== null && scrim.result.status !== 'confirmed');
+  // An admin also decides over a pending or disputed report (the server confirms it and settles the dispute); a
+  // confirmed result is changed in the edit form.
+  const open = !scrim.teamWon || (rel.isAdmin && scrim.result !== null && scrim.result.status !== 'confirmed');
   if (!(rel.isCaptain || rel.runs) || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
   // The pinned panel has them before the result; over a reported one they stay here, under it.
   if (view.lobbyPinned && !inPanel && !scrim.teamWon) return null;

@@ -10,7 +10,7 @@ export const clockTime = (iso: string) => {
 /** The name of a user of the scrim (a player, a caster or the lobby host), or null. */
 function nameIn(scrim: Scrim, userId: string | null) {
   if (!userId) return null;
-  const users = [...playersOf(scrim).map((p) => p._user), ...scrim.casters, scrim.lobbyHost];
+  const users = [...playersOf(scrim).map((p) => p._user), ...scrim.casters, scrim.lobbyHost, scrim.hostedBy];
   return users.find((u) => u?._id === userId)?.name ?? null;
 }
 

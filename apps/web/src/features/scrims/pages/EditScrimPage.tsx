@@ -100,6 +100,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
         onSubmit={(values) => void onSubmit(values)}
         tournamentCodes={codes.available || !codes.known}
         modeLocked={modeLocked(scrim)}
+        winnerEditable={Boolean(user?.isAdmin)}
         onTournamentCodeOn={() => {
           if (codes.available && teamsFull(scrim) && !scrim.riotTournament?.tournamentCode)
             showAlert({ type: 'Info', message: SCRIM_TEXTS.saveForCode });

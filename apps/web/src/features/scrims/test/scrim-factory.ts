@@ -94,6 +94,7 @@ export function reportedScrim({
       confirmedAt: null,
       confirmBy: new Date(now + 25 * 60_000).toISOString(),
       dispute: null,
+      unrated: null,
       ...overrides,
     },
   };

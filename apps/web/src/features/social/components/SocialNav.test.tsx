@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSENGER_VOLUME_STORAGE_KEY, SOCKET_EVENTS, type Notification, type SocialUser } from '@scrim-gym/shared';
 import { requestOpenChat } from '../../../lib/open-chat';
-import { renderAt, stubApi, testUser } from '../../../test/render';
+import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { resetVolumeCache } from '../lib/volume';
 import { resetSocialUi } from '../store';
 import { conversation, notification, socialUser } from '../test/social-factory';
@@ -90,7 +90,7 @@ describe('notifications bell', () => {
     expect(within(dialog).getByText('05/01/2026 02:05 PM')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
     expect(await within(dialog).findByText('No notifications found')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({
+    expect(lastWrite(calls)).toMatchObject({
       method: 'POST',
       path: `/notifications/remove-all-user-notifications/${ME._id}`,
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "scrims" ADD COLUMN "unrated_reason" text;
