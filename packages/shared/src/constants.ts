@@ -94,6 +94,8 @@ export const LATE_LEAVE_HOURS = 2;
 /** No-show penalties, escalating: the first is a warning, then 24 hours, then 7 days without joining. */
 export const NO_SHOW_COOLDOWNS_HOURS = [0, 24, 7 * 24] as const;
 export const CANCEL_REASON_MAX = 500;
+/** A community host schedules (creates, or moves the start of) a scrim at least this far ahead; admins at any time. */
+export const HOST_MIN_LEAD_MINUTES = 15;
 
 export const TEAMS = ['teamOne', 'teamTwo'] as const;
 export type TeamName = (typeof TEAMS)[number];

@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'SCRIM_NOT_FOUND',
   'NOT_CAPTAIN',
   'NOT_HOST',
+  'HOST_LIMIT',
+  'START_TOO_SOON',
   'BAD_HOST',
   'GAME_OVER',
   'SCRIM_ABANDONED',

@@ -78,6 +78,12 @@ export const SCRIM_MESSAGES = {
   onlyHost: "Only this scrim's host or an admin can do this.",
   /** A community host creating (or moving) a scrim outside the regions they host. */
   hostRegionOnly: (regions: string) => `You can only host scrims in your regions (${regions}).`,
+  /** A community host placing someone who neither is in their scrim nor waits for it (assign, substitute, captain). */
+  hostLimitPlayer: 'As a host you can only place players who are in this scrim or on its waitlist.',
+  /** A community host filling at random from a region they do not host. */
+  hostLimitRegion: (regions: string) => `As a host you can only fill with players of your regions (${regions}).`,
+  /** A community host creating a scrim, or moving its start, too close to now. */
+  startTooSoon: (minutes: number) => `As a host you can only schedule a scrim at least ${minutes} minutes ahead.`,
   notFound: 'Scrim not found!, redirecting to home',
   lookupError: 'Error finding scrim, redirecting to home',
   spotTaken: (free: string) => `spot taken! spots available for ${free}`,

@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
-import { AUTHORIZATION_TABLE, type Outcome } from '../test/authorization-table.js';
+import {
+  AUTHORIZATION_CASES,
+  AUTHORIZATION_TABLE,
+  type Outcome,
+  type RouteCase,
+  type RouteRule,
+} from '../test/authorization-table.js';
 import { bearer } from '../test/factories.js';
 import { startFakeRiot } from '../test/fake-riot.js';
 import { createRoleWorld, ROLES, type RoleName, type RoleWorld } from '../test/roles.js';
@@ -10,7 +16,7 @@ import { installWriteJournal } from '../test/write-journal.js';
 /**
  * The authorization matrix: every route of the OpenAPI document, called by every role with one valid request,
  * answers what `test/authorization-table.ts` declares; a refused call writes nothing. A new route fails here
- * until someone declares who may call it.
+ * until someone declares who may call it. The table's cases (a second request of a route) are walked the same way.
  */
 const riot = await startFakeRiot();
 const ctx = await createTestApp({
@@ -37,8 +43,7 @@ const order: RoleName[] = [...ROLES].sort(
   (a, b) => Number(a !== 'visitor' && a !== 'banned') - Number(b !== 'visitor' && b !== 'banned'),
 );
 
-async function callAs(route: ApiRoute, world: RoleWorld, role: RoleName) {
-  const rule = AUTHORIZATION_TABLE[route.key]!;
+async function callAs(route: ApiRoute, rule: RouteRule, world: RoleWorld, role: RoleName) {
   const self = role === 'visitor' ? world.users.player : world.users[role];
   const { params = {}, query = {}, body, contentType } = rule.request?.({ world, self }) ?? {};
   const token = world.tokenOf(role);
@@ -48,6 +53,33 @@ async function callAs(route: ApiRoute, world: RoleWorld, role: RoleName) {
     headers: { ...(token && bearer(token)), ...(contentType && { 'content-type': contentType }) },
     ...(body !== undefined && { payload: body as object }),
   });
+}
+
+/** Every role calls `route` with `rule`'s request, each on a world that no earlier call changed. */
+async function walk(route: ApiRoute, rule: RouteRule & Pick<RouteCase, 'codes'>) {
+  const expected = rule.expect;
+  const actual: Partial<Record<RoleName, Outcome>> = {};
+  const problems: string[] = [];
+  let world = await createRoleWorld({ app: ctx.app, db });
+  for (const role of order) {
+    const mark = await journal.mark();
+    const res = await callAs(route, rule, world, role);
+    if (res.statusCode < 400) await journal.settle();
+    const writes = await journal.since(mark);
+    actual[role] = outcomeOf(res.statusCode);
+    if (actual[role] !== expected[role])
+      problems.push(`${role}: expected ${expected[role]}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+    const code = rule.codes?.[role];
+    if (code && res.statusCode >= 400 && res.json<{ code: string }>().code !== code)
+      problems.push(`${role}: expected the code ${code}, got ${res.body.slice(0, 200)}`);
+    if (res.statusCode >= 400 && writes.length > 0) {
+      problems.push(
+        `${role}: refused with ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.table}`).join(', ')}`,
+      );
+    }
+    if (writes.length > 0) world = await createRoleWorld({ app: ctx.app, db });
+  }
+  expect(problems, `${route.key}\n${problems.join('\n')}`).toEqual([]);
 }
 
 describe('authorization matrix', () => {
@@ -65,26 +97,21 @@ describe('authorization matrix', () => {
   it.each(routes.filter((r) => r.key in AUTHORIZATION_TABLE).map((r) => [r.key, r] as const))(
     '%s',
     async (_key, route) => {
-      const expected = AUTHORIZATION_TABLE[route.key]!.expect;
-      const actual: Partial<Record<RoleName, Outcome>> = {};
-      const problems: string[] = [];
-      let world = await createRoleWorld({ app: ctx.app, db });
-      for (const role of order) {
-        const mark = await journal.mark();
-        const res = await callAs(route, world, role);
-        if (res.statusCode < 400) await journal.settle();
-        const writes = await journal.since(mark);
-        actual[role] = outcomeOf(res.statusCode);
-        if (actual[role] !== expected[role])
-          problems.push(`${role}: expected ${expected[role]}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 400 && writes.length > 0) {
-          problems.push(
-            `${role}: refused with ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.table}`).join(', ')}`,
-          );
-        }
-        if (writes.length > 0) world = await createRoleWorld({ app: ctx.app, db });
-      }
-      expect(problems, `${route.key}\n${problems.join('\n')}`).toEqual([]);
+      await walk(route, AUTHORIZATION_TABLE[route.key]!);
+    },
+    60_000,
+  );
+
+  it('names only routes of the OpenAPI document in its cases', () => {
+    const documented = new Set(routes.map((r) => r.key));
+    expect(AUTHORIZATION_CASES.map((c) => c.route).filter((key) => !documented.has(key))).toEqual([]);
+  });
+
+  it.each(AUTHORIZATION_CASES.map((c) => [`${c.route}: ${c.name}`, c] as const))(
+    '%s',
+    async (_name, rule) => {
+      const route = routes.find((r) => r.key === rule.route);
+      if (route) await walk(route, rule);
     },
     60_000,
   );

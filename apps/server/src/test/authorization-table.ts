@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@scrim-gym/shared';
 import type { RoleName, RoleWorld } from './roles.js';
 import type { TestUser } from './factories.js';
 import { fakeBrowser } from './fake-push.js';
@@ -525,4 +526,55 @@ export const RATING_TABLE: RatingRule[] = [
   { by: 'host', scrim: 'public', verified: 10, status: 'pending', rated: true },
   { by: 'riot', scrim: 'public', verified: 7, status: 'confirmed', rated: 'unverified' },
   { by: 'admin', scrim: 'private', verified: 10, status: 'confirmed', rated: 'private' },
+];
+
+/** A second request of a route, whose answer depends on what it names; `codes`: the refusals' exact codes. */
+export interface RouteCase extends RouteRule {
+  route: string;
+  name: string;
+  codes?: Partial<Record<RoleName, ErrorCode>>;
+}
+
+const addMinutes = (minutes: number) => new Date(Date.now() + minutes * 60 * 1000).toISOString();
+
+/**
+ * The rows whose answer depends on the request, walked like the table's own. A community host's powers reach
+ * only players who chose their scrim, the regions they host and starts at least HOST_MIN_LEAD_MINUTES ahead,
+ * even on their own scrim (hostedScrim); admins keep the spec's rules.
+ */
+export const AUTHORIZATION_CASES: RouteCase[] = [
+  {
+    route: 'PATCH /api/scrims/{id}/admin-assign-player',
+    name: "a stranger onto the host's own scrim",
+    request: ({ world }) => ({
+      params: { id: world.hostedScrim.id },
+      body: { userId: world.users.otherPlayer.id, teamName: 'teamTwo', role: 'Mid' },
+    }),
+    expect: adminOnly(),
+    codes: { host: 'HOST_LIMIT' },
+  },
+  {
+    route: 'PATCH /api/scrims/{id}/admin-fill-random',
+    name: "the host's own scrim from a region they do not host",
+    request: ({ world }) => ({ params: { id: world.hostedScrim.id }, body: { region: 'EUW' } }),
+    expect: adminOnly(),
+    codes: { host: 'HOST_LIMIT' },
+  },
+  {
+    route: 'POST /api/scrims',
+    name: 'starting in 5 minutes',
+    request: () => ({ body: { ...newScrimBody(), gameStartTime: addMinutes(5) } }),
+    expect: { ...adminOnly(), host: 400 },
+    codes: { host: 'START_TOO_SOON' },
+  },
+  {
+    route: 'PUT /api/scrims/{id}',
+    name: "the host's own scrim moved to 5 minutes ahead",
+    request: ({ world }) => ({
+      params: { id: world.hostedScrim.id },
+      body: { ...newScrimBody(), gameStartTime: addMinutes(5) },
+    }),
+    expect: { ...adminOnly(), host: 400 },
+    codes: { host: 'START_TOO_SOON' },
+  },
 ];

@@ -63,7 +63,8 @@ export function checkInRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
           response: { 200: scrimSchema },
         }),
         '`inUserId` takes the exact slot of `outUserId` (and the lobby captaincy if they held it), and leaves the ' +
-          'waitlist if on it. 403 unless the host or an admin; 409 before the start, after a confirmed result, on a ' +
+          "waitlist if on it. 403 unless the host or an admin, and HOST_LIMIT when the host's `inUserId` is not on " +
+          'the waitlist; 409 before the start, after a confirmed result, on a ' +
           'cancelled or abandoned scrim, when `outUserId` is not a player, or `inUserId` is banned, a player or a ' +
           'caster of the scrim; 404 when `inUserId` does not exist. The absentee gets a no-show.',
       ),

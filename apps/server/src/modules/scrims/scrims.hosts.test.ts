@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIM_MESSAGES, type Activity, type Scrim, type ScrimSecrets } from '@scrim-gym/shared';
 import { auditLog } from '../../db/schema/index.js';
+import { addToWaitlist } from '../../test/check-in-factories.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
 import { hostApi, makeHost } from '../../test/hosts.js';
@@ -125,6 +126,8 @@ describe('a host runs their own scrim', () => {
     expect(edited.json<Scrim>().title).toBe('Renamed by host');
 
     const [a, b] = await createUsers({ db: db(), count: 2 });
+    // A host places only players who wait for (or are in) their scrim: scrims.host-limits.test.ts.
+    await addToWaitlist({ db: db(), scrim, entries: [{ user: a!, role: 'any' }] });
     const assigned = await api.assign(scrim.id, { userId: a!.id, teamName: 'teamOne', role: 'Top' }, host.token);
     expect(assigned.statusCode, assigned.body).toBe(200);
     await addPlayers({ db: db(), scrim, users: [b!], slots: [{ team: 'teamTwo', role: 'Top' }] });

@@ -1,5 +1,5 @@
-import { MESSAGES, SCRIM_MESSAGES, type Region } from '@scrim-gym/shared';
-import { forbidden } from '../../lib/errors.js';
+import { HOST_MIN_LEAD_MINUTES, MESSAGES, SCRIM_MESSAGES, type Region } from '@scrim-gym/shared';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../auth/index.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 
@@ -43,4 +43,37 @@ export function assertMayHostIn(viewer: Viewer, region: Region) {
   const hosted = viewer.hostRegions ?? [];
   if (hosted.length === 0) throw forbidden(MESSAGES.adminOnly);
   throw forbidden(SCRIM_MESSAGES.hostRegionOnly(hosted.join(', ')), 'NOT_HOST');
+}
+
+/*
+ * What a community host's powers reach. A host is anyone an admin trusted with a region, not an admin: their
+ * tools touch only players who chose their scrim, players of the regions they host, and scrims still ahead, so
+ * they cannot be turned against a stranger (placed into a scrim that already started, then marked absent).
+ * Admins keep the spec's rules.
+ */
+
+/**
+ * Whom a host may place into their scrim (assign, substitute, name lobby captain): a player already in it or on
+ * its waitlist. Admins place anyone.
+ */
+export function assertMayPlace(viewer: Viewer, target: { inScrim: boolean; waiting: boolean }) {
+  if (viewer.isAdmin || target.inScrim || target.waiting) return;
+  throw forbidden(SCRIM_MESSAGES.hostLimitPlayer, 'HOST_LIMIT');
+}
+
+/** Fill random from `region`: a host only from the regions they host, an admin from any. */
+export function assertMayFillFrom(viewer: Viewer, region: Region) {
+  if (hostsRegion(viewer, region)) return;
+  throw forbidden(SCRIM_MESSAGES.hostLimitRegion((viewer.hostRegions ?? []).join(', ')), 'HOST_LIMIT');
+}
+
+const MINUTE = 60 * 1000;
+
+/**
+ * A start a host sets (a new scrim, or a moved start): at least HOST_MIN_LEAD_MINUTES from now, so that every
+ * player still sees the scrim, its check-in and its waitlist before it begins. Admins set any start.
+ */
+export function assertMayStartAt(viewer: Viewer, start: Date, now = Date.now()) {
+  if (viewer.isAdmin || start.getTime() - now >= HOST_MIN_LEAD_MINUTES * MINUTE) return;
+  throw badRequest(SCRIM_MESSAGES.startTooSoon(HOST_MIN_LEAD_MINUTES), 'START_TOO_SOON');
 }

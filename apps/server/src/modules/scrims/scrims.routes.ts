@@ -160,7 +160,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Create a scrim (admin, or a community host in a region they host)',
+        summary:
+          'Create a scrim (admin, or a community host in a region they host, starting at least 15 minutes ahead)',
         body: createScrimBodySchema,
         response: { 201: scrimSchema, ...errors },
       },
@@ -177,7 +178,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Edit a scrim (admin, or its community host; only an admin changes the winner here)',
+        summary:
+          'Edit a scrim (admin, or its community host: a moved start 15 minutes ahead or more; the winner: admins only)',
         params: idParamsSchema,
         body: updateScrimBodySchema,
         response: scrimResponse,
@@ -259,7 +261,9 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/insert-caster/:userId',
-    { schema: { tags, summary: 'Join the cast (yourself)', ...userRoute } },
+    {
+      schema: { tags, summary: 'Join the cast (yourself; refused in a no-show cooldown, as a slot is)', ...userRoute },
+    },
     async (request) => {
       const { id, userId } = request.params;
       return (await service.joinCast({ deps, viewer: viewerOf(request), scrimId: id, userId })).scrim;
@@ -289,7 +293,10 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/scrims/:id/admin-assign-player',
-    adminSlotRoute('Assign a user to a slot (admin, or its community host)', adminAssignBodySchema),
+    adminSlotRoute(
+      'Assign a user to a slot (admin; or its community host: a player in the scrim or on its waitlist)',
+      adminAssignBodySchema,
+    ),
     async (request) => {
       const { userId, teamName: team, role } = request.body;
       const viewer = runnerOf(request);
@@ -303,7 +310,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
       ...runnersOnly,
       schema: {
         tags,
-        summary: 'Fill the empty slots with random eligible players (admin, or its community host)',
+        summary:
+          'Fill the empty slots with random eligible players (admin; or its community host: from a region they host)',
         params: idParamsSchema,
         body: fillRandomBodySchema,
         response: { 200: fillRandomResponseSchema, ...errors },

@@ -35,7 +35,10 @@ import { processPostGameImage } from './scrims.image.js';
 import {
   assertCanRunScrim,
   assertCaptainOrAdmin,
+  assertMayFillFrom,
   assertMayHostIn,
+  assertMayPlace,
+  assertMayStartAt,
   assertSelfOrAdmin,
   canRunScrim,
   isParticipant,
@@ -70,7 +73,7 @@ import {
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
-import { deleteWaitlistEntry } from './scrims.waitlist.repository.js';
+import { deleteWaitlistEntry, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
   changeSlot,
   settleLobbyHost,
@@ -338,7 +341,7 @@ function slotRefusalError(
   }
 }
 
-/** 403 COOLDOWN: the user may not join scrims until `until` (a no-show's cooldown). */
+/** 403 COOLDOWN: the user may not join scrims (a slot, the cast, a waitlist) until `until` (a no-show's cooldown). */
 export const cooldownError = (until: Date) => forbidden(WAITLIST_MESSAGES.cooldown(until.toISOString()), 'COOLDOWN');
 
 /**
@@ -436,6 +439,7 @@ export const removePlayer = ({ reason, ...action }: UserAction & { reason?: stri
   });
 };
 
+/** Join the cast (yourself). A caster sees the lobby like a player: a no-show's cooldown refuses both. */
 export const joinCast = (action: UserAction) =>
   changeSlotOf({ ...action, change: { action: 'cast' }, adminAllowed: false });
 
@@ -467,6 +471,8 @@ export function adminAssignPlayer({ deps, viewer, scrimId, userId, team, role }:
         assertSlotsMode(scrim);
         if (!(await findUserById({ db: tx, id: userId }))) throw notFound('User not found', 'USER_NOT_FOUND');
         const existing = participants.find((p) => p.userId === userId);
+        const waiting = Boolean(await findWaitlistEntry({ db: tx, scrimId, userId }));
+        assertMayPlace(viewer, { inScrim: Boolean(existing), waiting });
         if (existing?.kind === 'caster') throw conflict(SCRIM_MESSAGES.userIsCaster, 'ALREADY_CASTER');
         const occupant = playerIn(participants, team, role);
         if (occupant && occupant.userId !== userId) throw spotTaken(participants);
@@ -500,11 +506,12 @@ export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAc
     afterCommit: async () => publishNotifications({ io: deps.io, stored }),
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
+      const from = region ?? scrim.region;
+      assertMayFillFrom(viewer, from);
       assertNoWinner(scrim);
       assertSlotsMode(scrim);
       const slots = emptySlots(participants.filter((p) => p.kind === 'player'));
       if (slots.length === 0) return { filled: 0, unfilled: 0, reason: null };
-      const from = region ?? scrim.region;
       const picked = await sampleEligibleUsers({ db: tx, scrimId, region: from, limit: slots.length });
       const rows = picked.map((user, i) => ({
         scrimId,
@@ -655,9 +662,12 @@ export async function createScrim({
 }) {
   assertMayHostIn(viewer, body.region);
   if (body.createdBy && body.createdBy !== viewer.id) throw forbidden('createdBy must be you', 'IDENTITY_MISMATCH');
+  assertMayStartAt(viewer, new Date(body.gameStartTime));
   let lobbyHostId: string | null = null;
   if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
   else if (body.lobbyHost !== 'random') {
+    // A new scrim has nobody in it or waiting: a host names only themselves its captain.
+    assertMayPlace(viewer, { inScrim: body.lobbyHost === viewer.id, waiting: false });
     if (!(await findUserById({ db: deps.db, id: body.lobbyHost })))
       throw badRequest('Lobby host not found', 'BAD_HOST');
     lobbyHostId = body.lobbyHost;
@@ -708,6 +718,7 @@ export async function editScrim({
       assertCanRunScrim(viewer, scrim);
       if (body.region !== scrim.region) assertMayHostIn(viewer, body.region);
       const startChanged = scrim.gameStartTime.getTime() !== new Date(body.gameStartTime).getTime();
+      if (startChanged) assertMayStartAt(viewer, new Date(body.gameStartTime));
       // A new winner (or none) from the edit form is an admin's decision: confirmed at once, the dispute settled.
       // A community host reports a winner like a captain (set-winner), for the other team to confirm.
       const resultChanged = body.teamWon !== scrim.teamWon;

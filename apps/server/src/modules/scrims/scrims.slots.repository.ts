@@ -35,8 +35,8 @@ export type SlotRefusal =
   | 'COOLDOWN';
 
 /**
- * Issue 17 (drizzle/0013): a refused join's cooldown end, and who took a freed slot from the waitlist; whether the
- * user was a placed player before the change (drizzle/0016: their own leave costs nothing).
+ * A refused join's or cast's cooldown end (drizzle/0013, 0020), who took a freed slot from the waitlist, and whether
+ * the user was a placed player before the change (drizzle/0016: their own leave costs nothing).
  */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;

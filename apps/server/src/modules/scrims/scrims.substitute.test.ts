@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PLACED_MESSAGES, SOCKET_EVENTS, WAITLIST_MESSAGES, SUBSTITUTE_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import {
+  PLACED_MESSAGES,
+  SCRIM_MESSAGES,
+  SOCKET_EVENTS,
+  WAITLIST_MESSAGES,
+  SUBSTITUTE_MESSAGES,
+  type Scrim,
+} from '@scrim-gym/shared';
 import {
   communityHosts,
   scrimParticipants,
@@ -109,19 +116,39 @@ describe('POST /api/scrims/:id/substitute', () => {
     await subSocket.next(SOCKET_EVENTS.getNotification, (n) => n.message === told);
   });
 
-  it("the scrim's community host may substitute in their scrim; a named player not on the waitlist is fine", async () => {
+  it("the scrim's community host substitutes a waiting player; a stranger is refused (HOST_LIMIT), not an admin", async () => {
     const host = await createUser({ db: db() });
     await db().insert(communityHosts).values({ userId: host.id, region: 'NA' });
+    const admin = await createAdmin({ db: db() });
     const { scrim, players } = await startedScrim(5, { hostedBy: host.id, createdBy: host.id });
-    const named = await createUser({ db: db() });
+    const [stranger, waiting] = [await createUser({ db: db() }), await createUser({ db: db() })];
+    await addToWaitlist({ db: db(), scrim, entries: [{ user: waiting, role: 'any' }] });
+
+    const refused = expectError(
+      await substitute(scrim.id, { outUserId: players[7]!.id, inUserId: stranger.id }, host.token),
+      403,
+      'HOST_LIMIT',
+    );
+    expect(refused.error).toBe(SCRIM_MESSAGES.hostLimitPlayer);
+    expect(await substitutionsOf(scrim.id)).toEqual([]);
+    expect((await participantsOf(scrim.id)).map((p) => p.userId)).toContain(players[7]!.id);
+    expect(await db().select().from(users).where(eq(users.id, players[7]!.id))).toMatchObject([{ noShowStrikes: 0 }]);
+
     const body = expectStatus<Scrim>(
-      await substitute(scrim.id, { outUserId: players[7]!.id, inUserId: named.id }, host.token),
+      await substitute(scrim.id, { outUserId: players[7]!.id, inUserId: waiting.id }, host.token),
       200,
     );
-    expect(slotsOf(body)['teamTwo:Mid']).toBe(named.id);
+    expect(slotsOf(body)['teamTwo:Mid']).toBe(waiting.id);
     expect(body.lobbyHost?._id).toBe(players[0]!.id);
     const [action] = await auditRowsOf({ db: db(), scrimId: scrim.id, action: AUDIT_ACTIONS.substitute });
     expect(action!.actorId).toBe(host.id);
+
+    // An admin keeps the spec's rule: any user.
+    const byAdmin = expectStatus<Scrim>(
+      await substitute(scrim.id, { outUserId: players[8]!.id, inUserId: stranger.id }, admin.token),
+      200,
+    );
+    expect(slotsOf(byAdmin)['teamTwo:ADC']).toBe(stranger.id);
   });
 
   it("refuses no session, a player, the captain, another scrim's host and a banned user; nothing written", async () => {

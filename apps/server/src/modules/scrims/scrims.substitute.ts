@@ -6,12 +6,13 @@ import { assertNotCancelled } from './scrims.checkin.js';
 import { removePlayers } from './scrims.checkin.repository.js';
 import { recordShowUps, scrimAlert } from './scrims.commitments.js';
 import { placedNotifications, placesSomeoneElse } from './scrims.placed.js';
-import { assertCanRunScrim } from './scrims.policy.js';
+import { assertCanRunScrim, assertMayPlace } from './scrims.policy.js';
 import { carriesCommitment } from './scrims.reliability.js';
 import { findUserById, insertParticipants, updateScrim } from './scrims.repository.js';
 import { assertNotAbandoned, changeScrim, type ScrimAction } from './scrims.service.js';
 import { clearBalance, findRoleSettings, findSignup, insertSignup } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry, insertSubstitution, isBanned } from './scrims.substitute.repository.js';
+import { findWaitlistEntry } from './scrims.waitlist.repository.js';
 
 /**
  * POST /api/scrims/:id/substitute {outUserId, inUserId}: after the start and before a confirmed result, the
@@ -48,6 +49,9 @@ export async function substitutePlayer({
       const already = participants.find((p) => p.userId === inUserId);
       if (already?.kind === 'player') throw conflict(SUBSTITUTE_MESSAGES.inAlreadyPlayer, 'ALREADY_PLAYER');
       if (already?.kind === 'caster') throw conflict(SUBSTITUTE_MESSAGES.inAlreadyCaster, 'ALREADY_CASTER');
+      // A host's substitute is someone waiting for this scrim; an admin's anyone.
+      const waiting = Boolean(await findWaitlistEntry({ db: tx, scrimId, userId: inUserId }));
+      assertMayPlace(viewer, { inScrim: false, waiting });
       if (await isBanned({ db: tx, userId: inUserId }))
         throw conflict(SUBSTITUTE_MESSAGES.inBanned, 'SUBSTITUTE_BANNED');
 
