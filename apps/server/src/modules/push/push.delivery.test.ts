@@ -25,7 +25,8 @@ let ctx: TestContext;
 let push: Awaited<ReturnType<typeof startFakePushService>>;
 let publicKey: string;
 beforeAll(async () => {
-  [ctx, push] = await Promise.all([createTestApp(), startFakePushService()]);
+  // The fake push service is on 127.0.0.1: local endpoints are allowed here (push.endpoints.test.ts: not elsewhere).
+  [ctx, push] = await Promise.all([createTestApp({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }), startFakePushService()]);
   ctx.app.jobs.start();
   publicKey = expectStatus<PushPublicKeyResponse>(await ctx.app.inject({ url: '/api/push/public-key' }), 200).publicKey;
 });

@@ -52,7 +52,12 @@ describe('a push endpoint on this machine is never connected to', () => {
       const user = await createUser({ db: db() });
       const endpoint = `https://${name}/push/attack-${user.id}`;
       // The name passes the check by name: only the address it resolves to tells.
-      const subscribe = callApi(ctx.app)('POST', '/api/push/subscribe', user.token, fakeBrowser().subscription(endpoint));
+      const subscribe = callApi(ctx.app)(
+        'POST',
+        '/api/push/subscribe',
+        user.token,
+        fakeBrowser().subscription(endpoint),
+      );
       expectStatus(await subscribe, 201);
       await alertAndWait(user);
       expect(dns.lookups).toContain(name);
@@ -70,7 +75,12 @@ describe('a push endpoint on this machine is never connected to', () => {
       const browser = fakeBrowser().subscription(push.endpoint(`stored-${user.id}`));
       await db()
         .insert(pushSubscriptions)
-        .values({ userId: user.id, sessionTokenHash: hashToken(user.token), endpoint: browser.endpoint, ...browser.keys });
+        .values({
+          userId: user.id,
+          sessionTokenHash: hashToken(user.token),
+          endpoint: browser.endpoint,
+          ...browser.keys,
+        });
       await alertAndWait(user);
       expect(push.connections()).toBe(0);
       expect(push.received).toEqual([]);
