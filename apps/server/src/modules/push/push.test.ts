@@ -176,7 +176,7 @@ describe('POST /api/push/subscribe', () => {
     }
     expect(await rowsOf(player.id)).toEqual([]);
 
-    for (const env of [
+    const allowedEnvs: Record<string, string>[] = [
       { PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' },
       {
         PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
@@ -184,7 +184,8 @@ describe('POST /api/push/subscribe', () => {
         PUBLIC_URL: 'https://scrim-gym.test',
         LOG_LEVEL: 'silent',
       },
-    ]) {
+    ];
+    for (const env of allowedEnvs) {
       const allowed = await createTestApp(env);
       try {
         const someone = await createUser({ db: allowed.database.db });
