@@ -249,4 +249,13 @@ describe('Web Push (VAPID) settings', () => {
     expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'x+y' })[0]).toMatch(/^VAPID_PRIVATE_KEY:/);
     expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' })[0]).toMatch(/^VAPID_SUBJECT:/);
   });
+
+  it('allows local push endpoints only when PUSH_ALLOW_LOCAL_ENDPOINTS says so, whatever NODE_ENV is', () => {
+    for (const NODE_ENV of ['development', 'test'] as const) {
+      expect(loadConfig({ NODE_ENV }).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(false);
+    }
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(true);
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' }).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(false);
+    expect(problemsOf({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'yes' })[0]).toMatch(/^PUSH_ALLOW_LOCAL_ENDPOINTS:/);
+  });
 });

@@ -126,6 +126,12 @@ const envSchema = z
         .optional(),
     ),
     /**
+     * Lets pushes go to a push service on this machine (`http://127.0.0.1:<port>`, `http://localhost:<port>`):
+     * tests and local development only. Unset, such endpoints are refused at subscribe and a push never connects
+     * to a loopback address, whatever NODE_ENV says.
+     */
+    PUSH_ALLOW_LOCAL_ENDPOINTS: booleanText.transform((v) => v ?? false),
+    /**
      * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`) and
      * protocol: unset or `false` believes none (rate limits key on the socket's address); a hop count (`1`
      * behind one load balancer) or a comma-separated list of proxy addresses / CIDR ranges.

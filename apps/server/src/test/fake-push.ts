@@ -1,6 +1,6 @@
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 /**
  * A browser's side of Web Push for tests: a real P-256 key pair and auth secret (what `PushSubscription.toJSON()`
@@ -85,8 +85,9 @@ export interface ReceivedPush {
 }
 
 /**
- * A push service on 127.0.0.1 (http: accepted outside production): it records every POST and answers the status
- * `statusFor(path)` gives (201 by default), so a test sets one endpoint to 410 or 500.
+ * A push service on 127.0.0.1 (http: accepted with PUSH_ALLOW_LOCAL_ENDPOINTS=true): it records every POST and
+ * answers the status `statusFor(path)` gives (201 by default), so a test sets one endpoint to 410 or 500. It
+ * counts TCP connections too: a push refused before connecting leaves that count unchanged.
  */
 export async function startFakePushService() {
   const received: ReceivedPush[] = [];
@@ -102,11 +103,16 @@ export async function startFakePushService() {
       for (const wake of waiters.splice(0)) wake();
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    port: (server.address() as AddressInfo).port,
     received,
+    /** TCP connections accepted so far (a request refused before connecting never counts). */
+    connections: () => connections,
     /** A new endpoint of this service (one per fake browser). */
     endpoint: (name: string) => `${origin}/push/${name}`,
     answer(endpoint: string, status: number) {
@@ -126,4 +132,36 @@ export async function startFakePushService() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A bare TCP listener on a random loopback address (127.x.y.z, so that parallel test files never collide) and
+ * `port` (443: where an https endpoint without a port connects), counting the connections it accepts and
+ * closing each at once. A push refused before connecting leaves the count at 0.
+ */
+export async function startConnectionCounter(port = 443) {
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  for (let attempt = 0; ; attempt++) {
+    const address = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, address, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return {
+        address,
+        connections: () => connections,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
 }

@@ -9,3 +9,18 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export function registerServiceWorkerAfterLoad() {
   addEventListener('load', () => navigator.serviceWorker?.register(SERVICE_WORKER_URL).catch(() => undefined));
 }
+
+/**
+ * Unsubscribes this browser from pushes (its push service forgets the subscription), on the way out of a session:
+ * the server deletes the session's subscriptions itself, and the device signed out asks nothing more of the push
+ * service. No service worker, no subscription, or a refusal: nothing to do.
+ */
+export async function unsubscribeThisDevice() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing more to do: the server has dropped the subscription with the session.
+  }
+}

@@ -1,14 +1,17 @@
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { regionEnum } from './enums.js';
-import { users } from './users.js';
+import { sessions, users } from './users.js';
 
 /**
  * Reaching people outside the open tab (issue 17): Web Push subscriptions, the server's own generated secrets
  * (the VAPID key pair, made once), personal calendar feeds, and each region's Discord webhook.
  */
 
-/** A browser's PushSubscription for a user; deleted when the push service answers 404/410 (stale). */
+/**
+ * A browser's PushSubscription for a user, made in one of their sessions: it goes with that session (logout, the
+ * account's deletion, a ban ending sessions) and when the push service answers 404/410 (stale).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -16,6 +19,9 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionTokenHash: text('session_token_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
     /** The push service URL (https only); one browser's subscription belongs to one user at a time. */
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
@@ -26,6 +32,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionTokenHash),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES, SOCIAL_MESSAGES, type PushPayload, type PushPublicKeyResponse } from '@scrim-gym/shared';
-import { pushSubscriptions } from '../../db/schema/index.js';
+import { pushSubscriptions, sessions } from '../../db/schema/index.js';
+import { hashToken } from '../../lib/tokens.js';
 import { findJobs } from '../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -25,7 +26,8 @@ let ctx: TestContext;
 let push: Awaited<ReturnType<typeof startFakePushService>>;
 let publicKey: string;
 beforeAll(async () => {
-  [ctx, push] = await Promise.all([createTestApp(), startFakePushService()]);
+  // The fake push service is on 127.0.0.1: local endpoints are allowed here (push.endpoints.test.ts: not elsewhere).
+  [ctx, push] = await Promise.all([createTestApp({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }), startFakePushService()]);
   ctx.app.jobs.start();
   publicKey = expectStatus<PushPublicKeyResponse>(await ctx.app.inject({ url: '/api/push/public-key' }), 200).publicKey;
 });
@@ -209,5 +211,63 @@ describe('a push that waited too long', () => {
     const key = `push:${stored[0]!.notification._id}`;
     await expect.poll(async () => (await findJobs({ db: db(), dedupeKey: key }))[0]?.completedAt).toBeTruthy();
     for (const { endpoint, browser } of browsers) expect(pushesTo(endpoint, browser)).toEqual([]);
+  });
+});
+
+describe('only devices still signed in', () => {
+  /** Subscribes a new browser through the session `token`. */
+  async function subscribeWith(token: string, name: string) {
+    const browser = fakeBrowser();
+    const endpoint = push.endpoint(name);
+    expectStatus(await callApi(ctx.app)('POST', '/api/push/subscribe', token, browser.subscription(endpoint)), 201);
+    return { browser, endpoint };
+  }
+
+  it("after a logout, that session's device gets nothing; the user's other session's device still does", async () => {
+    const user = await createUser({ db: db() });
+    const other = await callApi(ctx.app)('POST', '/api/auth/dev-login', undefined, { email: user.email });
+    const otherToken = other.json<{ token: string }>().token;
+    const out = await subscribeWith(user.token, `logout-out-${user.id}`);
+    const still = await subscribeWith(otherToken, `logout-still-${user.id}`);
+    expect((await callApi(ctx.app)('POST', '/api/auth/logout', user.token)).statusCode).toBe(204);
+    expect(await subscriptionRow(out.endpoint)).toBeUndefined();
+
+    const scrim = await createScrim({ db: db() });
+    await alert(user, scrim.id, 'after logout');
+    await arrived(still.endpoint);
+    await settle(200);
+    expect(pushesTo(still.endpoint, still.browser).map((p) => p.body)).toEqual(['after logout']);
+    expect(pushesTo(out.endpoint, out.browser)).toEqual([]);
+  });
+
+  it('a session that expired takes its device out of the pushes', async () => {
+    const user = await createUser({ db: db() });
+    const device = await subscribeWith(user.token, `expired-${user.id}`);
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(user.token)));
+    const scrim = await createScrim({ db: db() });
+    const stored = await alert(user, scrim.id, 'expired');
+    await settle(500);
+    expect(await findJobs({ db: db(), dedupeKey: `push:${stored._id}` })).toEqual([]);
+    expect(pushesTo(device.endpoint, device.browser)).toEqual([]);
+  });
+
+  it("after the account's deletion, none of its devices gets anything", async () => {
+    const user = await createUser({ db: db() });
+    const other = await callApi(ctx.app)('POST', '/api/auth/dev-login', undefined, { email: user.email });
+    const devices = [
+      await subscribeWith(user.token, `deleted-a-${user.id}`),
+      await subscribeWith(other.json<{ token: string }>().token, `deleted-b-${user.id}`),
+    ];
+    const deleted = await callApi(ctx.app)('DELETE', '/api/users/me', user.token, { confirmation: user.name });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
+
+    const scrim = await createScrim({ db: db() });
+    await alert(user, scrim.id, 'after deletion');
+    await settle(500);
+    for (const { endpoint, browser } of devices) expect(pushesTo(endpoint, browser)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { request as httpRequest, type Agent } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
 import {
@@ -11,7 +13,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, scheduleJob, type ClaimedJob, type JobLogger, type JobRunner } from '../../jobs/index.js';
 import type { StoredNotification } from '../notifications/index.js';
-import { isAcceptedEndpoint } from './push.policy.js';
+import { endpointRulesOf, isAcceptedEndpoint, pushAgentFor, type EndpointRules } from './push.policy.js';
 import {
   deleteStaleSubscription,
   findSubscriptionsOf,
@@ -88,14 +90,32 @@ export async function queuePushes({ db, jobs }: { db: Database; jobs: JobRunner 
 
 type Outcome = 'delivered' | 'gone' | 'failed';
 
-/** Encrypts `payload` for the subscription (aes128gcm, RFC 8291), signs with VAPID and POSTs it to its push service. */
+/** POSTs `request` through `agent` (no redirects followed); resolves with the push service's status. */
+function post(request: webpush.RequestDetails, agent: Agent): Promise<number> {
+  const send = request.endpoint.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      request.endpoint,
+      { method: 'POST', headers: request.headers, agent, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body ?? undefined);
+  });
+}
+
+/**
+ * Encrypts `payload` for the subscription (aes128gcm, RFC 8291), signs with VAPID and POSTs it to its push service
+ * through the filtering agent (web-push's own sender speaks https only; the local fake push service is http).
+ */
 async function sendOne(
   subscription: PushSubscriptionRow,
   payload: PushPayload,
-  { keys, subject }: { keys: VapidKeys; subject: string },
+  { keys, subject, rules }: { keys: VapidKeys; subject: string; rules: EndpointRules },
 ): Promise<{ outcome: Outcome; status?: number }> {
-  // web-push encrypts and signs; the request goes through fetch (web-push's own sender speaks https only, and
-  // the local fake push service of the tests is http).
   const request = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
@@ -106,22 +126,11 @@ async function sendOne(
       contentEncoding: 'aes128gcm',
     },
   );
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
-  }
-  const response = await fetch(request.endpoint, {
-    method: 'POST',
-    headers,
-    body: request.body ?? undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (response.status >= 200 && response.status < 300) return { outcome: 'delivered', status: response.status };
+  const status = await post(request, pushAgentFor(subscription.endpoint, rules));
+  if (status >= 200 && status < 300) return { outcome: 'delivered', status };
   // RFC 8030: 404 and 410 mean the subscription expired or was unsubscribed; it will never work again.
-  if (response.status === 404 || response.status === 410) return { outcome: 'gone', status: response.status };
-  return { outcome: 'failed', status: response.status };
+  if (status === 404 || status === 410) return { outcome: 'gone', status };
+  return { outcome: 'failed', status };
 }
 
 /** Runs `tasks` with at most `limit` in flight. */
@@ -146,11 +155,11 @@ export async function sendQueuedPushes(deps: PushDeps, job: ClaimedJob) {
   if (fresh.length === 0) return;
   const subscriptions = await findSubscriptionsOf({ db: deps.db, userIds: [...new Set(fresh.map((p) => p.userId))] });
   if (subscriptions.length === 0) return;
-  const signing = { keys: await vapidKeys(deps), subject: deps.config.vapidSubject };
-  const { isProduction } = deps.config;
+  const rules = endpointRulesOf(deps.config);
+  const signing = { keys: await vapidKeys(deps), subject: deps.config.vapidSubject, rules };
   const tasks = fresh.flatMap(({ userId, payload }) =>
     subscriptions
-      .filter((s) => s.userId === userId && isAcceptedEndpoint(s.endpoint, { isProduction }))
+      .filter((s) => s.userId === userId && isAcceptedEndpoint(s.endpoint, rules))
       .map((subscription) => async () => {
         const fields = { jobId: job.id, subscriptionId: subscription.id, userId };
         try {

@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPublicKeyResponse } from '@scrim-gym/shared';
 import { serverSecrets } from '../../db/schema/index.js';
+import { findJobs } from '../../jobs/index.js';
+import { createUser } from '../../test/factories.js';
+import { fakeBrowser, startFakePushService } from '../../test/fake-push.js';
 import { startTwoInstances, type Instances } from '../../test/instances.js';
-import { expectStatus } from '../../test/social.js';
+import { createScrim } from '../../test/scrim-factories.js';
+import { callApi, expectStatus } from '../../test/social.js';
+import { createNotification } from '../notifications/index.js';
 import { VAPID_SECRET_NAME } from './push.vapid.js';
 
 /**
@@ -29,5 +34,47 @@ describe('generated VAPID keys on several instances', () => {
     const rows = await instances.db.select().from(serverSecrets).where(eq(serverSecrets.name, VAPID_SECRET_NAME));
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.value).publicKey).toBe([...keys][0]);
+  });
+});
+
+describe('a deleted account on several instances', () => {
+  it('a push queued on one instance before the account is deleted through another is never delivered', async () => {
+    const cluster = await startTwoInstances({ env: { PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
+    const push = await startFakePushService();
+    try {
+      const { first, second } = cluster;
+      const user = await createUser({ db: cluster.db });
+      const endpoint = push.endpoint(`instances-${user.id}`);
+      const subscribed = await callApi(first.app)(
+        'POST',
+        '/api/push/subscribe',
+        user.token,
+        fakeBrowser().subscription(endpoint),
+      );
+      expectStatus(subscribed, 201);
+      const scrim = await createScrim({ db: cluster.db });
+      // Queued by the first instance (its runner not started yet)…
+      const stored = await createNotification({
+        deps: { db: cluster.db, io: first.app.io },
+        userId: user.id,
+        kind: 'scrim_alert',
+        message: 'queued before the deletion',
+        relatedScrimId: scrim.id,
+      });
+      const key = `push:${stored._id}`;
+      await expect.poll(async () => (await findJobs({ db: cluster.db, dedupeKey: key })).length).toBe(1);
+      // …the account is deleted through the second…
+      const deleted = await callApi(second.app)('DELETE', '/api/users/me', user.token, { confirmation: user.name });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      // …and the first sends its queue: nothing reaches the device.
+      first.app.jobs.start();
+      await expect
+        .poll(async () => (await findJobs({ db: cluster.db, dedupeKey: key }))[0]?.completedAt, { timeout: 15_000 })
+        .toBeTruthy();
+      expect(push.connections()).toBe(0);
+    } finally {
+      await push.close();
+      await cluster.close();
+    }
   });
 });

@@ -1,34 +1,40 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pushSubscriptions, serverSecrets } from '../../db/schema/index.js';
+import { pushSubscriptions, serverSecrets, sessions } from '../../db/schema/index.js';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
- * Stores a browser's subscription for `userId`; an endpoint already stored (the same browser, signed in as
- * someone else before, or keys renewed) now belongs to `userId` with these keys.
+ * Stores a browser's subscription for `userId`, made in the session `sessionTokenHash`; an endpoint already
+ * stored (the same browser, signed in as someone else before, or keys renewed) now belongs to this user and
+ * session with these keys.
  */
 export async function upsertSubscription({
   db,
   userId,
+  sessionTokenHash,
   endpoint,
   p256dh,
   auth,
 }: {
   db: DbOrTx;
   userId: string;
+  sessionTokenHash: string;
   endpoint: string;
   p256dh: string;
   auth: string;
 }) {
   await db
     .insert(pushSubscriptions)
-    .values({ userId, endpoint, p256dh, auth })
+    .values({ userId, sessionTokenHash, endpoint, p256dh, auth })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh, auth, createdAt: sql`now()`, lastSuccessAt: null },
+      set: { userId, sessionTokenHash, p256dh, auth, createdAt: sql`now()`, lastSuccessAt: null },
     });
 }
+
+/** A subscription counts while its session is still signed in (an expired session's row may linger). */
+const signedIn = sql`exists (select 1 from ${sessions} where ${sessions.tokenHash} = ${pushSubscriptions.sessionTokenHash} and ${sessions.expiresAt} > now())`;
 
 /** Keeps the user's `keep` newest subscriptions and deletes the others. */
 export async function trimUserSubscriptions({ db, userId, keep }: { db: DbOrTx; userId: string; keep: number }) {
@@ -58,19 +64,23 @@ export async function deleteUserSubscription({
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-/** Which of `userIds` have at least one subscription. */
+/** Which of `userIds` have at least one subscription of a session still signed in. */
 export async function usersWithSubscriptions({ db, userIds }: { db: DbOrTx; userIds: string[] }): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
+    .where(and(inArray(pushSubscriptions.userId, userIds), signedIn));
   return rows.map((r) => r.userId);
 }
 
+/** The subscriptions of `userIds` whose sessions are still signed in: where their pushes go. */
 export function findSubscriptionsOf({ db, userIds }: { db: DbOrTx; userIds: string[] }) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(inArray(pushSubscriptions.userId, userIds), signedIn));
 }
 
 /** The push service said the subscription is gone (404/410): this row goes, unless it was renewed meanwhile. */

@@ -39,7 +39,13 @@ export async function pushRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const subscribed = await service.subscribe({ deps, userId: viewerOf(request).id, subscription: request.body });
+      const subscribed = await service.subscribe({
+        deps,
+        userId: viewerOf(request).id,
+        // `authenticate` passed: the request has a session, whose end takes this subscription with it.
+        sessionTokenHash: request.auth.tokenHash!,
+        subscription: request.body,
+      });
       return reply.status(201).send(subscribed);
     },
   );

@@ -1,7 +1,7 @@
 import { PUSH_SUBSCRIPTIONS_PER_USER } from '@scrim-gym/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { assertAcceptedEndpoint } from './push.policy.js';
+import { assertAcceptedEndpoint, endpointRulesOf } from './push.policy.js';
 import { deleteUserSubscription, trimUserSubscriptions, upsertSubscription } from './push.repository.js';
 import { vapidKeys } from './push.vapid.js';
 
@@ -16,22 +16,25 @@ export async function publicKey(deps: PushServiceDeps) {
 }
 
 /**
- * Subscribes this browser for `userId` (an endpoint is one browser: it belongs to the last user who subscribed
- * it), keeping the user's PUSH_SUBSCRIPTIONS_PER_USER newest subscriptions.
+ * Subscribes this browser for `userId` in the session `sessionTokenHash` (an endpoint is one browser: it belongs
+ * to the last user who subscribed it, and goes when that session ends), keeping the user's
+ * PUSH_SUBSCRIPTIONS_PER_USER newest subscriptions.
  */
 export async function subscribe({
   deps,
   userId,
+  sessionTokenHash,
   subscription,
 }: {
   deps: PushServiceDeps;
   userId: string;
+  sessionTokenHash: string;
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
 }) {
   const { endpoint, keys } = subscription;
-  assertAcceptedEndpoint(endpoint, deps.config);
+  assertAcceptedEndpoint(endpoint, endpointRulesOf(deps.config));
   await deps.db.transaction(async (tx) => {
-    await upsertSubscription({ db: tx, userId, endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    await upsertSubscription({ db: tx, userId, sessionTokenHash, endpoint, p256dh: keys.p256dh, auth: keys.auth });
     await trimUserSubscriptions({ db: tx, userId, keep: PUSH_SUBSCRIPTIONS_PER_USER });
   });
   return { endpoint };

@@ -148,6 +148,8 @@ describe('POST /api/push/subscribe', () => {
       'https://user:pw@push.example.com/push',
       'http://192.168.1.5:8080/push',
       'http://127.0.0.1/push',
+      'http://127.0.0.1:4567/push',
+      'http://localhost:4567/push',
     ];
     for (const url of refused) {
       expectError(
@@ -160,32 +162,55 @@ describe('POST /api/push/subscribe', () => {
     expect(await rowsOf(player.id)).toEqual([]);
   });
 
-  it('takes a local fake push service (http://127.0.0.1:<port>, http://localhost:<port>) outside production only', async () => {
-    const player = await createUser({ db: db() });
+  it('takes a local push service (http://127.0.0.1:<port>, http://localhost:<port>) only with PUSH_ALLOW_LOCAL_ENDPOINTS=true, never because NODE_ENV is not production', async () => {
     const local = ['http://127.0.0.1:4567/push/a', 'http://localhost:4567/push/b'];
-    for (const url of local) expectStatus(await subscribe(player, fakeBrowser().subscription(url)), 201);
-    expect(await rowsOf(player.id)).toHaveLength(2);
+    // This app runs with NODE_ENV=test and without the setting: refused.
+    const player = await createUser({ db: db() });
+    for (const url of local) {
+      expectError(
+        await subscribe(player, fakeBrowser().subscription(url)),
+        400,
+        'PUSH_ENDPOINT_REFUSED',
+        PUSH_MESSAGES.endpointNotHttps,
+      );
+    }
+    expect(await rowsOf(player.id)).toEqual([]);
 
-    const production = await createTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://scrim-gym.test',
-      LOG_LEVEL: 'silent',
-    });
-    try {
-      const someone = await createUser({ db: production.database.db });
-      for (const url of local) {
-        const res = await callApi(production.app)(
-          'POST',
-          '/api/push/subscribe',
-          someone.token,
-          fakeBrowser().subscription(url),
-        );
-        expectError(res, 400, 'PUSH_ENDPOINT_REFUSED');
+    const allowedEnvs: Record<string, string>[] = [
+      { PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' },
+      {
+        PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://scrim-gym.test',
+        LOG_LEVEL: 'silent',
+      },
+    ];
+    for (const env of allowedEnvs) {
+      const allowed = await createTestApp(env);
+      try {
+        const someone = await createUser({ db: allowed.database.db });
+        for (const url of local) {
+          const res = await callApi(allowed.app)(
+            'POST',
+            '/api/push/subscribe',
+            someone.token,
+            fakeBrowser().subscription(url),
+          );
+          expectStatus(res, 201);
+        }
+        // Still only on this machine, with a port, over http.
+        for (const url of ['http://10.0.0.1:4567/push', 'http://127.0.0.1/push', 'http://push.example.com:4567/push']) {
+          const res = await callApi(allowed.app)(
+            'POST',
+            '/api/push/subscribe',
+            someone.token,
+            fakeBrowser().subscription(url),
+          );
+          expectError(res, 400, 'PUSH_ENDPOINT_REFUSED');
+        }
+      } finally {
+        await allowed.close();
       }
-      const https = fakeBrowser().subscription(endpoint(`prod-${someone.id}`));
-      expectStatus(await callApi(production.app)('POST', '/api/push/subscribe', someone.token, https), 201);
-    } finally {
-      await production.close();
     }
   });
 });

@@ -3,6 +3,7 @@
  * (app.ts, server.ts) may use. Everything else in this folder is internal.
  */
 export { backfillScrimAbandons, scrimAbandonPlugin } from './scrims.abandon.js';
+export { removeFromUpcomingScrims } from './scrims.account-removal.js';
 export { backfillScrimCheckIns, scrimCheckInPlugin } from './scrims.checkin.js';
 export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './scrims.events.js';
 export { scrimLifecycleFor, type ScrimLifecycle, type ScrimLifecycleEvents } from './scrims.lifecycle.js';

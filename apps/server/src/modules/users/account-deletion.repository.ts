@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -9,19 +9,21 @@ import {
   messageSeen,
   messages,
   notifications,
-  scrimParticipants,
-  scrims,
   sessions,
   users,
 } from '../../db/schema/index.js';
 
-/** The account row, locked for the deletion (two deletions of one account at once: one runs, one finds it gone). */
+/**
+ * The account row, locked for the deletion (two deletions of one account at once: one runs, one finds it gone).
+ * 'no key update': rows that reference the account (a sign-up inserted under a scrim's lock) are not held up by
+ * it, so the deletion waiting for that scrim's lock never waits in a circle.
+ */
 export async function lockLiveUser({ db, id }: { db: DbOrTx; id: string }) {
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return user ?? null;
 }
 
@@ -104,26 +106,4 @@ export async function findConversationIds({ db, userId }: { db: DbOrTx; userId: 
     .from(conversationMembers)
     .where(eq(conversationMembers.userId, userId));
   return rows.map((r) => r.id);
-}
-
-/**
- * Its places in scrims that have not started: a deleted player will not play, so those slots (and casts, and
- * lobby hosting) open again. Scrims already started or finished keep it, so others' history and stats stay.
- * Returns the scrims that changed.
- */
-export async function leaveUpcomingScrims({ db, userId }: { db: DbOrTx; userId: string }) {
-  const upcoming = db
-    .select({ id: scrims.id })
-    .from(scrims)
-    .where(and(gt(scrims.gameStartTime, sql`now()`), isNull(scrims.teamWon)));
-  const left = await db
-    .delete(scrimParticipants)
-    .where(and(eq(scrimParticipants.userId, userId), inArray(scrimParticipants.scrimId, upcoming)))
-    .returning({ scrimId: scrimParticipants.scrimId });
-  const unhosted = await db
-    .update(scrims)
-    .set({ lobbyHostId: null, updatedAt: new Date() })
-    .where(and(eq(scrims.lobbyHostId, userId), inArray(scrims.id, upcoming)))
-    .returning({ id: scrims.id });
-  return [...new Set([...left.map((r) => r.scrimId), ...unhosted.map((r) => r.id)])];
 }

@@ -4,13 +4,20 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
-import { LISTS_CHANGED_EVENT, getScrimAggregate, listCacheFor, publishScrimChange } from '../scrims/index.js';
+import { publishNotifications } from '../notifications/index.js';
+import {
+  LISTS_CHANGED_EVENT,
+  getScrimAggregate,
+  listCacheFor,
+  publishScrimChange,
+  removeFromUpcomingScrims,
+  scrimLifecycleFor,
+} from '../scrims/index.js';
 import {
   anonymiseUser,
   blankMessages,
   deleteSignIns,
   deleteSocialTies,
-  leaveUpcomingScrims,
   lockLiveUser,
 } from './account-deletion.repository.js';
 
@@ -21,15 +28,19 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  * DELETE /api/users/me: the session user deletes their own account, after typing its summoner name.
  *
  * In ONE transaction (all or nothing): the account row is anonymised in place ('Deleted player'; name, discord
- * and email freed at once), its sign-in identities, sessions and calendar feed deleted, its friendships, friend
- * requests and notifications deleted (and others' notifications about it), the text of the direct messages it sent replaced
- * by a notice, and its places in scrims that have not started given back. Scrims played keep it as 'Deleted
+ * and email freed at once), its sign-in identities, sessions (and with them every push subscription, which
+ * belongs to a session) and calendar feed deleted, its friendships, friend requests and notifications deleted
+ * (and others' notifications about it), the text of the direct messages it sent replaced by a notice, and every
+ * place it had in scrims that have not started given back: slots, casts, hosting, balanced sign-ups and waitlist
+ * entries (removeFromUpcomingScrims: nothing of it is seated or counted later). Scrims played keep it as 'Deleted
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
  *
  * After the commit: every instance forgets the user's cached sessions (acknowledged before the answer), every
  * socket of the user is disconnected (on every instance, through the adapter), the hub's cached lists (which
- * hold its name) are cleared everywhere, and the scrims it left are published.
+ * hold its name) are cleared everywhere, the scrims it left are published (and their lifecycle listeners told),
+ * and the players promoted into its places are notified. Pushes and calendar feeds are read from the database
+ * when used, so no instance keeps anything of them.
  */
 export async function deleteOwnAccount({
   db,
@@ -42,19 +53,19 @@ export async function deleteOwnAccount({
   userId: string;
   confirmation: string;
 }) {
-  const changedScrims = await db.transaction(async (tx) => {
+  const { scrimIds, notifications } = await db.transaction(async (tx) => {
     const user = await lockLiveUser({ db: tx, id: userId });
     if (!user) throw notFound(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, 'USER_NOT_FOUND');
     if (normaliseName(confirmation) !== normaliseName(user.name)) {
       throw badRequest(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, 'CONFIRMATION_MISMATCH');
     }
-    const scrimIds = await leaveUpcomingScrims({ db: tx, userId });
+    const left = await removeFromUpcomingScrims({ db: tx, userId });
     await deleteSocialTies({ db: tx, userId });
     await blankMessages({ db: tx, userId });
     await deleteSignIns({ db: tx, userId });
     await removeCalendarFeed({ db: tx, userId });
     await anonymiseUser({ db: tx, id: userId });
-    return scrimIds;
+    return left;
   });
 
   await forgetSessions({ io, userId });
@@ -62,9 +73,12 @@ export async function deleteOwnAccount({
   const listCache = listCacheFor(io);
   listCache.clear();
   emitToOtherInstances(io, LISTS_CHANGED_EVENT);
-  for (const scrimId of changedScrims) {
+  for (const scrimId of scrimIds) {
     const aggregate = await getScrimAggregate({ db, id: scrimId });
-    if (aggregate) publishScrimChange({ io, listCache }, aggregate);
+    if (!aggregate) continue;
+    publishScrimChange({ io, listCache }, aggregate);
+    await scrimLifecycleFor(io).emit('changed', { aggregate });
   }
+  publishNotifications({ io, stored: notifications });
   return { message: ACCOUNT_DELETION_MESSAGES.deleted };
 }

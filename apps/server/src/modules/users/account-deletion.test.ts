@@ -8,6 +8,9 @@ import {
   friendRequests,
   friendships,
   notifications,
+  scrimParticipants,
+  scrimSignups,
+  scrimWaitlist,
   sessions,
   users,
 } from '../../db/schema/index.js';
@@ -254,5 +257,86 @@ describe('DELETE /api/users/me: the account is gone', () => {
     const me = await createUser({ db: t.db() });
     expect((await deleteMe(me.token, { confirmation: me.name })).statusCode).toBe(200);
     expectError(await deleteMe(me.token, { confirmation: me.name }), 401);
+  });
+});
+
+describe('DELETE /api/users/me: nothing of the account acts afterwards', () => {
+  const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'] as const;
+
+  /** `users` signed up to the balanced scrim, in this order (one role each, spread over the five). */
+  async function signUpAll(scrimId: string, signers: TestUser[]) {
+    for (const [i, user] of signers.entries()) {
+      const role = ROLES[i % ROLES.length]!;
+      const res = await t.call('POST', `/api/scrims/${scrimId}/signup`, user.token, {
+        primaryRole: role,
+        secondaryRole: 'Fill',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  const seated = async (scrimId: string) =>
+    (await t.db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrimId))).map((p) => p.userId);
+  const signedUp = async (scrimId: string) =>
+    (await t.db().select().from(scrimSignups).where(eq(scrimSignups.scrimId, scrimId))).map((s) => s.userId);
+
+  it('a balanced sign-up goes: the deleted player is not counted toward the ten, and not seated when ten sign up', async () => {
+    const db = t.db();
+    const me = await createUser({ db });
+    const others = await createUsers({ db, count: 9 });
+    const scrim = await createScrim({ db, mode: 'balanced', gameStartTime: new Date(Date.now() + 5 * HOUR) });
+    await signUpAll(scrim.id, [me, ...others.slice(0, 8)]);
+    expect(await signedUp(scrim.id)).toHaveLength(9);
+
+    expect((await deleteMe(me.token, { confirmation: me.name })).statusCode).toBe(200);
+    expect(await signedUp(scrim.id)).not.toContain(me.id);
+    expect(await signedUp(scrim.id)).toHaveLength(8);
+
+    // The ninth and tenth live sign-ups make the teams, without the deleted player.
+    await signUpAll(scrim.id, [others[8]!, await createUser({ db })]);
+    const players = await seated(scrim.id);
+    expect(players).toHaveLength(10);
+    expect(players).not.toContain(me.id);
+  });
+
+  it('teams already made are undone and made again with the first waitlisted player in its place', async () => {
+    const db = t.db();
+    const me = await createUser({ db });
+    const others = await createUsers({ db, count: 9 });
+    const waiting = await createUser({ db });
+    const scrim = await createScrim({ db, mode: 'balanced', gameStartTime: new Date(Date.now() + 5 * HOUR) });
+    await signUpAll(scrim.id, [me, ...others]);
+    expect(await seated(scrim.id)).toContain(me.id);
+    await db.insert(scrimWaitlist).values({ scrimId: scrim.id, userId: waiting.id, role: 'any' });
+
+    expect((await deleteMe(me.token, { confirmation: me.name })).statusCode).toBe(200);
+    const players = await seated(scrim.id);
+    expect(players.sort()).toEqual([...others.map((o) => o.id), waiting.id].sort());
+    expect(await signedUp(scrim.id)).not.toContain(me.id);
+    const view = expectStatus<Scrim>(await t.call('GET', `/api/scrims/${scrim.id}`, waiting.token), 200);
+    expect(JSON.stringify(view)).not.toContain(ACCOUNT_DELETION_MESSAGES.deletedName);
+  });
+
+  it('its waitlist entries go: it is never promoted into a freed slot', async () => {
+    const db = t.db();
+    const me = await createUser({ db });
+    const scrim = await createScrim({ db, gameStartTime: new Date(Date.now() + 5 * HOUR) });
+    const ten = await createUsers({ db, count: 10 });
+    await addPlayers({ db, scrim, users: ten });
+    await db.insert(scrimWaitlist).values({ scrimId: scrim.id, userId: me.id, role: 'any' });
+
+    expect((await deleteMe(me.token, { confirmation: me.name })).statusCode).toBe(200);
+    expect(await db.select().from(scrimWaitlist).where(eq(scrimWaitlist.userId, me.id))).toEqual([]);
+    const leave = await t.call('PATCH', `/api/scrims/${scrim.id}/remove-player/${ten[0]!.id}`, ten[0]!.token);
+    expect(leave.statusCode, leave.body).toBe(200);
+    expect(await seated(scrim.id)).not.toContain(me.id);
+  });
+
+  it('its calendar feed URL answers 404', async () => {
+    const me = await createUser({ db: t.db() });
+    const { url } = expectStatus<{ url: string }>(await t.call('GET', '/api/calendar', me.token), 200);
+    const path = new URL(url).pathname;
+    expect((await t.call('GET', path)).statusCode).toBe(200);
+    expect((await deleteMe(me.token, { confirmation: me.name })).statusCode).toBe(200);
+    expectError(await t.call('GET', path), 404, 'CALENDAR_NOT_FOUND');
   });
 });

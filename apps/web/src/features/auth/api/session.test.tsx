@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@scrim-gym/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { stubApi, testUser } from '../../../test/render';
-import { sessionKey, useDevLogin, useUpdateUser } from './session';
+import { sessionKey, useDevLogin, useLogout, useUpdateUser } from './session';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,5 +40,33 @@ describe('the session in the query cache', () => {
     const answer = await act(() => result.current.mutateAsync('new@test.dev'));
     expect(answer).toEqual({ token: null, user: null, identity });
     expect(cachedSession(queryClient)).toEqual({ token: null, user: null, identity });
+  });
+});
+
+describe('logout', () => {
+  afterEach(() => {
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  });
+
+  it("unsubscribes this browser's push subscription and ends the session", async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const registration = { pushManager: { getSubscription: vi.fn(async () => ({ unsubscribe })) } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: vi.fn(async () => registration) },
+      configurable: true,
+    });
+    const calls = stubApi({ 'POST /auth/logout': { status: 204, body: null } });
+    const { result, queryClient } = renderWithClient(() => useLogout());
+    await act(() => result.current.mutateAsync());
+    expect(unsubscribe).toHaveBeenCalledOnce();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /auth/logout']);
+    expect(cachedSession(queryClient)).toEqual({ token: null, user: null, identity: null });
+  });
+
+  it('ends the session as well in a browser without a service worker', async () => {
+    stubApi({ 'POST /auth/logout': { status: 204, body: null } });
+    const { result, queryClient } = renderWithClient(() => useLogout());
+    await act(() => result.current.mutateAsync());
+    expect(cachedSession(queryClient)).toEqual({ token: null, user: null, identity: null });
   });
 });

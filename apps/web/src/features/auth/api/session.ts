@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthProviders, AuthState, RegisterBody, SessionResponse, UpdateUserBody } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
+import { unsubscribeThisDevice } from '../../../lib/service-worker';
 
 /**
  * The session is the httpOnly cookie: the app never keeps a token. The answers that carry one for scripts
@@ -77,7 +78,10 @@ export function useUpdateUser() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/auth/logout'),
+    // The session's push subscriptions end with it on the server; the browser unsubscribes too.
+    mutationFn: async () => {
+      await Promise.all([api.post<void>('/auth/logout'), unsubscribeThisDevice()]);
+    },
     onSettled: () => {
       queryClient.clear();
       queryClient.setQueryData<AuthState>(sessionQuery.queryKey, { token: null, user: null, identity: null });
