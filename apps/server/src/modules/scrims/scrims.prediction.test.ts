@@ -41,7 +41,7 @@ async function runStartJob(scrimId: string) {
 
 const chanceOf = async (scrimId: string) => (await api.read(scrimId, admin.token)).balance?.blueWinProbability;
 
-describe("the win probability after the start: the prediction the game was played with", () => {
+describe('the win probability after the start: the prediction the game was played with', () => {
   it('is stored by the start job and unchanged when ratings move afterwards', async () => {
     const { scrim, players } = await started();
     await runStartJob(scrim.id);

@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { scrims } from '../../db/schema/index.js';
 import { currentBlueWinProbability } from './scrims.presenter.js';
 import { findScrimAggregate } from './scrims.repository.js';
+import { storePrediction } from './scrims.signups.repository.js';
 
 /**
  * Stores Blue's predicted chance once, as it stands when the game begins: at the start (both teams full), else
@@ -12,10 +11,6 @@ import { findScrimAggregate } from './scrims.repository.js';
 export async function freezePrediction({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db, id: scrimId });
   if (!aggregate || aggregate.scrim.predictedBlueWinProbability !== null) return;
-  const predicted = currentBlueWinProbability(aggregate);
-  if (predicted === null) return;
-  await db
-    .update(scrims)
-    .set({ predictedBlueWinProbability: predicted })
-    .where(and(eq(scrims.id, scrimId), isNull(scrims.predictedBlueWinProbability)));
+  const blueWinProbability = currentBlueWinProbability(aggregate);
+  if (blueWinProbability !== null) await storePrediction({ db, scrimId, blueWinProbability });
 }

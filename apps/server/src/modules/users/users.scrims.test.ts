@@ -160,7 +160,10 @@ describe('GET /api/users/:id/scrims: results not confirmed yet', () => {
     const totalOf = async (filter: ParticipatedFilter) =>
       (await scrimsOf(`filter=${filter}&limit=50`, player.token, player.id)).json().total;
     expect([await totalOf('won'), await totalOf('lost'), await totalOf('played')]).toEqual([1, 0, 3]);
-    const activity = await get(`/api/users/${player.id}/activity?range=custom&from=2026-01-05&to=2026-01-05`, player.token);
+    const activity = await get(
+      `/api/users/${player.id}/activity?range=custom&from=2026-01-05&to=2026-01-05`,
+      player.token,
+    );
     expect(activity.json().points).toEqual([{ start: '2026-01-05', played: 1, casted: 0 }]);
   });
 });

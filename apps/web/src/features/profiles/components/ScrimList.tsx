@@ -22,7 +22,13 @@ import { formatListDate } from '../lib/display';
 import { PROFILE_TEXTS, RESULT_LABELS, SORT_LABELS } from '../texts';
 
 // Pending and disputed results are neither a win nor a loss yet: the warning colour, not green or red.
-const RESULT_COLORS = { won: 'success', lost: 'error', casted: 'info', pending: 'warning', disputed: 'warning' } as const;
+const RESULT_COLORS = {
+  won: 'success',
+  lost: 'error',
+  casted: 'info',
+  pending: 'warning',
+  disputed: 'warning',
+} as const;
 
 function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
   return (

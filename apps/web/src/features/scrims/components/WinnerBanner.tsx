@@ -14,12 +14,12 @@ export function WinnerBanner({ scrim, timing }: { scrim: Scrim; timing: ScrimTim
   if (!text) return null;
   const color =
     scrim.teamWon && isResultSettled(scrim)
-    ? TEAM_COLORS[scrim.teamWon]
-    : text === SCRIM_TEXTS.banner.ready
-      ? '#3ecf8e'
-      : text === SCRIM_TEXTS.banner.abandoned
-        ? '#a9b1bc'
-        : '#c8aa6e';
+      ? TEAM_COLORS[scrim.teamWon]
+      : text === SCRIM_TEXTS.banner.ready
+        ? '#3ecf8e'
+        : text === SCRIM_TEXTS.banner.abandoned
+          ? '#a9b1bc'
+          : '#c8aa6e';
   return (
     <Box
       role="status"
