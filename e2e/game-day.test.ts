@@ -229,7 +229,12 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)
           panelOf(page).getByText(/confirms itself/),
           `the pending report (${page.viewportSize()!.width}px)`,
         );
+        await waitVisible(
+          panelOf(page).getByText('Result pending: Team One (Blue Side) reported a win', { exact: true }),
+          `the pending headline (${page.viewportSize()!.width}px)`,
+        );
       }
+      expect(await panelOf(desktop).getByText('Team One (Blue Side) won', { exact: true }).count()).toBe(0);
       expect(await panelOf(desktop).getByText('Victory', { exact: true }).count()).toBe(0);
       const answerer = players.slice(0, 5).includes(captain) ? players[5]! : players[0]!;
       const confirmed = await answerer.context.request.post(`/api/scrims/${scrimId}/confirm-result`);

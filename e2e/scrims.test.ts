@@ -119,7 +119,8 @@ describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
       expect(hub).toContain(scrimId);
       expect(hub).not.toContain(mine.lobbyPassword);
 
-      // The lobby captain reports the winner; everyone watching sees the banner.
+      // The lobby captain reports the winner; everyone watching sees the banner: pending, no win until the other
+      // team (or the clock) confirms it.
       const captain = players.find((p) => p.id === mine.lobbyHost._id)!;
       const captainPage = captain === a ? pageA : captain === b ? pageB : await captain.context.newPage();
       if (captainPage !== pageA && captainPage !== pageB) await captainPage.goto(`/scrims/${scrimId}`);
@@ -127,7 +128,8 @@ describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
       await waitVisible(captainPage.getByText('You cannot reverse this.'), 'winner confirm');
       await captainPage.getByRole('button', { name: 'Confirm', exact: true }).click();
       for (const page of [captainPage, pageA, pageB]) {
-        await waitVisible(page.getByText('TEAM ONE (BLUE SIDE) WON!'), 'winner banner');
+        await waitVisible(page.getByText('RESULT PENDING: TEAM ONE (BLUE SIDE) REPORTED A WIN'), 'pending banner');
+        expect(await page.getByText('TEAM ONE (BLUE SIDE) WON!').count()).toBe(0);
       }
       await screenshot(pageB, 'scrims-detail-winner');
       const after = await (await outsider.context.request.get(`/api/scrims/${scrimId}`)).json();

@@ -22,6 +22,16 @@ export const RESULT_MESSAGES = {
   confirmed: 'Confirmed',
   confirmedByRiot: 'Confirmed by Riot',
   disputed: (reason: string) => `Disputed: ${reason}`,
+  // A winner not confirmed yet, wherever a result shows (cards, pages, profile lists, the admins' feed): it is no
+  // win until confirmed, and no stat or EXP counts it.
+  pendingResult: (team: string) => `Result pending: ${team} reported a win`,
+  disputedResult: 'Result disputed: waiting for an admin',
+  pendingShort: 'Result pending',
+  disputedShort: 'Result disputed',
+  pendingActivity: (title: string, team: string) => `Scrim "${title}": result pending, ${team} reported a win`,
+  disputedActivity: (title: string) => `Scrim "${title}": result disputed, waiting for an admin`,
+  /** Blue's chance as predicted when the game began, shown once the result is in. */
+  predicted: (percent: number) => `Blue was given ${percent} %`,
   confirm: 'Confirm',
   dispute: 'Dispute',
   disputeTitle: 'Dispute this result',

@@ -17,7 +17,8 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * A scrim row inserted directly (no API, no socket event). Defaults: a unique title, NA, public, casters off,
- * starting in one hour, with its own lobby name and password.
+ * starting in one hour, with its own lobby name and password; a winner given without its status is an admin's
+ * confirmed result (pass `resultStatus` for a pending or disputed one).
  */
 export async function createScrim({
   db,
@@ -32,6 +33,7 @@ export async function createScrim({
       gameStartTime: new Date(Date.now() + HOUR),
       lobbyName: `Lobby ${id}`,
       lobbyPassword: `pw${id}`.slice(0, 8),
+      ...(overrides.teamWon && { resultStatus: 'confirmed' as const, resultSource: 'admin' as const }),
       ...overrides,
     })
     .returning();

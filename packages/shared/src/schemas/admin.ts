@@ -134,6 +134,9 @@ export const ACTIVITY_STATUSES = [
   'refused',
   /** A scrim closed still not full 30 minutes after its start: no longer 'active'. */
   'abandoned',
+  /** A scrim's reported winner waits for the other team's answer, or for an admin: not 'completed' yet. */
+  'pending',
+  'disputed',
 ] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 

@@ -90,7 +90,8 @@ export const profileScrimSchema = z.object({
   team: teamNameSchema.nullable(),
   role: roleSchema.nullable(),
   isLobbyHost: z.boolean(),
-  result: z.enum(['won', 'lost', 'casted']).nullable(),
+  /** 'pending' or 'disputed' for a player while the winner is not confirmed (it counts as neither yet). */
+  result: z.enum(['won', 'lost', 'casted', 'pending', 'disputed']).nullable(),
 });
 export type ProfileScrim = z.infer<typeof profileScrimSchema>;
 

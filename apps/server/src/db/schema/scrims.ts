@@ -56,6 +56,11 @@ export const scrims = pgTable(
     balancedAt: timestamptz('balanced_at'),
     /** Blue's (teamOne's) expected win probability when the teams were balanced. */
     balanceBlueWinProbability: doublePrecision('balance_blue_win_probability'),
+    /**
+     * Blue's expected win probability as predicted when the game began (stored once, at the start or with the
+     * first result): what the scrim shows afterwards, never recomputed from ratings the game itself moved.
+     */
+    predictedBlueWinProbability: doublePrecision('predicted_blue_win_probability'),
     /** The players the balancing put off their primary and secondary roles. */
     balanceOffRole: uuid('balance_off_role').array(),
     /** The state of teamWon: null while there is none; pending until the other team confirms (or time does). */

@@ -117,6 +117,7 @@ export function findNewestScrims({ db, limit, completed = false }: { db: DbOrTx;
       title: scrims.title,
       region: scrims.region,
       teamWon: scrims.teamWon,
+      resultStatus: scrims.resultStatus,
       abandonedAt: scrims.abandonedAt,
       createdAt: scrims.createdAt,
       updatedAt: scrims.updatedAt,

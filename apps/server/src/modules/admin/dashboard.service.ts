@@ -1,12 +1,16 @@
 import {
   RANK_DIVISIONS,
   REGIONS,
+  RESULT_MESSAGES,
   TEAM_LABELS,
   sortByRankChartOrder,
   type Activity,
+  type ActivityStatus,
   type DashboardStats,
+  type ResultStatus,
   type ServiceStatus,
   type SystemStatus,
+  type TeamName,
 } from '@scrim-gym/shared';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { formatUsDate } from '../../lib/dates.js';
@@ -221,6 +225,16 @@ function auditActivity(row: AuditRow): Activity {
   };
 }
 
+/** A scrim with a winner is 'completed' only once the result is confirmed; until then it says where it stands. */
+const resultActivityStatus = (status: ResultStatus | null): ActivityStatus =>
+  status === 'pending' || status === 'disputed' ? status : 'completed';
+
+function resultActivityDescription(title: string, team: TeamName, status: ResultStatus | null) {
+  if (status === 'pending') return RESULT_MESSAGES.pendingActivity(title, TEAM_LABELS[team]);
+  if (status === 'disputed') return RESULT_MESSAGES.disputedActivity(title);
+  return `Scrim "${title}" completed: ${TEAM_LABELS[team]} won`;
+}
+
 /**
  * GET /admin/recent-activities: scrims created and completed, users registered, bans and
  * lifts, and the admin actions of the audit log, merged newest first.
@@ -248,15 +262,15 @@ export async function getRecentActivities({ db }: { db: Database }): Promise<Act
       type: 'scrim',
       description: `New scrim "${s.title}" created${s.creatorName ? ` by ${s.creatorName}${s.hostedBy ? ' (host)' : ''}` : ''}`,
       timestamp: s.createdAt.toISOString(),
-      status: s.teamWon ? 'completed' : s.abandonedAt ? 'abandoned' : 'active',
+      status: s.teamWon ? resultActivityStatus(s.resultStatus) : s.abandonedAt ? 'abandoned' : 'active',
       details: { scrimId: s.id, region: s.region },
     })),
     ...completed.map((s): Activity => ({
       _id: `scrim-won:${s.id}`,
       type: 'scrim',
-      description: `Scrim "${s.title}" completed: ${TEAM_LABELS[s.teamWon!]} won`,
+      description: resultActivityDescription(s.title, s.teamWon!, s.resultStatus),
       timestamp: s.updatedAt.toISOString(),
-      status: 'completed',
+      status: resultActivityStatus(s.resultStatus),
       details: { scrimId: s.id, region: s.region },
     })),
     ...registered.map((u): Activity => ({

@@ -127,7 +127,10 @@ describe('GET /api/admin/recent-activities', () => {
   it('merges scrims created and completed, registrations, bans, lifts and admin updates, newest first', async () => {
     const player = await createUser({ db: db(), region: 'EUW', rank: 'Silver 1' });
     const scrim = await createScrim({ db: db(), title: 'Finals', region: 'EUW' });
-    await db().update(scrims).set({ teamWon: 'teamTwo', updatedAt: new Date() }).where(eq(scrims.id, scrim.id));
+    await db()
+      .update(scrims)
+      .set({ teamWon: 'teamTwo', resultStatus: 'confirmed', resultSource: 'admin', updatedAt: new Date() })
+      .where(eq(scrims.id, scrim.id));
     const call = (url: string, payload: object) =>
       ctx.app.inject({ method: 'POST', url: `/api/admin/${url}`, headers: bearer(admin.token), payload });
     const banned = await call('banUser', {
@@ -182,6 +185,38 @@ describe('GET /api/admin/recent-activities', () => {
     });
     // Ban actions come from the bans table only: no duplicates from the audit log.
     expect(activities.filter((a) => a.details.userId === player.id && a.type === 'ban')).toHaveLength(2);
+  });
+});
+
+describe('GET /api/admin/recent-activities: results not confirmed yet', () => {
+  it('says pending or disputed, never completed or won', async () => {
+    const pending = await createScrim({
+      db: db(),
+      title: 'Reported',
+      teamWon: 'teamTwo',
+      resultStatus: 'pending',
+      resultSource: 'captain',
+    });
+    const disputed = await createScrim({
+      db: db(),
+      title: 'Contested',
+      teamWon: 'teamTwo',
+      resultStatus: 'disputed',
+      resultSource: 'captain',
+    });
+    const res = await get('recent-activities');
+    expect(res.statusCode, res.body).toBe(200);
+    const activities = res.json() as Activity[];
+    const byId = (id: string) => activities.find((a) => a._id === id);
+    expect(byId(`scrim-won:${pending.id}`)).toMatchObject({
+      status: 'pending',
+      description: 'Scrim "Reported": result pending, Team Two (Red Side) reported a win',
+    });
+    expect(byId(`scrim-won:${disputed.id}`)).toMatchObject({
+      status: 'disputed',
+      description: 'Scrim "Contested": result disputed, waiting for an admin',
+    });
+    expect(byId(`scrim:${disputed.id}`)).toMatchObject({ status: 'disputed' });
   });
 });
 

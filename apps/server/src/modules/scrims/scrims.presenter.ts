@@ -57,16 +57,24 @@ const players = (participants: ParticipantWithUser[], team: 'teamOne' | 'teamTwo
   }));
 
 /**
- * Blue's chance when both teams are full: as balanced (kept while the teams stay as they were balanced), else
- * from the players' current ratings.
+ * Blue's chance as it would be predicted now, when both teams are full: as balanced (kept while the teams stay as
+ * they were balanced), else from the players' current ratings. Null otherwise.
  */
-function balanceOf({ scrim, participants }: ScrimAggregate): Scrim['balance'] {
+export function currentBlueWinProbability({ scrim, participants }: ScrimAggregate): number | null {
   if (!areTeamsFull(participants)) return null;
   const side = (team: 'teamOne' | 'teamTwo') => teamPlayers(participants, team).map((p) => ratingOf(p.user, p.rating));
-  return {
-    blueWinProbability: scrim.balanceBlueWinProbability ?? winProbability(side('teamOne'), side('teamTwo')),
-    offRole: scrim.balanceOffRole ?? [],
-  };
+  return scrim.balanceBlueWinProbability ?? winProbability(side('teamOne'), side('teamTwo'));
+}
+
+/**
+ * Blue's chance: the prediction stored when the game began, once there is one; never recomputed after a result
+ * (the ratings it moved would rewrite the prediction), so a result without a stored one shows none.
+ */
+function balanceOf(aggregate: ScrimAggregate): Scrim['balance'] {
+  const { scrim } = aggregate;
+  const blueWinProbability =
+    scrim.predictedBlueWinProbability ?? (scrim.teamWon ? null : currentBlueWinProbability(aggregate));
+  return blueWinProbability === null ? null : { blueWinProbability, offRole: scrim.balanceOffRole ?? [] };
 }
 
 function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {

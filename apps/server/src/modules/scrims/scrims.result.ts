@@ -16,6 +16,7 @@ import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { ratingRulesFor, syncScrimRatings } from '../ratings/index.js';
 import { recordPlayed } from './scrims.commitments.js';
+import { freezePrediction } from './scrims.prediction.js';
 import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
 import { updateScrim } from './scrims.repository.js';
@@ -60,6 +61,7 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       // No winner for a game that could not be played: both teams must be full (issue 13).
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
+      await freezePrediction({ db: tx, scrimId });
       if (decides) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
@@ -88,6 +90,7 @@ export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDep
     viewer: SYSTEM_VIEWER,
     apply: async ({ tx, scrim, participants }) => {
       if (scrim.abandonedAt || scrim.cancelledAt || scrim.resultSource === 'riot') return false;
+      await freezePrediction({ db: tx, scrimId });
       await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
       await settleDispute({ db: tx, scrimId, by: null });
       await recordPlayed({ db: tx, scrimId, participants });

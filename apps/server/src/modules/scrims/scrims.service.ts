@@ -72,6 +72,7 @@ import {
 } from './scrims.repository.js';
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
+import { freezePrediction } from './scrims.prediction.js';
 import { clearBalance, hasSignups } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
@@ -741,6 +742,7 @@ export async function editScrim({
           throw badRequest('The lobby host must be in this scrim', 'BAD_HOST');
         lobbyHostId = body.lobbyHost;
       }
+      if (resultChanged && body.teamWon) await freezePrediction({ db: tx, scrimId });
       await updateScrim({
         db: tx,
         id: scrimId,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role, RolePreference, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { scrimParticipants, scrimSignups, scrims, users } from '../../db/schema/index.js';
@@ -154,4 +154,20 @@ export async function clearBalance({ db, scrimId }: { db: DbOrTx; scrimId: strin
     .update(scrims)
     .set({ balancedAt: null, balanceBlueWinProbability: null, balanceOffRole: null })
     .where(eq(scrims.id, scrimId));
+}
+
+/** Blue's predicted chance, stored once: a scrim that has one keeps it (see freezePrediction). */
+export async function storePrediction({
+  db,
+  scrimId,
+  blueWinProbability,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  blueWinProbability: number;
+}) {
+  await db
+    .update(scrims)
+    .set({ predictedBlueWinProbability: blueWinProbability })
+    .where(and(eq(scrims.id, scrimId), isNull(scrims.predictedBlueWinProbability)));
 }

@@ -5,6 +5,7 @@ import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
 import { userRoom, type AppServer } from '../../plugins/io.js';
 import { notifyScrimStart } from '../notifications/index.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
+import { freezePrediction } from './scrims.prediction.js';
 import { findScrimAggregate } from './scrims.repository.js';
 import { SCRIM_START_JOB } from './scrims.schedule.js';
 
@@ -18,7 +19,7 @@ function scrimIdOf(job: ClaimedJob): string {
 
 /**
  * 'scrim.start' at gameStartTime: sends 'scrimStartNotification' to every player's and caster's user room and
- * stores their bell's alert, then announces `started` (the riot module makes the tournament code when both teams
+ * stores their bell's alert, stores the prediction (freezePrediction), then announces `started` (the riot module makes the tournament code when both teams
  * are full, and hands a transient Riot failure over to its own job, so a retry never notifies the players twice).
  * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
  */
@@ -34,6 +35,8 @@ export async function handleScrimStartJob(deps: { db: Database; io: AppServer },
   }
   // The bell's stored 'scrim_alert' too (once per player even if this job runs again).
   await notifyScrimStart({ deps, scrimId, title: scrim.title, userIds: participants.map((p) => p.user.id) });
+  // The prediction the game is played with, kept from now on (see freezePrediction).
+  await freezePrediction({ db: deps.db, scrimId });
   await scrimLifecycleFor(deps.io).emit('started', { aggregate });
 }
 

@@ -39,6 +39,8 @@ export function presentProfile({
 function resultOf(row: ProfileScrimRow): ProfileScrim['result'] {
   if (!row.teamWon || !row.kind) return null;
   if (row.kind === 'caster') return 'casted';
+  // A winner not confirmed yet is neither a win nor a loss: the row says where the result stands.
+  if (row.resultStatus === 'pending' || row.resultStatus === 'disputed') return row.resultStatus;
   return row.team === row.teamWon ? 'won' : 'lost';
 }
 

@@ -6,6 +6,7 @@ import type {
   DateSort,
   ParticipatedFilter,
   Region,
+  ResultStatus,
   StatsCounts,
 } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -123,10 +124,12 @@ export async function findLatestFlaggedBan({ db, userId }: { db: DbOrTx; userId:
 /* ---- Stats and activity: aggregates in SQL over the user's participations ---- */
 
 const finished = isNotNull(scrims.teamWon);
+/** A winner the other team (or an admin, or Riot) confirmed: the only results stats, EXP and win rates count. */
+const confirmed = eq(scrims.resultStatus, 'confirmed');
 const isPlayer = sql`${scrimParticipants.kind} = 'player'`;
 const isCaster = sql`${scrimParticipants.kind} = 'caster'`;
 
-/** Wins, losses and casts of finished scrims (a winner set), in one aggregate. */
+/** Wins, losses and casts of scrims with a confirmed result, in one aggregate. */
 export async function countResults({ db, userId }: { db: DbOrTx; userId: string }): Promise<StatsCounts> {
   const [row] = await db
     .select({
@@ -136,12 +139,12 @@ export async function countResults({ db, userId }: { db: DbOrTx; userId: string 
     })
     .from(scrimParticipants)
     .innerJoin(scrims, eq(scrims.id, scrimParticipants.scrimId))
-    .where(and(eq(scrimParticipants.userId, userId), finished));
+    .where(and(eq(scrimParticipants.userId, userId), confirmed));
   return { wins: Number(row?.wins ?? 0), losses: Number(row?.losses ?? 0), casts: Number(row?.casts ?? 0) };
 }
 
 /**
- * Finished games played and casted per day, week or month of [from, to] (calendar dates in `timeZone`), every
+ * Games played and casted (confirmed results) per day, week or month of [from, to] (calendar dates in `timeZone`), every
  * bucket present (zero when empty): generate_series left-joined to one grouped aggregate.
  */
 export async function activitySeries({
@@ -168,7 +171,7 @@ export async function activitySeries({
       from ${scrimParticipants}
       join ${scrims} on ${scrims.id} = ${scrimParticipants.scrimId}
       where ${scrimParticipants.userId} = ${userId}
-        and ${scrims.teamWon} is not null
+        and ${confirmed}
         and ${scrims.gameStartTime} >= (${from}::date::timestamp at time zone ${timeZone})
         and ${scrims.gameStartTime} < ((${to}::date + 1)::timestamp at time zone ${timeZone})
       group by 1
@@ -199,6 +202,7 @@ export interface ProfileScrimRow {
   gameStartTime: Date;
   isPrivate: boolean;
   teamWon: 'teamOne' | 'teamTwo' | null;
+  resultStatus: ResultStatus | null;
   abandonedAt: Date | null;
   isLobbyHost: boolean;
   kind: 'player' | 'caster' | null;
@@ -212,8 +216,8 @@ const PARTICIPATED_CONDITIONS: Record<ParticipatedFilter, (userId: string) => SQ
   played: () => and(isPlayer, finished),
   casted: () => and(isCaster, finished),
   captain: (userId) => eq(scrims.lobbyHostId, userId),
-  won: () => and(isPlayer, eq(scrims.teamWon, scrimParticipants.team)),
-  lost: () => and(isPlayer, ne(scrims.teamWon, scrimParticipants.team)),
+  won: () => and(isPlayer, confirmed, eq(scrims.teamWon, scrimParticipants.team)),
+  lost: () => and(isPlayer, confirmed, ne(scrims.teamWon, scrimParticipants.team)),
 };
 
 const CREATED_CONDITIONS: Record<CreatedFilter, SQL | undefined> = {
@@ -239,6 +243,7 @@ const rowColumns = (userId: string) => ({
   gameStartTime: scrims.gameStartTime,
   isPrivate: scrims.isPrivate,
   teamWon: scrims.teamWon,
+  resultStatus: scrims.resultStatus,
   abandonedAt: scrims.abandonedAt,
   isLobbyHost: sql<boolean>`coalesce(${scrims.lobbyHostId} = ${userId}, false)`,
   kind: scrimParticipants.kind,

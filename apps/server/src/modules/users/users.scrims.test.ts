@@ -139,6 +139,35 @@ describe('GET /api/users/:id/scrims: stats', () => {
   });
 });
 
+describe('GET /api/users/:id/scrims: results not confirmed yet', () => {
+  it('count as neither win nor loss (no EXP, no win rate, no activity) and the rows say pending or disputed', async () => {
+    const player = await createUser({ db: db() });
+    const start = new Date('2026-01-05T15:00:00Z');
+    const game = async (fields: Partial<TestScrim>) => {
+      const scrim = await createScrim({ db: db(), gameStartTime: start, ...fields });
+      await addPlayers({ db: db(), scrim, users: [player], slots: [{ team: 'teamOne', role: 'Mid' }] });
+      return scrim;
+    };
+    await game({ teamWon: 'teamOne' });
+    const pending = await game({ teamWon: 'teamOne', resultStatus: 'pending', resultSource: 'captain' });
+    const disputed = await game({ teamWon: 'teamTwo', resultStatus: 'disputed', resultSource: 'captain' });
+
+    const page: ParticipatedScrimsResponse = (await scrimsOf('limit=50', player.token, player.id)).json();
+    expect(page.stats).toEqual(computeStats({ wins: 1, losses: 0, casts: 0 }));
+    const resultOf = (id: string) => page.scrims.find((s) => s._id === id)!.result;
+    expect([resultOf(pending.id), resultOf(disputed.id)]).toEqual(['pending', 'disputed']);
+    expect(page.scrims.filter((s) => s.result === 'won')).toHaveLength(1);
+    const totalOf = async (filter: ParticipatedFilter) =>
+      (await scrimsOf(`filter=${filter}&limit=50`, player.token, player.id)).json().total;
+    expect([await totalOf('won'), await totalOf('lost'), await totalOf('played')]).toEqual([1, 0, 3]);
+    const activity = await get(
+      `/api/users/${player.id}/activity?range=custom&from=2026-01-05&to=2026-01-05`,
+      player.token,
+    );
+    expect(activity.json().points).toEqual([{ start: '2026-01-05', played: 1, casted: 0 }]);
+  });
+});
+
 describe('GET /api/users/:id/scrims: the participated list', () => {
   it('pages through every public scrim, newest first by default, without duplicates', async () => {
     const expected = count((e) => !e.isPrivate);

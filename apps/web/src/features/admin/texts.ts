@@ -52,6 +52,8 @@ export const ADMIN_TEXTS = {
     deleted: 'deleted',
     refused: 'refused',
     abandoned: 'abandoned',
+    pending: 'result pending',
+    disputed: 'result disputed',
   } satisfies Record<ActivityStatus, string>,
 
   systemStatus: 'System Status',

@@ -1,4 +1,4 @@
-import type { CreatedFilter, DateSort, ParticipatedFilter } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, type CreatedFilter, type DateSort, type ParticipatedFilter } from '@scrim-gym/shared';
 
 /** The profile page's own words (the catalogue's texts come from @scrim-gym/shared). */
 export const PROFILE_TEXTS = {
@@ -90,7 +90,13 @@ export const SORT_LABELS: Record<DateSort, string> = {
 
 export const ACTIVITY_TYPE_LABELS = { all: 'All', played: 'Played', casted: 'Casted' } as const;
 
-export const RESULT_LABELS = { won: 'Won', lost: 'Lost', casted: 'Casted' } as const;
+export const RESULT_LABELS = {
+  won: 'Won',
+  lost: 'Lost',
+  casted: 'Casted',
+  pending: RESULT_MESSAGES.pendingShort,
+  disputed: RESULT_MESSAGES.disputedShort,
+} as const;
 
 /** The profile's rating card (issue 16). */
 export const RATING_TEXTS = {

@@ -21,7 +21,14 @@ import { ROLE_ICON_URLS } from '../lib/art';
 import { formatListDate } from '../lib/display';
 import { PROFILE_TEXTS, RESULT_LABELS, SORT_LABELS } from '../texts';
 
-const RESULT_COLORS = { won: 'success', lost: 'error', casted: 'info' } as const;
+// Pending and disputed results are neither a win nor a loss yet: the warning colour, not green or red.
+const RESULT_COLORS = {
+  won: 'success',
+  lost: 'error',
+  casted: 'info',
+  pending: 'warning',
+  disputed: 'warning',
+} as const;
 
 function ScrimRow({ scrim }: { scrim: ProfileScrim }) {
   return (

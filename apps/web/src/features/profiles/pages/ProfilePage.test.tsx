@@ -175,6 +175,21 @@ describe('User profile', () => {
     expect(requestsTo('/users/').some((c) => c.url.includes('created-scrims'))).toBe(false);
   });
 
+  it('marks a result not confirmed yet as pending or disputed in the list, never Won or Lost', async () => {
+    renderProfile({
+      extra: {
+        [`GET /users/${OWNER_ID}/scrims`]: participated([
+          scrim({ title: 'Reported', result: 'pending' }),
+          scrim({ title: 'Contested', result: 'disputed', teamWon: 'teamTwo' }),
+        ]),
+      },
+    });
+    const list = await screen.findByRole('region', { name: /Scrims Participated In/ });
+    expect(await within(list).findByText('Result pending')).toBeInTheDocument();
+    expect(within(list).getByText('Result disputed')).toBeInTheDocument();
+    expect(within(list).queryByText(/^(Won|Lost)$/)).not.toBeInTheDocument();
+  });
+
   it("alerts 'User {name} was not found in {region}' and goes home", async () => {
     stubApi({
       'GET /auth/session': { token: 't', user: testUser(), identity: null },

@@ -158,7 +158,8 @@ describe('the pinned lobby panel (issue 13)', () => {
     };
     renderScrim(fullWithMe({ teamWon: 'teamTwo', result: reported }));
     const box = within(await panel());
-    expect(box.getByText('Team Two (Red Side) won')).toBeInTheDocument();
+    expect(box.getByText('Result pending: Team Two (Red Side) reported a win')).toBeInTheDocument();
+    expect(box.queryByText('Team Two (Red Side) won')).not.toBeInTheDocument();
     expect(box.getByRole('status')).toHaveTextContent(/confirms itself/);
     expect(box.queryByText('Defeat')).not.toBeInTheDocument();
     expect(box.queryByText(/EXP/)).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { EXP_OF_PART, type ScrimUser } from '@scrim-gym/shared';
 import { useGameStatsChange } from '../api/game-stats';
 import type { LobbyPanelState } from '../lib/lobby-panel';
 import { resultStatusText } from '../lib/result';
+import { isResultSettled, unsettledResultText } from '../lib/result-status';
 import { SCRIM_TEXTS } from '../texts';
 import { LobbySecretButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
@@ -143,22 +144,22 @@ function ResultPanel({
   state: Extract<LobbyPanelState, { kind: 'result' }>;
   titleId: string;
 }) {
+  // A captain's report waiting for the other team (or disputed) is not an outcome yet: its state, not Victory.
+  const settled = isResultSettled(view.scrim);
+  // The profile's stats count confirmed results only: the change is asked for once this one counts.
   const change = useGameStatsChange({
     scrimId: view.scrim._id,
     userId: view.userId,
     part: state.part,
-    enabled: state.recent,
+    enabled: state.recent && settled,
   });
-  // A captain's report waiting for the other team (or disputed) is not an outcome yet: its state, not Victory.
-  const status = view.scrim.result?.status;
-  const settled = !status || status === 'confirmed';
   return (
     <>
       <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
         {T.resultTitle}
       </Typography>
       <Typography sx={{ fontWeight: 800, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>
-        {T.winner(state.winner)}
+        {unsettledResultText(view.scrim) ?? T.winner(state.winner)}
       </Typography>
       {!settled && (
         <Typography role="status" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -88,6 +88,44 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
   });
 
+  it('a pending winner is no win: the banner, the status chip and the Result panel say it is pending', async () => {
+    const scrim: Scrim = {
+      ...reportedScrim(),
+      status: 'finished',
+      balance: { blueWinProbability: 0.64, offRole: [] },
+    };
+    renderAs(scrim, 6);
+    expect(await screen.findByText('RESULT PENDING: TEAM ONE (BLUE SIDE) REPORTED A WIN')).toBeInTheDocument();
+    expect(screen.getByText('Result pending: Team One (Blue Side) reported a win')).toBeInTheDocument();
+    expect(screen.getByText('Result pending')).toBeInTheDocument();
+    expect(screen.getByText('Blue was given 64 %')).toBeInTheDocument();
+    expect(screen.queryByText(/WON!/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Finished')).not.toBeInTheDocument();
+    expect(screen.queryByText('Team One (Blue Side) won')).not.toBeInTheDocument();
+    expect(screen.queryByText('Defeat')).not.toBeInTheDocument();
+  });
+
+  it('a disputed winner is no win: it waits for an admin', async () => {
+    const reported = reportedScrim();
+    const scrim: Scrim = {
+      ...reported,
+      status: 'finished',
+      result: {
+        ...reported.result!,
+        status: 'disputed',
+        confirmBy: null,
+        dispute: { by: reported.teamTwo[0]!._user._id, reason: 'Red won', createdAt: new Date().toISOString() },
+      },
+    };
+    renderAs(scrim, 1);
+    expect(await screen.findByText('RESULT DISPUTED: WAITING FOR AN ADMIN')).toBeInTheDocument();
+    expect(screen.getByText('Result disputed: waiting for an admin')).toBeInTheDocument();
+    expect(screen.getByText('Result disputed')).toBeInTheDocument();
+    expect(screen.queryByText(/WON!/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Finished')).not.toBeInTheDocument();
+    expect(screen.queryByText('Victory')).not.toBeInTheDocument();
+  });
+
   it("shows no buttons to the reporting captain's team", async () => {
     renderAs(reportedScrim(), 0);
     expect(await screen.findAllByText(/Reported by Player 2/)).toHaveLength(2);

@@ -1,15 +1,30 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import type { Scrim } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { winSplit } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from '../lib/team-colors';
 
-/** "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); nothing otherwise. */
-export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance'> }) {
+/**
+ * "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); once the game has a result, the
+ * prediction it was played with: "Blue was given 64 %". Nothing otherwise.
+ */
+export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'teamWon'> }) {
   if (!scrim.balance) return null;
   const { blue, red } = winSplit(scrim.balance.blueWinProbability);
+  if (scrim.teamWon)
+    return (
+      <Typography
+        variant="body2"
+        component="p"
+        title={SCRIM_TEXTS.winProbabilityLabel}
+        data-testid="win-probability"
+        sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', m: 0, color: TEAM_COLORS.teamOne }}
+      >
+        {RESULT_MESSAGES.predicted(blue)}
+      </Typography>
+    );
   return (
     <Typography
       variant="body2"

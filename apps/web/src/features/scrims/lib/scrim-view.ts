@@ -9,6 +9,7 @@ import {
 } from '@scrim-gym/shared';
 import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
+import { unsettledResultText } from './result-status';
 
 /** The title, or "{creator}'s Scrim". */
 export const scrimTitle = (scrim: Pick<Scrim, 'title' | 'createdBy'>) =>
@@ -61,9 +62,9 @@ export const formatCountdown = (ms: number) =>
     .map((p, i) => `${i === 0 ? p.value : String(p.value).padStart(2, '0')}${p.unit[0]}`)
     .join(' ');
 
-/** The started-state banner; null before the start. */
+/** The started-state banner; null before the start. A winner not confirmed yet is no win: its state instead. */
 export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
-  if (scrim.teamWon) return SCRIM_TEXTS.banner.won(scrim.teamWon);
+  if (scrim.teamWon) return unsettledResultText(scrim)?.toUpperCase() ?? SCRIM_TEXTS.banner.won(scrim.teamWon);
   // Cancelled: the card's own banner says so, with the reason.
   if (scrim.cancellation) return null;
   if (timing === 'upcoming') return null;

@@ -31,6 +31,8 @@ const STATUS_COLORS: Record<ActivityStatus, ChipProps['color']> = {
   deleted: 'default',
   refused: 'error',
   abandoned: 'default',
+  pending: 'warning',
+  disputed: 'warning',
 };
 
 function iconOf(activity: Activity): ReactNode {

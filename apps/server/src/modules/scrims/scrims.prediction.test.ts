@@ -1,0 +1,69 @@
+import { isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerRatings, seasons } from '../../db/schema/index.js';
+import { scheduleJob } from '../../jobs/index.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { createAdmin, type TestUser } from '../../test/factories.js';
+import { scrimApi } from '../../test/scrim-api.js';
+import { createScrim, fillScrim } from '../../test/scrim-factories.js';
+import { SCRIM_START_JOB, scrimStartKey } from './scrims.schedule.js';
+
+let ctx: TestContext;
+let api: ReturnType<typeof scrimApi>;
+let admin: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  api = scrimApi(ctx.app);
+  admin = await createAdmin({ db: db() });
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const MINUTE = 60_000;
+
+/** A full scrim that started 20 minutes ago (its start job not run yet). */
+async function started() {
+  const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - 20 * MINUTE) });
+  const { players } = await fillScrim({ db: db(), scrim });
+  return { scrim, players };
+}
+
+async function runStartJob(scrimId: string) {
+  await scheduleJob({
+    db: db(),
+    kind: SCRIM_START_JOB,
+    runAt: new Date(Date.now() - 1000),
+    payload: { scrimId },
+    dedupeKey: scrimStartKey(scrimId),
+  });
+  await ctx.app.jobs.runOnce();
+}
+
+const chanceOf = async (scrimId: string) => (await api.read(scrimId, admin.token)).balance?.blueWinProbability;
+
+describe('the win probability after the start: the prediction the game was played with', () => {
+  it('is stored by the start job and unchanged when ratings move afterwards', async () => {
+    const { scrim, players } = await started();
+    await runStartJob(scrim.id);
+    const predicted = await chanceOf(scrim.id);
+    expect(predicted).toBeCloseTo(0.5);
+    // Blue's Top becomes a far stronger player (another game's result, say): the prediction stays.
+    const [season] = await db().select({ id: seasons.id }).from(seasons).where(isNull(seasons.endedAt));
+    await db()
+      .insert(playerRatings)
+      .values({ seasonId: season!.id, userId: players[0]!.id, region: 'NA', mu: 60, sigma: 2, rating: 2000 });
+    expect(await chanceOf(scrim.id)).toBe(predicted);
+  });
+
+  it('is kept when the result is rated (the winners rise, the losers fall), also without a start job', async () => {
+    const { scrim } = await started();
+    const predicted = await chanceOf(scrim.id);
+    expect(predicted).toBeCloseTo(0.5);
+    const res = await api.setWinner(scrim.id, 'teamOne', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = await api.read(scrim.id, admin.token);
+    expect(body.result?.status).toBe('confirmed');
+    expect(body.ratingChanges).toHaveLength(10);
+    expect(body.balance?.blueWinProbability).toBe(predicted);
+  });
+});
