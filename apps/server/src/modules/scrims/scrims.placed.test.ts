@@ -134,7 +134,15 @@ describe('a player an admin or host placed', () => {
     await makeHost(t.app(), admin.token, host.id, 'NA');
     const { scrim } = await nineIn(-10, { hostedBy: host.id, checkInEnabled: false });
     const [waiting, sub] = await createUsers({ db: db(), count: 2 });
-    await addToWaitlist({ db: db(), scrim, entries: [{ user: waiting!, role: 'any' }] });
+    // A host brings in only players who wait for the scrim.
+    await addToWaitlist({
+      db: db(),
+      scrim,
+      entries: [
+        { user: waiting!, role: 'any' },
+        { user: sub!, role: 'any' },
+      ],
+    });
 
     expectStatus(await assign(scrim, waiting!, host), 200);
     expect(await placedFlag(scrim.id, waiting!.id)).toBe(true);
@@ -149,6 +157,7 @@ describe('a player an admin or host placed', () => {
 
     // The placed substitute is replaced in turn: still no penalty.
     const third = await createUser({ db: db() });
+    await addToWaitlist({ db: db(), scrim, entries: [{ user: third, role: 'any' }] });
     expectStatus(await substitute(scrim.id, sub!.id, third.id, host.token), 200);
     expect(await standingOf(sub!.id)).toEqual(untouched);
   });
