@@ -137,3 +137,19 @@ export const oidcLoginAttempts = pgTable('oidc_login_attempts', {
   returnTo: text('return_to').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
 });
+
+/**
+ * A verified Riot ID's name kept for its Riot account after an unlink: until `until`, nobody else in the region
+ * may set or link a name with this look-alike key (users' name_skeleton); the account's owner relinking gets it
+ * back. One row per name and region.
+ */
+export const riotNameReservations = pgTable(
+  'riot_name_reservations',
+  {
+    nameSkeleton: text('name_skeleton').notNull(),
+    region: regionEnum('region').notNull(),
+    riotPuuid: text('riot_puuid').notNull(),
+    until: timestamptz('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nameSkeleton, t.region] })],
+);
