@@ -1,53 +1,62 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, or } from 'drizzle-orm';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { riotNameReservations } from '../../db/schema/index.js';
 
-/** The Riot account (PUUID) a name key is reserved for in the region at `now`, or null when it is free. */
-export async function findNameReservation({
+/** A name's two keys, as the users' name indexes compare names: the look-alike key and the normalised name. */
+export interface NameKeys {
+  nameSkeleton: string;
+  nameKey: string;
+}
+
+/**
+ * The Riot accounts (PUUIDs) a name is reserved for in the region at `now` (a name may meet one reservation by
+ * its look-alike key and another by its normalised form); empty when it is free.
+ */
+export async function findNameReservations({
   db,
-  nameSkeleton,
+  keys,
   region,
   now,
 }: {
   db: DbOrTx;
-  nameSkeleton: string;
+  keys: NameKeys;
   region: Region;
   now: Date;
 }) {
-  const [row] = await db
+  const rows = await db
     .select({ riotPuuid: riotNameReservations.riotPuuid })
     .from(riotNameReservations)
     .where(
       and(
-        eq(riotNameReservations.nameSkeleton, nameSkeleton),
+        or(eq(riotNameReservations.nameSkeleton, keys.nameSkeleton), eq(riotNameReservations.nameKey, keys.nameKey)),
         eq(riotNameReservations.region, region),
         gt(riotNameReservations.until, now),
       ),
     );
-  return row?.riotPuuid ?? null;
+  return rows.map((row) => row.riotPuuid);
 }
 
 /** Reserves the name key for the Riot account until `until`, replacing an older reservation of the key. */
 export async function upsertNameReservation({
   db,
-  nameSkeleton,
+  keys,
   region,
   riotPuuid,
   until,
 }: {
   db: DbOrTx;
-  nameSkeleton: string;
+  keys: NameKeys;
   region: Region;
   riotPuuid: string;
   until: Date;
 }) {
   await db
     .insert(riotNameReservations)
-    .values({ nameSkeleton, region, riotPuuid, until })
+    .values({ ...keys, region, riotPuuid, until })
     .onConflictDoUpdate({
       target: [riotNameReservations.nameSkeleton, riotNameReservations.region],
-      set: { riotPuuid, until },
+      set: { nameKey: keys.nameKey, riotPuuid, until },
     });
 }
 

@@ -1,8 +1,16 @@
-import { MESSAGES, RIOT_NAME_RESERVATION_MS, type Region } from '@scrim-gym/shared';
+import { MESSAGES, RIOT_NAME_RESERVATION_MS, normalizeSummonerName, type Region } from '@scrim-gym/shared';
 import { conflict } from '../../lib/errors.js';
 import { nameSkeleton } from '../../lib/lookalike.js';
 import type { DbOrTx } from '../../db/client.js';
-import { deleteNameReservations, findNameReservation, upsertNameReservation } from './name-reservations.repository.js';
+import {
+  deleteNameReservations,
+  findNameReservations,
+  upsertNameReservation,
+  type NameKeys,
+} from './name-reservations.repository.js';
+
+/** The keys under which two names are one (users_name_skeleton_region_uq and users_name_region_uq). */
+const keysOf = (name: string): NameKeys => ({ nameSkeleton: nameSkeleton(name), nameKey: normalizeSummonerName(name) });
 
 /**
  * Whether the name (by its look-alike key) is reserved in the region for another Riot account than `riotPuuid`:
@@ -21,8 +29,8 @@ export async function isNameReservedForOther({
   riotPuuid?: string | null;
   now?: Date;
 }) {
-  const reservedFor = await findNameReservation({ db, nameSkeleton: nameSkeleton(name), region, now });
-  return reservedFor !== null && reservedFor !== riotPuuid;
+  const reservedFor = await findNameReservations({ db, keys: keysOf(name), region, now });
+  return reservedFor.some((puuid) => puuid !== riotPuuid);
 }
 
 /**
@@ -49,7 +57,7 @@ export function reserveVerifiedName({
 }) {
   return upsertNameReservation({
     db,
-    nameSkeleton: nameSkeleton(name),
+    keys: keysOf(name),
     region,
     riotPuuid,
     until: new Date(now.getTime() + RIOT_NAME_RESERVATION_MS),

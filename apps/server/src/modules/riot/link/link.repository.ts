@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Region } from '@scrim-gym/shared';
+import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { normalizeSummonerName, type Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { users } from '../../../db/schema/index.js';
+import { normalizedNameSql, users } from '../../../db/schema/index.js';
 import { lookalikeColumns, nameSkeleton } from '../../../lib/lookalike.js';
 
 export type LinkedUserRow = typeof users.$inferSelect;
@@ -106,6 +106,10 @@ export async function unlinkAccount({ db, userId }: { db: DbOrTx; userId: string
   return row ?? null;
 }
 
+/** Accounts whose name is one with `name` for the name indexes: the same look-alike key or normalised name. */
+const holdsName = (name: string) =>
+  or(eq(users.nameSkeleton, nameSkeleton(name)), eq(normalizedNameSql(users.name), normalizeSummonerName(name)));
+
 /**
  * The unverified accounts (no Riot account linked) other than `userId` holding `name` or a look-alike of it in
  * the region, locked for the transaction: a verified link renames them.
@@ -126,7 +130,7 @@ export function lockUnverifiedNameHolders({
     .from(users)
     .where(
       and(
-        eq(users.nameSkeleton, nameSkeleton(name)),
+        holdsName(name),
         eq(users.region, region),
         isNull(users.riotLinkedAt),
         isNull(users.deletedAt),
@@ -141,7 +145,7 @@ export async function isNameHeld({ db, name, region }: { db: DbOrTx; name: strin
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.nameSkeleton, nameSkeleton(name)), eq(users.region, region)))
+    .where(and(holdsName(name), eq(users.region, region), isNull(users.deletedAt)))
     .limit(1);
   return Boolean(row);
 }
