@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
-import { endUserSockets, forgetSessions } from '../auth/index.js';
+import { endUserSockets, forgetSessions, reserveVerifiedName } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
 import { LISTS_CHANGED_EVENT, getScrimAggregate, listCacheFor, publishScrimChange } from '../scrims/index.js';
 import {
@@ -22,7 +22,8 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  *
  * In ONE transaction (all or nothing): the account row is anonymised in place ('Deleted player'; name, discord
  * and email freed at once), its sign-in identities, sessions and calendar feed deleted, its friendships, friend
- * requests and notifications deleted (and others' notifications about it), the text of the direct messages it sent replaced
+ * requests and notifications deleted (and others' notifications about it), a verified Riot ID's name reserved for
+ * its Riot account as an unlink does, the text of the direct messages it sent replaced
  * by a notice, and its places in scrims that have not started given back. Scrims played keep it as 'Deleted
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
@@ -53,6 +54,16 @@ export async function deleteOwnAccount({
     await blankMessages({ db: tx, userId });
     await deleteSignIns({ db: tx, userId });
     await removeCalendarFeed({ db: tx, userId });
+    // A verified name stays its Riot account's for a while, as after an unlink.
+    if (user.riotLinkedAt && user.riotPuuid) {
+      await reserveVerifiedName({
+        db: tx,
+        name: user.name,
+        region: user.region,
+        riotPuuid: user.riotPuuid,
+        now: new Date(),
+      });
+    }
     await anonymiseUser({ db: tx, id: userId });
     return scrimIds;
   });

@@ -498,6 +498,22 @@ describe('a verified Riot account wins its name', () => {
     expect(await userRow(browser.user.id)).toMatchObject({ name: owner.gameName, riotPuuid: owner.puuid });
   });
 
+  it('deleting a linked account reserves its name as an unlink does', async () => {
+    const owner = riotPlayer();
+    const browser = await browserOf();
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect((await api(browser, 'DELETE', '/api/users/me', { confirmation: owner.gameName })).status).toBe(200);
+    const stranger = await browserOf();
+    expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName })).toMatchObject({
+      status: 409,
+      body: { code: 'NAME_TAKEN' },
+    });
+    // The owner signing up again and linking the same Riot account gets it back.
+    const again = await browserOf();
+    expect(await link(again, owner.puuid)).toBe('linked');
+    expect((await userRow(again.user.id)).name).toBe(owner.gameName);
+  });
+
   it('after 30 days the name is free again', async () => {
     const owner = riotPlayer();
     const holder = await createUser({ db: db() });
