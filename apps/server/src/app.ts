@@ -39,7 +39,7 @@ import {
   scrimsRoutes,
 } from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/index.js';
-import { usersRoutes } from './modules/users/index.js';
+import { seesPrivateScrims, usersRoutes } from './modules/users/index.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
 import { ioPlugin } from './plugins/io.js';
@@ -168,7 +168,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(matchesRoutes);
       await api.register(adminRoutes);
       await api.register(discordRoutes);
-      await api.register(ratingsRoutes);
+      await api.register(ratingsRoutes, { seesPrivateScrims });
       await api.register(leaderboardRoutes);
       await api.register(calendarRoutes);
       await api.register(pushRoutes);

@@ -115,6 +115,8 @@ export const SCRIM_ABANDON_AFTER_MS = 30 * 60 * 1000;
 export const DEFAULT_SCRIM_START_OFFSET_MS = 30 * 60 * 1000;
 
 export const SUMMONER_NAME_MAX = 16;
+/** After an unlink, a verified Riot ID's name stays its Riot account's for this long (nobody else may take it). */
+export const RIOT_NAME_RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
 export const TAGLINE_MAX = 5;
 export const DISCORD_MAX = 37;
 export const MIN_AGE = 13;

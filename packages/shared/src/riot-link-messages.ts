@@ -13,6 +13,10 @@ export const RIOT_LINK_MESSAGES = {
   linked: 'Riot account linked!',
   unlinked: 'Riot account unlinked: your rank is now self-reported.',
   refreshed: 'Rank refreshed from Riot!',
+  /** The notification of an unverified account whose name a verified Riot account took. */
+  renamedForVerifiedOwner: (name: string, newName: string) =>
+    `The owner of the Riot account ${name} linked it through Riot Sign On, so that name is theirs: yours is now ` +
+    `${newName}. You can choose another in Settings; everything else stays as it was.`,
   // Settings
   sectionTitle: 'Riot account',
   linkButton: 'Link your Riot account',

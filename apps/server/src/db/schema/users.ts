@@ -1,7 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { regionEnum, rolePreferenceEnum } from './enums.js';
+
+/**
+ * A summoner name as the name index compares it (normalizeSummonerName in SQL: trimmed, runs of spaces as one,
+ * lower case). Together with the look-alike key (name_skeleton) it decides whether two names are one.
+ */
+export const normalizedNameSql = (name: AnyPgColumn) => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
 
 export const users = pgTable(
   'users',
@@ -69,7 +86,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     // Summoner names are unique per region, ignoring case and runs of spaces; deleted accounts free theirs.
     uniqueIndex('users_name_region_uq')
-      .on(sql`lower(regexp_replace(btrim(${t.name}), '\\s+', ' ', 'g'))`, t.region)
+      .on(normalizedNameSql(t.name), t.region)
       .where(sql`${t.deletedAt} is null`),
     // Discord names are unique after removing spaces before '#', ignoring case.
     uniqueIndex('users_discord_uq')
@@ -137,3 +154,21 @@ export const oidcLoginAttempts = pgTable('oidc_login_attempts', {
   returnTo: text('return_to').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
 });
+
+/**
+ * A verified Riot ID's name kept for its Riot account after an unlink: until `until`, nobody else in the region
+ * may set or link a name that is one with it (the same look-alike key, users' name_skeleton, or the same
+ * normalised name); the account's owner relinking gets it back. One row per name and region.
+ */
+export const riotNameReservations = pgTable(
+  'riot_name_reservations',
+  {
+    nameSkeleton: text('name_skeleton').notNull(),
+    /** normalizeSummonerName of the name. */
+    nameKey: text('name_key').notNull(),
+    region: regionEnum('region').notNull(),
+    riotPuuid: text('riot_puuid').notNull(),
+    until: timestamptz('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nameSkeleton, t.region] })],
+);

@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { userRoom, type AppServer } from '../../plugins/io.js';
 import {
   accountConflict,
+  assertNameNotReserved,
   bannedError,
   deleteUserSessions,
   endUserSockets,
@@ -226,6 +227,9 @@ export async function updateUserByAdmin({
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   try {
     const updated = await db.transaction(async (tx) => {
+      if (fields.name !== undefined && fields.name !== target.name) {
+        await assertNameNotReserved({ db: tx, name: fields.name, region: target.region });
+      }
       const row = await updateUserFields({ db: tx, id: userId, fields: changes });
       if (!row) throw userNotFound();
       const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof fields]]));

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
+import { nameSkeleton } from '../../lib/lookalike.js';
 import { createToken, hashToken } from '../../lib/tokens.js';
 import { endSessionSockets } from './socket-sessions.js';
 import {
@@ -31,6 +32,7 @@ import {
 import { assertAdminKey } from './admin-key.js';
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
+import { assertNameNotReserved } from './name-reservations.js';
 import { forgetSessions } from './session-cache.js';
 import type { AppServer } from '../../plugins/socket-types.js';
 
@@ -123,6 +125,7 @@ export async function registerAccount({
   const now = new Date();
   try {
     const user = await db.transaction(async (tx) => {
+      await assertNameNotReserved({ db: tx, name: body.name, region: body.region, now });
       const created = await insertUserWithIdentity({
         db: tx,
         identity,
@@ -287,6 +290,12 @@ export async function updateAccount({
   };
   try {
     // Nothing to change (an empty body or an empty admin key) is not an UPDATE without a SET.
+    // A name kept as it is (the settings form sends every field) is no new claim.
+    const name = fields.name ?? user.name;
+    const region = fields.region ?? user.region;
+    if (region !== user.region || nameSkeleton(name) !== user.nameSkeleton) {
+      await assertNameNotReserved({ db, name, region });
+    }
     const updated =
       Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
     // Every session of the user answers with the new profile (and admin flag) on every instance from now on.

@@ -25,6 +25,14 @@ export {
   type BanRow,
 } from './auth.repository.js';
 export { accountConflict } from './auth.service.js';
+// A verified Riot ID's name kept for its Riot account after an unlink: riot's link writes and checks it, admin
+// edits check it.
+export {
+  assertNameNotReserved,
+  isNameReservedForOther,
+  releaseNameReservations,
+  reserveVerifiedName,
+} from './name-reservations.js';
 export { forgetSessions } from './session-cache.js';
 export { endSessionSockets, endUserSockets } from './socket-sessions.js';
 // What app.ts wires: the session look-up on every request, the socket identity, the routes.

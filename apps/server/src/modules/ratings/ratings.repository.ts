@@ -267,7 +267,18 @@ export async function updateHistories({ db, rows }: { db: DbOrTx; rows: HistoryR
 }
 
 /** A user's history in a season, in rating order (the profile's chart). */
-export function findUserHistory({ db, seasonId, userId }: { db: DbOrTx; seasonId: number; userId: string }) {
+/** A user's rating history in a season, oldest first; games of private scrims only when `includePrivate`. */
+export function findUserHistory({
+  db,
+  seasonId,
+  userId,
+  includePrivate,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  userId: string;
+  includePrivate: boolean;
+}) {
   return db
     .select({
       scrimId: ratingHistory.scrimId,
@@ -276,7 +287,14 @@ export function findUserHistory({ db, seasonId, userId }: { db: DbOrTx; seasonId
       at: ratingHistory.at,
     })
     .from(ratingHistory)
-    .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.seasonId, seasonId)))
+    .innerJoin(scrims, eq(scrims.id, ratingHistory.scrimId))
+    .where(
+      and(
+        eq(ratingHistory.userId, userId),
+        eq(ratingHistory.seasonId, seasonId),
+        includePrivate ? undefined : eq(scrims.isPrivate, false),
+      ),
+    )
     .orderBy(asc(ratingHistory.seq));
 }
 

@@ -13,8 +13,16 @@ import * as service from './ratings.service.js';
 
 const tags = ['ratings'];
 
-/** Ratings and seasons (issue 16). Signed-in users read; an admin starts a new season. */
-export async function ratingsRoutes(fastify: FastifyInstance) {
+export interface RatingsRoutesOptions {
+  /**
+   * Whether the viewer sees the user's private scrims in the rating history: users' rule, passed in by app.ts
+   * because ratings imports no module.
+   */
+  seesPrivateScrims: (viewer: { id: string; isAdmin: boolean }, userId: string) => boolean;
+}
+
+/** Ratings and seasons. Signed-in users read; an admin starts a new season. */
+export async function ratingsRoutes(fastify: FastifyInstance, { seesPrivateScrims }: RatingsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Identity before validation, as every user read: a visitor or a banned user learns nothing about the input.
   app.addHook('onRequest', app.authenticate);
@@ -26,7 +34,14 @@ export async function ratingsRoutes(fastify: FastifyInstance) {
       querystring: userRatingQuerySchema,
       response: { 200: userRatingSchema },
     }),
-    async (request) => service.getUserRating({ db: app.db, userId: request.params.id, seasonId: request.query.season }),
+    async (request) =>
+      service.getUserRating({
+        db: app.db,
+        userId: request.params.id,
+        seasonId: request.query.season,
+        // authenticate has refused a visitor and a banned user: the session's user is active.
+        includePrivate: seesPrivateScrims(request.auth.user!, request.params.id),
+      }),
   );
 
   app.get(

@@ -265,6 +265,25 @@ describe('GET /api/users/:id/rating', () => {
     ]);
   });
 
+  it("names a private scrim in the history only to its player and admins, as the profile's list does", async () => {
+    const stranger = await createUser({ db: db() });
+    const admin = await createAdmin({ db: db() });
+    const players = await pool(10);
+    const [open, secret] = [await playedScrim(players), await playedScrim(players)];
+    expect(await setResult(open.id, 'teamOne')).toBe(true);
+    expect(await setResult(secret.id, 'teamTwo')).toBe(true);
+    // Private after its result was rated (or rated before private scrims stopped counting): its row stays.
+    await db().update(scrims).set({ isPrivate: true }).where(eq(scrims.id, secret.id));
+    const player = players[0]!;
+    const idsSeenBy = async (token: string) =>
+      ((await get(player.id, token)).json().history as { scrimId: string }[]).map((h) => h.scrimId);
+    expect(await idsSeenBy(stranger.token)).toEqual([open.id]);
+    expect(await idsSeenBy(player.token)).toEqual([open.id, secret.id]);
+    expect(await idsSeenBy(admin.token)).toEqual([open.id, secret.id]);
+    // Another player of the same private scrim reads a teammate's profile as anyone does.
+    expect(await idsSeenBy(players[1]!.token)).toEqual([open.id]);
+  });
+
   it('refuses visitors (401) and banned users (403), bad input with 400, unknown user or season with 404', async () => {
     const viewer = await createUser({ db: db() });
     const banned = await createBannedUser({ db: db() });

@@ -379,16 +379,19 @@ const seasonNotFound = (season: number | undefined) =>
 
 /**
  * GET /api/users/:id/rating (the contract's): the user's rating in a season (the current one by default) with
- * its history; a user without a rating there has the seed of their rank, 0 games, provisional.
+ * its history; a user without a rating there has the seed of their rank, 0 games, provisional. The history
+ * names private scrims only when `includePrivate` (the owner and admins).
  */
 export async function getUserRating({
   db,
   userId,
   seasonId,
+  includePrivate,
 }: {
   db: Database;
   userId: string;
   seasonId?: number;
+  includePrivate: boolean;
 }): Promise<UserRating> {
   const user = await findUserRank({ db, userId });
   if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
@@ -397,7 +400,7 @@ export async function getUserRating({
   const row = await findPlayerRating({ db, seasonId: season.id, userId });
   const rating = row ? { mu: row.mu, sigma: row.sigma } : seedRating(user.rank);
   const gamesRated = row?.gamesRated ?? 0;
-  const history = await findUserHistory({ db, seasonId: season.id, userId });
+  const history = await findUserHistory({ db, seasonId: season.id, userId, includePrivate });
   return {
     rating: displayRating(rating),
     mu: rating.mu,

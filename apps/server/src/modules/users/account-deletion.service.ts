@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
-import { endUserSockets, forgetSessions } from '../auth/index.js';
+import { endUserSockets, forgetSessions, reserveVerifiedName } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
 import { publishNotifications } from '../notifications/index.js';
 import {
@@ -30,9 +30,10 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  * In ONE transaction (all or nothing): the account row is anonymised in place ('Deleted player'; name, discord
  * and email freed at once), its sign-in identities, sessions (and with them every push subscription, which
  * belongs to a session) and calendar feed deleted, its friendships, friend requests and notifications deleted
- * (and others' notifications about it), the text of the direct messages it sent replaced by a notice, and every
- * place it had in scrims that have not started given back: slots, casts, hosting, balanced sign-ups and waitlist
- * entries (removeFromUpcomingScrims: nothing of it is seated or counted later). Scrims played keep it as 'Deleted
+ * (and others' notifications about it), a verified Riot ID's name reserved for its Riot account as an unlink
+ * does, the text of the direct messages it sent replaced by a notice, and every place it had in scrims that have
+ * not started given back: slots, casts, hosting, balanced sign-ups and waitlist entries (removeFromUpcomingScrims:
+ * nothing of it is seated or counted later). Scrims played keep it as 'Deleted
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
  *
@@ -64,6 +65,16 @@ export async function deleteOwnAccount({
     await blankMessages({ db: tx, userId });
     await deleteSignIns({ db: tx, userId });
     await removeCalendarFeed({ db: tx, userId });
+    // A verified name stays its Riot account's for a while, as after an unlink.
+    if (user.riotLinkedAt && user.riotPuuid) {
+      await reserveVerifiedName({
+        db: tx,
+        name: user.name,
+        region: user.region,
+        riotPuuid: user.riotPuuid,
+        now: new Date(),
+      });
+    }
     await anonymiseUser({ db: tx, id: userId });
     return left;
   });

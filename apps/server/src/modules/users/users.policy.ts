@@ -17,6 +17,15 @@ export interface ProfileVisibility {
   privateScrims: boolean;
 }
 
+/**
+ * Whether the viewer sees a user's private scrims (reachable only through their share link) wherever a route lists
+ * that user's scrims by id or title: the participated list, the match history, the rating history. The owner and
+ * admins; docs/security.md lists every route that applies it.
+ */
+export function seesPrivateScrims(viewer: Pick<Viewer, 'id' | 'isAdmin'>, userId: string): boolean {
+  return viewer.id === userId || viewer.isAdmin;
+}
+
 export function profileVisibility({
   viewer,
   userId,
@@ -32,12 +41,12 @@ export function profileVisibility({
     lastSeen: ownerOrAdmin || isFriend,
     lastLoggedIn: ownerOrAdmin,
     ban: viewer.isAdmin,
-    privateScrims: ownerOrAdmin,
+    privateScrims: seesPrivateScrims(viewer, userId),
   };
 }
 
 /** The scrims a user created: on their own profile or for admins only. */
 export function assertCanSeeCreatedScrims(viewer: Viewer, userId: string) {
-  if (viewer.id === userId || viewer.isAdmin) return;
+  if (seesPrivateScrims(viewer, userId)) return;
   throw forbidden(PROFILE_MESSAGES.createdScrimsForbidden, 'NOT_OWNER');
 }

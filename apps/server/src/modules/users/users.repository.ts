@@ -10,7 +10,7 @@ import type {
   StatsCounts,
 } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { bans, friendships, scrimParticipants, scrims, users } from '../../db/schema/index.js';
+import { bans, friendships, normalizedNameSql, scrimParticipants, scrims, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
 
 /** LIKE patterns treat the user's text literally. */
@@ -75,7 +75,7 @@ export async function findUserByName({
     .where(
       and(
         // The same expression as users_name_region_uq, so the index serves the look-up.
-        sql`lower(regexp_replace(btrim(${users.name}), '\\s+', ' ', 'g')) = ${normalized}`,
+        eq(normalizedNameSql(users.name), normalized),
         region ? eq(users.region, region) : undefined,
         isNull(users.deletedAt),
       ),

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { normalizeSummonerName, type Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { users } from '../../../db/schema/index.js';
-import { lookalikeColumns } from '../../../lib/lookalike.js';
+import { normalizedNameSql, users } from '../../../db/schema/index.js';
+import { lookalikeColumns, nameSkeleton } from '../../../lib/lookalike.js';
 
 export type LinkedUserRow = typeof users.$inferSelect;
 
@@ -103,4 +104,48 @@ export async function unlinkAccount({ db, userId }: { db: DbOrTx; userId: string
     .where(and(eq(users.id, userId), isNotNull(users.riotLinkedAt)))
     .returning();
   return row ?? null;
+}
+
+/** Accounts whose name is one with `name` for the name indexes: the same look-alike key or normalised name. */
+const holdsName = (name: string) =>
+  or(eq(users.nameSkeleton, nameSkeleton(name)), eq(normalizedNameSql(users.name), normalizeSummonerName(name)));
+
+/**
+ * The unverified accounts (no Riot account linked) other than `userId` holding `name` or a look-alike of it in
+ * the region, locked for the transaction: a verified link renames them.
+ */
+export function lockUnverifiedNameHolders({
+  db,
+  name,
+  region,
+  userId,
+}: {
+  db: DbOrTx;
+  name: string;
+  region: Region;
+  userId: string;
+}) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        holdsName(name),
+        eq(users.region, region),
+        isNull(users.riotLinkedAt),
+        isNull(users.deletedAt),
+        ne(users.id, userId),
+      ),
+    )
+    .for('update');
+}
+
+/** Whether some account of the region holds `name` or a look-alike of it. */
+export async function isNameHeld({ db, name, region }: { db: DbOrTx; name: string; region: Region }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(holdsName(name), eq(users.region, region), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(row);
 }

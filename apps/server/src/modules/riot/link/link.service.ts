@@ -1,7 +1,16 @@
 import { RIOT_LINK_MESSAGES, rankFromLeagueEntries } from '@scrim-gym/shared';
 import type { Database } from '../../../db/client.js';
 import { AppError, conflict, uniqueViolation } from '../../../lib/errors.js';
-import { accountConflict, findUserById, forgetSessions } from '../../auth/index.js';
+import {
+  accountConflict,
+  assertNameNotReserved,
+  findUserById,
+  forgetSessions,
+  releaseNameReservations,
+  reserveVerifiedName,
+} from '../../auth/index.js';
+import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import type { AppServer } from '../../../plugins/io.js';
 import { isRiotError, type RiotAccount, type RiotClient, type RiotRegion } from '../client/index.js';
 import {
   isPuuidLinkedElsewhere,
@@ -11,12 +20,13 @@ import {
   type LinkedUserRow,
   type RiotProfile,
 } from './link.repository.js';
+import { renameUnverifiedHolders } from './link.names.js';
 import { RANK_REFRESH_INTERVAL_MS, cancelRankRefresh, scheduleRankRefresh } from './link.schedule.js';
 
 export interface RiotLinkDeps {
   db: Database;
-  /** Socket.IO server: every instance forgets the user's cached sessions after a change. */
-  io: object;
+  /** Socket.IO server: every instance forgets the users' cached sessions after a change; notifications go live. */
+  io: AppServer;
   riot: RiotClient;
 }
 
@@ -47,8 +57,10 @@ function profileOf(account: RiotAccount, rank: string | null): RiotProfile | nul
 /**
  * Links the Riot account behind an RSO access token to the user: account-v1 `accounts/me` (the PUUID and the
  * Riot ID), league-v4 (the Solo/Duo rank; when it cannot be read now, the link stands and the job reads it), then
- * one transaction that writes the user and schedules the daily refresh. A PUUID linked to someone else, or a
- * Riot ID whose name another player has in the region, is a 409 and nothing is written.
+ * one transaction that writes the user and schedules the daily refresh. The verified Riot ID wins its name:
+ * unverified accounts holding it or a look-alike are renamed and told why (link.names.ts), and the account's own
+ * reservation (from an earlier unlink) ends. A PUUID linked to someone else, a name another verified account
+ * holds, or a name reserved for another Riot account is a 409 and nothing is written.
  */
 export async function linkRiotAccount({
   deps,
@@ -71,40 +83,88 @@ export async function linkRiotAccount({
   const rank = await readRank(riot, account.puuid, user.region, false);
   const profile = profileOf(account, rank);
   if (!profile) throw riotFailed(null, RIOT_LINK_MESSAGES.noRiotId);
-  if (await isPuuidLinkedElsewhere({ db, puuid: account.puuid, userId: user.id })) {
+  const { puuid } = account;
+  if (await isPuuidLinkedElsewhere({ db, puuid, userId: user.id })) {
     throw conflict(RIOT_LINK_MESSAGES.accountTaken, 'RIOT_ACCOUNT_TAKEN');
   }
-  let linked: LinkedUserRow | null;
-  try {
-    linked = await db.transaction(async (tx) => {
-      const row = await linkAccount({ db: tx, userId: user.id, puuid: account.puuid, profile, at: now });
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      await assertNameNotReserved({ db: tx, name: profile.name, region: user.region, riotPuuid: puuid, now });
+      const holders = await renameUnverifiedHolders({
+        db: tx,
+        name: profile.name,
+        region: user.region,
+        userId: user.id,
+        now,
+      });
+      const row = await linkAccount({ db: tx, userId: user.id, puuid, profile, at: now });
+      if (!row) return { row, ...holders };
+      await releaseNameReservations({ db: tx, riotPuuid: puuid });
       // A rank Riot could not give now is read by the job within minutes, else the next one is in a day.
       const runAt = new Date(now.getTime() + (rank === null ? 5 * 60_000 : RANK_REFRESH_INTERVAL_MS));
-      if (row) await scheduleRankRefresh({ db: tx, userId: user.id, runAt });
-      return row;
+      await scheduleRankRefresh({ db: tx, userId: user.id, runAt });
+      return { row, ...holders };
     });
+  let result: { row: LinkedUserRow | null; renamed: string[]; notifications: StoredNotification[] };
+  try {
+    try {
+      result = await attempt();
+    } catch (error) {
+      // An unverified account that took the name while this ran is renamed by a second attempt; a verified one
+      // keeps it (the name index refuses the second attempt too).
+      if (!isNameClash(error)) throw error;
+      result = await attempt();
+    }
   } catch (error) {
     // A race with another link of the same account may trip the name index before the PUUID one (the winner
     // took the same Riot ID): the account being linked elsewhere now is the reason to give.
     const constraint = uniqueViolation(error);
     if (
       constraint === 'users_linked_puuid_uq' ||
-      (constraint !== null && (await isPuuidLinkedElsewhere({ db, puuid: account.puuid, userId: user.id })))
+      (constraint !== null && (await isPuuidLinkedElsewhere({ db, puuid, userId: user.id })))
     ) {
       throw conflict(RIOT_LINK_MESSAGES.accountTaken, 'RIOT_ACCOUNT_TAKEN');
     }
     throw accountConflict(error, { name: profile.name, region: user.region, discord: user.discord }) ?? error;
   }
-  if (!linked) throw notLinked();
-  await forgetSessions({ io: deps.io, userId: user.id });
-  return linked;
+  if (!result.row) throw notLinked();
+  publishNotifications({ io: deps.io, stored: result.notifications });
+  for (const userId of [user.id, ...result.renamed]) await forgetSessions({ io: deps.io, userId });
+  return result.row;
 }
 
-/** Unlinks the user's Riot account: the rank stays, self-reported; the daily refresh stops. 409 when none. */
-export async function unlinkRiotAccount({ deps, userId }: { deps: RiotLinkDeps; userId: string }) {
+const isNameClash = (error: unknown) => {
+  const constraint = uniqueViolation(error);
+  return constraint === 'users_name_region_uq' || constraint === 'users_name_skeleton_region_uq';
+};
+
+/**
+ * Unlinks the user's Riot account: the rank stays, self-reported; the daily refresh stops; the verified name is
+ * reserved for the Riot account for RIOT_NAME_RESERVATION_MS (nobody else may set or link it meanwhile). 409 when
+ * none is linked.
+ */
+export async function unlinkRiotAccount({
+  deps,
+  userId,
+  now = new Date(),
+}: {
+  deps: RiotLinkDeps;
+  userId: string;
+  now?: Date;
+}) {
   const row = await deps.db.transaction(async (tx) => {
     const unlinked = await unlinkAccount({ db: tx, userId });
-    if (unlinked) await cancelRankRefresh({ db: tx, userId });
+    if (!unlinked) return null;
+    await cancelRankRefresh({ db: tx, userId });
+    if (unlinked.riotPuuid) {
+      await reserveVerifiedName({
+        db: tx,
+        name: unlinked.name,
+        region: unlinked.region,
+        riotPuuid: unlinked.riotPuuid,
+        now,
+      });
+    }
     return unlinked;
   });
   if (!row) throw notLinked();
@@ -144,12 +204,18 @@ export async function refreshRiotAccount({
   }
   // Riot always names an account; should it not, the name stays.
   const profile = profileOf(account, rank) ?? { name: user.name, summonerTagline: user.summonerTagline, rank };
-  const write = (keepName: boolean) => updateLinkedProfile({ db, userId, puuid, profile, keepName, at: now });
+  const write = async (keepName: boolean) => {
+    if (!keepName) await assertNameNotReserved({ db, name: profile.name, region: user.region, riotPuuid: puuid, now });
+    return updateLinkedProfile({ db, userId, puuid, profile, keepName, at: now });
+  };
   let row: LinkedUserRow | null;
   try {
     row = await write(false);
   } catch (error) {
-    const clash = accountConflict(error, { name: profile.name, region: user.region, discord: user.discord });
+    const clash =
+      error instanceof AppError && error.code === 'NAME_TAKEN'
+        ? error
+        : accountConflict(error, { name: profile.name, region: user.region, discord: user.discord });
     if (!clash) throw error;
     if (!keepNameOnClash) throw clash;
     row = await write(true);

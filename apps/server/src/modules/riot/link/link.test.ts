@@ -2,7 +2,13 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIOT_LINK_MESSAGES, RIOT_LINK_OUTCOMES, SESSION_COOKIE } from '@scrim-gym/shared';
+import {
+  MESSAGES,
+  RIOT_LINK_MESSAGES,
+  RIOT_LINK_OUTCOMES,
+  SESSION_COOKIE,
+  summonerNameSchema,
+} from '@scrim-gym/shared';
 import { jobs, users } from '../../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
@@ -19,7 +25,7 @@ import {
   type TestIssuer,
 } from '../../../test/oidc-issuer.js';
 import { RANK_REFRESH_INTERVAL_MS, RANK_REFRESH_JOB, rankRefreshKey, scheduleRankRefresh } from './link.schedule.js';
-import { linkRiotAccount } from './link.service.js';
+import { linkRiotAccount, unlinkRiotAccount } from './link.service.js';
 
 /**
  * Linking a Riot account through Riot Sign On, end to end: a REAL OpenID Connect issuer (oidc-provider) stands in
@@ -205,9 +211,16 @@ describe('linking a Riot account through Riot Sign On', () => {
     expect(await findJobs({ db: db(), dedupeKey: rankRefreshKey(second.user.id) })).toEqual([]);
   });
 
-  it('refuses a Riot ID whose name another player has in the region (name_taken), writing nothing', async () => {
+  it('refuses a Riot ID whose name another verified player has in the region (name_taken), writing nothing', async () => {
     const player = riotPlayer();
-    await createUser({ db: db(), name: player.gameName, region: 'NA' });
+    const other = riot.addPlayer({ gameName: player.gameName, tagLine: 'EUW', platform: 'na1', entries: [] });
+    await createUser({
+      db: db(),
+      name: player.gameName,
+      region: 'NA',
+      riotPuuid: other.puuid,
+      riotLinkedAt: new Date(),
+    });
     const browser = await browserOf();
     const before = await userRow(browser.user.id);
     expect(await link(browser, player.puuid)).toBe('name_taken');
@@ -400,6 +413,138 @@ describe('linking a Riot account through Riot Sign On', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a verified Riot account wins its name', () => {
+  const notificationsOf = async (user: TestUser) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: '/api/notifications/user-notifications', headers: bearer(user.token) })
+    ).json().notifications as { kind: string; message: string }[];
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
+  const deps = () => ({ db: db(), io: ctx.app.io, riot: ctx.app.riot });
+
+  it('the attack: a self-reported "Famous Pro", then its owner links by RSO: the owner gets the name, the squatter is renamed and told why', async () => {
+    const squatter = await createUser({ db: db(), name: 'Famous Pro', region: 'NA', rank: 'Diamond 1' });
+    const owner = riot.addPlayer({ gameName: 'Famous Pro', tagLine: 'NA1', platform: 'na1', entries: [] });
+    const browser = await browserOf();
+    const before = await userRow(squatter.id);
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect(await userRow(browser.user.id)).toMatchObject({ name: 'Famous Pro', riotPuuid: owner.puuid });
+    const after = await userRow(squatter.id);
+    expect(after.name).toBe('Famous Pro UNV1');
+    expect(summonerNameSchema.safeParse(after.name).success).toBe(true);
+    // Everything else stays theirs: the session, the rank, the tagline, the discord.
+    expect({ ...after, name: before.name, nameSkeleton: before.nameSkeleton }).toEqual(before);
+    expect(await notificationsOf(squatter)).toEqual([
+      expect.objectContaining({
+        kind: 'general',
+        message: RIOT_LINK_MESSAGES.renamedForVerifiedOwner('Famous Pro', 'Famous Pro UNV1'),
+      }),
+    ]);
+  });
+
+  it('a look-alike squatter (a Cyrillic а) is renamed too, to the first free number; other regions keep theirs', async () => {
+    const id = unique().slice(0, 6);
+    const owner = riot.addPlayer({ gameName: `Famous ${id}`, tagLine: 'NA1', platform: 'na1', entries: [] });
+    const cyrillic = await createUser({ db: db(), name: `F\u0430mous ${id}`, region: 'NA' });
+    // The name the first would get is taken already: the next number.
+    const taken = await createUser({ db: db(), name: `F\u0430mous ${id.slice(0, 4)} UNV1`, region: 'NA' });
+    const otherRegion = await createUser({ db: db(), name: `Famous ${id}`, region: 'EUW' });
+    const browser = await browserOf();
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect((await userRow(browser.user.id)).name).toBe(`Famous ${id}`);
+    const renamed = (await userRow(cyrillic.id)).name;
+    expect(renamed).toBe(`F\u0430mous ${id.slice(0, 4)} UNV2`);
+    expect(summonerNameSchema.safeParse(renamed).success).toBe(true);
+    expect((await notificationsOf(cyrillic))[0]?.message).toBe(
+      RIOT_LINK_MESSAGES.renamedForVerifiedOwner(`Famous ${id}`, renamed),
+    );
+    expect((await userRow(taken.id)).name).toBe(taken.name);
+    expect((await userRow(otherRegion.id)).name).toBe(`Famous ${id}`);
+  });
+
+  it('unlink reserves the name for the Riot account: anyone else is refused with the usual message; the owner relinking gets it back', async () => {
+    const owner = riotPlayer();
+    const browser = await browserOf();
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect((await api(browser, 'DELETE', '/api/riot/link')).status).toBe(200);
+    // The owner moves to another name: theirs is still reserved.
+    expect((await api(browser, 'PUT', '/api/auth/update-user', { name: `Away ${unique().slice(0, 8)}` })).status).toBe(
+      200,
+    );
+    const refused = { status: 409, body: { error: MESSAGES.nameTaken(owner.gameName, 'NA'), code: 'NAME_TAKEN' } };
+    const stranger = await browserOf();
+    expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName })).toMatchObject(refused);
+    expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { code: 'NAME_TAKEN' },
+    });
+    // Another Riot account with the same game name (another tagline) is refused as well.
+    const namesake = riot.addPlayer({ gameName: owner.gameName, tagLine: 'EUW', platform: 'na1', entries: [] });
+    expect(await link(await browserOf(), namesake.puuid)).toBe('name_taken');
+    // So is an admin's edit.
+    const admin = await createUser({ db: db(), isAdmin: true });
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/updateUser/${stranger.user.id}`,
+      headers: bearer(admin.token),
+      payload: { name: owner.gameName },
+    });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect((await userRow(stranger.user.id)).name).toBe(stranger.user.name);
+
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect(await userRow(browser.user.id)).toMatchObject({ name: owner.gameName, riotPuuid: owner.puuid });
+  });
+
+  it('deleting a linked account reserves its name as an unlink does', async () => {
+    const owner = riotPlayer();
+    const browser = await browserOf();
+    expect(await link(browser, owner.puuid)).toBe('linked');
+    expect((await api(browser, 'DELETE', '/api/users/me', { confirmation: owner.gameName })).status).toBe(200);
+    const stranger = await browserOf();
+    expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName })).toMatchObject({
+      status: 409,
+      body: { code: 'NAME_TAKEN' },
+    });
+    // The owner signing up again and linking the same Riot account gets it back.
+    const again = await browserOf();
+    expect(await link(again, owner.puuid)).toBe('linked');
+    expect((await userRow(again.user.id)).name).toBe(owner.gameName);
+  });
+
+  it('after 30 days the name is free again', async () => {
+    const owner = riotPlayer();
+    const holder = await createUser({ db: db() });
+    riot.grantAccessToken(`token-${holder.id}`, owner.puuid);
+    await linkRiotAccount({ deps: deps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
+    await unlinkRiotAccount({ deps: deps(), userId: holder.id, now: daysAgo(30.01) });
+    await db()
+      .update(users)
+      .set({ name: `Gone ${unique().slice(0, 8)}`, nameSkeleton: null })
+      .where(eq(users.id, holder.id));
+    const stranger = await browserOf();
+    const res = await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await userRow(stranger.user.id)).name).toBe(owner.gameName);
+  });
+
+  it('29 days after the unlink it is still reserved', async () => {
+    const owner = riotPlayer();
+    const holder = await createUser({ db: db() });
+    riot.grantAccessToken(`token-${holder.id}`, owner.puuid);
+    await linkRiotAccount({ deps: deps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
+    await unlinkRiotAccount({ deps: deps(), userId: holder.id, now: daysAgo(29) });
+    await db()
+      .update(users)
+      .set({ name: `Gone ${unique().slice(0, 8)}`, nameSkeleton: null })
+      .where(eq(users.id, holder.id));
+    const stranger = await browserOf();
+    expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName })).toMatchObject({
+      status: 409,
+      body: { code: 'NAME_TAKEN' },
+    });
   });
 });
 
