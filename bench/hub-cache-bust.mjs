@@ -21,9 +21,8 @@ const ACCEPT = 'br, gzip';
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 // postgres.mjs reads DATABASE_URL when it loads.
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-const { ensureServerBuild, fmt, insertScrims, insertUsers, percentile, startBenchServer } = await import(
-  './postgres.mjs'
-);
+const { ensureServerBuild, fmt, insertScrims, insertUsers, percentile, startBenchServer } =
+  await import('./postgres.mjs');
 
 const load = () =>
   loadavg()
@@ -168,19 +167,23 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const deltas = rounds.map((r) => p(r.flooded, 99) - p(r.quiet, 99));
 const bystanderOk = rounds.every((r) => [...r.flooded.statuses.keys()].every((status) => status === 200));
 const perRound = (f) => rounds.map(f).join(' | ');
-report('hub-cache-bust', `GET /api/scrims: a bystander's hub during ${FLOOD} distinct-range requests (${app.database})`, [
-  {
-    figure: `bystander's hub (${DAY_SCRIMS} scrims), p99 during ${FLOOD} distinct ranges (${CONCURRENCY} at a time), ${ROUNDS} rounds`,
-    budget: `<= quiet p99 + ${BUDGET_MS} ms (median of rounds), every load 200`,
-    measured: perRound((r) => `p50 ${fmt(p(r.flooded, 50))} ms, p99 ${fmt(p(r.flooded, 99))} ms`),
-    reference: perRound((r) => `quiet p50 ${fmt(p(r.quiet, 50))} ms, p99 ${fmt(p(r.quiet, 99))} ms; load ${r.loads}`),
-    ratio: `median +${fmt(median(deltas))} ms (${deltas.map((d) => fmt(d)).join(', ')})`,
-    ok: bystanderOk && median(deltas) <= BUDGET_MS,
-  },
-  {
-    figure: `the flood's answers (${FLOOD} distinct ranges from one user)`,
-    budget: 'reported',
-    measured: perRound((r) => `${statuses(r.flood.answers)} in ${fmt(r.flood.ms, 0)} ms`),
-    ok: null,
-  },
-]);
+report(
+  'hub-cache-bust',
+  `GET /api/scrims: a bystander's hub during ${FLOOD} distinct-range requests (${app.database})`,
+  [
+    {
+      figure: `bystander's hub (${DAY_SCRIMS} scrims), p99 during ${FLOOD} distinct ranges (${CONCURRENCY} at a time), ${ROUNDS} rounds`,
+      budget: `<= quiet p99 + ${BUDGET_MS} ms (median of rounds), every load 200`,
+      measured: perRound((r) => `p50 ${fmt(p(r.flooded, 50))} ms, p99 ${fmt(p(r.flooded, 99))} ms`),
+      reference: perRound((r) => `quiet p50 ${fmt(p(r.quiet, 50))} ms, p99 ${fmt(p(r.quiet, 99))} ms; load ${r.loads}`),
+      ratio: `median +${fmt(median(deltas))} ms (${deltas.map((d) => fmt(d)).join(', ')})`,
+      ok: bystanderOk && median(deltas) <= BUDGET_MS,
+    },
+    {
+      figure: `the flood's answers (${FLOOD} distinct ranges from one user)`,
+      budget: 'reported',
+      measured: perRound((r) => `${statuses(r.flood.answers)} in ${fmt(r.flood.ms, 0)} ms`),
+      ok: null,
+    },
+  ],
+);
