@@ -5,10 +5,10 @@ import type { RedisHandle } from '../../lib/redis.js';
 
 /**
  * Hub requests that the list cache cannot answer from what it holds (a day to load from the database, or bytes
- * to assemble for a new set of scrims), per client: a burst of 30 (a player clicking through a month of days),
- * then one every 2 seconds. Requests answered from the cache cost nothing, however many.
+ * to assemble for a new set of scrims), per client: a burst of 20 (a player clicking through weeks of days nobody
+ * else has opened), then one every 2 seconds. Requests answered from the cache cost nothing, however many.
  */
-export const LIST_MISS_BURST = 30;
+export const LIST_MISS_BURST = 20;
 export const LIST_MISSES_PER_SECOND = 0.5;
 
 /**

@@ -173,6 +173,10 @@ describe('ScrimListCache', () => {
     expect(await ask(at(-5), at(19))).toEqual(['At -2', 'At 1', 'At 12']);
     expect(await ask(at(-4), at(20))).toEqual(['At -2', 'At 1', 'At 12']);
     expect(cache.loads).toBe(2);
+    // Three days nobody asked for: one query for the three.
+    expect(await ask(at(48), new Date(at(120).getTime() - 1))).toEqual([]);
+    expect(cache.loads).toBe(3);
+    expect(loaded.at(-1)).toBe(at(48).toISOString());
   });
 
   it('evicts the least recently used days when full, not every list', async () => {

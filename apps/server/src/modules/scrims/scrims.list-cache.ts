@@ -58,6 +58,8 @@ export function belongsTo({ scrim }: ScrimAggregate, key: ScrimListKey) {
 }
 
 interface ListEntry {
+  id: string;
+  /** One UTC day of a region. */
   key: ScrimListKey;
   expiresAt: number;
   /** null until the first load lands. */
@@ -91,7 +93,7 @@ function patchList(scrims: CachedScrim[], key: ScrimListKey, id: string, next: C
 /**
  * The hub's lists, kept per (region, UTC day) whatever range a client asks: a request is answered from the days
  * its range touches, filtered back to exactly [from, to), so that every browser's local day (and any other range
- * within the same days) shares the same day lists and at most one database load per day. A change of one scrim
+ * within the same days) shares the same day lists: a request that misses days loads them in one query, once. A change of one scrim
  * (`update`, `remove`) patches the day it belongs to, or leaves. The TTL bounds staleness should a change between
  * instances be lost, or for changes nobody announces (a user renamed): an expired day is reloaded in the
  * background while its scrims still answer (one load at a time per day).
@@ -112,7 +114,7 @@ export class ScrimListCache {
   private lastVersion = 0;
   /** Scrims changed on another instance, being read: a list is served once they are in. */
   private readonly arriving = new Set<Promise<void>>();
-  /** Database loads made, one per day (tests: an update must not refill the other days). */
+  /** Database loads made, one per run of consecutive days a request needed (tests: an update refills nothing). */
   loads = 0;
 
   constructor(
@@ -122,13 +124,13 @@ export class ScrimListCache {
   ) {}
 
   /**
-   * The bytes of the public scrims of `range` for a variant; `load` reads one UTC day from the database when it is
-   * missing or expired; `admit` is asked first when the request needs a new day or new bytes (it throws to refuse).
+   * The bytes of the public scrims of `range` for a variant; `load` reads whole UTC days (one or more in a row) from
+   * the database when they are missing or expired; `admit` is asked first when the request needs a new day or new bytes (it throws to refuse).
    */
   async get(
     range: ScrimListKey,
     variant: ListVariant,
-    load: (day: ScrimListKey) => Promise<ScrimAggregate[]>,
+    load: (range: ScrimListKey) => Promise<ScrimAggregate[]>,
     admit?: () => Promise<void>,
   ): Promise<EncodedBody> {
     if (this.arriving.size > 0) await Promise.allSettled([...this.arriving]);
@@ -141,7 +143,8 @@ export class ScrimListCache {
     };
     const days = utcDaysOf(range).map((start) => `${range.region}|${start}`);
     if (!admitted && days.some((id) => !this.days.has(id))) await admitOnce();
-    const entries = days.map((id) => this.dayEntry(id, range.region, load));
+    const entries = days.map((id) => this.dayEntry(id, range.region));
+    this.loadDue(entries, load);
     // Only first loads are waited for; a refresh serves the current scrims meanwhile.
     const firstLoads = entries.filter((entry) => !entry.scrims).map((entry) => entry.loading);
     if (firstLoads.length > 0) await Promise.all(firstLoads);
@@ -172,20 +175,33 @@ export class ScrimListCache {
     return body;
   }
 
-  /** The day's entry (made, and its load started, when missing; reloaded in the background once expired). */
-  private dayEntry(id: string, region: Region, load: (day: ScrimListKey) => Promise<ScrimAggregate[]>) {
+  /** The day's entry, made when missing (its load is started by `loadDue`). */
+  private dayEntry(id: string, region: Region) {
     let entry = this.days.get(id);
     if (entry) {
       this.days.delete(id);
     } else {
       const from = new Date(Number(id.slice(id.indexOf('|') + 1)));
       const key = { region, from, to: new Date(from.getTime() + DAY_MS) };
-      entry = { key, expiresAt: 0, scrims: null, loading: null, changedDuringLoad: new Map(), version: 0 };
+      entry = { id, key, expiresAt: 0, scrims: null, loading: null, changedDuringLoad: new Map(), version: 0 };
       while (this.days.size >= this.maxDays) this.days.delete(this.days.keys().next().value!);
     }
     this.days.set(id, entry);
-    if (entry.expiresAt <= Date.now() && !entry.loading) this.startLoad(id, entry, load);
     return entry;
+  }
+
+  /** Loads the missing and expired days of a request (consecutive days in one query), unless already loading. */
+  private loadDue(entries: ListEntry[], load: (range: ScrimListKey) => Promise<ScrimAggregate[]>) {
+    const now = Date.now();
+    let run: ListEntry[] = [];
+    for (const entry of [...entries, null]) {
+      if (entry && entry.expiresAt <= now && !entry.loading) {
+        run.push(entry);
+        continue;
+      }
+      if (run.length > 0) this.startLoad(run, load);
+      run = [];
+    }
   }
 
   private keepBody(id: string, next: BodyEntry, replaced: BodyEntry | undefined) {
@@ -199,28 +215,33 @@ export class ScrimListCache {
     }
   }
 
-  private startLoad(id: string, entry: ListEntry, load: (day: ScrimListKey) => Promise<ScrimAggregate[]>) {
+  private startLoad(run: ListEntry[], load: (range: ScrimListKey) => Promise<ScrimAggregate[]>) {
     this.loads++;
-    entry.changedDuringLoad.clear();
-    const loading = load(entry.key).then(
+    for (const entry of run) entry.changedDuringLoad.clear();
+    const range = { region: run[0]!.key.region, from: run[0]!.key.from, to: run.at(-1)!.key.to };
+    const loading = load(range).then(
       (aggregates) => {
-        const scrims = aggregates.map((a) => new CachedScrim(a));
-        // A change published while the query ran may be missing from its rows: applied on top, in order.
-        for (const [scrimId, next] of entry.changedDuringLoad) patchList(scrims, entry.key, scrimId, next);
-        entry.changedDuringLoad.clear();
-        entry.scrims = scrims;
-        entry.version = ++this.lastVersion;
-        entry.expiresAt = Date.now() + this.ttlMs;
-        entry.loading = null;
+        for (const entry of run) {
+          const scrims = aggregates.filter((a) => belongsTo(a, entry.key)).map((a) => new CachedScrim(a));
+          // A change published while the query ran may be missing from its rows: applied on top, in order.
+          for (const [scrimId, next] of entry.changedDuringLoad) patchList(scrims, entry.key, scrimId, next);
+          entry.changedDuringLoad.clear();
+          entry.scrims = scrims;
+          entry.version = ++this.lastVersion;
+          entry.expiresAt = Date.now() + this.ttlMs;
+          entry.loading = null;
+        }
       },
       (error: unknown) => {
-        entry.loading = null;
-        // A failed first load is forgotten (the next request tries again); a failed refresh keeps the scrims.
-        if (!entry.scrims && this.days.get(id) === entry) this.days.delete(id);
+        for (const entry of run) {
+          entry.loading = null;
+          // A failed first load is forgotten (the next request tries again); a failed refresh keeps the scrims.
+          if (!entry.scrims && this.days.get(entry.id) === entry) this.days.delete(entry.id);
+        }
         throw error;
       },
     );
-    entry.loading = loading;
+    for (const entry of run) entry.loading = loading;
     // Whoever waits sees the error; a background refresh's is not an unhandled rejection.
     loading.catch(() => {});
   }

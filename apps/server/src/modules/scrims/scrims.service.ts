@@ -284,7 +284,7 @@ export function listScrims({
   return deps.listCache.get(
     listKeyOf(query),
     viewer.isAdmin ? 'admin' : 'public',
-    (day) => findPublicScrimsBetween({ db: deps.db, ...day }),
+    (days) => findPublicScrimsBetween({ db: deps.db, ...days }),
     admit,
   );
 }
