@@ -125,7 +125,8 @@ export class ScrimListCache {
 
   /**
    * The bytes of the public scrims of `range` for a variant; `load` reads whole UTC days (one or more in a row) from
-   * the database when they are missing or expired; `admit` is asked first when the request needs a new day or new bytes (it throws to refuse).
+   * the database when they are missing or expired; `admit` is asked first when the request needs a new day or new
+   * bytes (it throws to refuse).
    */
   async get(
     range: ScrimListKey,
