@@ -10,6 +10,7 @@ const SCRIPTS = [
   'startup',
   'cold-load',
   'scrims-list',
+  'hub-cache-bust',
   'auth-route',
   'slot-joins',
   'balance',

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@scrim-gym/shared';
-import { AppError } from '../../lib/errors.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.js';
+import { assertWithinLimit } from '../../lib/rate-limit-hook.js';
 import { redisOf, type AppServer } from '../../plugins/io.js';
 
 /** A burst of 10 messages, then one every 2 seconds (30 a minute), per user. */
@@ -26,15 +25,7 @@ export function messageLimiterFor(io: AppServer): RateLimiter {
   return limiter;
 }
 
-/** 429 with the seconds to wait (the routes turn `retryAfterSeconds` into a Retry-After header). */
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
-  }
-}
-
 /** Takes one message from the user's budget, or throws 429. */
 export async function assertMessageBudget({ limiter, userId }: { limiter: RateLimiter; userId: string }) {
-  const { allowed, retryAfterMs } = await limiter.consume(`messages:${userId}`);
-  if (!allowed) throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  await assertWithinLimit(limiter, `messages:${userId}`);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,18 +13,14 @@ import {
   socialIdParamsSchema,
   unseenMessagesResponseSchema,
 } from '@scrim-gym/shared';
+import { retryAfterHook } from '../../lib/rate-limit-hook.js';
 import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
-import { messageLimiterFor, RateLimitedError } from './messages.rate-limit.js';
+import { messageLimiterFor } from './messages.rate-limit.js';
 import * as service from './messages.service.js';
 
 const tags = ['messages'];
-
-/** An `onError` hook of the routes that send messages: a 429 tells how long to wait in `Retry-After`. */
-export async function retryAfterHook(_request: FastifyRequest, reply: FastifyReply, error: Error) {
-  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-}
 
 /**
  * Spec 7 messages: send (rate-limited per user), read, mark seen, unseen counts. Members only. And

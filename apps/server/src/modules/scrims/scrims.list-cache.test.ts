@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ScrimListCache, type ScrimListKey } from './scrims.list-cache.js';
+import type { Scrim } from '@scrim-gym/shared';
 import type { ScrimAggregate } from './scrims.repository.js';
 
 /** The cache alone, with loads under the test's control (no database): races and the TTL. */
@@ -149,5 +150,52 @@ describe('ScrimListCache', () => {
     expect(open.etag.startsWith('p')).toBe(true);
     expect(admin.etag.startsWith('a')).toBe(true);
     expect(open.matches(`"${admin.etag}"`)).toBe(false);
+  });
+
+  it('keeps whole UTC days: ranges within the same days share one load each, answers filtered to the range', async () => {
+    const cache = new ScrimListCache();
+    const rows = [aggregate(-2), aggregate(1), aggregate(12), aggregate(23.5)];
+    const loaded: string[] = [];
+    const load = async (day: ScrimListKey) => {
+      loaded.push(day.from.toISOString());
+      return rows.filter(({ scrim }) => scrim.gameStartTime >= day.from && scrim.gameStartTime < day.to);
+    };
+    const at = (hours: number) => new Date(key.from.getTime() + hours * 3600_000);
+    const ask = async (from: Date, to: Date) =>
+      (JSON.parse((await cache.get({ region: 'NA', from, to }, 'public', load)).body.toString()) as Scrim[]).map(
+        (s) => s.title,
+      );
+    expect(await ask(at(0), at(24))).toEqual(['At 1', 'At 12', 'At 23.5']);
+    expect(await ask(at(1), at(12))).toEqual(['At 1']);
+    expect(await ask(new Date(at(1).getTime() + 1), at(23.75))).toEqual(['At 12', 'At 23.5']);
+    expect(loaded).toEqual([key.from.toISOString()]);
+    // A browser five hours behind UTC: its day touches the day before too (loaded once, then shared).
+    expect(await ask(at(-5), at(19))).toEqual(['At -2', 'At 1', 'At 12']);
+    expect(await ask(at(-4), at(20))).toEqual(['At -2', 'At 1', 'At 12']);
+    expect(cache.loads).toBe(2);
+    // Three days nobody asked for: one query for the three.
+    expect(await ask(at(48), new Date(at(120).getTime() - 1))).toEqual([]);
+    expect(cache.loads).toBe(3);
+    expect(loaded.at(-1)).toBe(at(48).toISOString());
+  });
+
+  it('evicts the least recently used days when full, not every list', async () => {
+    const cache = new ScrimListCache(10_000, 3);
+    const loaded: string[] = [];
+    const load = async (day: ScrimListKey) => {
+      loaded.push(day.from.toISOString().slice(0, 10));
+      return [];
+    };
+    const day = (n: number) => {
+      const from = new Date(key.from.getTime() + n * 24 * 3600_000);
+      return { region: 'NA' as const, from, to: new Date(from.getTime() + 24 * 3600_000) };
+    };
+    // The bystander's day is asked between each of the flood's.
+    for (let n = 1; n <= 6; n++) {
+      await cache.get(day(0), 'public', load);
+      await cache.get(day(n), 'public', load);
+    }
+    expect(loaded.filter((d) => d === day(0).from.toISOString().slice(0, 10))).toHaveLength(1);
+    expect(cache.loads).toBe(7);
   });
 });

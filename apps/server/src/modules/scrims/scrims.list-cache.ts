@@ -3,10 +3,20 @@ import { EncodedBody } from '../../lib/precompressed.js';
 import { presentScrim, presentScrimFor } from './scrims.presenter.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
+/** A range of the hub (any [from, to) a client asks), or one UTC day of the cache. */
 export interface ScrimListKey {
   region: Region;
   from: Date;
   to: Date;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** The start times of the UTC days that [from, to) touches, in order. */
+export function utcDaysOf({ from, to }: { from: Date; to: Date }): number[] {
+  const days: number[] = [];
+  for (let day = Math.floor(from.getTime() / DAY_MS) * DAY_MS; day < to.getTime(); day += DAY_MS) days.push(day);
+  return days;
 }
 
 /**
@@ -48,14 +58,25 @@ export function belongsTo({ scrim }: ScrimAggregate, key: ScrimListKey) {
 }
 
 interface ListEntry {
+  id: string;
+  /** One UTC day of a region. */
   key: ScrimListKey;
   expiresAt: number;
   /** null until the first load lands. */
   scrims: CachedScrim[] | null;
-  bodies: Partial<Record<ListVariant, EncodedBody>>;
   /** The load in flight (the first one, or a refresh after the TTL), and the changes seen meanwhile. */
   loading: Promise<void> | null;
   changedDuringLoad: Map<string, CachedScrim | null>;
+  /** New whenever `scrims` changes: the bytes assembled from this day are current only at the same version. */
+  version: number;
+}
+
+/** The bytes of one answer, with the versions of the days they were assembled from. */
+interface BodyEntry {
+  versions: string;
+  body: EncodedBody;
+  /** What it is counted as against the byte budget (the identity body and its compressed copies). */
+  size: number;
 }
 
 /** Puts a changed scrim (or its removal: `next` null) into one list; returns whether the list changed. */
@@ -70,77 +91,160 @@ function patchList(scrims: CachedScrim[], key: ScrimListKey, id: string, next: C
 }
 
 /**
- * The hub's lists by (region, day), kept as bytes: per list and variant the JSON body as a Buffer with its gzip
- * and brotli copies (made once, when first asked for) and a content-hash ETag; per scrim its JSON per variant.
- * A change of one scrim (`update`, `remove`) patches each list it belongs to, or leaves, and only those lists'
- * bytes are rebuilt, lazily, on their next request, from the other scrims' JSON already made. The TTL bounds
- * staleness should a change between instances be lost, or for changes nobody announces (a user renamed): an
- * expired list is reloaded in the background while its bytes are still served (one load at a time per list).
+ * The hub's lists, kept per (region, UTC day) whatever range a client asks: a request is answered from the days
+ * its range touches, filtered back to exactly [from, to), so that every browser's local day (and any other range
+ * within the same days) shares the same day lists: a request that misses days loads them in one query, once. A change of one scrim
+ * (`update`, `remove`) patches the day it belongs to, or leaves. The TTL bounds staleness should a change between
+ * instances be lost, or for changes nobody announces (a user renamed): an expired day is reloaded in the
+ * background while its scrims still answer (one load at a time per day).
+ *
+ * The answers are kept as bytes: per answer and variant the JSON body as a Buffer with its gzip and brotli copies
+ * (made once, when first asked for) and a content-hash ETag, keyed by the scrims it holds (not by the range's
+ * milliseconds), so distinct ranges that select the same scrims share them; per scrim its JSON per variant.
+ * Memory is bounded by evicting the least recently used days (`maxDays`) and answers (`maxBodyBytes`), never all
+ * at once. `admit`, given by the route, is asked once for a request that finds neither its days nor its bytes
+ * cached (it may refuse, e.g. a client over its budget of such requests); a rebuild after a change is not asked.
  */
 export class ScrimListCache {
-  private readonly lists = new Map<string, ListEntry>();
+  /** Least recently used first (a Map keeps insertion order; a use re-inserts). */
+  private readonly days = new Map<string, ListEntry>();
+  private readonly bodies = new Map<string, BodyEntry>();
+  private bodyBytes = 0;
+  /** Versions are unique across days and their evictions: bytes of an evicted day never pass for a new one's. */
+  private lastVersion = 0;
   /** Scrims changed on another instance, being read: a list is served once they are in. */
   private readonly arriving = new Set<Promise<void>>();
-  /** Database loads made (tests: an update must not refill the other lists). */
+  /** Database loads made, one per run of consecutive days a request needed (tests: an update refills nothing). */
   loads = 0;
 
   constructor(
     private readonly ttlMs = 10_000,
-    private readonly maxEntries = 500,
+    private readonly maxDays = 500,
+    private readonly maxBodyBytes = 64 * 1024 * 1024,
   ) {}
 
-  /** The list's bytes for a variant; `load` reads the list from the database when it is missing or expired. */
-  async get(key: ScrimListKey, variant: ListVariant, load: () => Promise<ScrimAggregate[]>): Promise<EncodedBody> {
+  /**
+   * The bytes of the public scrims of `range` for a variant; `load` reads whole UTC days (one or more in a row) from
+   * the database when they are missing or expired; `admit` is asked first when the request needs a new day or new
+   * bytes (it throws to refuse).
+   */
+  async get(
+    range: ScrimListKey,
+    variant: ListVariant,
+    load: (range: ScrimListKey) => Promise<ScrimAggregate[]>,
+    admit?: () => Promise<void>,
+  ): Promise<EncodedBody> {
     if (this.arriving.size > 0) await Promise.allSettled([...this.arriving]);
-    const id = `${key.region}|${key.from.toISOString()}|${key.to.toISOString()}`;
-    let entry = this.lists.get(id);
-    if (!entry) {
-      this.makeRoom();
-      entry = { key, expiresAt: 0, scrims: null, bodies: {}, loading: null, changedDuringLoad: new Map() };
-      this.lists.set(id, entry);
+    // Asked at most once per request (a request that loads a day has paid for its bytes too); no wait without it,
+    // so that what is cached is answered in the same tick.
+    let admitted = !admit;
+    const admitOnce = async () => {
+      admitted = true;
+      await admit!();
+    };
+    const days = utcDaysOf(range).map((start) => `${range.region}|${start}`);
+    if (!admitted && days.some((id) => !this.days.has(id))) await admitOnce();
+    const entries = days.map((id) => this.dayEntry(id, range.region));
+    this.loadDue(entries, load);
+    // Only first loads are waited for; a refresh serves the current scrims meanwhile.
+    const firstLoads = entries.filter((entry) => !entry.scrims).map((entry) => entry.loading);
+    if (firstLoads.length > 0) await Promise.all(firstLoads);
+
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const scrims = entries.flatMap((entry) =>
+      entry.scrims!.filter((s) => {
+        const start = s.aggregate.scrim.gameStartTime.getTime();
+        return start >= from && start < to;
+      }),
+    );
+    // The days in order hold the scrims in order: the first and last of the answer name its scrims.
+    const id = `${variant}|${days[0]}|${days.length}|${scrims.length}|${scrims[0]?.id}|${scrims.at(-1)?.id}`;
+    const versions = entries.map((entry) => entry.version).join(',');
+    const cached = this.bodies.get(id);
+    if (cached) this.bodies.delete(id);
+    if (cached?.versions === versions) {
+      this.bodies.set(id, cached);
+      return cached.body;
     }
-    if (entry.expiresAt <= Date.now() && !entry.loading) this.startLoad(id, entry, load);
-    // Only the first load is waited for; a refresh serves the current bytes meanwhile.
-    if (!entry.scrims) await entry.loading;
-    const scrims = entry.scrims!;
-    return (entry.bodies[variant] ??= new EncodedBody(
+    if (!cached && !admitted) await admitOnce();
+    const body = new EncodedBody(
       Buffer.from(`[${scrims.map((s) => s.jsonFor(variant)).join(',')}]`),
       variant === 'admin' ? 'a' : 'p',
-    ));
+    );
+    this.keepBody(id, { versions, body, size: Math.ceil(body.body.length * 1.5) }, cached);
+    return body;
   }
 
-  private startLoad(id: string, entry: ListEntry, load: () => Promise<ScrimAggregate[]>) {
+  /** The day's entry, made when missing (its load is started by `loadDue`). */
+  private dayEntry(id: string, region: Region) {
+    let entry = this.days.get(id);
+    if (entry) {
+      this.days.delete(id);
+    } else {
+      const from = new Date(Number(id.slice(id.indexOf('|') + 1)));
+      const key = { region, from, to: new Date(from.getTime() + DAY_MS) };
+      entry = { id, key, expiresAt: 0, scrims: null, loading: null, changedDuringLoad: new Map(), version: 0 };
+      while (this.days.size >= this.maxDays) this.days.delete(this.days.keys().next().value!);
+    }
+    this.days.set(id, entry);
+    return entry;
+  }
+
+  /** Loads the missing and expired days of a request (consecutive days in one query), unless already loading. */
+  private loadDue(entries: ListEntry[], load: (range: ScrimListKey) => Promise<ScrimAggregate[]>) {
+    const now = Date.now();
+    let run: ListEntry[] = [];
+    for (const entry of [...entries, null]) {
+      if (entry && entry.expiresAt <= now && !entry.loading) {
+        run.push(entry);
+        continue;
+      }
+      if (run.length > 0) this.startLoad(run, load);
+      run = [];
+    }
+  }
+
+  private keepBody(id: string, next: BodyEntry, replaced: BodyEntry | undefined) {
+    if (replaced) this.bodyBytes -= replaced.size;
+    this.bodies.set(id, next);
+    this.bodyBytes += next.size;
+    for (const [oldest, entry] of this.bodies) {
+      if (this.bodyBytes <= this.maxBodyBytes || oldest === id) break;
+      this.bodies.delete(oldest);
+      this.bodyBytes -= entry.size;
+    }
+  }
+
+  private startLoad(run: ListEntry[], load: (range: ScrimListKey) => Promise<ScrimAggregate[]>) {
     this.loads++;
-    entry.changedDuringLoad.clear();
-    const loading = load().then(
+    for (const entry of run) entry.changedDuringLoad.clear();
+    const range = { region: run[0]!.key.region, from: run[0]!.key.from, to: run.at(-1)!.key.to };
+    const loading = load(range).then(
       (aggregates) => {
-        const scrims = aggregates.map((a) => new CachedScrim(a));
-        // A change published while the query ran may be missing from its rows: applied on top, in order.
-        for (const [scrimId, next] of entry.changedDuringLoad) patchList(scrims, entry.key, scrimId, next);
-        entry.changedDuringLoad.clear();
-        entry.scrims = scrims;
-        entry.bodies = {};
-        entry.expiresAt = Date.now() + this.ttlMs;
-        entry.loading = null;
+        for (const entry of run) {
+          const scrims = aggregates.filter((a) => belongsTo(a, entry.key)).map((a) => new CachedScrim(a));
+          // A change published while the query ran may be missing from its rows: applied on top, in order.
+          for (const [scrimId, next] of entry.changedDuringLoad) patchList(scrims, entry.key, scrimId, next);
+          entry.changedDuringLoad.clear();
+          entry.scrims = scrims;
+          entry.version = ++this.lastVersion;
+          entry.expiresAt = Date.now() + this.ttlMs;
+          entry.loading = null;
+        }
       },
       (error: unknown) => {
-        entry.loading = null;
-        // A failed first load is forgotten (the next request tries again); a failed refresh keeps the bytes.
-        if (!entry.scrims && this.lists.get(id) === entry) this.lists.delete(id);
+        for (const entry of run) {
+          entry.loading = null;
+          // A failed first load is forgotten (the next request tries again); a failed refresh keeps the scrims.
+          if (!entry.scrims && this.days.get(entry.id) === entry) this.days.delete(entry.id);
+        }
         throw error;
       },
     );
-    entry.loading = loading;
+    for (const entry of run) entry.loading = loading;
     // Whoever waits sees the error; a background refresh's is not an unhandled rejection.
     loading.catch(() => {});
-  }
-
-  /** Full: first the expired lists go, then everything (a bound on memory, not an eviction policy). */
-  private makeRoom() {
-    if (this.lists.size < this.maxEntries) return;
-    const now = Date.now();
-    for (const [id, entry] of this.lists) if (entry.expiresAt <= now && !entry.loading) this.lists.delete(id);
-    if (this.lists.size >= this.maxEntries) this.lists.clear();
   }
 
   /** A scrim changed: it is replaced, added or taken out (edited to another day, region, made private). */
@@ -167,14 +271,16 @@ export class ScrimListCache {
   }
 
   private apply(scrimId: string, next: CachedScrim | null) {
-    for (const entry of this.lists.values()) {
+    for (const entry of this.days.values()) {
       if (entry.loading) entry.changedDuringLoad.set(scrimId, next);
-      if (entry.scrims && patchList(entry.scrims, entry.key, scrimId, next)) entry.bodies = {};
+      if (entry.scrims && patchList(entry.scrims, entry.key, scrimId, next)) entry.version = ++this.lastVersion;
     }
   }
 
   /** Drops every list (a change that may touch any of them, e.g. an account deleted: its name is everywhere). */
   clear() {
-    this.lists.clear();
+    this.days.clear();
+    this.bodies.clear();
+    this.bodyBytes = 0;
   }
 }

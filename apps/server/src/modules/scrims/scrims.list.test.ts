@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Scrim, ScrimSecrets } from '@scrim-gym/shared';
+import { MESSAGES, type Scrim, type ScrimSecrets } from '@scrim-gym/shared';
 import { riotTournaments } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
@@ -14,6 +14,7 @@ import {
   createUsers,
   type TestScrim,
 } from '../../test/scrim-factories.js';
+import { LIST_MISS_BURST } from './scrims.list-budget.js';
 import { listCacheFor } from './scrims.service.js';
 
 /**
@@ -324,5 +325,101 @@ describe('a change patches the cached lists', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(ids(await list(dayB, viewer.token))).toEqual([created.json()._id, early.id, b.id]);
     expect(cache().loads).toBe(loads);
+  });
+});
+
+describe('a range of the hub', () => {
+  const range = (from: Date, to: Date, token: string) =>
+    api.call('GET', `/api/scrims?${dayQuery({ from, to })}`, { token });
+  const idsOf = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return (JSON.parse(decoded(res)) as Scrim[]).map((s) => s._id);
+  };
+
+  it('shares one database load between ranges within the same UTC days (browsers of any time zone)', async () => {
+    const day = newDay();
+    const early = await createScrim({ db: db(), gameStartTime: day.at(1) });
+    const late = await createScrim({ db: db(), gameStartTime: day.at(20) });
+    const viewer = await createUser({ db: db() });
+    const loads = cache().loads;
+    expect(idsOf(await range(day.from, day.to, viewer.token))).toEqual([early.id, late.id]);
+    // A UTC+05:30 browser's day, a range to the millisecond, the same day asked again: no load.
+    expect(idsOf(await range(new Date(day.from.getTime() - 5.5 * HOUR), day.at(18.5), viewer.token))).toEqual([
+      early.id,
+    ]);
+    expect(idsOf(await range(new Date(day.from.getTime() + 1), day.at(23.999), viewer.token))).toEqual([
+      early.id,
+      late.id,
+    ]);
+    // The UTC day before was loaded for the first range (it touches it); the day itself once.
+    expect(cache().loads).toBe(loads + 2);
+    expect(idsOf(await range(day.at(1), day.at(20), viewer.token))).toEqual([early.id]);
+    expect(cache().loads).toBe(loads + 2);
+  });
+
+  it('answers exactly the scrims starting in [startDate, endDate), across UTC days, in order', async () => {
+    const day = newDay();
+    const at = (hours: number) => createScrim({ db: db(), gameStartTime: day.at(hours) });
+    const [a, b, c, d, e] = [await at(4), await at(5), await at(9.5), await at(10), await at(30)];
+    await createScrim({ db: db(), gameStartTime: day.at(6), isPrivate: true });
+    const viewer = await createUser({ db: db() });
+    const edge = new Date(day.at(5).getTime() - 1);
+    expect(idsOf(await range(day.at(5), day.at(10), viewer.token))).toEqual([b.id, c.id]);
+    expect(idsOf(await range(edge, day.at(10), viewer.token))).toEqual([b.id, c.id]);
+    expect(idsOf(await range(day.at(4), new Date(day.at(10).getTime() + 1), viewer.token))).toEqual([
+      a.id,
+      b.id,
+      c.id,
+      d.id,
+    ]);
+    // A UTC-04:00 browser's evening runs into the next UTC day.
+    expect(idsOf(await range(day.at(9.75), day.at(31), viewer.token))).toEqual([d.id, e.id]);
+    expect(idsOf(await range(day.at(5.5), day.at(9), viewer.token))).toEqual([]);
+    // The same scrims asked by different ranges are the same bytes.
+    const one = await range(day.at(5), day.at(10), viewer.token);
+    const other = await range(day.at(4.5), day.at(9.9), viewer.token);
+    expect(other.headers.etag).toBe(one.headers.etag);
+  });
+
+  it('refuses a range longer than 8 days with 400', async () => {
+    const viewer = await createUser({ db: db() });
+    const from = new Date('2033-01-01T00:00:00.000Z');
+    const res = await range(from, new Date(from.getTime() + 8 * 24 * HOUR + 1), viewer.token);
+    expect(expectError(res, 400, 'VALIDATION').error).toBe('The range can span at most 8 days');
+    expect((await range(from, new Date(from.getTime() + 8 * 24 * HOUR), viewer.token)).statusCode).toBe(200);
+  });
+
+  it("limits one user's requests the cache cannot answer (429), while another user's hub is served from cache", async () => {
+    const day = newDay();
+    const scrim = await createScrim({ db: db(), gameStartTime: day.at(3) });
+    const [attacker, bystander] = await Promise.all([createUser({ db: db() }), createUser({ db: db() })]);
+    const first = await list(day, bystander.token);
+    expect(idsOf(first)).toEqual([scrim.id]);
+
+    // Distinct ranges within a cached day cost nothing, however many.
+    const loads = cache().loads;
+    for (let ms = 1; ms <= 2 * LIST_MISS_BURST; ms++) {
+      expect(idsOf(await range(new Date(day.from.getTime() + ms), day.to, attacker.token))).toEqual([scrim.id]);
+    }
+    expect(cache().loads).toBe(loads);
+
+    // Days nobody asked for: a load each, up to the burst, then 429 with Retry-After and no load.
+    const far = Date.parse('2041-01-01T00:00:00.000Z');
+    const farDay = (i: number) => [new Date(far + i * 24 * HOUR), new Date(far + (i + 1) * 24 * HOUR)] as const;
+    for (let i = 0; i < LIST_MISS_BURST; i++) {
+      expect((await range(...farDay(i), attacker.token)).statusCode).toBe(200);
+    }
+    const loadsAtCap = cache().loads;
+    const refused = await range(...farDay(LIST_MISS_BURST), attacker.token);
+    expectError(refused, 429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(cache().loads).toBe(loadsAtCap);
+
+    // The bystander: the same bytes from cache, and a day of their own still loads.
+    const again = await list(day, bystander.token, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(cache().loads).toBe(loadsAtCap);
+    expect((await range(...farDay(LIST_MISS_BURST), bystander.token)).statusCode).toBe(200);
+    expect(cache().loads).toBe(loadsAtCap + 1);
   });
 });

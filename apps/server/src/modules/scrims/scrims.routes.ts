@@ -24,7 +24,8 @@ import {
   updateScrimBodySchema,
 } from '@scrim-gym/shared';
 import { sendEncoded } from '../../lib/precompressed.js';
-import { errorResponses } from '../../lib/responses.js';
+import { retryAfterHook } from '../../lib/rate-limit-hook.js';
+import { errorResponses, rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin, assertAdminOrHost, viewerOf } from '../auth/index.js';
 import { ratingRulesFor } from '../ratings/index.js';
@@ -32,6 +33,7 @@ import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
 import { checkInRoutes } from './scrims.checkin.routes.js';
+import { listMissBudget } from './scrims.list-budget.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
 import { showUpRoutes } from './scrims.showup.routes.js';
@@ -82,6 +84,8 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   // The session, and for the admin tools the admin flag, are checked before the request is parsed: a visitor's
   // or a player's body is neither read nor validated (401 / 403 before 400).
   app.addHook('onRequest', app.authenticate);
+  app.addHook('onError', retryAfterHook);
+  const listAdmit = listMissBudget(app.redis);
   const adminOnly = { onRequest: app.authorizeAdmin };
   // The tools that run a scrim: admins, and community hosts on their own scrims (checked on the locked row).
   const runnersOnly = { onRequest: app.authorizeAdminOrHost };
@@ -97,13 +101,24 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
         description:
           'The same bytes for every viewer but admins: no lobby secrets (a participant gets theirs from ' +
           'GET /api/scrims/mine-secrets); admins get every lobby secret and Riot errors. Strong ETag (304 on ' +
-          'If-None-Match), brotli or gzip as the client accepts, `Cache-Control: private, no-cache`.',
+          'If-None-Match), brotli or gzip as the client accepts, `Cache-Control: private, no-cache`. At most 8 ' +
+          'days; a client whose requests the cache cannot answer (new days, new sets of scrims) too often gets ' +
+          '429 with Retry-After.',
         querystring: scrimListQuerySchema,
-        response: { 200: z.array(scrimSchema), 304: z.null().describe('Not modified'), ...errors },
+        response: {
+          200: z.array(scrimSchema),
+          304: z.null().describe('Not modified'),
+          ...rateLimitedErrorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const list = await service.listScrims({ deps, viewer: viewerOf(request), query: request.query });
+      const list = await service.listScrims({
+        deps,
+        viewer: viewerOf(request),
+        query: request.query,
+        admit: listAdmit(request),
+      });
       // Precomputed bytes, sent as they are: no serialisation, no compression per request.
       return sendEncoded(request, reply, list);
     },

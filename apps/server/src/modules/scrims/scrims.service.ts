@@ -273,13 +273,26 @@ const listKeyOf = (query: ScrimListQuery) => ({
 });
 
 /**
- * The hub's day as bytes: every viewer but admins gets the same public list (no lobby secrets: a participant's
- * own come from listMySecrets), admins the list with every secret and Riot's errors.
+ * The hub's range as bytes: every viewer but admins gets the same public list (no lobby secrets: a participant's
+ * own come from listMySecrets), admins the list with every secret and Riot's errors. The cache reads whole UTC
+ * days; `admit` is asked before a request that the cache cannot answer from what it holds.
  */
-export function listScrims({ deps, viewer, query }: { deps: ScrimDeps; viewer: Viewer; query: ScrimListQuery }) {
-  const key = listKeyOf(query);
-  return deps.listCache.get(key, viewer.isAdmin ? 'admin' : 'public', () =>
-    findPublicScrimsBetween({ db: deps.db, ...key }),
+export function listScrims({
+  deps,
+  viewer,
+  query,
+  admit,
+}: {
+  deps: ScrimDeps;
+  viewer: Viewer;
+  query: ScrimListQuery;
+  admit?: () => Promise<void>;
+}) {
+  return deps.listCache.get(
+    listKeyOf(query),
+    viewer.isAdmin ? 'admin' : 'public',
+    (days) => findPublicScrimsBetween({ db: deps.db, ...days }),
+    admit,
   );
 }
 

@@ -18,6 +18,7 @@ import {
   type Slot,
   type TestScrim,
 } from '../../test/scrim-factories.js';
+import { listCacheFor } from './scrims.service.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
@@ -105,6 +106,8 @@ async function buildWorld({ image = false, full = false }: { image?: boolean; fu
       .insert(postGameImages)
       .values({ scrimId: scrim.id, content, mimeType: 'image/webp', width: 8, height: 8 });
   }
+  // Written by factories, past the service: the hub's days cached by an earlier test would not show it.
+  listCacheFor(ctx.app.io).clear();
   return { scrim, players, captain: players[0]!, player: players[1]!, caster, outsider, admin, banned };
 }
 
@@ -822,6 +825,8 @@ describe('lobby name, password and tournament code', () => {
       createAdmin({ db: db() }),
       createUser({ db: db() }),
     ]);
+    // Written by factories, past the service: the hub's day cached by an earlier test would not show it.
+    listCacheFor(ctx.app.io).clear();
 
     const secretsFor = async (token: string) => {
       const s = await api.read(scrim.id, token);
