@@ -304,8 +304,8 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       await hostPage.getByRole('button', { name: 'Team One (Blue Side) won' }).first().click();
       await hostPage.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
       await waitVisible(
-        hostPage.getByRole('status').filter({ hasText: 'TEAM ONE (BLUE SIDE) WON!' }),
-        'the winner banner',
+        hostPage.getByRole('status').filter({ hasText: 'RESULT PENDING: TEAM ONE (BLUE SIDE) REPORTED A WIN' }),
+        'the pending banner',
       );
       await expectNotReloaded(hostPage);
       await expectNoHorizontalOverflow(hostPage, 'host scrim 1280px');
@@ -318,6 +318,11 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       const confirmed = await red.context.request.post(`/api/scrims/${scrimId}/confirm-result`);
       expect(confirmed.status(), await confirmed.text()).toBe(200);
 
+      // The other team's confirmation turns the banner into the win, live.
+      await waitVisible(
+        hostPage.getByRole('status').filter({ hasText: 'TEAM ONE (BLUE SIDE) WON!' }),
+        'the winner banner once confirmed',
+      );
       const final = await readScrim(admin, scrimId);
       expect(final.teamWon).toBe('teamOne');
       expect(final.result?.status).toBe('confirmed');

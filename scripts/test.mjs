@@ -1,9 +1,10 @@
-// The test command of the README (`npm test`): unit and integration tests on the embedded PGlite, the server
-// suite again on real PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in Chromium. After each
-// pass it prints its wall time and its ten slowest files; it ends with one 'N passed, N failed' line over every
-// run. Under CI=true a missing PostgreSQL or Redis fails.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The test command of the README (`npm test`): unit and integration tests on the embedded PGlite, then the server
+// suite again on real PostgreSQL when TEST_DATABASE_URL is set, beside the browser journeys in Chromium (those
+// mostly wait on the browser, so the two passes share the machine well). After each pass it prints its wall time
+// and its ten slowest files; it ends with one 'N passed, N failed' line over every run. Under CI=true a missing
+// PostgreSQL or Redis fails.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -12,6 +13,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const passes = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const fileName = (label, extension) => join(reports, `${label.replace(/\W+/g, '-')}.${extension}`);
 
 /** The ten files that took longest in a pass's JSON report: where the next regression shows first. */
 function printSlowest(label, testResults) {
@@ -23,34 +25,45 @@ function printSlowest(label, testResults) {
   for (const { name, ms } of slowest) console.log(`${seconds(ms).padStart(9)}  ${name}`);
 }
 
-const run = (label, args, env = process.env) => {
-  console.log(`\n=== ${label} ===`);
-  const report = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+/**
+ * Starts one vitest pass. Its output goes to the terminal, or to a log file printed when it ends (`quiet`: a pass
+ * that runs beside another). Resolves once it has ended and its counts are added up; true when it passed.
+ */
+function startPass(label, args, { env = process.env, quiet = false } = {}) {
+  const report = fileName(label, 'json');
+  const log = quiet ? fileName(label, 'log') : null;
+  const output = log ? openSync(log, 'w') : 'inherit';
+  if (!quiet) console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(
+  const child = spawn(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { stdio: 'inherit', env },
+    { stdio: ['ignore', output, output], env },
   );
-  const wall = Date.now() - started;
-  let counts;
-  try {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(
-      readFileSync(report, 'utf8'),
-    );
-    totals.passed += numPassedTests;
-    totals.failed += numFailedTests;
-    totals.skipped += numPendingTests + numTodoTests;
-    counts = `${numPassedTests} passed, ${numFailedTests} failed`;
-    printSlowest(label, testResults);
-  } catch {
-    totals.failed += 1; // the run crashed before reporting
-    counts = 'crashed before reporting';
-  }
-  passes.push({ label, wall, counts });
-  console.log(`\n--- ${label}: ${seconds(wall)} (${counts})`);
-  if (result.status !== 0) finish(result.status ?? 1);
-};
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const wall = Date.now() - started;
+      if (log) console.log(`\n=== ${label} (ran beside the browser journeys) ===\n${readFileSync(log, 'utf8')}`);
+      let counts;
+      try {
+        const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(
+          readFileSync(report, 'utf8'),
+        );
+        totals.passed += numPassedTests;
+        totals.failed += numFailedTests;
+        totals.skipped += numPendingTests + numTodoTests;
+        counts = `${numPassedTests} passed, ${numFailedTests} failed`;
+        printSlowest(label, testResults);
+      } catch {
+        totals.failed += 1; // the run crashed before reporting
+        counts = 'crashed before reporting';
+      }
+      passes.push({ label, wall, counts });
+      console.log(`\n--- ${label}: ${seconds(wall)} (${counts})`);
+      resolve(status === 0);
+    });
+  });
+}
 
 function finish(code) {
   rmSync(reports, { recursive: true, force: true });
@@ -68,12 +81,16 @@ if (process.env.CI && !TEST_DATABASE_URL) {
   console.error('CI=true needs TEST_DATABASE_URL (PostgreSQL): the server suite must also run on PostgreSQL');
   finish(1);
 }
-run(
+const unitPassed = await startPass(
   'shared, server (PGlite) and web',
   ['--project', 'shared', '--project', 'server*', '--project', 'web'],
   // The PGlite run keeps PostgreSQL's address for the suites that test PostgreSQL itself (db/client.test.ts).
-  TEST_DATABASE_URL ? { ...withoutPostgres, TEST_POSTGRES_URL: TEST_DATABASE_URL } : withoutPostgres,
+  { env: TEST_DATABASE_URL ? { ...withoutPostgres, TEST_POSTGRES_URL: TEST_DATABASE_URL } : withoutPostgres },
 );
-if (TEST_DATABASE_URL) run('server on PostgreSQL', ['--project', 'server*']);
-if (process.env.SKIP_E2E !== '1') run('browser journeys (Chromium)', ['--project', 'e2e']);
-finish(totals.failed > 0 ? 1 : 0);
+if (!unitPassed) finish(1);
+const e2e = process.env.SKIP_E2E !== '1';
+const later = await Promise.all([
+  TEST_DATABASE_URL ? startPass('server on PostgreSQL', ['--project', 'server*'], { quiet: e2e }) : true,
+  e2e ? startPass('browser journeys (Chromium)', ['--project', 'e2e']) : true,
+]);
+finish(later.includes(false) ? 1 : 0);
