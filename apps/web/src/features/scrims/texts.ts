@@ -103,6 +103,7 @@ export const SCRIM_TEXTS = {
   // Admin assign
   assignTitle: 'Assign Player',
   searchUser: 'Search user',
+  assignPlayer: 'Player in the scrim or on its waitlist',
   typeMore: 'Type at least 2 characters to search',
   noUsers: 'No users found',
   team: 'Team',
