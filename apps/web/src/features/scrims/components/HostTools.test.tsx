@@ -84,6 +84,21 @@ describe("a host's tools", () => {
     expect(names).toEqual(['Player 1#NA1', 'Player 2#NA1', 'Bench Warmer#NA1']);
   });
 
+  it('offers no assign nor fill once the scrim is over (won, cancelled or abandoned)', async () => {
+    const ended: Partial<Scrim>[] = [
+      { teamWon: 'teamOne', status: 'finished', gameStartTime: hoursFromNow(-1) },
+      { status: 'cancelled', cancellation: { reason: 'Rain', cancelledAt: hoursFromNow(-1) } },
+      { status: 'abandoned', abandonedAt: hoursFromNow(-0.5), gameStartTime: hoursFromNow(-1) },
+    ];
+    for (const state of ended) {
+      renderScrimPage(makeScrim({ ...players(3), hostedBy: hostUser, ...state }), HOST);
+      expect(await screen.findByRole('link', { name: 'Edit scrim' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Assign player' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Fill empty slots with random players' })).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
   it('offers the host the winner buttons of their started full scrim', async () => {
     const scrim = makeScrim({ ...players(10), hostedBy: hostUser, gameStartTime: hoursFromNow(-0.2) });
     renderScrimPage(scrim, HOST);
