@@ -81,7 +81,11 @@ describe('substitutes (those who run the scrim, after the start)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Substitute Player 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Substitute Player 3' });
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
-    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([WAITING._id]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual([WAITING._id]);
     expect(within(dialog).getByRole('button', { name: 'Substitute' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Bench Warmer#NA1 · Any role' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Substitute' }));
