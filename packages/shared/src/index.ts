@@ -8,6 +8,7 @@ export * from './rules/rank.js';
 export * from './rules/identity.js';
 export * from './rules/scrim-timing.js';
 export * from './rules/scrim-slots.js';
+export * from './rules/host-limits.js';
 export * from './rules/search.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';

@@ -1,4 +1,4 @@
-import { HOST_MIN_LEAD_MINUTES, MESSAGES, SCRIM_MESSAGES, type Region } from '@scrim-gym/shared';
+import { HOST_MIN_LEAD_MINUTES, MESSAGES, SCRIM_MESSAGES, mayPlace, type Region } from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../auth/index.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
@@ -53,11 +53,11 @@ export function assertMayHostIn(viewer: Viewer, region: Region) {
  */
 
 /**
- * Whom a host may place into their scrim (assign, substitute, name lobby captain): a player already in it or on
- * its waitlist. Admins place anyone.
+ * Whom a host may place into their scrim (assign, substitute, name lobby captain): the shared rule the page
+ * follows too, a player already in it or on its waitlist. Admins place anyone.
  */
 export function assertMayPlace(viewer: Viewer, target: { inScrim: boolean; waiting: boolean }) {
-  if (viewer.isAdmin || target.inScrim || target.waiting) return;
+  if (mayPlace(viewer, target)) return;
   throw forbidden(SCRIM_MESSAGES.hostLimitPlayer, 'HOST_LIMIT');
 }
 

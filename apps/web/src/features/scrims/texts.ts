@@ -103,6 +103,7 @@ export const SCRIM_TEXTS = {
   // Admin assign
   assignTitle: 'Assign Player',
   searchUser: 'Search user',
+  assignPlayer: 'Player in the scrim or on its waitlist',
   typeMore: 'Type at least 2 characters to search',
   noUsers: 'No users found',
   team: 'Team',
@@ -258,7 +259,7 @@ export const SCRIM_TEXTS = {
     orSearch: 'Or search a player by name',
     substituteSubmit: 'Substitute',
     substituted: 'Player substituted.',
-    pickSubstitute: 'Choose a waitlisted player or search one by name.',
+    nobodyWaiting: 'Nobody is on the waitlist. Only an admin can bring in a player from outside the scrim.',
     substitutions: 'Substitutes',
     replaced: 'replaced',
     absentee: 'a player who did not come',

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import {
+  mayPlaceAnyone,
   ROLES,
   SCRIM_MESSAGES,
   TEAMS,
@@ -17,13 +18,28 @@ import {
   type UserSearchResult,
 } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
+import { useCurrentUser } from '../../auth/api/session';
 import { useAdminAssign } from '../api/scrim-actions';
+import { playersOf } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 import { UserSearchField } from './UserSearchField';
 
-/** Admin assign: a user of the scrim's region, a team and a role, all required. */
+/** Whom a community host may assign: the scrim's players (to move them) and its waitlist, each once. */
+function placeable(scrim: Scrim) {
+  const users = [...playersOf(scrim).map((p) => p._user), ...scrim.waitlist.map((w) => w._user)];
+  return users.filter((u, i) => users.findIndex((other) => other._id === u._id) === i);
+}
+
+/**
+ * Assign: a player, a team and a role, all required. An admin searches any user of the scrim's region; a
+ * community host picks among the players in the scrim or on its waitlist (the server refuses anyone else).
+ */
 export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open: boolean; onClose: () => void }) {
-  const [user, setUser] = useState<UserSearchResult | null>(null);
+  const { user: viewer } = useCurrentUser();
+  const searches = Boolean(viewer && mayPlaceAnyone(viewer));
+  const [searched, setSearched] = useState<UserSearchResult | null>(null);
+  const [picked, setPicked] = useState('');
+  const userId = searches ? searched?._id : picked;
   const [team, setTeam] = useState<TeamName | ''>('');
   const [role, setRole] = useState<Role | ''>('');
   const assign = useAdminAssign();
@@ -31,8 +47,8 @@ export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!user || !team || !role) return showAlert({ type: 'Error', message: SCRIM_MESSAGES.selectAll });
-    assign.mutate({ scrimId: scrim._id, userId: user._id, team, role }, { onSuccess: onClose });
+    if (!userId || !team || !role) return showAlert({ type: 'Error', message: SCRIM_MESSAGES.selectAll });
+    assign.mutate({ scrimId: scrim._id, userId, team, role }, { onSuccess: onClose });
   };
 
   return (
@@ -41,7 +57,23 @@ export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open
       <form onSubmit={onSubmit} noValidate>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <UserSearchField region={scrim.region} value={user} onChange={setUser} autoFocus />
+            {searches ? (
+              <UserSearchField region={scrim.region} value={searched} onChange={setSearched} autoFocus />
+            ) : (
+              <TextField
+                select
+                id="assign-player"
+                label={SCRIM_TEXTS.assignPlayer}
+                value={picked}
+                onChange={(e) => setPicked(e.target.value)}
+              >
+                {placeable(scrim).map((u) => (
+                  <MenuItem key={u._id} value={u._id}>
+                    {`${u.name}#${u.summonerTagline}`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <TextField
               select
               id="assign-team"

@@ -67,6 +67,38 @@ describe("a host's tools", () => {
     expect(calls.some((c) => c.method === 'PATCH' && c.path.endsWith(`remove-player/${scrimUser(2)._id}`))).toBe(true);
   });
 
+  it("a host's assign offers only the scrim's players and its waitlist, with no name search", async () => {
+    const user = userEvent.setup();
+    const waiting = scrimUser(30, { name: 'Bench Warmer' });
+    const scrim = makeScrim({
+      ...players(2),
+      hostedBy: hostUser,
+      waitlist: [{ _user: waiting, role: 'any', joinedAt: hoursFromNow(-1) }],
+    });
+    renderScrimPage(scrim, HOST);
+    await user.click(await screen.findByRole('button', { name: 'Assign player' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Player' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Search user' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Player in the scrim or on its waitlist' }));
+    const names = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual(['Player 1#NA1', 'Player 2#NA1', 'Bench Warmer#NA1']);
+  });
+
+  it('offers no assign nor fill once the scrim is over (won, cancelled or abandoned)', async () => {
+    const ended: Partial<Scrim>[] = [
+      { teamWon: 'teamOne', status: 'finished', gameStartTime: hoursFromNow(-1) },
+      { status: 'cancelled', cancellation: { reason: 'Rain', cancelledAt: hoursFromNow(-1) } },
+      { status: 'abandoned', abandonedAt: hoursFromNow(-0.5), gameStartTime: hoursFromNow(-1) },
+    ];
+    for (const state of ended) {
+      renderScrimPage(makeScrim({ ...players(3), hostedBy: hostUser, ...state }), HOST);
+      expect(await screen.findByRole('link', { name: 'Edit scrim' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Assign player' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Fill empty slots with random players' })).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
   it('offers the host the winner buttons of their started full scrim', async () => {
     const scrim = makeScrim({ ...players(10), hostedBy: hostUser, gameStartTime: hoursFromNow(-0.2) });
     renderScrimPage(scrim, HOST);

@@ -57,8 +57,9 @@ describe('substitutes (those who run the scrim, after the start)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Substitute Player 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Substitute Player 3' });
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Substitute' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a waitlisted player or search one by name.');
+    // Substitute waits for someone to be chosen.
+    expect(within(dialog).getByRole('button', { name: 'Substitute' })).toBeDisabled();
+    expect(within(dialog).getByRole('combobox', { name: 'Or search a player by name' })).toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/substitute'))).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Bench Warmer#NA1 · Any role' }));
@@ -72,23 +73,36 @@ describe('substitutes (those who run the scrim, after the start)', () => {
     expect(section).toHaveTextContent('Bench Warmer#NA1replacedPlayer 3#NA1');
   });
 
-  it('the host of the scrim searches a substitute by name', async () => {
+  it('the host of the scrim chooses among the waiting players only (no name search)', async () => {
     const scrim = started();
-    const found = scrimUser(30, { name: 'Faker Fan' });
     const calls = renderScrimPage(scrim, AS_HOST, {
-      'GET /users/search': { users: [found] },
-      [`POST /scrims/${scrim._id}/substitute`]: substituted(scrim, found),
+      [`POST /scrims/${scrim._id}/substitute`]: substituted(scrim),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Substitute Player 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Substitute Player 3' });
-    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Or search a player by name' }), 'Fak');
-    await userEvent.click(await screen.findByRole('option', { name: /Faker Fan#NA1/ }));
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual([WAITING._id]);
+    expect(within(dialog).getByRole('button', { name: 'Substitute' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Bench Warmer#NA1 · Any role' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Substitute' }));
     expect(await screen.findByText('Player substituted.')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/substitute'))!.body).toEqual({
       outUserId: scrimUser(3)._id,
-      inUserId: found._id,
+      inUserId: WAITING._id,
     });
+  });
+
+  it('with nobody waiting, the host is told that only an admin brings in an outsider', async () => {
+    renderScrimPage(started({ waitlist: [] }), AS_HOST, {});
+    await userEvent.click(await screen.findByRole('button', { name: 'Substitute Player 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Substitute Player 3' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Nobody is on the waitlist.');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Substitute' })).toBeDisabled();
   });
 
   it('offers no Substitute before the start', async () => {

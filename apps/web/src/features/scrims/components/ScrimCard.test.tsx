@@ -204,6 +204,22 @@ describe('centre info box and banners', () => {
     expect(screen.getByText('Paste the code and join the lobby.')).toBeInTheDocument();
   });
 
+  it('offers no tournament code nor its join steps once the result is in', async () => {
+    const riotTournament = {
+      tournamentCode: 'NA04-TOURNEY',
+      providerId: 1,
+      tournamentId: 2,
+      setupCompleted: true,
+      lobbyCreated: true,
+      lastError: null,
+    };
+    const played = { gameStartTime: hoursFromNow(-1), useTournamentCode: true, riotTournament, teamWon: 'teamOne' };
+    renderScrim(makeScrim({ ...players(10), ...played, status: 'finished' } as Partial<Scrim>));
+    expect(await screen.findByText('TEAM ONE (BLUE SIDE) WON!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tournament Code/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Paste the code and join the lobby.')).not.toBeInTheDocument();
+  });
+
   it('tells a viewer without the lobby details who gets them', async () => {
     renderScrim(makeScrim({ ...players(10), gameStartTime: hoursFromNow(-0.5) }));
     expect(

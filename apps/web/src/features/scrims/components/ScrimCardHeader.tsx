@@ -15,6 +15,7 @@ import { useFillRandom } from '../api/scrim-actions';
 import { useCopy } from '../hooks/useCopy';
 import { scrimEditPath, scrimPath } from '../lib/paths';
 import { playersOf, scrimTitle } from '../lib/scrim-view';
+import { isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { AddToCalendarButton } from './AddToCalendarButton';
 import { CancelScrimAction } from './CancelScrimAction';
@@ -56,7 +57,7 @@ function Action({
  * scrim (an admin, its community host).
  */
 export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitle: boolean }) {
-  const { scrim, rel, over, busy, level } = view;
+  const { scrim, rel, busy, level } = view;
   const copy = useCopy();
   const showAlert = useAlert();
   const fillRandom = useFillRandom();
@@ -110,13 +111,13 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
             <Action title={SCRIM_TEXTS.edit} to={scrimEditPath(scrim._id)}>
               <EditIcon fontSize="small" />
             </Action>
-            {/* A balanced scrim's players come from its sign-ups: no slot tools. */}
-            {scrim.mode !== 'balanced' && (
+            {/* A balanced scrim's players come from its sign-ups, and an ended scrim takes nobody: no slot tools. */}
+            {scrim.mode !== 'balanced' && !isOver(scrim) && (
               <>
-                <Action title={SCRIM_TEXTS.assign} onClick={() => setAssignOpen(true)} disabled={over}>
+                <Action title={SCRIM_TEXTS.assign} onClick={() => setAssignOpen(true)}>
                   <PersonAddIcon fontSize="small" />
                 </Action>
-                <Action title={SCRIM_TEXTS.fillRandom} onClick={fill} disabled={over || busy}>
+                <Action title={SCRIM_TEXTS.fillRandom} onClick={fill} disabled={busy}>
                   <ShuffleIcon fontSize="small" />
                 </Action>
               </>

@@ -132,6 +132,20 @@ describe('win probability and "Balance teams"', () => {
     expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
   });
 
+  it('no "Balance teams" on a cancelled scrim, even before its start', async () => {
+    const cancellation = { reason: 'Not enough players', cancelledAt: hoursFromNow(-0.5) };
+    const full = { ...players(10), balance: { blueWinProbability: 0.5, offRole: [] } };
+    renderScrim(makeScrim({ ...full, status: 'cancelled', cancellation }), { user: ADMIN });
+    expect(await screen.findByRole('list', { name: /Team One/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
+    cleanup();
+    renderScrim(makeScrim({ mode: 'balanced', signups: signups(10), status: 'cancelled', cancellation }), {
+      user: ADMIN,
+    });
+    expect(await screen.findByText('Not enough players', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Balance teams' })).not.toBeInTheDocument();
+  });
+
   it('splits into whole percents adding up to 100', () => {
     expect(winSplit(0.5213)).toEqual({ blue: 52, red: 48 });
     expect(winSplit(0.505)).toEqual({ blue: 51, red: 49 });

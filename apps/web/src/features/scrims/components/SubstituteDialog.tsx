@@ -10,9 +10,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import type { Scrim, ScrimUser, UserSearchResult } from '@scrim-gym/shared';
+import { mayPlaceAnyone, type Scrim, type ScrimUser, type UserSearchResult } from '@scrim-gym/shared';
+import { useCurrentUser } from '../../auth/api/session';
 import { useSubstitute } from '../api/scrim-actions';
 import { waitingSubstitutes } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
@@ -21,8 +21,9 @@ import { UserSearchField } from './UserSearchField';
 const T = SCRIM_TEXTS.showUp;
 
 /**
- * After the start, who takes the slot of a player who did not come: a waitlisted player (first come first listed)
- * or anyone found by name. Lazy-loaded with the slot's Substitute button's first click.
+ * After the start, who takes the slot of a player who did not come: a waitlisted player (first come first listed),
+ * or for an admin anyone found by name (a community host brings in only waiting players). Substitute stays
+ * disabled until someone is chosen. Lazy-loaded with the slot's Substitute button's first click.
  */
 export function SubstituteDialog({
   scrim,
@@ -40,12 +41,13 @@ export function SubstituteDialog({
   const waiting = waitingSubstitutes(scrim);
   const [picked, setPicked] = useState('');
   const [searched, setSearched] = useState<UserSearchResult | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { user } = useCurrentUser();
+  const searches = Boolean(user && mayPlaceAnyone(user));
   const inUserId = searched?._id ?? picked;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!inUserId) return setMissing(true);
+    if (!inUserId) return;
     substitute.mutate({ scrimId: scrim._id, outUserId: out._id, inUserId }, { onSuccess: onClose });
   };
 
@@ -65,7 +67,6 @@ export function SubstituteDialog({
                   onChange={(e) => {
                     setPicked(e.target.value);
                     setSearched(null);
-                    setMissing(false);
                   }}
                 >
                   {waiting.map((w) => (
@@ -79,25 +80,16 @@ export function SubstituteDialog({
                 </RadioGroup>
               </FormControl>
             )}
-            <UserSearchField
-              region={scrim.region}
-              value={searched}
-              label={T.orSearch}
-              onChange={(user) => {
-                setSearched(user);
-                setMissing(false);
-              }}
-            />
-            {missing && (
-              <Typography role="alert" variant="body2" color="error">
-                {T.pickSubstitute}
-              </Typography>
+            {searches ? (
+              <UserSearchField region={scrim.region} value={searched} label={T.orSearch} onChange={setSearched} />
+            ) : (
+              waiting.length === 0 && <DialogContentText role="status">{T.nobodyWaiting}</DialogContentText>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{SCRIM_TEXTS.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={substitute.isPending}>
+          <Button type="submit" variant="contained" disabled={!inUserId || substitute.isPending}>
             {T.substituteSubmit}
           </Button>
         </DialogActions>

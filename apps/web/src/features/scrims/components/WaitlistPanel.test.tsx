@@ -5,7 +5,7 @@ import type { Scrim, ScrimPlayer } from '@scrim-gym/shared';
 import { testUser } from '../../../test/render';
 import { SCRIM_EVENTS } from '../hooks/scrim-live';
 import { renderScrimPage } from '../test/render-scrim';
-import { makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
+import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 
 /** A stand-in socket: the test fires the server's events at the page's listeners. */
 const handlers = new Map<string, (...args: unknown[]) => void>();
@@ -113,6 +113,17 @@ describe('the waitlist', () => {
     }));
     renderScrimPage(makeScrim({ mode: 'balanced', signups }), ME);
     expect(within(await panel()).getByRole('button', { name: 'Join waitlist' })).toBeInTheDocument();
+  });
+
+  it('offers no "Join waitlist" on a live scrim (the server refuses it after the start); who waits stays listed', async () => {
+    renderScrimPage(
+      makeScrim({ ...players(10), waitlist: [others(20)], gameStartTime: hoursFromNow(-0.2), status: 'live' }),
+      ME,
+    );
+    const box = within(await panel());
+    expect(box.getByText(/Player 20/)).toBeInTheDocument();
+    expect(box.queryByRole('button', { name: 'Join waitlist' })).toBeNull();
+    expect(box.queryByRole('combobox', { name: 'Role wanted' })).toBeNull();
   });
 
   it('is gone from a cancelled scrim', async () => {

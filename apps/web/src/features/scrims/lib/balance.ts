@@ -35,10 +35,11 @@ export function signupState(scrim: Scrim, userId: string | null, now: number) {
 }
 
 /**
- * An admin's "Balance teams": before the start, with no winner, on a full scrim (or a balanced scrim's ten
- * sign-ups).
+ * An admin's "Balance teams": before the start, with no winner, never once cancelled, on a full scrim (or a
+ * balanced scrim's ten sign-ups).
  */
 export function canBalance(scrim: Scrim, now: number) {
-  if (scrim.teamWon || scrim.abandonedAt || now >= new Date(scrim.gameStartTime).getTime()) return false;
+  if (scrim.teamWon || scrim.abandonedAt || scrim.cancellation) return false;
+  if (now >= new Date(scrim.gameStartTime).getTime()) return false;
   return teamsFull(scrim) || (scrim.mode === 'balanced' && scrim.signups.length === LOBBY_SIZE);
 }

@@ -91,12 +91,14 @@ export type CentreState =
   | { kind: 'generating' }
   | { kind: 'code'; code: string }
   | { kind: 'lobby'; name: string; password: string }
-  | { kind: 'hidden' };
+  | { kind: 'hidden' }
+  | { kind: 'played' };
 
 /**
  * The centre info box: the countdown before the start; then 'Not enough players…' while a team
  * is short; then the tournament code, 'Generating Tournament Code...' for its first 5 seconds without one,
- * or the manual lobby name and password, when the server sent them to this viewer.
+ * or the manual lobby name and password, when the server sent them to this viewer. Once the result is in,
+ * nothing of the lobby: nobody joins a game that was played (the banner above says who won).
  */
 export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: { generating: boolean }): CentreState {
   if (scrim.cancellation) return { kind: 'notEnough', text: SCRIM_TEXTS.showUp.cancelledCentre };
@@ -104,6 +106,7 @@ export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: {
   const occupied = occupancy(scrim);
   // Abandoned: the lobby stays locked for good, and the box says why instead of asking for players.
   if (scrim.abandonedAt) return { kind: 'notEnough', text: SCRIM_TEXTS.abandonedExplained(occupied.length) };
+  if (scrim.teamWon) return { kind: 'played' };
   if (!areTeamsFull(occupied)) {
     const one = teamCount(occupied, 'teamOne');
     const two = teamCount(occupied, 'teamTwo');

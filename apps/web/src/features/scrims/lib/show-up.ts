@@ -33,12 +33,13 @@ export const rolesFullOnBothTeams = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>):
   ROLES.filter((role) => TEAMS.every((team) => scrim[team].some((p) => p.role === role)));
 
 /**
- * The roles the viewer may wait for (empty: no "Join waitlist"): when they are not in the scrim and what they want
- * is full. A slots scrim: each role taken on both teams, and any role once all ten are taken. A balanced scrim:
+ * The roles the viewer may wait for (empty: no "Join waitlist"): before the start (the server refuses a join
+ * after it), when they are not in the scrim and what they want is full. A slots scrim: each role taken on both teams, and any role once all ten are taken. A balanced scrim:
  * every choice once ten have signed up (or the teams are made).
  */
-export function waitlistChoices(scrim: Scrim, userId: string | null): WaitlistRole[] {
-  if (!userId || isOver(scrim) || isPlayer(scrim, userId) || waitlistPosition(scrim, userId) !== null) return [];
+export function waitlistChoices(scrim: Scrim, userId: string | null, now = Date.now()): WaitlistRole[] {
+  if (!userId || isOver(scrim) || now >= new Date(scrim.gameStartTime).getTime()) return [];
+  if (isPlayer(scrim, userId) || waitlistPosition(scrim, userId) !== null) return [];
   if (scrim.mode === 'balanced') {
     const signedUp = scrim.signups.some((s) => s._user._id === userId);
     const full = scrim.signups.length >= LOBBY_SIZE || playersOf(scrim).length >= LOBBY_SIZE;
