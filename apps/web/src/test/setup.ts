@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor give up after one second by default: on a loaded two-core machine, with two workers, a MUI
+// page in jsdom can take longer than that to render what a fetch brought. What a test waits for still has to come;
+// it only has the time a busy machine needs (the test itself times out at 20 s).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
