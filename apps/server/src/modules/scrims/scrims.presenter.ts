@@ -168,6 +168,7 @@ export function presentScrim(
     teamTwo: players(participants, 'teamTwo'),
     teamWon: scrim.teamWon,
     abandonedAt: scrim.abandonedAt?.toISOString() ?? null,
+    lobbyReady: isLobbyReady(aggregate),
     lobbyHost: host ? toScrimUser(host) : null,
     ...(withLobby && { lobbyName: scrim.lobbyName, lobbyPassword: scrim.lobbyPassword }),
     useTournamentCode: scrim.useTournamentCode,

@@ -774,7 +774,7 @@ export async function editScrim({
           ...(modeChanged && { mode: body.mode }),
           ...(body.checkInEnabled !== undefined && { checkInEnabled: body.checkInEnabled }),
           // A new start time is a new check-in: reopened, and earlier check-ins no longer count.
-          ...(startChanged && { abandonedAt: null, checkInClosedAt: null }),
+          ...(startChanged && { abandonedAt: null, checkInClosedAt: null, lobbyReadyAt: null }),
         },
       });
       if (startChanged) await deleteCheckIns({ db: tx, scrimId });
