@@ -92,26 +92,21 @@ describe('a leave after a start with ten', () => {
     expect((await secretsOf(scrim, players[0]!)).page).toBe(scrim.lobbyPassword);
   });
 
-  it("the waitlist's first takes the seat and sees the lobby", async () => {
+  it("the waitlist's first takes the seat and sees the lobby, even with another seat still free", async () => {
     const { scrim, players } = await startedFull();
-    const [first, second] = await createUsers({ db: db(), count: 2 });
-    await addToWaitlist({
-      db: db(),
-      scrim,
-      entries: [
-        { user: first!, role: 'any' },
-        { user: second!, role: 'any' },
-      ],
-    });
+    const [first, onlooker] = await createUsers({ db: db(), count: 2 });
+    await addToWaitlist({ db: db(), scrim, entries: [{ user: first!, role: 'any' }] });
     await leave(scrim.id, players[2]!);
+    await leave(scrim.id, players[7]!);
     const body = await api.read(scrim.id, first!.token);
     expect([...body.teamOne, ...body.teamTwo].some((p) => p._user._id === first!.id)).toBe(true);
     expect(await secretsOf(scrim, first!)).toMatchObject({ page: scrim.lobbyPassword, hub: scrim.lobbyPassword });
-    expect((await secretsOf(scrim, second!)).page).toBeUndefined();
+    expect((await secretsOf(scrim, onlooker!)).page).toBeUndefined();
   });
 
-  it('with nobody waiting, a newcomer who takes the free seat sees the lobby; an onlooker does not', async () => {
+  it('with nobody waiting, a newcomer who takes a free seat sees the lobby (one still free); an onlooker does not', async () => {
     const { scrim, players } = await startedFull();
+    await leave(scrim.id, players[8]!);
     await leave(scrim.id, players[9]!);
     const onlooker = await createUser({ db: db() });
     expect((await secretsOf(scrim, onlooker)).page).toBeUndefined();
