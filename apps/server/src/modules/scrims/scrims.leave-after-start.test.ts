@@ -117,12 +117,19 @@ describe('a leave after a start with ten', () => {
     expect((await secretsOf(scrim, onlooker)).page).toBeUndefined();
   });
 
-  it('a scrim that began short stays locked to its players until both teams are full', async () => {
+  it('a scrim that began short stays locked to its players until both teams are full, then stays ready', async () => {
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - 20 * MINUTE) });
     const players = await createUsers({ db: db(), count: 9 });
     await addPlayers({ db: db(), scrim, users: players });
     await runStartJob(scrim.id);
     expect(await secretsOf(scrim, players[0]!)).toMatchObject({ page: undefined, ready: false, status: 'live' });
     expect((await secretsOf(scrim, admin)).page).toBe(scrim.lobbyPassword);
+    // The tenth joins after the start: ready from then on, and a leave since keeps it so.
+    const tenth = await createUser({ db: db() });
+    const joined = await api.join(scrim.id, tenth.id, ALL_SLOTS[9]!, tenth.token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    await leave(scrim.id, players[4]!);
+    expect(await secretsOf(scrim, players[0]!)).toMatchObject({ page: scrim.lobbyPassword, ready: true });
+    expect((await secretsOf(scrim, tenth)).page).toBe(scrim.lobbyPassword);
   });
 });
