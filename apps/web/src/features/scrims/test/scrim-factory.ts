@@ -1,4 +1,12 @@
-import { ROLES, TEAMS, areTeamsFull, type Scrim, type ScrimPlayer, type ScrimUser, type TeamName } from '@scrim-gym/shared';
+import {
+  ROLES,
+  TEAMS,
+  areTeamsFull,
+  type Scrim,
+  type ScrimPlayer,
+  type ScrimUser,
+  type TeamName,
+} from '@scrim-gym/shared';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
