@@ -81,6 +81,11 @@ export const scrimSchema = z.object({
    * previous, takes no players and no winner.
    */
   abandonedAt: z.string().nullable(),
+  /**
+   * Both teams are full, or the game began with them full: the lobby stays open to whoever is in the scrim, and a
+   * leave after the start does not lock it again.
+   */
+  lobbyReady: z.boolean(),
   lobbyHost: scrimUserSchema.nullable(),
   lobbyName: z.string().optional(),
   lobbyPassword: z.string().optional(),

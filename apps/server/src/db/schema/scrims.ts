@@ -50,6 +50,11 @@ export const scrims = pgTable(
     useTournamentCode: boolean('use_tournament_code').notNull().default(true),
     /** Set by the 'scrim.abandon' job when the scrim was still not full 30 minutes after its start. */
     abandonedAt: timestamptz('abandoned_at'),
+    /**
+     * Set when the game began with both teams full: from then on the lobby stays open to whoever is in the scrim,
+     * so a leave after the start does not lock it for the others.
+     */
+    lobbyReadyAt: timestamptz('lobby_ready_at'),
     /** 'slots': players take slots; 'balanced': players sign up and the server makes the teams (issue 16). */
     mode: scrimModeEnum('mode').notNull().default('slots'),
     /** When the teams were last balanced (ten signed up, or an admin's "Balance teams"); null: never. */

@@ -1,6 +1,5 @@
-import { areTeamsFull } from '@scrim-gym/shared';
 import { ADMINS_ROOM, hostRoom, regionRoom, scrimRoom, userRoom, type AppServer } from '../../plugins/io.js';
-import { presentScrim } from './scrims.presenter.js';
+import { isLobbyReady, presentScrim } from './scrims.presenter.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
 /** The socket event that carries a changed scrim (getScrimTransaction). */
@@ -9,7 +8,7 @@ export const SCRIM_DELETED_EVENT = 'scrimDeleted';
 
 /**
  * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
- * The players and casters once both teams are full, and its community host while they host its region (their
+ * The players and casters once the lobby is ready (isLobbyReady), and its community host while they host its region (their
  * host room), get the version with the lobby secrets, admins that and Riot's error details; everyone else the
  * version without. Called after the transaction commits.
  */
@@ -17,7 +16,7 @@ export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: Scri
   const { scrim, participants } = aggregate;
   // Never `io.to([])`: no room at all means every socket.
   const participantRooms = [
-    ...(areTeamsFull(participants) ? participants.map((p) => userRoom(p.user.id)) : []),
+    ...(isLobbyReady(aggregate) ? participants.map((p) => userRoom(p.user.id)) : []),
     ...(scrim.hostedBy ? [hostRoom(scrim.hostedBy, scrim.region)] : []),
   ];
   const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];

@@ -126,20 +126,24 @@ function checkInOf({ scrim, checkIns, participants }: ScrimAggregate): Scrim['ch
  * ids and slots).
  */
 export interface LobbyRights {
-  scrim: Pick<ScrimRow, 'hostedBy' | 'region'>;
+  scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyReadyAt'>;
   participants: (Pick<ParticipantWithUser, 'kind' | 'team' | 'role'> & { user: { id: string } })[];
 }
 
 /**
  * Who may see the lobby name, password and tournament code: who runs the scrim (admins, its community host: they
  * set the lobby up), and the scrim's players and casters once both teams are full (the card's "unlock lobby name
- * and password").
+ * and password") or once the game began with them full (a leave after the start does not lock the others out).
  */
 export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): boolean {
   if (!viewer) return false;
   if (canRunScrim(viewer, aggregate.scrim)) return true;
-  return areTeamsFull(aggregate.participants) && aggregate.participants.some((p) => p.user.id === viewer.id);
+  return isLobbyReady(aggregate) && aggregate.participants.some((p) => p.user.id === viewer.id);
 }
+
+/** The lobby is ready: both teams are full, or the game began with them full. */
+export const isLobbyReady = ({ scrim, participants }: LobbyRights) =>
+  scrim.lobbyReadyAt !== null || areTeamsFull(participants);
 
 /**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
@@ -164,6 +168,7 @@ export function presentScrim(
     teamTwo: players(participants, 'teamTwo'),
     teamWon: scrim.teamWon,
     abandonedAt: scrim.abandonedAt?.toISOString() ?? null,
+    lobbyReady: isLobbyReady(aggregate),
     lobbyHost: host ? toScrimUser(host) : null,
     ...(withLobby && { lobbyName: scrim.lobbyName, lobbyPassword: scrim.lobbyPassword }),
     useTournamentCode: scrim.useTournamentCode,

@@ -40,6 +40,7 @@ export async function findLobbySecretsBetween({
       tournamentCode: riotTournaments.tournamentCode,
       hostedBy: scrims.hostedBy,
       region: scrims.region,
+      lobbyReadyAt: scrims.lobbyReadyAt,
       userId: scrimParticipants.userId,
       kind: scrimParticipants.kind,
       team: scrimParticipants.team,
@@ -72,8 +73,9 @@ export async function findLobbySecretsBetween({
   for (const row of rows) {
     let scrim = byScrim.get(row.id);
     if (!scrim) {
-      const { id, lobbyName, lobbyPassword, tournamentCode, hostedBy, region } = row;
-      scrim = { id, lobbyName, lobbyPassword, tournamentCode, scrim: { hostedBy, region }, participants: [] };
+      const { id, lobbyName, lobbyPassword, tournamentCode, hostedBy, region, lobbyReadyAt } = row;
+      const rights = { hostedBy, region, lobbyReadyAt };
+      scrim = { id, lobbyName, lobbyPassword, tournamentCode, scrim: rights, participants: [] };
       byScrim.set(row.id, scrim);
     }
     if (row.userId && row.kind) {

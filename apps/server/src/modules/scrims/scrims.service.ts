@@ -73,7 +73,7 @@ import {
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
 import { freezePrediction } from './scrims.prediction.js';
-import { clearBalance, hasSignups } from './scrims.signups.repository.js';
+import { clearBalance, hasSignups, markLobbyReady } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
   changeSlot,
@@ -249,7 +249,17 @@ export async function changeScrim<T>({
   if (!wasFull && needsTournamentCode(aggregate)) {
     await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
   }
+  await keepLobbyReady(deps, aggregate);
   return { value, scrim: presentScrimFor(aggregate, viewer), aggregate };
+}
+
+/**
+ * Teams full after the start (the start job found them short): the lobby is ready from now on, as when the game
+ * begins full, so a later leave does not lock it for the others.
+ */
+async function keepLobbyReady(deps: ScrimDeps, { scrim, participants }: ScrimAggregate) {
+  if (scrim.lobbyReadyAt || scrim.teamWon || scrim.gameStartTime.getTime() > Date.now()) return;
+  if (areTeamsFull(participants)) await markLobbyReady({ db: deps.db, scrimId: scrim.id });
 }
 
 /** Started, both teams full, no winner, the option on and no code yet. */
@@ -414,6 +424,7 @@ async function changeSlotOf({
   if (change.action === 'join' && needsTournamentCode(aggregate)) {
     await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
   }
+  if (change.action === 'join') await keepLobbyReady(deps, aggregate);
   return { scrim: presentScrimFor(aggregate, viewer), aggregate };
 }
 
@@ -774,7 +785,7 @@ export async function editScrim({
           ...(modeChanged && { mode: body.mode }),
           ...(body.checkInEnabled !== undefined && { checkInEnabled: body.checkInEnabled }),
           // A new start time is a new check-in: reopened, and earlier check-ins no longer count.
-          ...(startChanged && { abandonedAt: null, checkInClosedAt: null }),
+          ...(startChanged && { abandonedAt: null, checkInClosedAt: null, lobbyReadyAt: null }),
         },
       });
       if (startChanged) await deleteCheckIns({ db: tx, scrimId });

@@ -171,3 +171,11 @@ export async function storePrediction({
     .set({ predictedBlueWinProbability: blueWinProbability })
     .where(and(eq(scrims.id, scrimId), isNull(scrims.predictedBlueWinProbability)));
 }
+
+/** Marks the lobby ready for good: the game began with both teams full (see scrims.lobbyReadyAt). */
+export async function markLobbyReady({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  await db
+    .update(scrims)
+    .set({ lobbyReadyAt: new Date() })
+    .where(and(eq(scrims.id, scrimId), isNull(scrims.lobbyReadyAt)));
+}

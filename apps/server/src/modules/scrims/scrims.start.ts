@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { areTeamsFull } from '@scrim-gym/shared';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../jobs/index.js';
@@ -7,6 +8,7 @@ import { notifyScrimStart } from '../notifications/index.js';
 import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { freezePrediction } from './scrims.prediction.js';
 import { findScrimAggregate } from './scrims.repository.js';
+import { markLobbyReady } from './scrims.signups.repository.js';
 import { SCRIM_START_JOB } from './scrims.schedule.js';
 
 export const SCRIM_START_NOTIFICATION_EVENT = 'scrimStartNotification';
@@ -19,7 +21,7 @@ function scrimIdOf(job: ClaimedJob): string {
 
 /**
  * 'scrim.start' at gameStartTime: sends 'scrimStartNotification' to every player's and caster's user room and
- * stores their bell's alert, stores the prediction (freezePrediction), then announces `started` (the riot module makes the tournament code when both teams
+ * stores their bell's alert, stores the prediction (freezePrediction), marks the lobby ready when both teams are full, then announces `started` (the riot module makes the tournament code when both teams
  * are full, and hands a transient Riot failure over to its own job, so a retry never notifies the players twice).
  * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
  */
@@ -37,6 +39,8 @@ export async function handleScrimStartJob(deps: { db: Database; io: AppServer },
   await notifyScrimStart({ deps, scrimId, title: scrim.title, userIds: participants.map((p) => p.user.id) });
   // The prediction the game is played with, kept from now on (see freezePrediction).
   await freezePrediction({ db: deps.db, scrimId });
+  // Begun with ten: the lobby stays open to those in it, whoever leaves later (see canSeeLobby).
+  if (areTeamsFull(participants)) await markLobbyReady({ db: deps.db, scrimId });
   await scrimLifecycleFor(deps.io).emit('started', { aggregate });
 }
 

@@ -777,6 +777,7 @@ describe('GET /api/scrims', () => {
       ],
       teamWon: null,
       abandonedAt: null,
+      lobbyReady: false,
       lobbyHost: null,
       useTournamentCode: true,
       riotTournament: null,
@@ -871,10 +872,12 @@ describe('lobby name, password and tournament code', () => {
     expect(hasLobby(refused.scrim!)).toBe(false);
     expect(refused.scrim!.riotTournament?.tournamentCode).toBeNull();
 
-    // When one leaves, the teams are not full any more: the secrets are hidden again from the others.
+    // Full after the start: the lobby is ready for good. One leaves: the others keep it, the leaver loses it.
     expect((await api.leave(scrim.id, last.id, last.token)).statusCode).toBe(200);
-    expect(await secretsFor(players[0]!.token)).toEqual(none);
+    expect(await secretsFor(players[0]!.token)).toEqual(all);
+    expect(await secretsFor(caster.token)).toEqual(all);
     expect(await secretsFor(last.token)).toEqual(none);
+    expect(await secretsFor(outsider.token)).toEqual(none);
   });
 });
 

@@ -272,6 +272,9 @@ export const SCRIM_TEXTS = {
     leaveReason: 'Reason (optional)',
     leaveReasonHelp: 'Shown to the host.',
     leaveLate: `Leaving less than ${LATE_LEAVE_HOURS} hours before the start counts against your reliability.`,
+    leaveStarted:
+      'The game has started: leaving now is a late leave and counts against your reliability. The others keep the ' +
+      'lobby; your seat goes to the first player waiting, else to a substitute the host picks, else to anyone.',
     leaveEarly: `Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing.`,
     leaveSubmit: 'Leave',
     stay: 'Stay',

@@ -57,6 +57,14 @@ describe('leaving a slot', () => {
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({});
   });
 
+  it('after the start: names the late leave and where the seat goes', async () => {
+    const { dialog } = await openLeave({ ...withMe(hoursFromNow(-0.1)), status: 'live' });
+    expect(
+      within(dialog).getByText(/The game has started: leaving now is a late leave and counts against your reliability/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/first player waiting, else to a substitute the host picks/)).toBeInTheDocument();
+  });
+
   it('a player a host or admin placed: under 2 hours it still costs nothing', async () => {
     const scrim = { ...withMe(hoursFromNow(1.5)), placed: [ME._id] };
     const { dialog } = await openLeave(scrim);

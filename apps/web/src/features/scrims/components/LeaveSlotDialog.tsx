@@ -14,7 +14,10 @@ import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp;
 
-/** LeaveSlotButton's dialog: the optional reason, and whether leaving now counts against reliability. */
+/**
+ * LeaveSlotButton's dialog: the optional reason, and whether leaving now counts against reliability (after the start,
+ * also where the seat goes).
+ */
 export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: () => void }) {
   const id = useId();
   const remove = useRemovePlayer();
@@ -22,6 +25,7 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
   const [error, setError] = useState<string | null>(null);
   // Read once, when the dialog opens: the warning does not flip while the player types.
   const [late] = useState(() => isLateLeave(view.scrim, Date.now()));
+  const [started] = useState(() => new Date(view.scrim.gameStartTime).getTime() <= Date.now());
   const { userId, scrim } = view;
   const placed = isPlaced(scrim, userId);
 
@@ -47,7 +51,7 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
               fontWeight: late && !placed ? 700 : 400,
             }}
           >
-            {placed ? T.leavePlaced : late ? T.leaveLate : T.leaveEarly}
+            {placed ? T.leavePlaced : started ? T.leaveStarted : late ? T.leaveLate : T.leaveEarly}
           </Typography>
           <TextField
             fullWidth

@@ -119,6 +119,16 @@ describe('the pinned lobby panel (issue 13)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('after a leave since the start (nine left, still ready): the lobby stays, no "WAITING FOR PLAYERS"', async () => {
+    const scrim = fullWithMe();
+    renderScrim({ ...scrim, teamTwo: scrim.teamTwo.slice(1), lobbyReady: true, status: 'live' });
+    const box = within(await panel());
+    expect(box.getByRole('button', { name: `Password ${LOBBY.lobbyPassword}` })).toBeInTheDocument();
+    expect(screen.getByText('GAME READY')).toBeInTheDocument();
+    expect(screen.queryByText('WAITING FOR PLAYERS')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Not enough players/)).not.toBeInTheDocument();
+  });
+
   it('no winner buttons for an admin while a team is short', async () => {
     renderScrim(makeScrim({ ...players(9), gameStartTime: hoursFromNow(-0.2), ...LOBBY }), { user: ADMIN });
     expect(await screen.findByText('WAITING FOR PLAYERS')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { CURRENT_SCRIM_WINDOW_MS, type GamePart, type Scrim, type ScrimTiming, type TeamName } from '@scrim-gym/shared';
-import { teamsFull, type Relation } from './scrim-view';
+import type { Relation } from './scrim-view';
 
 export type LobbyPanelState =
   | {
@@ -32,7 +32,7 @@ export function gamePartOf(scrim: Scrim, rel: Relation): GamePart | null {
 
 /**
  * The pinned panel of the scrim page (issue 13), for its participants (players, casters) and who runs it: from the
- * moment the scrim has started with both teams full, the lobby name and password (and the code beside them when
+ * moment the scrim has started with both teams full (and after a leave since: lobbyReady), the lobby name and password (and the code beside them when
  * there is one); after the result, the outcome. Null otherwise: before the start the card's countdown stays.
  */
 export function lobbyPanelState(
@@ -46,7 +46,7 @@ export function lobbyPanelState(
     const recent = now - new Date(scrim.gameStartTime).getTime() < CURRENT_SCRIM_WINDOW_MS;
     return { kind: 'result', winner: scrim.teamWon, part: gamePartOf(scrim, rel), recent };
   }
-  if (timing !== 'current' || !teamsFull(scrim)) return null;
+  if (timing !== 'current' || !scrim.lobbyReady) return null;
   if (!scrim.lobbyName || !scrim.lobbyPassword) return null;
   const code = (scrim.useTournamentCode && scrim.riotTournament?.tournamentCode) || null;
   // Beside the password, never instead of it; once the window is over the code simply appears when made.

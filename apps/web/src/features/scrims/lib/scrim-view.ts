@@ -69,7 +69,7 @@ export function bannerText(scrim: Scrim, timing: ScrimTiming): string | null {
   if (scrim.cancellation) return null;
   if (timing === 'upcoming') return null;
   if (scrim.abandonedAt) return SCRIM_TEXTS.banner.abandoned;
-  if (teamsFull(scrim)) return SCRIM_TEXTS.banner.ready;
+  if (scrim.lobbyReady) return SCRIM_TEXTS.banner.ready;
   return timing === 'current' ? SCRIM_TEXTS.banner.waiting : SCRIM_TEXTS.banner.notFull;
 }
 
@@ -107,7 +107,8 @@ export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: {
   // Abandoned: the lobby stays locked for good, and the box says why instead of asking for players.
   if (scrim.abandonedAt) return { kind: 'notEnough', text: SCRIM_TEXTS.abandonedExplained(occupied.length) };
   if (scrim.teamWon) return { kind: 'played' };
-  if (!areTeamsFull(occupied)) {
+  // Ready (full, or begun full and someone left since): the lobby stays, for those still in and whoever fills the seat.
+  if (!scrim.lobbyReady) {
     const one = teamCount(occupied, 'teamOne');
     const two = teamCount(occupied, 'teamTwo');
     return { kind: 'notEnough', text: SCRIM_MESSAGES.notEnoughPlayers(one + two, TEAM_SIZE - one, TEAM_SIZE - two) };

@@ -1,4 +1,12 @@
-import { ROLES, TEAMS, type Scrim, type ScrimPlayer, type ScrimUser, type TeamName } from '@scrim-gym/shared';
+import {
+  ROLES,
+  TEAMS,
+  areTeamsFull,
+  type Scrim,
+  type ScrimPlayer,
+  type ScrimUser,
+  type TeamName,
+} from '@scrim-gym/shared';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -32,6 +40,9 @@ export function players(count: number): Pick<Scrim, 'teamOne' | 'teamTwo'> {
 const HOUR = 3_600_000;
 
 export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
+  const players = [...(overrides.teamOne ?? []), ...(overrides.teamTwo ?? [])];
+  // As the server says: ready when both teams are full, unless a test says otherwise (a leave after the start).
+  const full = areTeamsFull(players.map((p) => ({ team: p.team.name, role: p.role })));
   return {
     _id: id(1),
     title: 'Friday Night Customs',
@@ -46,6 +57,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     teamTwo: [],
     teamWon: null,
     abandonedAt: null,
+    lobbyReady: full,
     lobbyHost: null,
     useTournamentCode: false,
     riotTournament: null,
