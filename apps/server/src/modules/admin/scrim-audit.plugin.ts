@@ -90,33 +90,34 @@ export const scrimAuditPlugin = fp(
       }
     };
 
-    const record = (route: AuditedRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const actor = request.auth?.user;
-      if (!actor || reply.statusCode >= 300) return;
-      if (route.when && !route.when(request, actor.id)) return;
-      const facts = scrimFacts.get(request);
-      const scrimId = facts?.id ?? (request.params as Params).id;
-      const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
-      try {
-        const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
-        if (!actor.isAdmin && !asHost) return;
-        await writeAudit({
-          db: app.db,
-          entries: [
-            {
-              actorId: actor.id,
-              action: route.action,
-              targetUserId: route.targetUserOf?.(request) ?? null,
-              // A deleted scrim has no row to point to: its id and title go in the details.
-              targetScrimId: deleted ? null : (scrimId ?? null),
-              details: deleted ? { scrimId, title: facts?.title } : asHost ? { asHost: true } : {},
-            },
-          ],
-        });
-      } catch (err) {
-        request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
-      }
-    };
+    const record = (route: AuditedRoute) =>
+      async function recordAudit(request: FastifyRequest, reply: FastifyReply) {
+        const actor = request.auth?.user;
+        if (!actor || reply.statusCode >= 300) return;
+        if (route.when && !route.when(request, actor.id)) return;
+        const facts = scrimFacts.get(request);
+        const scrimId = facts?.id ?? (request.params as Params).id;
+        const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
+        try {
+          const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
+          if (!actor.isAdmin && !asHost) return;
+          await writeAudit({
+            db: app.db,
+            entries: [
+              {
+                actorId: actor.id,
+                action: route.action,
+                targetUserId: route.targetUserOf?.(request) ?? null,
+                // A deleted scrim has no row to point to: its id and title go in the details.
+                targetScrimId: deleted ? null : (scrimId ?? null),
+                details: deleted ? { scrimId, title: facts?.title } : asHost ? { asHost: true } : {},
+              },
+            ],
+          });
+        } catch (err) {
+          request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
+        }
+      };
 
     // Hooks on the audited routes only: every other request (the hub's list first) runs none of this.
     app.addHook('onRoute', (options) => {
