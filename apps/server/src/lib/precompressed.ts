@@ -83,6 +83,23 @@ export class EncodedBody {
 export function negotiateEncoding(header: string | string[] | undefined): ContentEncoding {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return 'identity';
+  const known = negotiated.get(value);
+  if (known) return known;
+  const encoding = parseAcceptEncoding(value);
+  // Browsers send a handful of distinct headers: remember short ones, a bounded number of them.
+  if (value.length <= NEGOTIATED_MAX_LENGTH) {
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(value, encoding);
+  }
+  return encoding;
+}
+
+/** The encodings of headers already parsed: the hub's list answers the same few headers all day. */
+const negotiated = new Map<string, ContentEncoding>();
+const NEGOTIATED_MAX = 100;
+const NEGOTIATED_MAX_LENGTH = 200;
+
+function parseAcceptEncoding(value: string): ContentEncoding {
   const q = new Map<string, number>();
   for (const item of value.split(',').slice(0, 32)) {
     const [name, ...params] = item.split(';');

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** An opaque session token: 256 random bits, URL-safe. */
 export const createToken = () => randomBytes(32).toString('base64url');
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot: every authenticated request hashes its token (no Hash object to build).
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** Constant-time comparison of two secrets of any length (compares their digests). */
 export function secretsEqual(a: string, b: string): boolean {

@@ -524,6 +524,15 @@ describe('audit log of scrim admin actions', () => {
     return read();
   }
 
+  it('hooks only the audited routes: the hub list and other reads run none of its hooks', () => {
+    const routes = (method: 'GET' | 'POST') => ctx.app.printRoutes({ includeHooks: true, commonPrefix: false, method });
+    expect(routes('POST')).toContain('"readCreatedId()"');
+    expect(routes('POST')).toContain('"recordAudit()"');
+    // No GET is audited, and no other hook of the test app answers on response.
+    expect(routes('GET')).not.toContain('(onResponse)');
+    expect(routes('GET')).not.toMatch(/recordAudit|readCreatedId|readDeletedTitle/);
+  });
+
   it("records an admin's create, kick and delete; not a player leaving, not a refused call", async () => {
     const admin = await createAdmin({ db: db() });
     const created = await call('POST', '/api/scrims', admin.token, {

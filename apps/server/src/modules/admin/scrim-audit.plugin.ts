@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getScrimAggregate, getScrimTitle } from '../scrims/index.js';
 import { AUDIT_ACTIONS, writeAudit, type AuditAction } from '../audit/index.js';
@@ -45,7 +45,9 @@ const AUDITED: Record<string, AuditedRoute> = {
   'PATCH /api/scrims/:id/remove-image': { action: AUDIT_ACTIONS.removeImage },
 };
 
-const auditedRouteOf = (request: FastifyRequest) => AUDITED[`${request.method} ${request.routeOptions.url}`];
+/** A route option's hooks as an array (Fastify takes one function or several). */
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 const isAdminCall = (request: FastifyRequest) => Boolean(request.auth?.user?.isAdmin);
 
 /** What a route's answer tells about the scrim (a created scrim's id) and what a deleted one was called. */
@@ -71,51 +73,63 @@ async function isHostAction(app: FastifyInstance, request: FastifyRequest, actor
 export const scrimAuditPlugin = fp(
   async (app: FastifyInstance) => {
     // A deleted scrim's title cannot be read afterwards: read it first (one indexed row, admins only).
-    app.addHook('preHandler', async (request) => {
-      if (request.method !== 'DELETE' || auditedRouteOf(request)?.action !== AUDIT_ACTIONS.deleteScrim) return;
+    const readDeletedTitle = async (request: FastifyRequest) => {
       const id = (request.params as Params).id;
       if (!id || !isAdminCall(request)) return;
       const title = await getScrimTitle({ db: app.db, id }).catch(() => null);
       if (title !== null) scrimFacts.set(request, { title });
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const route = auditedRouteOf(request);
-      if (route?.action !== AUDIT_ACTIONS.createScrim || reply.statusCode >= 300 || typeof payload !== 'string') return;
+    // Before compression (another route-level onSend): the created scrim's JSON is still a string here.
+    const readCreatedId = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode >= 300 || typeof payload !== 'string') return;
       try {
-        scrimFacts.set(request, { id: (JSON.parse(payload) as { _id?: string })._id });
+        scrimFacts.set(reply.request, { id: (JSON.parse(payload) as { _id?: string })._id });
       } catch {
         /* not JSON: nothing to record */
       }
-    });
+    };
 
-    app.addHook('onResponse', async (request, reply) => {
-      const route = auditedRouteOf(request);
-      const actor = request.auth?.user;
-      if (!route || !actor || reply.statusCode >= 300) return;
-      if (route.when && !route.when(request, actor.id)) return;
-      const facts = scrimFacts.get(request);
-      const scrimId = facts?.id ?? (request.params as Params).id;
-      const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
-      try {
-        const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
-        if (!actor.isAdmin && !asHost) return;
-        await writeAudit({
-          db: app.db,
-          entries: [
-            {
-              actorId: actor.id,
-              action: route.action,
-              targetUserId: route.targetUserOf?.(request) ?? null,
-              // A deleted scrim has no row to point to: its id and title go in the details.
-              targetScrimId: deleted ? null : (scrimId ?? null),
-              details: deleted ? { scrimId, title: facts?.title } : asHost ? { asHost: true } : {},
-            },
-          ],
-        });
-      } catch (err) {
-        request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
-      }
+    const record = (route: AuditedRoute) =>
+      async function recordAudit(request: FastifyRequest, reply: FastifyReply) {
+        const actor = request.auth?.user;
+        if (!actor || reply.statusCode >= 300) return;
+        if (route.when && !route.when(request, actor.id)) return;
+        const facts = scrimFacts.get(request);
+        const scrimId = facts?.id ?? (request.params as Params).id;
+        const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
+        try {
+          const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
+          if (!actor.isAdmin && !asHost) return;
+          await writeAudit({
+            db: app.db,
+            entries: [
+              {
+                actorId: actor.id,
+                action: route.action,
+                targetUserId: route.targetUserOf?.(request) ?? null,
+                // A deleted scrim has no row to point to: its id and title go in the details.
+                targetScrimId: deleted ? null : (scrimId ?? null),
+                details: deleted ? { scrimId, title: facts?.title } : asHost ? { asHost: true } : {},
+              },
+            ],
+          });
+        } catch (err) {
+          request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
+        }
+      };
+
+    // Hooks on the audited routes only: every other request (the hub's list first) runs none of this.
+    app.addHook('onRoute', (options) => {
+      const route = [options.method]
+        .flat()
+        .map((method) => AUDITED[`${method} ${options.url}`])
+        .find(Boolean);
+      if (!route) return;
+      if (route.action === AUDIT_ACTIONS.deleteScrim)
+        options.preHandler = [readDeletedTitle, ...hooksOf(options.preHandler)];
+      if (route.action === AUDIT_ACTIONS.createScrim) options.onSend = [readCreatedId, ...hooksOf(options.onSend)];
+      options.onResponse = [...hooksOf(options.onResponse), record(route)];
     });
   },
   { name: 'scrim-audit' },
