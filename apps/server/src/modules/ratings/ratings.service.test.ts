@@ -426,6 +426,7 @@ describe('seasons', () => {
     expect(await setResult(scrim.id, 'teamOne')).toBe(true);
     expect((await ratingsOf([users[0]!.id])).get(users[0]!.id)!.gamesRated).toBe(1);
     expect(await setResult(scrim.id, null)).toBe(true);
+    await replayPendingRatings({ db: db() });
     const restored = await ratingsOf(users.map((u) => u.id));
     for (const [userId, row] of after)
       expect({ ...restored.get(userId)!, updatedAt: null }).toEqual({ ...row, updatedAt: null });
