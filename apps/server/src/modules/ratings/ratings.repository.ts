@@ -369,18 +369,17 @@ export async function findStatesBefore({
   seq: number;
 }) {
   if (userIds.length === 0) return new Map<string, { mu: number; sigma: number }>();
-  const rows = await db
-    .selectDistinctOn([ratingHistory.userId], {
-      userId: ratingHistory.userId,
-      mu: ratingHistory.muAfter,
-      sigma: ratingHistory.sigmaAfter,
-    })
-    .from(ratingHistory)
-    .where(
-      and(inArray(ratingHistory.userId, userIds), eq(ratingHistory.seasonId, seasonId), lt(ratingHistory.seq, seq)),
-    )
-    .orderBy(ratingHistory.userId, desc(ratingHistory.seq));
-  return new Map(rows.map((r) => [r.userId, { mu: r.mu, sigma: r.sigma }]));
+  // One index probe per player (rating_history_user_idx, newest first), however long the season is.
+  const result = await db.execute(sql`
+    select u.id as user_id, h.mu_after as mu, h.sigma_after as sigma
+    from unnest(${sql.param(userIds)}::uuid[]) as u(id)
+    cross join lateral (
+      select mu_after, sigma_after from ${ratingHistory}
+      where user_id = u.id and season_id = ${seasonId} and seq < ${seq}
+      order by seq desc limit 1
+    ) h`);
+  const { rows } = result as unknown as { rows: { user_id: string; mu: number; sigma: number }[] };
+  return new Map(rows.map((r) => [r.user_id, { mu: Number(r.mu), sigma: Number(r.sigma) }]));
 }
 
 /** Each of `userIds`' games and wins in a season and their rating after the last one (players without games left out). */

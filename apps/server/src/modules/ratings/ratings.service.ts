@@ -232,16 +232,17 @@ async function reverseResult(tx: Transaction, rated: RatedResultRow) {
       seeds[row.userId] = { mu: row.muBefore, sigma: row.sigmaBefore };
   }
   await deleteRatedResult({ db: tx, scrimId: rated.scrimId });
-  await saveReplay({
-    db: tx,
-    row: {
-      seasonId,
-      cursorSeq: Math.min(pending?.cursorSeq ?? rated.seq, rated.seq),
-      seeds,
-      players: [...new Set([...(pending?.players ?? []), ...userIds])],
-    },
-  });
-  await scheduleJob({ db: tx, kind: RATING_REPLAY_JOB, dedupeKey: `${RATING_REPLAY_JOB}:${seasonId}` });
+  const replay = {
+    seasonId,
+    cursorSeq: Math.min(pending?.cursorSeq ?? rated.seq, rated.seq),
+    seeds,
+    players: [...new Set([...(pending?.players ?? []), ...userIds])],
+  };
+  await saveReplay({ db: tx, row: replay });
+  // The last result of a season (the usual correction) has nothing after it to replay: it ends at once.
+  const later = await findHistoryChunk({ db: tx, seasonId, seq: rated.seq + 1, games: 1 });
+  if (!pending && later.length === 0) await finishReplay(tx, replay);
+  else await scheduleJob({ db: tx, kind: RATING_REPLAY_JOB, dedupeKey: `${RATING_REPLAY_JOB}:${seasonId}` });
 }
 
 /** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 0.2 ms. */
@@ -323,6 +324,11 @@ async function replayStep(tx: Transaction, season: SeasonRow, games: number): Pr
       return { ...row, region: regions.get(row.userId) ?? row.region, ...rating, rating: displayRating(rating) };
     }),
   });
+  // A chunk shorter than asked for reached the end of the season.
+  if (chunk.length < games) {
+    await finishReplay(tx, replay);
+    return true;
+  }
   await saveReplay({ db: tx, row: { ...replay, cursorSeq: history.at(-1)!.seq + 1 } });
   return false;
 }
