@@ -76,7 +76,7 @@ try {
   ).map((r) => r.id);
   // A random lineup of ten per scrim (a fixed generator: the same season every run).
   let state = 42;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const lineups = scrimIds.map(() => {
     const picked = new Set();
     while (picked.size < 10) picked.add(users[Math.floor(random() * users.length)]);
@@ -101,7 +101,9 @@ try {
   const rated = scrimIds.slice(0, GAMES);
   await db.execute(sql`update scrims set team_won = v.w::team from unnest(${sql.param(rated)}::uuid[], ${sql.param(winners.slice(0, GAMES))}::text[]) as v(id, w)
     where scrims.id = v.id`);
-  await db.execute(sql`update scrims set team_won = null, result_status = null where id = any(${sql.param(scrimIds.slice(GAMES))}::uuid[])`);
+  await db.execute(
+    sql`update scrims set team_won = null, result_status = null where id = any(${sql.param(scrimIds.slice(GAMES))}::uuid[])`,
+  );
   await db.execute(sql`insert into rated_results (scrim_id, season_id, team_won)
     select s, ${seasonId}, w::team from unnest(${sql.param(rated)}::uuid[], ${sql.param(winners.slice(0, GAMES))}::text[]) with ordinality as v(s, w, n) order by n`);
   const seqs = new Map(
@@ -238,7 +240,7 @@ try {
       {
         figure: 'the whole replay (all chunks), per round: p50',
         budget: 'reported',
-        measured: `${fmt((chunks.reduce((a, b) => a + b, 0) / ROUNDS))} ms (mean)`,
+        measured: `${fmt(chunks.reduce((a, b) => a + b, 0) / ROUNDS)} ms (mean)`,
         reference: fullRef,
         ratio: fmt(chunks.reduce((a, b) => a + b, 0) / ROUNDS / fullReplay[0], 2),
         ok: null,

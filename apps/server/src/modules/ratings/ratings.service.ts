@@ -245,8 +245,8 @@ async function reverseResult(tx: Transaction, rated: RatedResultRow) {
   else await scheduleJob({ db: tx, kind: RATING_REPLAY_JOB, dedupeKey: `${RATING_REPLAY_JOB}:${seasonId}` });
 }
 
-/** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 0.2 ms. */
-export const REPLAY_CHUNK_GAMES = 200;
+/** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 1 ms (rewriting its history rows dominates). */
+export const REPLAY_CHUNK_GAMES = 50;
 
 /**
  * One step of the current season's pending replay, in one transaction under the season's lock (see
