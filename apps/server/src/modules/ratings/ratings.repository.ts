@@ -221,15 +221,6 @@ export async function findUserRegions({ db, userIds }: { db: DbOrTx; userIds: st
   return new Map(rows.map((r) => [r.id, r.region]));
 }
 
-/** Every history row of a season from `seq` on (inclusive), in rating order. */
-export function findHistoryFrom({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
-  return db
-    .select()
-    .from(ratingHistory)
-    .where(and(eq(ratingHistory.seasonId, seasonId), gte(ratingHistory.seq, seq)))
-    .orderBy(asc(ratingHistory.seq), asc(ratingHistory.team), asc(ratingHistory.role));
-}
-
 /** The rated results of a season after `seq`, in rating order. */
 export function findRatedResultsAfter({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
   return db

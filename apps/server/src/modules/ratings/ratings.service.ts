@@ -68,12 +68,6 @@ async function lockSeason(tx: Transaction): Promise<SeasonRow> {
   throw new Error('no current rating season');
 }
 
-/** A player's state in a season while results are reversed and replayed. */
-interface PlayerState extends Rating {
-  gamesRated: number;
-  wins: number;
-}
-
 /**
  * The winner a scrim should be rated with (a confirmed result of ten players that the rules rate), and why a
  * confirmed result of ten players is not rated (see unratedReasonOf).
