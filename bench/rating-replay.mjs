@@ -22,7 +22,7 @@ import { fmt, percentile, withDatabase } from './postgres.mjs';
 const GAMES = Number(process.env.GAMES ?? 10_000);
 const PLAYERS = Number(process.env.PLAYERS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const OTHERS = 40 * ROUNDS;
+const OTHERS = 500 * ROUNDS;
 const BUDGET_MS = 200;
 const RANK = 'Gold 2';
 const SLOTS = ['teamOne', 'teamTwo'].flatMap((team) =>
@@ -175,7 +175,7 @@ try {
     // The replay, a chunk per transaction, while other scrims' results are rated one after another.
     let done = false;
     const others = (async () => {
-      while (!done) waits.push(await rateOther());
+      while (!done && nextOther < scrimIds.length) waits.push(await rateOther());
     })();
     while (!done) {
       const started = performance.now();
