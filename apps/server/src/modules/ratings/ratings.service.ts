@@ -240,7 +240,7 @@ async function reverseResult(tx: Transaction, rated: RatedResultRow) {
 }
 
 /** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 1 ms (rewriting its history rows dominates). */
-export const REPLAY_CHUNK_GAMES = 50;
+export const REPLAY_CHUNK_GAMES = 20;
 
 /**
  * One step of the current season's pending replay, in one transaction under the season's lock (see
