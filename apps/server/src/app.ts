@@ -19,7 +19,7 @@ import { messagesRoutes, registerMessageSocketHandlers } from './modules/message
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
-import { leaderboardRoutes, ratingsRoutes } from './modules/ratings/index.js';
+import { leaderboardRoutes, ratingsJobsPlugin, ratingsRoutes } from './modules/ratings/index.js';
 import {
   matchesPlugin,
   matchesRoutes,
@@ -149,6 +149,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(discordPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
+  // Season replays after an earlier result changed, a chunk per transaction (ratings.service.ts).
+  await app.register(ratingsJobsPlugin);
   await app.register(scrimAuditPlugin);
   // Web Push: every published 'scrim_alert' also goes to its owner's subscribed devices, through a job.
   await app.register(pushPlugin);

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -114,3 +115,19 @@ export const ratingHistory = pgTable(
     index('rating_history_user_idx').on(t.userId, t.seasonId, t.seq),
   ],
 );
+
+/**
+ * A season whose ratings are being replayed after an earlier result changed: every rated result from
+ * `cursorSeq` on is replayed, a chunk at a time, by the rating-replay job. `seeds`: the rating a player had
+ * before their first game of the season, for players whose first game was reversed (their next history row's
+ * `before` still counts it until the replay reaches it); `players`: everyone in a reversed result, whose games,
+ * wins and rating are recounted when the replay ends.
+ */
+export const ratingReplays = pgTable('rating_replays', {
+  seasonId: integer('season_id')
+    .primaryKey()
+    .references(() => seasons.id),
+  cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull(),
+  seeds: jsonb('seeds').$type<Record<string, { mu: number; sigma: number }>>().notNull().default({}),
+  players: jsonb('players').$type<string[]>().notNull().default([]),
+});

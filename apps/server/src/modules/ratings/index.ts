@@ -36,11 +36,15 @@ export {
 // The leaderboard: GET /leaderboard (registered in app.ts).
 export { leaderboardRoutes } from './leaderboard.routes.js';
 export { ratingsRoutes } from './ratings.routes.js';
+// The rating-replay job (after an earlier result changed; registered in app.ts).
+export { ratingsJobsPlugin } from './ratings.jobs.js';
 // Which confirmed results move ratings (private scrims never; verified players when Riot Sign On is on).
 export { presentUnrated, ratingRulesFor, unratedReasonOf, type RatingRules } from './ratings.rules.js';
 export {
   getUserRating,
   listSeasons,
+  replayPendingRatings,
+  replayRatingsChunk,
   SEASON_MU_KEPT,
   SEASON_SIGMA_ADDED,
   softReset,

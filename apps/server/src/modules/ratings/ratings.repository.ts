@@ -5,6 +5,7 @@ import {
   playerRatings,
   ratedResults,
   ratingHistory,
+  ratingReplays,
   scrimParticipants,
   scrims,
   seasons,
@@ -16,6 +17,7 @@ export type PlayerRatingRow = typeof playerRatings.$inferSelect;
 export type RatedResultRow = typeof ratedResults.$inferSelect;
 export type RatingHistoryRow = typeof ratingHistory.$inferSelect;
 export type NewRatingHistory = typeof ratingHistory.$inferInsert;
+export type RatingReplayRow = typeof ratingReplays.$inferSelect;
 
 /**
  * The current season's row, locked for the transaction (`SELECT … FOR UPDATE`): every rating write takes this
@@ -219,15 +221,6 @@ export async function findUserRegions({ db, userIds }: { db: DbOrTx; userIds: st
   return new Map(rows.map((r) => [r.id, r.region]));
 }
 
-/** Every history row of a season from `seq` on (inclusive), in rating order. */
-export function findHistoryFrom({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
-  return db
-    .select()
-    .from(ratingHistory)
-    .where(and(eq(ratingHistory.seasonId, seasonId), gte(ratingHistory.seq, seq)))
-    .orderBy(asc(ratingHistory.seq), asc(ratingHistory.team), asc(ratingHistory.role));
-}
-
 /** The rated results of a season after `seq`, in rating order. */
 export function findRatedResultsAfter({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
   return db
@@ -301,4 +294,98 @@ export function findUserHistory({
 export async function findUserRank({ db, userId }: { db: DbOrTx; userId: string }) {
   const [row] = await db.select({ rank: users.rank }).from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+// --- Replays (see replayRatingsChunk in ratings.service.ts)
+
+export async function findReplay({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
+  const [row] = await db.select().from(ratingReplays).where(eq(ratingReplays.seasonId, seasonId));
+  return row ?? null;
+}
+
+export async function saveReplay({ db, row }: { db: DbOrTx; row: RatingReplayRow }) {
+  await db
+    .insert(ratingReplays)
+    .values(row)
+    .onConflictDoUpdate({
+      target: ratingReplays.seasonId,
+      set: { cursorSeq: row.cursorSeq, seeds: row.seeds, players: row.players },
+    });
+}
+
+export async function deleteReplay({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
+  await db.delete(ratingReplays).where(eq(ratingReplays.seasonId, seasonId));
+}
+
+/** The ids of the seasons with a replay pending. */
+export async function findReplaySeasons({ db }: { db: DbOrTx }) {
+  return (await db.select({ seasonId: ratingReplays.seasonId }).from(ratingReplays)).map((r) => r.seasonId);
+}
+
+/** The history rows of the first `games` rated results of a season from `seq` on (inclusive), in rating order. */
+export function findHistoryChunk({
+  db,
+  seasonId,
+  seq,
+  games,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  seq: number;
+  games: number;
+}) {
+  const results = db
+    .select({ scrimId: ratedResults.scrimId })
+    .from(ratedResults)
+    .where(and(eq(ratedResults.seasonId, seasonId), gte(ratedResults.seq, seq)))
+    .orderBy(asc(ratedResults.seq))
+    .limit(games);
+  return db
+    .select()
+    .from(ratingHistory)
+    .where(inArray(ratingHistory.scrimId, results))
+    .orderBy(asc(ratingHistory.seq), asc(ratingHistory.team), asc(ratingHistory.role));
+}
+
+/** Each of `userIds`' rating after their last game of the season before `seq` (players without one are left out). */
+export async function findStatesBefore({
+  db,
+  seasonId,
+  userIds,
+  seq,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  userIds: string[];
+  seq: number;
+}) {
+  if (userIds.length === 0) return new Map<string, { mu: number; sigma: number }>();
+  // One index probe per player (rating_history_user_idx, newest first), however long the season is.
+  const result = await db.execute(sql`
+    select u.id as user_id, h.mu_after as mu, h.sigma_after as sigma
+    from unnest(${sql.param(userIds)}::uuid[]) as u(id)
+    cross join lateral (
+      select mu_after, sigma_after from ${ratingHistory}
+      where user_id = u.id and season_id = ${seasonId} and seq < ${seq}
+      order by seq desc limit 1
+    ) h`);
+  const { rows } = result as unknown as { rows: { user_id: string; mu: number; sigma: number }[] };
+  return new Map(rows.map((r) => [r.user_id, { mu: Number(r.mu), sigma: Number(r.sigma) }]));
+}
+
+/** Each of `userIds`' games and wins in a season and their rating after the last one (players without games left out). */
+export async function findSeasonTotals({ db, seasonId, userIds }: { db: DbOrTx; seasonId: number; userIds: string[] }) {
+  if (userIds.length === 0) return new Map<string, { games: number; wins: number; mu: number; sigma: number }>();
+  const rows = await db
+    .select({
+      userId: ratingHistory.userId,
+      games: sql<number>`count(*)::int`,
+      wins: sql<number>`(count(*) filter (where ${ratingHistory.won}))::int`,
+      mu: sql<number>`(array_agg(${ratingHistory.muAfter} order by ${ratingHistory.seq} desc))[1]`,
+      sigma: sql<number>`(array_agg(${ratingHistory.sigmaAfter} order by ${ratingHistory.seq} desc))[1]`,
+    })
+    .from(ratingHistory)
+    .where(and(inArray(ratingHistory.userId, userIds), eq(ratingHistory.seasonId, seasonId)))
+    .groupBy(ratingHistory.userId);
+  return new Map(rows.map((r) => [r.userId, { ...r, mu: Number(r.mu), sigma: Number(r.sigma) }]));
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamName } from '@scrim-gym/shared';
-import { playerRatings, ratedResults, ratingHistory, scrims, seasons } from '../../db/schema/index.js';
+import { playerRatings, ratedResults, ratingHistory, ratingReplays, scrims, seasons } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { scrimApi } from '../../test/scrim-api.js';
@@ -14,7 +15,7 @@ import {
   seedRating,
   type GameResult,
 } from './ratings.model.js';
-import { softReset, syncScrimRatings } from './ratings.service.js';
+import { replayPendingRatings, replayRatingsChunk, softReset, syncScrimRatings } from './ratings.service.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
@@ -76,8 +77,12 @@ const asResult = ({ players, winner }: Game): GameResult => ({
   winner: winner === 'teamOne' ? 'blue' : 'red',
 });
 
-/** What every player's stored rating must be after exactly `games`, in order, from the seeds of their ranks. */
+/**
+ * What every player's stored rating must be after exactly `games`, in order, from the seeds of their ranks, once
+ * the season's pending replay (the rating-replay job's work) has run.
+ */
 async function expectRatingsOf(users: TestUser[], games: Game[]) {
+  await replayPendingRatings({ db: db() });
   const seeds = new Map(users.map((u) => [u.id, seedRating(u.rank)]));
   const replay = replayRatings(seeds, games.map(asResult));
   const stored = await ratingsOf(users.map((u) => u.id));
@@ -215,6 +220,67 @@ describe('syncScrimRatings', () => {
     const res = await api.call('DELETE', `/api/scrims/${games[2]!.scrimId}`, { token: admin.token });
     expect(res.statusCode, res.body).toBe(200);
     await expectRatingsOf(users, [games[0]!, games[1]!, games[3]!]);
+  });
+});
+
+describe('season replays', () => {
+  it('a reversal commits at once and leaves the later results to the replay, which the next chunk starts', async () => {
+    const { games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const [third] = await db().select().from(ratingHistory).where(eq(ratingHistory.scrimId, games[2]!.scrimId));
+    expect(await setResult(games[0]!.scrimId, null)).toBe(true);
+    // The change touched only its own result: the later rows are as they were until the replay reaches them.
+    const [pending] = await db().select().from(ratingReplays);
+    expect(pending).toBeDefined();
+    const [unchanged] = await db()
+      .select()
+      .from(ratingHistory)
+      .where(and(eq(ratingHistory.scrimId, games[2]!.scrimId), eq(ratingHistory.userId, third!.userId)));
+    expect(unchanged).toEqual(third);
+    expect(await replayRatingsChunk({ db: db(), games: 1 })).toBe(false);
+    await replayPendingRatings({ db: db() });
+    expect(await db().select().from(ratingReplays)).toEqual([]);
+  });
+
+  // Any interleaving of new results, cleared and changed ones and replay chunks of any size ends exactly as the
+  // full replay of the results in their rated order.
+  it('ends exactly as a full replay, whatever results are rated, changed or cleared while chunks run', async () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('rate' as const),
+        lineup: fc.shuffledSubarray([...Array(12).keys()], { minLength: 10, maxLength: 10 }),
+        winner: fc.constantFrom<TeamName>('teamOne', 'teamTwo'),
+      }),
+      fc.record({ kind: fc.constant('flip' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('clear' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('chunk' as const), games: fc.integer({ min: 1, max: 3 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 12 }), async (steps) => {
+        await replayPendingRatings({ db: db() });
+        const users = await pool(12);
+        const rated: Game[] = [];
+        for (const s of steps) {
+          if (s.kind === 'rate') {
+            const players = s.lineup.map((i) => users[i]!);
+            const scrim = await playedScrim(players);
+            expect(await setResult(scrim.id, s.winner)).toBe(true);
+            rated.push({ scrimId: scrim.id, players, winner: s.winner });
+          } else if (s.kind === 'chunk') {
+            await replayRatingsChunk({ db: db(), games: s.games });
+          } else if (rated.length > 0) {
+            const [game] = rated.splice(s.pick % rated.length, 1);
+            if (s.kind === 'flip') {
+              const winner: TeamName = game!.winner === 'teamOne' ? 'teamTwo' : 'teamOne';
+              expect(await setResult(game!.scrimId, winner)).toBe(true);
+              rated.push({ ...game!, winner });
+            } else expect(await setResult(game!.scrimId, null)).toBe(true);
+          }
+        }
+        await expectRatingsOf(users, rated);
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 
@@ -360,6 +426,7 @@ describe('seasons', () => {
     expect(await setResult(scrim.id, 'teamOne')).toBe(true);
     expect((await ratingsOf([users[0]!.id])).get(users[0]!.id)!.gamesRated).toBe(1);
     expect(await setResult(scrim.id, null)).toBe(true);
+    await replayPendingRatings({ db: db() });
     const restored = await ratingsOf(users.map((u) => u.id));
     for (const [userId, row] of after)
       expect({ ...restored.get(userId)!, updatedAt: null }).toEqual({ ...row, updatedAt: null });

@@ -16,17 +16,21 @@ import {
 import {
   deletePlayerRatings,
   deleteRatedResult,
+  deleteReplay,
   endSeason,
   findCurrentSeason,
-  findHistoryFrom,
+  findHistoryChunk,
   findPlayerRating,
   findPlayerRatings,
   findPreviousSeasonId,
   findRatedResult,
+  findReplay,
   findScrimForRating,
   findSeason,
   findSeasonRatings,
   findSeasons,
+  findSeasonTotals,
+  findStatesBefore,
   findUserHistory,
   findUserRank,
   findUserRegions,
@@ -34,15 +38,19 @@ import {
   insertRatedResult,
   insertSeason,
   lockCurrentSeason,
+  saveReplay,
   updateHistories,
   updateUnratedReason,
   upsertPlayerRatings,
   type NewRatingHistory,
   type RatedResultRow,
+  type RatingReplayRow,
   type RatingHistoryRow,
   type ScrimForRating,
   type SeasonRow,
 } from './ratings.repository.js';
+import { scheduleJob } from '../../jobs/index.js';
+import { RATING_REPLAY_JOB } from './ratings.schedule.js';
 import { unratedReasonOf, type RatingRules } from './ratings.rules.js';
 
 /** Ten players: a scrim is rated only when both teams were full. */
@@ -58,12 +66,6 @@ async function lockSeason(tx: Transaction): Promise<SeasonRow> {
     if (season) return season;
   }
   throw new Error('no current rating season');
-}
-
-/** A player's state in a season while results are reversed and replayed. */
-interface PlayerState extends Rating {
-  gamesRated: number;
-  wins: number;
 }
 
 /**
@@ -206,87 +208,156 @@ async function appendResult(tx: Transaction, seasonId: number, scrim: ScrimForRa
 }
 
 /**
- * Reverses a rated result exactly. Every player rated in it or after it in the season gets back the `before`
- * of their first history row at or after its `seq` (their games and wins lowered by what they played from
- * there); the result row goes (its history with it); every later result of the season is replayed in `seq`
- * order from those states, which rewrites its history rows and the players' ratings. A player left with no
- * game in the season and no rating carried over from the previous one loses the row, as if never rated.
+ * Reverses a rated result: the result row goes (its history with it) and the season's replay is marked to start
+ * at its `seq` at the latest (see replayRatingsChunk, which the rating-replay job runs). The change itself reads
+ * and writes only the result's ten players, so it takes the same time however long the season is. Its players
+ * are recounted when the replay ends; a player whose first game of the season this was keeps its `before` as
+ * their seed, since their next history row still counts the reversed game until the replay reaches it.
  */
 async function reverseResult(tx: Transaction, rated: RatedResultRow) {
   const { seasonId } = rated;
-  const history = await findHistoryFrom({ db: tx, seasonId, seq: rated.seq });
-  const userIds = [...new Set(history.map((h) => h.userId))];
-  const stored = new Map((await findPlayerRatings({ db: tx, seasonId, userIds })).map((r) => [r.userId, r]));
-  const states = new Map<string, PlayerState>();
-  for (const row of history) {
-    const state = states.get(row.userId);
-    if (state) {
-      state.gamesRated -= 1;
-      state.wins -= row.won ? 1 : 0;
-      continue;
-    }
-    const current = stored.get(row.userId);
-    states.set(row.userId, {
-      mu: row.muBefore,
-      sigma: row.sigmaBefore,
-      gamesRated: (current?.gamesRated ?? 1) - 1,
-      wins: (current?.wins ?? 0) - (row.won ? 1 : 0),
-    });
+  const rows = await findHistoryChunk({ db: tx, seasonId, seq: rated.seq, games: 1 });
+  const userIds = rows.map((r) => r.userId);
+  const earlier = await findStatesBefore({ db: tx, seasonId, userIds, seq: rated.seq });
+  const pending = await findReplay({ db: tx, seasonId });
+  const seeds = { ...pending?.seeds };
+  for (const row of rows) {
+    if (!earlier.has(row.userId) && !(row.userId in seeds))
+      seeds[row.userId] = { mu: row.muBefore, sigma: row.sigmaBefore };
   }
   await deleteRatedResult({ db: tx, scrimId: rated.scrimId });
+  const replay = {
+    seasonId,
+    cursorSeq: Math.min(pending?.cursorSeq ?? rated.seq, rated.seq),
+    seeds,
+    players: [...new Set([...(pending?.players ?? []), ...userIds])],
+  };
+  await saveReplay({ db: tx, row: replay });
+  // The last result of a season (the usual correction) has nothing after it to replay: it ends at once.
+  const later = await findHistoryChunk({ db: tx, seasonId, seq: rated.seq + 1, games: 1 });
+  if (!pending && later.length === 0) await finishReplay(tx, replay);
+  else await scheduleJob({ db: tx, kind: RATING_REPLAY_JOB, dedupeKey: `${RATING_REPLAY_JOB}:${seasonId}` });
+}
 
-  const later = gamesOf(history.filter((h) => h.scrimId !== rated.scrimId));
-  const replay = replayRatings(
+/** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 1 ms (rewriting its history rows dominates). */
+export const REPLAY_CHUNK_GAMES = 20;
+
+/**
+ * One step of the current season's pending replay, in one transaction under the season's lock (see
+ * replayStep). Returns whether the season's ratings are final (no replay left).
+ */
+export function replayRatingsChunk({ db, games = REPLAY_CHUNK_GAMES }: { db: Database; games?: number }) {
+  return db.transaction(async (tx) => replayStep(tx, await lockSeason(tx), games));
+}
+
+/** Runs the pending replay to its end, a chunk per transaction, so other results wait at most one chunk. */
+export async function replayPendingRatings({ db }: { db: Database }) {
+  while (!(await replayRatingsChunk({ db }))) {
+    /* next chunk */
+  }
+}
+
+/**
+ * Replays the next `games` rated results from the replay's cursor, in `seq` order. Every result before the
+ * cursor is already as a full replay leaves it, so a player's rating at the cursor is the `after` of their last
+ * history row before it, else their recorded seed, else the `before` of their first row (their seed, or the
+ * rating carried from the last season). Rewrites the chunk's history rows and its players' ratings and moves
+ * the cursor past it. Results rated while a replay is pending are appended after it and replayed with the rest.
+ * When nothing is left, the players of the reversed results are recounted (games, wins, rating after their last
+ * game; one left with no game and no rating carried over from the previous season loses the row, as if never
+ * rated) and the replay row goes.
+ */
+async function replayStep(tx: Transaction, season: SeasonRow, games: number): Promise<boolean> {
+  const seasonId = season.id;
+  const replay = await findReplay({ db: tx, seasonId });
+  if (!replay) return true;
+  const history = await findHistoryChunk({ db: tx, seasonId, seq: replay.cursorSeq, games });
+  if (history.length === 0) {
+    await finishReplay(tx, replay);
+    return true;
+  }
+  const userIds = [...new Set(history.map((h) => h.userId))];
+  const before = await findStatesBefore({ db: tx, seasonId, userIds, seq: replay.cursorSeq });
+  const states = new Map<string, Rating>();
+  for (const row of history) {
+    if (!states.has(row.userId))
+      states.set(
+        row.userId,
+        before.get(row.userId) ?? replay.seeds[row.userId] ?? { mu: row.muBefore, sigma: row.sigmaBefore },
+      );
+  }
+  const chunk = gamesOf(history);
+  const replayed = replayRatings(
     states,
-    later.map((g) => g.game),
+    chunk.map((g) => g.game),
   );
-  const rewritten = later.flatMap(({ rows }, i) => {
-    const changes = new Map(replay.changes[i]!.map((c) => [c.userId, c]));
+  const rewritten = chunk.flatMap(({ rows }, i) => {
+    const changes = new Map(replayed.changes[i]!.map((c) => [c.userId, c]));
     return rows.map((row) => {
-      const { before, after } = changes.get(row.userId)!;
-      const state = states.get(row.userId)!;
-      state.gamesRated += 1;
-      state.wins += row.won ? 1 : 0;
+      const { before: from, after: to } = changes.get(row.userId)!;
       return {
         scrimId: row.scrimId,
         userId: row.userId,
-        muBefore: before.mu,
-        sigmaBefore: before.sigma,
-        muAfter: after.mu,
-        sigmaAfter: after.sigma,
-        ratingBefore: displayRating(before),
-        ratingAfter: displayRating(after),
+        muBefore: from.mu,
+        sigmaBefore: from.sigma,
+        muAfter: to.mu,
+        sigmaAfter: to.sigma,
+        ratingBefore: displayRating(from),
+        ratingAfter: displayRating(to),
       };
     });
   });
   await updateHistories({ db: tx, rows: rewritten });
+  const stored = await findPlayerRatings({ db: tx, seasonId, userIds });
+  const regions = await findUserRegions({ db: tx, userIds });
+  await upsertPlayerRatings({
+    db: tx,
+    seasonId,
+    rows: stored.map((row) => {
+      const rating = replayed.ratings.get(row.userId)!;
+      return { ...row, region: regions.get(row.userId) ?? row.region, ...rating, rating: displayRating(rating) };
+    }),
+  });
+  // A chunk shorter than asked for reached the end of the season.
+  if (chunk.length < games) {
+    await finishReplay(tx, replay);
+    return true;
+  }
+  await saveReplay({ db: tx, row: { ...replay, cursorSeq: history.at(-1)!.seq + 1 } });
+  return false;
+}
 
+async function finishReplay(tx: Transaction, replay: RatingReplayRow) {
+  const { seasonId, players: userIds } = replay;
+  const totals = await findSeasonTotals({ db: tx, seasonId, userIds });
   const previous = await findPreviousSeasonId({ db: tx, seasonId });
   const carried = new Set(
     previous === null ? [] : (await findPlayerRatings({ db: tx, seasonId: previous, userIds })).map((r) => r.userId),
   );
-  const unrated = userIds.filter((id) => states.get(id)!.gamesRated === 0 && !carried.has(id));
+  const unrated = userIds.filter((id) => !totals.has(id) && !carried.has(id));
+  const stored = new Map((await findPlayerRatings({ db: tx, seasonId, userIds })).map((r) => [r.userId, r]));
   const regions = await findUserRegions({ db: tx, userIds });
   await deletePlayerRatings({ db: tx, seasonId, userIds: unrated });
   await upsertPlayerRatings({
     db: tx,
     seasonId,
     rows: userIds
-      .filter((id) => !unrated.includes(id))
+      .filter((id) => !unrated.includes(id) && stored.has(id))
       .map((userId) => {
-        const state = states.get(userId)!;
-        const rating = replay.ratings.get(userId) ?? state;
+        const total = totals.get(userId);
+        const rating = total ?? replay.seeds[userId] ?? stored.get(userId)!;
         return {
           userId,
           region: regions.get(userId) ?? stored.get(userId)!.region,
           mu: rating.mu,
           sigma: rating.sigma,
           rating: displayRating(rating),
-          gamesRated: state.gamesRated,
-          wins: state.wins,
+          gamesRated: total?.games ?? 0,
+          wins: total?.wins ?? 0,
         };
       }),
   });
+  await deleteReplay({ db: tx, seasonId });
 }
 
 /** History rows (in `seq` order) grouped back into their games, each with its players' sides and winner. */
@@ -344,6 +415,10 @@ const presentSeason = (row: SeasonRow): Season => ({
 export async function startSeason({ db, name }: { db: Database; name?: string }): Promise<Season> {
   return db.transaction(async (tx) => {
     const current = await lockSeason(tx);
+    // A pending replay ends first: the soft reset carries the ratings as a full replay leaves them.
+    while (!(await replayStep(tx, current, Number.MAX_SAFE_INTEGER))) {
+      /* one step replays the rest */
+    }
     const count = (await findSeasons({ db: tx })).length;
     await endSeason({ db: tx, id: current.id, at: new Date() });
     const next = await insertSeason({ db: tx, name: name ?? `Season ${count + 1}` });

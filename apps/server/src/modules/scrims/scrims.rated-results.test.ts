@@ -8,7 +8,7 @@ import { RATING_TABLE, type RatingRule } from '../../test/authorization-table.js
 import { makeHost } from '../../test/hosts.js';
 import { editBody, expectError, scrimApi } from '../../test/scrim-api.js';
 import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../test/scrim-factories.js';
-import { ratingRulesFor } from '../ratings/index.js';
+import { ratingRulesFor, replayPendingRatings } from '../ratings/index.js';
 import { countBefore, findSeason } from '../ratings/leaderboard.repository.js';
 import { recordGameWinner } from './scrims.result.js';
 import { listCacheFor } from './scrims.service.js';
@@ -119,6 +119,8 @@ describe("a community host's private scrim", () => {
     const hidden = await expectOk(await edit(true));
     expect(hidden.result?.unrated?.reason).toBe('private');
     expect(await ratedOf(scrim.id)).toEqual([]);
+    // The players' rows go when the season's replay (the rating-replay job) ends.
+    await replayPendingRatings({ db: db() });
     expect(await ratingRowsOf(players)).toEqual([]);
     const shown = await expectOk(await edit(false));
     expect(shown.result?.unrated).toBeNull();
