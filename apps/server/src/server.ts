@@ -2,7 +2,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { backfillLookalikeKeys } from './db/backfill-lookalike-keys.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoCommunity } from './db/seed.js';
+import { seedDemoCommunity, type SeededDemo } from './db/seed.js';
+import { ratingRulesFor, syncScrimRatings } from './modules/ratings/index.js';
+import { storeDemoMatch } from './modules/riot/index.js';
 import {
   backfillScrimAbandons,
   backfillScrimCheckIns,
@@ -39,8 +41,9 @@ async function main() {
   phase('openDatabase');
   await database.migrate();
   phase('migrate');
+  let demo: SeededDemo | null = null;
   if (config.seedDemo) {
-    await seedDemoCommunity({ db: database.db, schedule: { scheduleScrimStart, scheduleScrimAbandon } });
+    demo = await seedDemoCommunity({ db: database.db, schedule: { scheduleScrimStart, scheduleScrimAbandon } });
   }
   phase('seed');
 
@@ -60,6 +63,19 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   phase('listen');
   app.log.info({ startupMs: phases, sinceProcessStartMs: Math.round(performance.now()) }, 'started');
+  if (demo) {
+    const db = database.db;
+    const rules = ratingRulesFor(config);
+    demo
+      .rateResults({
+        rate: (scrimId) => syncScrimRatings({ db, scrimId, rules }),
+        storeMatch: (game) => storeDemoMatch({ db, ...game }),
+      })
+      .then(
+        () => app.log.info('demo results rated'),
+        (error: unknown) => app.log.error({ err: error }, 'could not rate the demo results'),
+      );
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   app.log.info(`Scrim Gym is running on http://localhost:${config.PORT} (${where})`);
 }

@@ -2,6 +2,8 @@ import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCRIM_ABANDON_AFTER_MS, getScrimTiming } from '@scrim-gym/shared';
 import { findJobs } from '../jobs/index.js';
+import { ratingRulesFor, syncScrimRatings } from '../modules/ratings/index.js';
+import { storeDemoMatch } from '../modules/riot/index.js';
 import {
   SCRIM_ABANDON_JOB,
   SCRIM_START_JOB,
@@ -11,21 +13,39 @@ import {
   scrimStartKey,
 } from '../modules/scrims/index.js';
 import { createTestDatabase } from '../test/database.js';
-import { scrimParticipants, scrims, users } from './schema/index.js';
-import { seedDemoCommunity } from './seed.js';
+import {
+  matchParticipants,
+  playerRatings,
+  ratedResults,
+  ratingHistory,
+  scrimMatches,
+  scrimParticipants,
+  scrims,
+  users,
+} from './schema/index.js';
+import { seedDemoCommunity, type SeedResults } from './seed.js';
 
 const schedule = { scheduleScrimStart, scheduleScrimAbandon };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let results: SeedResults;
 beforeAll(async () => {
   database = await createTestDatabase();
+  const db = database.db;
+  const rules = ratingRulesFor({ oidcProviders: [] });
+  results = {
+    rate: (scrimId) => syncScrimRatings({ db, scrimId, rules }),
+    storeMatch: (game) => storeDemoMatch({ db, ...game }),
+  };
 });
 afterAll(() => database.close());
 
 it('seeds a demo community once, with start jobs for the upcoming scrims', async () => {
   const now = Date.now();
-  expect(await seedDemoCommunity({ db: database.db, schedule, now })).toBe(true);
-  expect(await seedDemoCommunity({ db: database.db, schedule, now })).toBe(false);
+  const demo = await seedDemoCommunity({ db: database.db, schedule, now });
+  expect(demo).not.toBeNull();
+  expect(await seedDemoCommunity({ db: database.db, schedule, now })).toBeNull();
+  await demo!.rateResults(results);
 
   expect((await database.db.select().from(users)).length).toBeGreaterThan(30);
   const upcoming = await database.db
@@ -66,4 +86,33 @@ it('seeds scrims that obey the rules: a winner only with 10 players, a current s
   const abandoned = rows.filter((s) => s.abandonedAt).map((s) => s.title);
   expect(abandoned.sort()).toEqual(['EUW Late Night', 'Lunch Break Scrim']);
   for (const scrim of rows.filter((s) => s.abandonedAt)) expect(timingOf(scrim)).toBe('previous');
+});
+
+it('rates every seeded result, oldest first, and gives the latest game Riot figures: the leaderboard and histories are not empty', async () => {
+  const db = database.db;
+  const confirmed = (await db.select().from(scrims)).filter((s) => s.resultStatus === 'confirmed' && s.teamWon);
+  const rated = await db.select().from(ratedResults);
+  expect(rated.length).toBe(confirmed.length);
+  expect(confirmed.length).toBeGreaterThan(20);
+  // Rated in the order they were played.
+  const startOf = new Map(confirmed.map((s) => [s.id, s.gameStartTime.getTime()]));
+  const starts = [...rated].sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => startOf.get(r.scrimId)!);
+  expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  expect((await db.select().from(playerRatings)).length).toBeGreaterThanOrEqual(10);
+  expect((await db.select().from(ratingHistory)).length).toBe(rated.length * 10);
+
+  const latest = [...confirmed].sort((a, b) => b.gameStartTime.getTime() - a.gameStartTime.getTime())[0]!;
+  const [match] = await db.select().from(scrimMatches).where(eq(scrimMatches.scrimId, latest.id));
+  expect(match?.status).toBe('ready');
+  const lines = await db.select().from(matchParticipants).where(eq(matchParticipants.scrimId, latest.id));
+  const seated = await db.select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, latest.id));
+  expect(lines).toHaveLength(10);
+  // Every line is a seated player, on the side and in the role of their slot, and the winners won.
+  for (const line of lines) {
+    const seat = seated.find((p) => p.userId === line.userId)!;
+    expect(seat, line.champion).toBeDefined();
+    expect(line.side).toBe(seat.team === 'teamOne' ? 'blue' : 'red');
+    expect(line.role).toBe(seat.role);
+    expect(line.win).toBe(seat.team === latest.teamWon);
+  }
 });

@@ -98,10 +98,33 @@ export interface SeedSchedule {
   scheduleScrimAbandon: ScheduleScrim;
 }
 
+/** A seeded player's side of a finished game: who, and the Riot ID the match shows. */
+export interface SeedLine {
+  userId: string;
+  riotId: string;
+}
+
+/**
+ * What the seed's finished scrims become once committed, done by the modules that own them (passed in by the
+ * caller, as the schedule is): rated results (the ratings module's sync, with the server's rules) and, for the
+ * latest, a Riot game with its figures (the matches module).
+ */
+export interface SeedResults {
+  rate(scrimId: string): Promise<unknown>;
+  storeMatch(game: {
+    scrimId: string;
+    blue: SeedLine[];
+    red: SeedLine[];
+    blueWins: boolean;
+    playedAt: Date;
+  }): Promise<unknown>;
+}
+
 /**
  * On an empty database, a small living community: an admin, 30 players in five regions, scrims
  * today in every state and six months of played history. Everyone signs in through the dev sign-in with
- * `<name>@scrimgym.dev` (the admin: admin@scrimgym.dev).
+ * `<name>@scrimgym.dev` (the admin: admin@scrimgym.dev). Returns null when the database was not empty, else the
+ * seeded demo, whose `rateResults` the caller runs once the server answers (see there).
  */
 export async function seedDemoCommunity({
   db,
@@ -111,10 +134,11 @@ export async function seedDemoCommunity({
   db: Database;
   schedule: SeedSchedule;
   now?: number;
-}) {
+}): Promise<SeededDemo | null> {
   const [{ value: existing }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
-  if (existing > 0) return false;
+  if (existing > 0) return null;
 
+  const finished: { scrimId: string; start: number; teamWon: TeamName; blue: SeedLine[]; red: SeedLine[] }[] = [];
   await db.transaction(async (tx) => {
     const people = [
       {
@@ -235,8 +259,23 @@ export async function seedDemoCommunity({
           })),
         );
       }
-      // A confirmed result: its ten kept their commitment (reliability, issue 17).
-      if (seed.teamWon) played.push(...players.map((p) => ({ scrimId: scrim!.id, userId: p.id })));
+      // A confirmed result: its ten kept their commitment (reliability).
+      if (seed.teamWon) {
+        played.push(...players.map((p) => ({ scrimId: scrim!.id, userId: p.id })));
+        const lines = (team: TeamName) =>
+          players
+            .map((p, i) => ({ ...slotOf(i), line: { userId: p.id, riotId: `${p.name}#${p.summonerTagline}` } }))
+            .filter((p) => p.team === team)
+            .sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role))
+            .map((p) => p.line);
+        finished.push({
+          scrimId: scrim!.id,
+          start,
+          teamWon: seed.teamWon,
+          blue: lines('teamOne'),
+          red: lines('teamTwo'),
+        });
+      }
       // Upcoming demo scrims start like real ones: notification to their players at the start.
       if (scrim!.gameStartTime.getTime() > now) {
         await schedule.scheduleScrimStart({ db: tx, scrimId: scrim!.id, gameStartTime: scrim!.gameStartTime });
@@ -254,5 +293,29 @@ export async function seedDemoCommunity({
         .where(inArray(users.id, [...new Set(played.map((c) => c.userId))]));
     }
   });
-  return true;
+  // Oldest first, as they were played: each result moves the ratings the next one starts from.
+  finished.sort((a, b) => a.start - b.start);
+  return {
+    async rateResults(results) {
+      for (const game of finished) await results.rate(game.scrimId);
+      const latest = finished.at(-1);
+      if (!latest) return;
+      await results.storeMatch({
+        scrimId: latest.scrimId,
+        blue: latest.blue,
+        red: latest.red,
+        blueWins: latest.teamWon === 'teamOne',
+        playedAt: new Date(latest.start + 8 * 60_000),
+      });
+    },
+  };
+}
+
+export interface SeededDemo {
+  /**
+   * Rates the seeded results, oldest first, and stores the latest game's Riot figures: so the leaderboard, the
+   * ratings and the match histories are not empty. About a second on PGlite, so the server runs it after it
+   * listens rather than before its first answer.
+   */
+  rateResults(results: SeedResults): Promise<void>;
 }

@@ -21,3 +21,5 @@ export { riotLinkJobsPlugin } from './link/link.jobs.js';
 export { riotLinkRoutes, type RiotLinkRoutesOptions } from './link/link.routes.js';
 export { tournamentsRoutes } from './tournaments/tournaments.routes.js';
 export { matchesRoutes } from './matches/matches.routes.js';
+// The demo community's game with Riot's figures (the seed, wired in server.ts).
+export { storeDemoMatch } from './matches/matches.demo.js';
