@@ -10,7 +10,7 @@ export const DISCORD_MESSAGES = {
   // Admin dashboard
   sectionTitle: 'Discord announcements',
   sectionHelp:
-    'Each region can post its new public scrims, "2 spots left", full lobbies and results to a Discord channel through a webhook. Lobby names, passwords and codes are never posted.',
+    'Each region can post its new public scrims, "2 spots left", full lobbies, results and cancellations to a Discord channel through a webhook. Lobby names, passwords and codes are never posted.',
   notSet: 'No webhook',
   current: (masked: string) => `Current: ${masked}`,
   urlLabel: (region: string) => `New webhook URL for ${region}`,
@@ -20,4 +20,21 @@ export const DISCORD_MESSAGES = {
   removed: (region: string) => `Discord webhook of ${region} removed`,
   saveFailed: 'The Discord webhook could not be saved',
   loadFailed: 'The Discord webhooks could not be loaded',
+  // A test message, and the last delivery of each webhook
+  sendTest: 'Send a test message',
+  testSent: (region: string) => `Test message posted to ${region}'s Discord channel`,
+  testFailed: (region: string, status: string) => `The test message to ${region} was not delivered: ${status}`,
+  noWebhook: 'This region has no Discord webhook: save one first.',
+  neverDelivered: 'Nothing sent yet',
+  lastDelivery: (ok: boolean, status: string, when: string) =>
+    `${ok ? 'Last delivery' : 'Last delivery failed'}: ${status}, ${when}`,
+  testTitle: 'Test message from Scrim Gym',
+  testDescription: (region: string) =>
+    `This channel will get ${region}'s new public scrims, "2 spots left", full lobbies, results and cancellations.`,
+  // The last delivery, in words an admin can act on
+  delivered: 'delivered',
+  rateLimited: 'Discord asked to slow down (429); it is sent again shortly',
+  gone: (status: number) => `the webhook was deleted in Discord (${status}): set a new one`,
+  refused: (status: number) => `Discord refused it (${status})`,
+  unreachable: (reason: string) => `Discord could not be reached (${reason})`,
 } as const;

@@ -121,6 +121,8 @@ export const ERROR_CODES = [
   'ALREADY_WAITLISTED',
   'NOT_WAITLISTED',
   'SLOT_AVAILABLE',
+  // Discord announcements: a test message to a region without a webhook
+  'NO_WEBHOOK',
   // Web Push (issue 17)
   'PUSH_ENDPOINT_REFUSED',
   // Check-in and substitutes (issue 17)

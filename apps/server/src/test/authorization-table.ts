@@ -484,6 +484,11 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     }),
     expect: adminOnly(),
   },
+  // The role world sets no webhook: the admin's test message finds none (the happy path: discord.test.ts).
+  'POST /api/admin/regions/{region}/discord-webhook/test': {
+    request: () => ({ params: { region: 'EUW' } }),
+    expect: adminOnly(404),
+  },
   // Community hosts: admins grant and revoke a region's host role (a host cannot grant or revoke one).
   'GET /api/admin/hosts': { expect: adminOnly() },
   'POST /api/admin/hosts': {

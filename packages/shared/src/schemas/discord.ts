@@ -51,6 +51,8 @@ export const discordWebhookSchema = z.object({
   region: z.enum(REGIONS),
   maskedUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /** The last post or test message to this webhook: when, whether Discord took it, and what happened in words. */
+  lastDelivery: z.object({ at: z.string(), ok: z.boolean(), status: z.string() }).nullable(),
 });
 export type DiscordWebhook = z.infer<typeof discordWebhookSchema>;
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { regionEnum } from './enums.js';
 import { sessions, users } from './users.js';
@@ -59,10 +59,16 @@ export const calendarFeeds = pgTable(
   (t) => [uniqueIndex('calendar_feeds_secret_uq').on(t.secret)],
 );
 
-/** A region's Discord webhook: new scrims, "2 spots left", lobby full and results are posted there. */
+/**
+ * A region's Discord webhook: new scrims, "2 spots left", lobby full, results and cancellations are posted there.
+ * The last delivery (a post or an admin's test message) says whether the channel still gets them.
+ */
 export const discordWebhooks = pgTable('discord_webhooks', {
   region: regionEnum('region').primaryKey(),
   url: text('url').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  lastDeliveryAt: timestamptz('last_delivery_at'),
+  lastDeliveryOk: boolean('last_delivery_ok'),
+  lastDeliveryStatus: text('last_delivery_status'),
 });

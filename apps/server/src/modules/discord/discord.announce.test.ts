@@ -1,4 +1,5 @@
 import { eq, like } from 'drizzle-orm';
+import { DISCORD_MESSAGES, type DiscordWebhook } from '@scrim-gym/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SLOTS } from '../../test/scrim-factories.js';
 import { auditLog, discordWebhooks, jobs, scrims } from '../../db/schema/index.js';
@@ -8,6 +9,7 @@ import { createAdmin, createUser, type TestUser } from '../../test/factories.js'
 import { startFakeDiscord, makeJobDue, type FakeDiscord } from '../../test/fake-discord.js';
 import { editBody, scrimApi } from '../../test/scrim-api.js';
 import { announcementKey } from './index.js';
+import { SPOTS_LEFT_DELAY_MS } from './discord.service.js';
 
 const TIMEOUT_MS = 500;
 let ctx: TestContext;
@@ -120,6 +122,12 @@ describe('what is posted', () => {
 
     await join(scrimId, [7]);
     await runDueJobs();
+    // "Spots left" waits a minute, in case the lobby fills meanwhile.
+    expect(titlesFor(scrimId)).toHaveLength(1);
+    const waiting = await jobOf(scrimId, 'spots-left');
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now() + SPOTS_LEFT_DELAY_MS - 5_000);
+    await makeJobDue(db(), announcementKey(scrimId, 'spots-left'));
+    await runDueJobs();
     expect(titlesFor(scrimId)[1]).toMatch(/^2 spots left: /);
     expect(postsFor(scrimId)[1]!.body.embeds[0]!.fields).toContainEqual({
       name: 'Open roles',
@@ -153,6 +161,51 @@ describe('what is posted', () => {
     await join(scrimId, [9]);
     await runDueJobs();
     expect(titlesFor(scrimId)).toHaveLength(3);
+  });
+
+  it('a lobby that fills within the minute gets "Lobby full" only, never "2 spots left"', async () => {
+    const scrimId = await newScrim();
+    await join(scrimId, range(0, 8));
+    await runDueJobs();
+    await join(scrimId, range(8, 10));
+    await runDueJobs();
+    await makeJobDue(db(), announcementKey(scrimId, 'spots-left'));
+    await runDueJobs();
+    const titles = titlesFor(scrimId);
+    expect(titles).toHaveLength(2);
+    expect(titles[1]).toMatch(/^Lobby full: /);
+    expect(titles.some((title) => /spots? left/.test(title))).toBe(false);
+  });
+
+  it('an announced scrim that is cancelled is announced as cancelled, with the reason; a private one never', async () => {
+    const scrimId = await newScrim();
+    await runDueJobs();
+    const cancel = await api.call('POST', `/api/scrims/${scrimId}/cancel`, {
+      token: admin.token,
+      payload: { reason: 'Not enough **players**' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runDueJobs();
+    const [created, cancelled, ...more] = postsFor(scrimId);
+    expect(created!.body.embeds[0]!.title).toMatch(/^New scrim: /);
+    expect(more).toEqual([]);
+    expect(cancelled!.body.embeds[0]!.title).toMatch(/^Cancelled: Friday /);
+    expect(cancelled!.body.embeds[0]!.description).toMatch(
+      /^The scrim planned for <t:\d+:F> .* will not take place\.$/,
+    );
+    expect(cancelled!.body.embeds[0]!.fields).toContainEqual({
+      name: 'Reason',
+      value: 'Not enough \\*\\*players\\*\\*',
+    });
+
+    const secret = await newScrim({ isPrivate: true });
+    const res = await api.call('POST', `/api/scrims/${secret}/cancel`, {
+      token: admin.token,
+      payload: { reason: 'x' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runDueJobs();
+    expect(postsFor(secret)).toEqual([]);
   });
 
   it('a confirmed result posts the winner once; a pending report posts nothing; another winner posts a correction', async () => {
@@ -223,6 +276,59 @@ describe('what is posted', () => {
   });
 });
 
+describe("an admin's test message and each webhook's last delivery", () => {
+  const test = (region: string, token = admin.token) =>
+    api.call('POST', `/api/admin/regions/${region}/discord-webhook/test`, { token });
+  const lastDeliveryOf = async (region: string) => {
+    const res = await api.call('GET', '/api/admin/regions/discord-webhooks', { token: admin.token });
+    return (res.json() as DiscordWebhook[]).find((w) => w.region === region)!.lastDelivery;
+  };
+
+  it('posts a test message that names no scrim, and answers the delivery', async () => {
+    const res = await test('NA');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ region: 'NA', lastDelivery: { ok: true, status: 'delivered' } });
+    const [post] = fake.requests;
+    expect(post!.body.embeds[0]!.title).toBe(DISCORD_MESSAGES.testTitle);
+    expect(post!.body.embeds[0]!.url).toBe('https://scrim-gym.test/');
+    expect(post!.body.allowed_mentions).toEqual({ parse: [] });
+    expect(await lastDeliveryOf('NA')).toMatchObject({ ok: true, status: 'delivered' });
+  });
+
+  it('says in words why a delivery failed; a deleted webhook is removed; a region without one is 404', async () => {
+    fake.answer({ status: 500 });
+    const failed = await test('NA');
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({
+      lastDelivery: { ok: false, status: 'Discord could not be reached (Discord answered 500)' },
+    });
+
+    // A post's outcome is the webhook's last delivery too.
+    const scrimId = await newScrim();
+    await runDueJobs();
+    expect(postsFor(scrimId)).toHaveLength(1);
+    expect(await lastDeliveryOf('NA')).toMatchObject({ ok: true, status: 'delivered' });
+
+    fake.answer({ status: 404 });
+    const gone = await test('NA');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'NO_WEBHOOK' });
+    expect(gone.json<{ error: string }>().error).toMatch(/deleted in Discord \(404\)/);
+    expect(await db().select().from(discordWebhooks).where(eq(discordWebhooks.region, 'NA'))).toEqual([]);
+
+    const none = await test('EUW');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'NO_WEBHOOK', error: DISCORD_MESSAGES.noWebhook });
+  });
+
+  it('refuses a visitor (401), a player (403) and an unknown region (400), sending nothing', async () => {
+    expect((await api.call('POST', '/api/admin/regions/NA/discord-webhook/test', {})).statusCode).toBe(401);
+    expect((await test('NA', players[0]!.token)).statusCode).toBe(403);
+    expect((await test('Narnia')).statusCode).toBe(400);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
 describe('when Discord fails', () => {
   it('a 500 is retried with backoff, then the post goes out once', async () => {
     fake.answer({ status: 500 });
@@ -252,6 +358,7 @@ describe('when Discord fails', () => {
     await runDueJobs();
     fake.answer({ status: 503 });
     await join(scrimId, range(0, 8));
+    await makeJobDue(db(), announcementKey(scrimId, 'spots-left'));
     await runDueJobs();
     const failed = (await jobOf(scrimId, 'spots-left'))!;
     expect(failed).toMatchObject({ attempts: 1, completedAt: null });

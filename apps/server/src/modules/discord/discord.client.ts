@@ -2,6 +2,7 @@
  * Discord's "Execute Webhook" (POST the webhook URL, JSON body): one request, answered as an outcome the job
  * decides on. The URL carries the webhook's token: it is never logged nor put in an error message.
  */
+import { DISCORD_MESSAGES } from '@scrim-gym/shared';
 
 /** What a webhook post came to. */
 export type WebhookOutcome =
@@ -15,6 +16,22 @@ export type WebhookOutcome =
   | { kind: 'refused'; status: number }
   /** 5xx, no answer in time, or the network: worth retrying later. */
   | { kind: 'failed'; reason: string };
+
+/** An outcome in words an admin can act on, and whether Discord took the message: the webhook's last delivery. */
+export function describeOutcome(outcome: WebhookOutcome): { ok: boolean; status: string } {
+  switch (outcome.kind) {
+    case 'posted':
+      return { ok: true, status: DISCORD_MESSAGES.delivered };
+    case 'rate-limited':
+      return { ok: false, status: DISCORD_MESSAGES.rateLimited };
+    case 'gone':
+      return { ok: false, status: DISCORD_MESSAGES.gone(outcome.status) };
+    case 'refused':
+      return { ok: false, status: DISCORD_MESSAGES.refused(outcome.status) };
+    case 'failed':
+      return { ok: false, status: DISCORD_MESSAGES.unreachable(outcome.reason) };
+  }
+}
 
 /** Without a usable retry_after, a 429 waits this long. */
 const DEFAULT_RETRY_AFTER_MS = 5_000;

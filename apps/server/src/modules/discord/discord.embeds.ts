@@ -3,10 +3,10 @@
  * scrim's link, and `allowed_mentions.parse = []` so that nothing in a title or a name pings anyone. Never the
  * lobby name, password or tournament code. Texts are escaped (Discord markdown) and cut to Discord's limits.
  */
-import { ROLES, TEAMS, TEAM_MESSAGE_LABELS, freeRoles, type TeamName } from '@scrim-gym/shared';
+import { DISCORD_MESSAGES, ROLES, TEAMS, TEAM_MESSAGE_LABELS, freeRoles, type TeamName } from '@scrim-gym/shared';
 import type { ScrimAggregate } from '../scrims/index.js';
 
-export const ANNOUNCEMENTS = ['created', 'spots-left', 'full', 'result'] as const;
+export const ANNOUNCEMENTS = ['created', 'spots-left', 'full', 'result', 'cancelled'] as const;
 export type Announcement = (typeof ANNOUNCEMENTS)[number];
 
 /** Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
@@ -17,6 +17,7 @@ const COLORS: Record<Announcement, number> = {
   'spots-left': 0xf0b232,
   full: 0x23a55a,
   result: 0xf1c40f,
+  cancelled: 0xda373c,
 };
 
 export interface EmbedField {
@@ -53,6 +54,10 @@ const SLOT_COUNT = TEAMS.length * ROLES.length;
 export const isAnnounceable = ({ scrim }: Pick<ScrimAggregate, 'scrim'>) =>
   !scrim.isPrivate && !scrim.cancelledAt && !scrim.abandonedAt;
 
+/** A public scrim that was cancelled: the channel that was told of it is told it will not happen. */
+export const isCancelledPublicly = ({ scrim }: Pick<ScrimAggregate, 'scrim'>) =>
+  !scrim.isPrivate && Boolean(scrim.cancelledAt);
+
 function teamLines(aggregate: ScrimAggregate, team: TeamName) {
   const players = playersOf(aggregate).filter((p) => p.team === team);
   return ROLES.map((role) => {
@@ -80,7 +85,7 @@ export function buildAnnouncement(
   announcement: Announcement,
   { link, team, corrected = false, now = new Date() }: AnnouncementOptions,
 ): WebhookPayload | null {
-  if (!isAnnounceable(aggregate)) return null;
+  if (announcement === 'cancelled' ? !isCancelledPublicly(aggregate) : !isAnnounceable(aggregate)) return null;
   const { scrim } = aggregate;
   const players = playerCount(aggregate);
   const title = escapeMarkdown(scrim.title);
@@ -128,14 +133,51 @@ export function buildAnnouncement(
         { name: `${TEAM_MESSAGE_LABELS[team]}`, value: teamLines(aggregate, team) },
       ];
       break;
+    case 'cancelled':
+      heading = `Cancelled: ${title}`;
+      description = `The scrim planned for ${start} will not take place.`;
+      fields = [
+        { name: 'Region', value: scrim.region, inline: true },
+        ...(scrim.cancelReason ? [{ name: 'Reason', value: escapeMarkdown(scrim.cancelReason) }] : []),
+      ];
+      break;
   }
+  return embedPayload({ heading, link, description, color: COLORS[announcement], fields, now });
+}
+
+/** An admin's test message to a region's webhook: what the channel will get, and nothing of any scrim. */
+export const testPayload = ({ region, link, now = new Date() }: { region: string; link: string; now?: Date }) =>
+  embedPayload({
+    heading: DISCORD_MESSAGES.testTitle,
+    link,
+    description: DISCORD_MESSAGES.testDescription(region),
+    color: COLORS.created,
+    fields: [{ name: 'Region', value: region, inline: true }],
+    now,
+  });
+
+function embedPayload({
+  heading,
+  link,
+  description,
+  color,
+  fields,
+  now,
+}: {
+  heading: string;
+  link: string;
+  description: string;
+  color: number;
+  fields: EmbedField[];
+  now: Date;
+}): WebhookPayload {
   return {
     embeds: [
       {
         title: clip(heading, EMBED_LIMITS.title),
         url: link,
         description: clip(description, EMBED_LIMITS.description),
-        color: COLORS[announcement],
+        color,
         fields: fields.slice(0, EMBED_LIMITS.fields).map((field) => ({
           ...field,
           name: clip(field.name, EMBED_LIMITS.fieldName),

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, scrims } from '../../db/schema/index.js';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { startFakeDiscord, type FakeDiscord } from '../../test/fake-discord.js';
+import { makeJobDue, startFakeDiscord, type FakeDiscord } from '../../test/fake-discord.js';
 import { startTwoInstances, type Instances } from '../../test/instances.js';
 import { scrimApi } from '../../test/scrim-api.js';
 import { ALL_SLOTS } from '../../test/scrim-factories.js';
-import { DISCORD_ANNOUNCE_JOB } from './index.js';
+import { announcementKey, DISCORD_ANNOUNCE_JOB } from './index.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -53,7 +53,14 @@ describe(`Discord announcements on two instances (${onPostgres ? 'PostgreSQL' : 
           apis[p % 2]!.join(scrimId, players[p]!.id, ALL_SLOTS[p]!, players[p]!.token),
         );
         for (const res of await Promise.all(pair)) expect(res.statusCode, res.body).toBe(200);
+        if (i === 6) {
+          // Eight in: "2 spots left" waits its minute; made due now, one of the runners posts it.
+          await makeJobDue(db, announcementKey(scrimId, 'spots-left'));
+          await expect.poll(() => fake.titles().length, { timeout: 15_000 }).toBe(2);
+        }
       }
+      // Two runners may take two due posts at once and finish them in any order: the result waits for the full.
+      await expect.poll(() => fake.titles().length, { timeout: 15_000 }).toBe(3);
       await db
         .update(scrims)
         .set({ gameStartTime: new Date(Date.now() - 60_000) })

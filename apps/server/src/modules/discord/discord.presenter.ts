@@ -7,6 +7,10 @@ export function presentWebhook(region: Region, row: DiscordWebhookRow | null): D
     region,
     maskedUrl: row ? maskWebhookUrl(row.url) : null,
     updatedAt: row ? row.updatedAt.toISOString() : null,
+    lastDelivery:
+      row?.lastDeliveryAt && row.lastDeliveryStatus !== null
+        ? { at: row.lastDeliveryAt.toISOString(), ok: row.lastDeliveryOk === true, status: row.lastDeliveryStatus }
+        : null,
   };
 }
 

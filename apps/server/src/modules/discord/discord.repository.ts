@@ -53,3 +53,25 @@ export async function deleteWebhookIfUrl({ db, region, url }: { db: DbOrTx; regi
     .returning();
   return rows[0] ?? null;
 }
+
+/** What the last post or test message to the region's webhook came to; kept only while the webhook is still `url`. */
+export async function recordDelivery({
+  db,
+  region,
+  url,
+  ok,
+  status,
+}: {
+  db: DbOrTx;
+  region: Region;
+  url: string;
+  ok: boolean;
+  status: string;
+}) {
+  const [row] = await db
+    .update(discordWebhooks)
+    .set({ lastDeliveryAt: new Date(), lastDeliveryOk: ok, lastDeliveryStatus: status })
+    .where(and(eq(discordWebhooks.region, region), eq(discordWebhooks.url, url)))
+    .returning();
+  return row ?? null;
+}

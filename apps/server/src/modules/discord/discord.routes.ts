@@ -8,7 +8,7 @@ import {
 } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin } from '../auth/index.js';
-import { listWebhooks, setWebhook } from './discord.service.js';
+import { listWebhooks, setWebhook, testWebhook } from './discord.service.js';
 
 const tags = ['admin', 'discord'];
 
@@ -45,5 +45,15 @@ export async function discordRoutes(fastify: FastifyInstance) {
         region: request.params.region,
         url: request.body.url,
       }),
+  );
+
+  app.post(
+    '/admin/regions/:region/discord-webhook/test',
+    routeSchema(
+      tags,
+      "Post a test message to a region's Discord webhook now; answers the webhook with that delivery as its last (404 NO_WEBHOOK: none set)",
+      { params: regionParamsSchema, response: { 200: discordWebhookSchema } },
+    ),
+    async (request) => testWebhook({ deps: { db: app.db, config: app.config }, region: request.params.region }),
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Discord announcements (issue 17): admins set one webhook per region; the region's public scrims are posted there
- * when created, at "2 spots left" (8 of 10 players), when the lobby is full and when the result is confirmed.
+ * when created, at "2 spots left" (8 of 10 players), when the lobby is full, when the result is confirmed and when
+ * an announced scrim is cancelled. Each webhook keeps its last delivery (posts and admins' test messages).
  *
  * - Each post is a 'discord.announce' job keyed `discord:<scrimId>:<announcement>`, scheduled after the scrim's
  *   change committed (scrims' lifecycle events): the unique key makes it once per scrim across instances and
  *   restarts (`ifCompleted: 'keep'`: a post that was sent, or given up, is never armed again), and the scrim's
  *   action never waits for Discord. A result has one key too; a different confirmed winner later re-arms it
- *   (a "Result corrected" post).
+ *   (a "Result corrected" post). "Spots left" waits a minute (SPOTS_LEFT_DELAY_MS) and is not posted when the lobby
+ *   filled meanwhile: only "Lobby full" then.
  * - The job reads the scrim when it runs and posts only what is still true (still public, not full yet for
  *   "spots left", the same winner), so a post never leaks a scrim made private meanwhile.
  * - Failures: 5xx, a timeout or the network are retried with the runner's backoff; a 429 at Discord's
@@ -14,7 +16,7 @@
  *   Discord: the job gives up and the region's webhook is removed (if it is still that URL), with an audit row,
  *   so the next scrims do not fail again; the admins see "No webhook" and set a new one.
  */
-import { maskWebhookUrl, type DiscordWebhook, type Region, type TeamName } from '@scrim-gym/shared';
+import { DISCORD_MESSAGES, maskWebhookUrl, type DiscordWebhook, type Region, type TeamName } from '@scrim-gym/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -27,10 +29,19 @@ import {
   type JobContext,
   type JobRunner,
 } from '../../jobs/index.js';
+import { notFound } from '../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { getScrimAggregate, type ScrimAggregate } from '../scrims/index.js';
-import { executeWebhook } from './discord.client.js';
-import { ANNOUNCEMENTS, buildAnnouncement, isAnnounceable, playerCount, type Announcement } from './discord.embeds.js';
+import { describeOutcome, executeWebhook, type WebhookOutcome } from './discord.client.js';
+import {
+  ANNOUNCEMENTS,
+  buildAnnouncement,
+  isAnnounceable,
+  isCancelledPublicly,
+  playerCount,
+  testPayload,
+  type Announcement,
+} from './discord.embeds.js';
 import { assertAllowedWebhookUrl, isAllowedWebhookUrl } from './discord.policy.js';
 import { presentWebhook, presentWebhooks } from './discord.presenter.js';
 import {
@@ -39,10 +50,14 @@ import {
   findWebhook,
   findWebhooks,
   lockWebhook,
+  recordDelivery,
   upsertWebhook,
+  type DiscordWebhookRow,
 } from './discord.repository.js';
 
 export const DISCORD_ANNOUNCE_JOB = 'discord.announce';
+/** How long "2 spots left" waits: a lobby that fills within it is announced once, as full. */
+export const SPOTS_LEFT_DELAY_MS = 60_000;
 export const announcementKey = (scrimId: string, announcement: Announcement) => `discord:${scrimId}:${announcement}`;
 
 export interface DiscordDeps {
@@ -117,6 +132,7 @@ interface AnnouncePayload {
 
 /** What the scrim, as it is now, calls for; "spots left" and "full" exclude each other, as a winner excludes both. */
 function announcementsDue(aggregate: ScrimAggregate, created: boolean): Announcement[] {
+  if (isCancelledPublicly(aggregate)) return ['cancelled'];
   if (!isAnnounceable(aggregate)) return [];
   if (created) return ['created'];
   const { scrim } = aggregate;
@@ -134,12 +150,20 @@ async function scheduleAnnouncement(deps: DiscordDeps, aggregate: ScrimAggregate
   // skipping its backoff. So a job that exists is left alone, and a new one gets a runAt every instance computes
   // alike from the scrim (in the past: due now), so that two instances scheduling it at once make one job.
   const [existing] = await findJobs({ db: deps.db, dedupeKey });
+  // Only a scrim the channel was told of is announced as cancelled.
+  if (
+    announcement === 'cancelled' &&
+    !(await findJobs({ db: deps.db, dedupeKey: announcementKey(scrimId, 'created') }))[0]
+  )
+    return;
   if (announcement !== 'result') {
     if (existing) return;
     await scheduleJob({
       db: deps.db,
       kind: DISCORD_ANNOUNCE_JOB,
-      runAt: scrim.createdAt,
+      // Two instances scheduling it at once make one job (the dedupe key); the later runAt of "spots left" only
+      // moves a job that has not run yet.
+      runAt: announcement === 'spots-left' ? new Date(Date.now() + SPOTS_LEFT_DELAY_MS) : scrim.createdAt,
       payload: { scrimId, announcement } satisfies AnnouncePayload,
       dedupeKey,
       ifCompleted: 'keep',
@@ -189,8 +213,9 @@ function payloadOf(job: ClaimedJob): AnnouncePayload {
   return payload as AnnouncePayload;
 }
 
-const scrimLink = (config: DiscordDeps['config'], scrimId: string) =>
-  `${(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/scrims/${scrimId}`;
+const siteUrl = (config: DiscordDeps['config']) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+const scrimLink = (config: DiscordDeps['config'], scrimId: string) => `${siteUrl(config)}/scrims/${scrimId}`;
 
 /** The webhook was deleted in Discord: the region stops posting to it (unless an admin set another meanwhile). */
 async function removeGoneWebhook(db: Database, region: Region, url: string, status: number) {
@@ -234,6 +259,7 @@ export async function handleAnnounceJob(deps: DiscordDeps, job: ClaimedJob, cont
     timeoutMs: deps.config.DISCORD_WEBHOOK_TIMEOUT_MS,
     signal: context?.signal,
   });
+  if (outcome.kind !== 'gone') await noteDelivery(deps.db, webhook, outcome);
   switch (outcome.kind) {
     case 'posted':
       return;
@@ -250,4 +276,37 @@ export async function handleAnnounceJob(deps: DiscordDeps, job: ClaimedJob, cont
     case 'failed':
       throw new Error(`The ${announcement} post failed: ${outcome.reason}`);
   }
+}
+
+const noteDelivery = (db: Database, webhook: DiscordWebhookRow, outcome: WebhookOutcome) =>
+  recordDelivery({ db, region: webhook.region, url: webhook.url, ...describeOutcome(outcome) });
+
+/**
+ * POST /api/admin/regions/:region/discord-webhook/test: posts a test message to the region's webhook now and
+ * answers the webhook with that delivery as its last (404 NO_WEBHOOK when the region has none). A webhook Discord
+ * says was deleted is removed, as after a post.
+ */
+export async function testWebhook({
+  deps,
+  region,
+}: {
+  deps: Pick<DiscordDeps, 'db' | 'config'>;
+  region: Region;
+}): Promise<DiscordWebhook> {
+  const webhook = await findWebhook({ db: deps.db, region });
+  if (!webhook) throw notFound(DISCORD_MESSAGES.noWebhook, 'NO_WEBHOOK');
+  assertAllowedWebhookUrl(webhook.url, deps.config);
+  const outcome = await executeWebhook({
+    url: webhook.url,
+    payload: testPayload({ region, link: `${siteUrl(deps.config)}/` }),
+    timeoutMs: deps.config.DISCORD_WEBHOOK_TIMEOUT_MS,
+  });
+  if (outcome.kind === 'gone') {
+    await removeGoneWebhook(deps.db, region, webhook.url, outcome.status);
+    throw notFound(`${DISCORD_MESSAGES.testFailed(region, describeOutcome(outcome).status)}`, 'NO_WEBHOOK');
+  }
+  return presentWebhook(
+    region,
+    (await noteDelivery(deps.db, webhook, outcome)) ?? (await findWebhook({ db: deps.db, region })),
+  );
 }

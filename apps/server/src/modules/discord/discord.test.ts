@@ -55,7 +55,9 @@ describe('who may see and set the webhooks', () => {
     const res = await list();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual(REGIONS.map((region) => ({ region, maskedUrl: null, updatedAt: null })));
+    expect(res.json()).toEqual(
+      REGIONS.map((region) => ({ region, maskedUrl: null, updatedAt: null, lastDelivery: null })),
+    );
   });
 });
 
@@ -92,7 +94,7 @@ describe('PUT /api/admin/regions/:region/discord-webhook', () => {
 
     const removed = await put('NA', { url: null });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual({ region: 'NA', maskedUrl: null, updatedAt: null });
+    expect(removed.json()).toEqual({ region: 'NA', maskedUrl: null, updatedAt: null, lastDelivery: null });
     expect(await stored()).toEqual([]);
     expect((await put('NA', { url: null })).statusCode).toBe(200);
     expect((await audits()).map((a) => a.action)).toEqual([

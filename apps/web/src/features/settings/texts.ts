@@ -27,6 +27,8 @@ export const CALENDAR_TEXTS = {
   resetText:
     'The old address stops working at once: calendars subscribed to it stop updating. Subscribe again with the new address.',
   resetDone: 'Your calendar has a new address.',
+  subscribe: 'Subscribe in your calendar app',
+  google: 'Add to Google Calendar',
 } as const;
 
 /** Texts of Settings' "Notifications on this device" (Web Push, issue 17). */
@@ -47,4 +49,7 @@ export const PUSH_TEXTS = {
   unsupported:
     'This browser cannot receive notifications from Scrim Gym. On iPhone and iPad, add Scrim Gym to your Home Screen first (Share, then “Add to Home Screen”) and turn them on from there.',
   failed: 'Notifications could not be turned on for this device. Please try again.',
+  pushServiceDown:
+    'Your browser’s push service did not answer, so this device could not be signed up for notifications. Check that you are online and try again. In Brave, first turn on “Use Google services for push messaging” (Settings → Privacy and security).',
+  turnOffFailed: 'Notifications could not be turned off for this device. Please try again.',
 } as const;

@@ -24,3 +24,19 @@ export function useSetDiscordWebhook() {
       ),
   });
 }
+
+/**
+ * Posts a test message to a region's webhook; the answer carries that delivery as the webhook's last. A webhook
+ * Discord deleted is removed by the server (404): the list is loaded again.
+ */
+export function useTestDiscordWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (region: Region) => api.post<DiscordWebhook>(`/admin/regions/${region}/discord-webhook/test`),
+    onSuccess: (tested) =>
+      queryClient.setQueryData(discordWebhooksQuery.queryKey, (list) =>
+        list?.map((entry) => (entry.region === tested.region ? tested : entry)),
+      ),
+    onError: () => queryClient.invalidateQueries({ queryKey: discordWebhooksQuery.queryKey }),
+  });
+}

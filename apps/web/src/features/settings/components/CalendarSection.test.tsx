@@ -43,6 +43,19 @@ describe('Settings: calendar', () => {
     expect(await screen.findByText(CALENDAR_TEXTS.copied)).toBeInTheDocument();
   });
 
+  it('offers the feed as a webcal:// subscription and to Google Calendar by URL', async () => {
+    renderSettings();
+    const box = await section();
+    const subscribe = await within(box).findByRole('link', { name: CALENDAR_TEXTS.subscribe });
+    expect(subscribe).toHaveAttribute('href', OLD.replace('https://', 'webcal://'));
+    const google = within(box).getByRole('link', { name: CALENDAR_TEXTS.google });
+    const href = new URL(google.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(href.searchParams.get('cid')).toBe(OLD.replace('https://', 'webcal://'));
+    expect(google).toHaveAttribute('target', '_blank');
+    expect(google.getAttribute('rel')).toContain('noopener');
+  });
+
   it('"Reset address" asks first; cancelled, nothing is sent', async () => {
     const calls = renderSettings({ 'POST /calendar/rotate': { url: NEW } });
     const box = await section();

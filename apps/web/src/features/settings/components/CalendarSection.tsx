@@ -1,4 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EventIcon from '@mui/icons-material/Event';
+import GoogleIcon from '@mui/icons-material/Google';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -12,11 +14,13 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCalendarFeed, useRotateCalendarFeed } from '../api/calendar';
+import { googleCalendarUrl, webcalUrl } from '../lib/calendar-links';
 import { CALENDAR_TEXTS as TEXTS } from '../texts';
 
 /**
- * Settings' calendar feed: the personal address to subscribe to (read-only, with a copy button), and "Reset
- * address", which makes a new one after a confirmation (the old one stops working at once).
+ * Settings' calendar feed: the personal address to subscribe to (read-only, with a copy button), one-click
+ * subscriptions (`webcal://` for the device's calendar app, Google Calendar's add-by-URL), and "Reset address",
+ * which makes a new one after a confirmation (the old one stops working at once).
  */
 export function CalendarSection() {
   const id = useId();
@@ -81,6 +85,22 @@ export function CalendarSection() {
               },
             }}
           />
+        )}
+        {url && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignSelf: 'stretch' }}>
+            <Button variant="contained" startIcon={<EventIcon />} href={webcalUrl(url)}>
+              {TEXTS.subscribe}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<GoogleIcon />}
+              href={googleCalendarUrl(url)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {TEXTS.google}
+            </Button>
+          </Stack>
         )}
         <Button variant="outlined" color="warning" onClick={() => void reset()} disabled={!url || rotate.isPending}>
           {TEXTS.reset}

@@ -159,6 +159,21 @@ describe('Settings: notifications on this device', () => {
     expect(within(box).getByRole('status')).toHaveTextContent(PUSH_TEXTS.off);
   });
 
+  it("explains a push service that fails in words, not the browser's error, and stays off", async () => {
+    const calls = stubApi({ 'GET /push/public-key': { publicKey: PUBLIC_KEY } });
+    const browser = stubBrowser();
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    render();
+    const box = await section();
+    await userEvent.click(await within(box).findByRole('button', { name: PUSH_TEXTS.turnOn }));
+    expect(await screen.findByText(PUSH_TEXTS.pushServiceDown)).toBeInTheDocument();
+    expect(screen.queryByText(/Registration failed/)).toBeNull();
+    expect(within(box).getByRole('status')).toHaveTextContent(PUSH_TEXTS.off);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('finds an existing subscription (posted again for the signed-in user); "Turn off" unsubscribes and deletes it', async () => {
     const calls = stubApi({
       'GET /push/public-key': { publicKey: PUBLIC_KEY },

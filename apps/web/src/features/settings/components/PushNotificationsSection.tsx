@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { usePushDevice, type PushDeviceState } from '../hooks/usePushDevice';
+import { pushErrorText } from '../lib/push-error';
 import { PUSH_TEXTS as TEXTS } from '../texts';
 
 const STATUS: Record<Exclude<PushDeviceState, 'blocked' | 'unsupported'>, string> = {
@@ -32,12 +33,12 @@ export function PushNotificationsSection() {
         if (outcome === 'on') showAlert({ type: 'Success', message: TEXTS.turnedOn });
         if (outcome === 'dismissed') showAlert({ type: 'Info', message: TEXTS.dismissed });
       },
-      onError: (error) => showAlert({ type: 'Error', message: messageOf(error, TEXTS.failed) }),
+      onError: (error) => showAlert({ type: 'Error', message: pushErrorText(error) }),
     });
   const onTurnOff = () =>
     turnOff.mutate(undefined, {
       onSuccess: () => showAlert({ type: 'Success', message: TEXTS.turnedOff }),
-      onError: (error) => showAlert({ type: 'Error', message: messageOf(error) }),
+      onError: (error) => showAlert({ type: 'Error', message: messageOf(error, TEXTS.turnOffFailed) }),
     });
 
   return (

@@ -14,8 +14,13 @@ const URL_NA = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`;
 const masked = (id: string, last4: string) => `https://discord.com/api/webhooks/${id}/••••${last4}`;
 const LIST: DiscordWebhook[] = REGIONS.map((region) =>
   region === 'EUW'
-    ? { region, maskedUrl: masked('111111111111111111', 'wxyz'), updatedAt: '2026-01-01T00:00:00.000Z' }
-    : { region, maskedUrl: null, updatedAt: null },
+    ? {
+        region,
+        maskedUrl: masked('111111111111111111', 'wxyz'),
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        lastDelivery: { at: '2026-01-02T18:30:00.000Z', ok: false, status: DISCORD_MESSAGES.refused(400) },
+      }
+    : { region, maskedUrl: null, updatedAt: null, lastDelivery: null },
 );
 
 function renderPanel(handlers: Record<string, unknown> = {}) {
@@ -39,6 +44,30 @@ describe('Discord announcements panel', { timeout: 20_000 }, () => {
     expect(na.getByRole('button', { name: DISCORD_MESSAGES.save })).toBeDisabled();
   });
 
+  it("shows each webhook's last delivery in words, and sends a test message where there is a webhook", async () => {
+    const calls = renderPanel({
+      'POST /admin/regions/EUW/discord-webhook/test': () => ({
+        body: {
+          ...LIST.find((w) => w.region === 'EUW')!,
+          lastDelivery: { at: '2026-01-03T09:05:00.000Z', ok: true, status: DISCORD_MESSAGES.delivered },
+        },
+      }),
+    });
+    const euw = await regionForm('EUW');
+    expect(euw.getByTestId('discord-last-delivery-EUW')).toHaveTextContent(
+      /^Last delivery failed: Discord refused it \(400\), Jan \d, \d\d:\d\d$/,
+    );
+    const na = await regionForm('NA');
+    expect(na.queryByRole('button', { name: `${DISCORD_MESSAGES.sendTest} (NA)` })).toBeNull();
+
+    await userEvent.click(euw.getByRole('button', { name: `${DISCORD_MESSAGES.sendTest} (EUW)` }));
+    expect(await screen.findByText(DISCORD_MESSAGES.testSent('EUW'))).toBeInTheDocument();
+    expect(euw.getByTestId('discord-last-delivery-EUW')).toHaveTextContent(/^Last delivery: delivered, Jan \d, /);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/admin/regions/EUW/discord-webhook/test',
+    ]);
+  });
+
   it('checks the URL with the shared schema before sending: a bad one is refused here, nothing sent', async () => {
     const calls = renderPanel();
     const na = await regionForm('NA');
@@ -53,11 +82,12 @@ describe('Discord announcements panel', { timeout: 20_000 }, () => {
       region: 'NA',
       maskedUrl: masked('123456789012345678', TOKEN.slice(-4)),
       updatedAt: 'x',
+      lastDelivery: null,
     };
     const calls = renderPanel({
       'PUT /admin/regions/NA/discord-webhook': (init: RequestInit | undefined) => {
         const { url } = JSON.parse(String(init?.body)) as { url: string | null };
-        if (url === null) current = { region: 'NA', maskedUrl: null, updatedAt: null };
+        if (url === null) current = { region: 'NA', maskedUrl: null, updatedAt: null, lastDelivery: null };
         return { body: current };
       },
     });

@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { discordWebhookUrlSchema, type DiscordWebhook } from '@scrim-gym/shared';
 import { messageOf } from '../../../../lib/api';
 import { useAlert } from '../../../alerts/alert-context';
-import { useDiscordWebhooks, useSetDiscordWebhook } from '../../api/discord';
+import { useDiscordWebhooks, useSetDiscordWebhook, useTestDiscordWebhook } from '../../api/discord';
 import { ADMIN_TEXTS } from '../../texts';
 import { Panel } from './Panel';
 
@@ -18,8 +19,21 @@ function WebhookRow({ webhook }: { webhook: DiscordWebhook }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useSetDiscordWebhook();
+  const test = useTestDiscordWebhook();
   const showAlert = useAlert();
-  const { region, maskedUrl } = webhook;
+  const { region, maskedUrl, lastDelivery } = webhook;
+  const busy = save.isPending || test.isPending;
+
+  const sendTest = () =>
+    test.mutate(region, {
+      onSuccess: ({ lastDelivery: delivery }) =>
+        showAlert(
+          delivery?.ok
+            ? { type: 'Success', message: T.testSent(region) }
+            : { type: 'Error', message: T.testFailed(region, delivery?.status ?? '') },
+        ),
+      onError: (failure) => showAlert({ type: 'Error', message: messageOf(failure, T.saveFailed) }),
+    });
 
   const send = (next: string | null) =>
     save.mutate(
@@ -64,6 +78,17 @@ function WebhookRow({ webhook }: { webhook: DiscordWebhook }) {
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {maskedUrl ? T.current(maskedUrl) : T.notSet}
         </Typography>
+        {maskedUrl && (
+          <Typography
+            variant="body2"
+            color={lastDelivery && !lastDelivery.ok ? 'error' : 'text.secondary'}
+            data-testid={`discord-last-delivery-${region}`}
+          >
+            {lastDelivery
+              ? T.lastDelivery(lastDelivery.ok, lastDelivery.status, dayjs(lastDelivery.at).format('MMM D, HH:mm'))
+              : T.neverDelivered}
+          </Typography>
+        )}
         <TextField
           size="small"
           label={T.urlLabel(region)}
@@ -78,14 +103,19 @@ function WebhookRow({ webhook }: { webhook: DiscordWebhook }) {
           slotProps={{ htmlInput: { spellCheck: false, inputMode: 'url' } }}
         />
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, pt: { md: 3.5 } }}>
-        <Button type="submit" variant="contained" disabled={save.isPending || url.trim() === ''}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, pt: { md: 3.5 } }}>
+        <Button type="submit" variant="contained" disabled={busy || url.trim() === ''}>
           {T.save}
         </Button>
+        {maskedUrl && (
+          <Button variant="outlined" disabled={busy} onClick={sendTest} aria-label={`${T.sendTest} (${region})`}>
+            {T.sendTest}
+          </Button>
+        )}
         <Button
           variant="outlined"
           color="error"
-          disabled={save.isPending || !maskedUrl}
+          disabled={busy || !maskedUrl}
           onClick={() => send(null)}
           aria-label={`${T.remove} ${region}`}
         >
