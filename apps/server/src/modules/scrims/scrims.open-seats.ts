@@ -37,7 +37,13 @@ export async function fillOpenSeats({
   }
   await insertParticipants({
     db,
-    rows: seated.map((s) => ({ scrimId: scrim.id, userId: s.userId, kind: 'player' as const, team: s.team, role: s.role })),
+    rows: seated.map((s) => ({
+      scrimId: scrim.id,
+      userId: s.userId,
+      kind: 'player' as const,
+      team: s.team,
+      role: s.role,
+    })),
   });
   const told = await insertNotificationRows({
     db,
@@ -54,7 +60,12 @@ export async function fillOpenSeats({
   if (seatedCount >= LOBBY_SIZE) return [...told, ...promoted];
   // Ten sign-ups, one of them fitting no open seat: the teams are made again from the ten.
   const ten = await findSignupCandidates({ db, scrimId: scrim.id });
-  const remade = await makeTeams({ db, scrimId: scrim.id, ten, message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title) });
+  const remade = await makeTeams({
+    db,
+    scrimId: scrim.id,
+    ten,
+    message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title),
+  });
   return [...told, ...promoted, ...remade];
 }
 

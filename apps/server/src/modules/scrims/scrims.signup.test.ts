@@ -1,6 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BALANCE_MESSAGES, SOCKET_EVENTS, emptySlots, type Notification, type RolePreference, type Scrim } from '@scrim-gym/shared';
+import {
+  BALANCE_MESSAGES,
+  SOCKET_EVENTS,
+  emptySlots,
+  type Notification,
+  type RolePreference,
+  type Scrim,
+} from '@scrim-gym/shared';
 import {
   auditLog,
   notifications,
@@ -284,7 +291,9 @@ describe('DELETE /api/scrims/:id/signup', () => {
     const scrim = await balancedScrim(overrides);
     const nine = await signUpDirectly(scrim, 9);
     const tenth = await createUser({ db: db() });
-    const made = (await signUp(scrim.id, tenth.token, { primaryRole: 'Support', secondaryRole: 'Mid' })).json() as Scrim;
+    const made = (
+      await signUp(scrim.id, tenth.token, { primaryRole: 'Support', secondaryRole: 'Mid' })
+    ).json() as Scrim;
     expect(made.teamOne).toHaveLength(5);
     return { scrim, ten: [...nine, tenth], made };
   }
@@ -363,8 +372,9 @@ describe('DELETE /api/scrims/:id/signup', () => {
     await withdraw(scrim.id, second.token);
     const others = ROLE_CYCLE.filter((r) => r !== freed.role);
     const misfit = await createUser({ db: db() });
-    const remade = (await signUp(scrim.id, misfit.token, { primaryRole: others[0], secondaryRole: others[1] }))
-      .json() as Scrim;
+    const remade = (
+      await signUp(scrim.id, misfit.token, { primaryRole: others[0], secondaryRole: others[1] })
+    ).json() as Scrim;
     expect(remade.signups).toHaveLength(10);
     expect(seatsIn(remade)).toEqual(sortedSeats(seatsOf(balanceTeams(await expectedLobby(scrim.id)))));
     expect(remade.balance).not.toBeNull();
