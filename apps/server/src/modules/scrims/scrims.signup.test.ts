@@ -422,11 +422,11 @@ describe('slot changes on a balanced scrim', () => {
     expect(participants).toHaveLength(9);
     expect(row!.balancedAt).toBeNull();
     // The next tenth (Fill, by the settings) takes the open seat; the nine keep theirs.
-    const kept = participants.map((p) => ({ userId: p.userId, team: p.team, role: p.role }));
+    const kept = participants.map((p) => ({ userId: p.userId, team: p.team!, role: p.role! }));
     const freed = emptySlots(kept)[0]!;
     const newcomer = await createUser({ db: db() });
     const made = (await signUp(scrim.id, newcomer.token)).json() as Scrim;
-    expect(seatsIn(made)).toEqual(sortedSeats([...kept, { userId: newcomer.id, ...freed }]) as typeof kept);
+    expect(seatsIn(made)).toEqual(sortedSeats([...kept, { userId: newcomer.id, ...freed }]));
   });
 });
 
