@@ -24,8 +24,23 @@ import {
 /**
  * A balanced scrim (issue 16) as players feel it, on the shared journeys' server: nine sign up, the tenth signs up
  * in the browser with their roles, and the teams appear live, with the win probability, on the page another
- * player has open (1280 px) and on the tenth's own page (390 px).
+ * player has open (1280 px) and on the tenth's own page (390 px). Then the tenth withdraws: Withdraw asks first
+ * and names the cost, and the other nine keep their seats, live on the other page.
  */
+interface ScrimSeats {
+  balance: { blueWinProbability: number } | null;
+  signups: { _user: { _id: string; name: string } }[];
+  teamOne: { _user: { _id: string }; role: string }[];
+  teamTwo: { _user: { _id: string }; role: string }[];
+}
+
+/** Each seat as "userId team role", sorted. */
+const seatsOf = (scrim: ScrimSeats) =>
+  [
+    ...scrim.teamOne.map((p) => `${p._user._id} teamOne ${p.role}`),
+    ...scrim.teamTwo.map((p) => `${p._user._id} teamTwo ${p.role}`),
+  ].sort();
+
 const RUN = runTag();
 const TITLE = `Balanced ${RUN}`;
 const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
@@ -109,12 +124,36 @@ describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams app
       await screenshot(watching, 'balanced-made-1280', { fullPage: true });
       await screenshot(tenth, 'balanced-made-390', { fullPage: true });
 
-      const final = (await (await admin.request.get(`/api/scrims/${scrimId}`)).json()) as {
-        balance: { blueWinProbability: number } | null;
-        signups: unknown[];
-      };
-      expect(final.signups).toHaveLength(10);
-      expect(final.balance?.blueWinProbability).toBeGreaterThan(0);
+      const made = (await (await admin.request.get(`/api/scrims/${scrimId}`)).json()) as ScrimSeats;
+      expect(made.signups).toHaveLength(10);
+      expect(made.balance?.blueWinProbability).toBeGreaterThan(0);
+
+      // Withdraw asks first and names the cost (an hour before: a late leave); Stay changes nothing.
+      const seatOfWatching = () =>
+        watching
+          .getByRole('listitem')
+          .filter({ hasText: `Bal ${RUN}0` })
+          .first();
+      const before = await seatOfWatching().textContent();
+      for (const page of [watching, tenth]) {
+        await page.getByRole('button', { name: 'Withdraw' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Withdraw from this scrim?' });
+        await waitVisible(dialog.getByText('Withdrawing now is a late leave'), 'the cost of withdrawing');
+        await waitVisible(dialog.getByText('The other nine keep their seats.', { exact: false }), 'the seats');
+        await screenshot(page, `withdraw-dialog-${page.viewportSize()!.width}`, { fullPage: false });
+        if (page === watching) await dialog.getByRole('button', { name: 'Stay' }).click();
+        else await dialog.getByRole('button', { name: 'Withdraw' }).click();
+      }
+      // The tenth withdrew: the nine keep their seats, live on the other page, and sign-ups reopen for the seat.
+      for (const page of [tenth, watching]) await waitVisible(page.getByText('9/10 signed up'), 'nine sign-ups');
+      expect(await seatOfWatching().textContent()).toBe(before);
+      expect(await tenth.getByRole('button', { name: 'Sign up' }).count()).toBe(1);
+      const after = (await (await admin.request.get(`/api/scrims/${scrimId}`)).json()) as ScrimSeats;
+      const tenthId = made.signups.find((s) => s._user.name === `Bal ${RUN}9`)!._user._id;
+      expect(seatsOf(after)).toEqual(seatsOf(made).filter((s) => !s.startsWith(tenthId)));
+      expect(await watching.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
+      await screenshot(watching, 'withdrawn-lobby-1280', { fullPage: true });
+      await screenshot(tenth, 'withdrawn-lobby-390', { fullPage: true });
       for (const page of [watching, tenth]) expectNoPageErrors(page);
     },
   );

@@ -86,6 +86,11 @@ export const scrimSchema = z.object({
    * leave after the start does not lock it again.
    */
   lobbyReady: z.boolean(),
+  /**
+   * From this instant a player's own leave or a sign-up's withdrawal counts as a late leave (for those who chose
+   * their place: see `placed`); the page states that cost before the player confirms.
+   */
+  lateLeaveFrom: z.string(),
   lobbyHost: scrimUserSchema.nullable(),
   lobbyName: z.string().optional(),
   lobbyPassword: z.string().optional(),

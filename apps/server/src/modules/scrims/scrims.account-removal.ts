@@ -23,7 +23,7 @@ export async function removeFromUpcomingScrims({ db, userId }: { db: DbOrTx; use
     const { signedUp, places } = await deletePlacesOf({ db, scrimId, userId });
     let freed: FreedSlot[];
     if (signedUp) {
-      // A balanced scrim's sign-up: its teams (if made) are undone, as for a withdrawal.
+      // A balanced scrim's sign-up: its teams (if made) are undone.
       await clearTeams({ db, scrimId });
       freed = [{ team: null, role: null }];
     } else {

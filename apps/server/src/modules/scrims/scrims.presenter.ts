@@ -18,6 +18,7 @@ import {
   type Rating,
 } from '../ratings/index.js';
 import { canRunScrim, type Viewer } from './scrims.policy.js';
+import { lateLeaveLine } from './scrims.reliability.js';
 import type {
   CurrentRating,
   ParticipantWithUser,
@@ -169,6 +170,7 @@ export function presentScrim(
     teamWon: scrim.teamWon,
     abandonedAt: scrim.abandonedAt?.toISOString() ?? null,
     lobbyReady: isLobbyReady(aggregate),
+    lateLeaveFrom: lateLeaveLine(scrim.gameStartTime).toISOString(),
     lobbyHost: host ? toScrimUser(host) : null,
     ...(withLobby && { lobbyName: scrim.lobbyName, lobbyPassword: scrim.lobbyPassword }),
     useTournamentCode: scrim.useTournamentCode,

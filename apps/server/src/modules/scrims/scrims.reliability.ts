@@ -97,7 +97,10 @@ const HOUR_MS = 3_600_000;
  * carry no commitment (a placed player).
  */
 export const isLateLeave = (leaver: Pick<ParticipantRow, 'placed'>, gameStartTime: Date, now = Date.now()) =>
-  carriesCommitment(leaver) && gameStartTime.getTime() - now < LATE_LEAVE_HOURS * HOUR_MS;
+  carriesCommitment(leaver) && now > lateLeaveLine(gameStartTime).getTime();
+
+/** From this instant (LATE_LEAVE_HOURS before the start) a player's own leave or withdrawal is a late leave. */
+export const lateLeaveLine = (gameStartTime: Date) => new Date(gameStartTime.getTime() - LATE_LEAVE_HOURS * HOUR_MS);
 
 /** GET /api/users/:id/reliability: the score, what it counts, and the running cooldown. 404: no such account. */
 export async function getReliability({ db, userId }: { db: Database; userId: string }): Promise<Reliability> {

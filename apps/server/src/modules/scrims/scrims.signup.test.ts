@@ -1,12 +1,21 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BALANCE_MESSAGES, SOCKET_EVENTS, type Notification, type RolePreference, type Scrim } from '@scrim-gym/shared';
+import {
+  BALANCE_MESSAGES,
+  SOCKET_EVENTS,
+  emptySlots,
+  type Notification,
+  type RolePreference,
+  type Scrim,
+} from '@scrim-gym/shared';
 import {
   auditLog,
   notifications,
   playerRatings,
+  scrimCommitments,
   scrimParticipants,
   scrimSignups,
+  scrimWaitlist,
   scrims,
   seasons,
   users,
@@ -277,28 +286,98 @@ describe('DELETE /api/scrims/:id/signup', () => {
     expectError(await withdraw(slots.id, other.token), 409, 'NOT_BALANCED');
   });
 
-  it('withdraws; from made teams, the ten players and the balance go, and the next tenth makes them again', async () => {
-    const scrim = await balancedScrim();
+  /** Ten signed up with the cycle's roles (nine directly, the tenth through the API): the teams are made. */
+  async function madeTeams(overrides: Partial<typeof scrims.$inferInsert> = {}) {
+    const scrim = await balancedScrim(overrides);
     const nine = await signUpDirectly(scrim, 9);
     const tenth = await createUser({ db: db() });
-    expect((await signUp(scrim.id, tenth.token)).statusCode).toBe(200);
+    const made = (
+      await signUp(scrim.id, tenth.token, { primaryRole: 'Support', secondaryRole: 'Mid' })
+    ).json() as Scrim;
+    expect(made.teamOne).toHaveLength(5);
+    return { scrim, ten: [...nine, tenth], made };
+  }
 
-    const res = await withdraw(scrim.id, nine[3]!.token);
+  const seatOf = (scrim: Scrim, userId: string) => seatsIn(scrim).find((s) => s.userId === userId);
+
+  it('from made teams, 27 minutes before: the nine keep their seats, the seat opens, a late leave is recorded', async () => {
+    const { scrim, ten, made } = await madeTeams({ gameStartTime: new Date(Date.now() + 27 * MINUTE) });
+    const leaver = ten[3]!;
+    const res = await withdraw(scrim.id, leaver.token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Scrim;
     expect(body.signups).toHaveLength(9);
-    expect([...body.teamOne, ...body.teamTwo]).toEqual([]);
+    expect(seatsIn(body)).toEqual(seatsIn(made).filter((s) => s.userId !== leaver.id));
     expect(body.balance).toBeNull();
-    expect(body.lobbyHost).toBeNull();
-    const { row, participants } = await state(scrim.id);
-    expect(participants).toEqual([]);
-    expect(row).toMatchObject({ balancedAt: null, balanceBlueWinProbability: null, balanceOffRole: null });
+    expect(body.lobbyHost?._id).not.toBe(leaver.id);
+    expect(body.lateLeaveFrom).toBe(new Date(new Date(body.gameStartTime).getTime() - 2 * HOUR).toISOString());
+    const cost = await db()
+      .select()
+      .from(scrimCommitments)
+      .where(and(eq(scrimCommitments.scrimId, scrim.id), eq(scrimCommitments.userId, leaver.id)));
+    expect(cost.map((c) => c.outcome)).toEqual(['late_leave']);
+  });
 
-    const again = await createUser({ db: db() });
-    const made = (await signUp(scrim.id, again.token)).json() as Scrim;
-    expect(made.teamOne).toHaveLength(5);
-    expect(made.teamTwo).toHaveLength(5);
-    expect(seatsIn(made)).toEqual(sortedSeats(seatsOf(balanceTeams(await expectedLobby(scrim.id)))));
+  it('more than two hours before, the withdrawal costs nothing', async () => {
+    const scrim = await balancedScrim({ gameStartTime: new Date(Date.now() + 3 * HOUR) });
+    const [user] = await signUpDirectly(scrim, 1);
+    expect((await withdraw(scrim.id, user!.token)).statusCode).toBe(200);
+    expect(await db().select().from(scrimCommitments).where(eq(scrimCommitments.scrimId, scrim.id))).toEqual([]);
+  });
+
+  it('the freed seat goes to the first waitlisted player whose role fits it; the nine stay', async () => {
+    const { scrim, ten, made } = await madeTeams();
+    const leaver = ten[2]!;
+    const seat = seatOf(made, leaver.id)!;
+    const [wrong, fits, later] = await createUsers({ db: db(), count: 3 });
+    const otherRole = ROLE_CYCLE.find((r) => r !== seat.role)!;
+    await db()
+      .insert(scrimWaitlist)
+      .values([
+        { scrimId: scrim.id, userId: wrong!.id, role: otherRole, createdAt: new Date(Date.now() - 3000) },
+        { scrimId: scrim.id, userId: fits!.id, role: seat.role, createdAt: new Date(Date.now() - 2000) },
+        { scrimId: scrim.id, userId: later!.id, role: 'any', createdAt: new Date(Date.now() - 1000) },
+      ]);
+    const body = (await withdraw(scrim.id, leaver.token)).json() as Scrim;
+    expect(seatsIn(body)).toEqual(
+      sortedSeats([
+        ...seatsIn(made).filter((s) => s.userId !== leaver.id),
+        { userId: fits!.id, team: seat.team, role: seat.role },
+      ]),
+    );
+    expect(body.signups).toHaveLength(10);
+    expect(body.waitlist.map((w) => w._user._id)).toEqual([wrong!.id, later!.id]);
+  });
+
+  it('with nobody waiting the seat stays open: a sign-up who fits takes it; one who fits nowhere remakes the teams', async () => {
+    const { scrim, ten, made } = await madeTeams();
+    // The first withdrawal: a newcomer whose secondary role is the freed one takes the seat, nobody else moves.
+    const first = ten[0]!;
+    const seat = seatOf(made, first.id)!;
+    const gone = await withdraw(scrim.id, first.token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const otherRole = ROLE_CYCLE.find((r) => r !== seat.role)!;
+    const fits = await createUser({ db: db() });
+    const joined = await signUp(scrim.id, fits.token, { primaryRole: otherRole, secondaryRole: seat.role });
+    expect(joined.statusCode, joined.body.slice(0, 300)).toBe(200);
+    const filled = joined.json() as Scrim;
+    expect(seatsIn(filled)).toEqual(
+      sortedSeats([...seatsIn(made).filter((s) => s.userId !== first.id), { ...seat, userId: fits.id }]),
+    );
+    expect((await notificationsAbout(scrim.id)).filter((n) => n.userId === fits.id)).toHaveLength(1);
+
+    // The second: the newcomer plays neither the freed role nor Fill, so the ten are balanced again.
+    const second = ten[1]!;
+    const freed = seatOf(filled, second.id)!;
+    await withdraw(scrim.id, second.token);
+    const others = ROLE_CYCLE.filter((r) => r !== freed.role);
+    const misfit = await createUser({ db: db() });
+    const remade = (
+      await signUp(scrim.id, misfit.token, { primaryRole: others[0], secondaryRole: others[1] })
+    ).json() as Scrim;
+    expect(remade.signups).toHaveLength(10);
+    expect(seatsIn(remade)).toEqual(sortedSeats(seatsOf(balanceTeams(await expectedLobby(scrim.id)))));
+    expect(remade.balance).not.toBeNull();
   });
 
   it('409 from the lock: the teams stay', async () => {
@@ -342,9 +421,12 @@ describe('slot changes on a balanced scrim', () => {
     expect(signups.map((s) => s.userId)).not.toContain(nine[2]!.id);
     expect(participants).toHaveLength(9);
     expect(row!.balancedAt).toBeNull();
-    // The next tenth makes the teams from the ten sign-ups again.
-    const made = (await signUp(scrim.id, (await createUser({ db: db() })).token)).json() as Scrim;
-    expect(seatsIn(made)).toEqual(sortedSeats(seatsOf(balanceTeams(await expectedLobby(scrim.id)))));
+    // The next tenth (Fill, by the settings) takes the open seat; the nine keep theirs.
+    const kept = participants.map((p) => ({ userId: p.userId, team: p.team!, role: p.role! }));
+    const freed = emptySlots(kept)[0]!;
+    const newcomer = await createUser({ db: db() });
+    const made = (await signUp(scrim.id, newcomer.token)).json() as Scrim;
+    expect(seatsIn(made)).toEqual(sortedSeats([...kept, { userId: newcomer.id, ...freed }]));
   });
 });
 
@@ -512,6 +594,40 @@ describe(`the tenth sign-up racing on two instances (${process.env.TEST_DATABASE
           headers: bearer(nine[0]!.token),
         });
         expect((read.json() as Scrim).balance).toEqual((winner.json() as Scrim).balance);
+      }
+    } finally {
+      await instances.close();
+    }
+  }, 60_000);
+  it('a withdrawal and two sign-ups at once on made teams: each seat holds one player, every player signed up', async () => {
+    const instances = await startTwoInstances();
+    try {
+      const apiA = scrimApi(instances.first.app);
+      const apiB = scrimApi(instances.second.app);
+      for (let round = 0; round < 3; round++) {
+        const scrim = await createScrim({ db: instances.db, mode: 'balanced' });
+        const ten = await createUsers({ db: instances.db, count: 10 });
+        for (const u of ten) {
+          expect((await apiA.call('POST', `/api/scrims/${scrim.id}/signup`, { token: u.token })).statusCode).toBe(200);
+        }
+        const [x, y] = await createUsers({ db: instances.db, count: 2 });
+        const answers = await Promise.all([
+          apiA.call('DELETE', `/api/scrims/${scrim.id}/signup`, { token: ten[0]!.token }),
+          apiB.call('POST', `/api/scrims/${scrim.id}/signup`, { token: x!.token }),
+          apiA.call('POST', `/api/scrims/${scrim.id}/signup`, { token: y!.token }),
+        ]);
+        expect(answers[0]!.statusCode).toBe(200);
+        // One of the two takes the freed place; the other finds ten (or none free yet).
+        expect(answers.slice(1).filter((a) => a.statusCode === 200)).toHaveLength(1);
+        const players = await instances.db
+          .select()
+          .from(scrimParticipants)
+          .where(and(eq(scrimParticipants.scrimId, scrim.id), eq(scrimParticipants.kind, 'player')));
+        const signups = await instances.db.select().from(scrimSignups).where(eq(scrimSignups.scrimId, scrim.id));
+        expect(signups).toHaveLength(10);
+        expect(players).toHaveLength(10);
+        expect(new Set(players.map((p) => `${p.team}/${p.role}`)).size).toBe(10);
+        expect(new Set(players.map((p) => p.userId))).toEqual(new Set(signups.map((s) => s.userId)));
       }
     } finally {
       await instances.close();

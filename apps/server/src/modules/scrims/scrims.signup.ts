@@ -7,8 +7,12 @@ import type { Viewer } from './scrims.policy.js';
 import type { ScrimRow } from './scrims.repository.js';
 import { promoteIntoFreedSlots } from './scrims.promotion.js';
 import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from './scrims.service.js';
+import { fillOpenSeats } from './scrims.open-seats.js';
+import { recordOwnLeave } from './scrims.reliability.js';
+import { deleteParticipant } from './scrims.repository.js';
+import { settleLobbyHost } from './scrims.slots.repository.js';
 import {
-  clearTeams,
+  clearBalance,
   countSignups,
   deleteSignup,
   findRoleSettings,
@@ -68,6 +72,8 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
           secondaryRole: body.secondaryRole ?? settings?.secondaryRole ?? 'Fill',
         },
       });
+      // Teams made earlier (someone withdrew): the newcomer takes an open seat that fits them.
+      if (participants.some((p) => p.kind === 'player')) return fillOpenSeats({ db: tx, scrim });
       if (signedUp + 1 < LOBBY_SIZE) return [];
       // The tenth: the teams are made now (the lobby host is then settled by changeScrim, as for slot scrims).
       const ten = await findSignupCandidates({ db: tx, scrimId });
@@ -79,9 +85,10 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
 }
 
 /**
- * DELETE /api/scrims/:id/signup: the viewer withdraws before the lock. When the teams were made, they are undone
- * (the ten player rows and the balance go); the next tenth sign-up makes them again. The sign-up freed goes to
- * the first suitable waitlisted player, and when that makes ten again the teams are made at once.
+ * DELETE /api/scrims/:id/signup: the viewer withdraws before the lock. Inside LATE_LEAVE_HOURS of the start it is a
+ * late leave (recordOwnLeave: a sign-up carries a commitment). When the teams were made, the other nine keep their
+ * seats and the freed one is refilled (fillOpenSeats); before that, the sign-up freed goes to the first waitlisted
+ * player, and when that makes ten the teams are made at once.
  */
 export async function withdraw(action: SignupAction) {
   const { deps, viewer, scrimId } = action;
@@ -92,9 +99,17 @@ export async function withdraw(action: SignupAction) {
       if (!(await deleteSignup({ db: tx, scrimId, userId: viewer.id }))) {
         throw conflict(BALANCE_MESSAGES.notSignedUp, 'NOT_SIGNED_UP');
       }
-      if (scrim.balancedAt || participants.some((p) => p.kind === 'player')) await clearTeams({ db: tx, scrimId });
+      const cost = await recordOwnLeave({ db: tx, scrim, userId: viewer.id, placed: false });
+      if (participants.some((p) => p.kind === 'player')) {
+        await deleteParticipant({ db: tx, scrimId, userId: viewer.id });
+        await clearBalance({ db: tx, scrimId });
+        await settleLobbyHost({ db: tx, scrimId, left: viewer.id });
+        return [...cost, ...(await fillOpenSeats({ db: tx, scrim }))];
+      }
       const promoted = await promoteIntoFreedSlots({ db: tx, scrim, freed: [{ team: null, role: null }] });
-      if (promoted.length === 0 || (await countSignups({ db: tx, scrimId })) < LOBBY_SIZE) return promoted;
+      if (promoted.length === 0 || (await countSignups({ db: tx, scrimId })) < LOBBY_SIZE) {
+        return [...cost, ...promoted];
+      }
       const ten = await findSignupCandidates({ db: tx, scrimId });
       const teams = await makeTeams({
         db: tx,
@@ -102,7 +117,7 @@ export async function withdraw(action: SignupAction) {
         ten,
         message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title),
       });
-      return [...promoted, ...teams];
+      return [...cost, ...promoted, ...teams];
     },
   });
   publishNotifications({ io: deps.io, stored: result.value });

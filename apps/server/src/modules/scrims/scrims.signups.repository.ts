@@ -123,7 +123,7 @@ export async function writeTeams({
 }
 
 /**
- * A balanced scrim's teams are undone (a sign-up withdrew): every player row goes, with the balance, and the
+ * A balanced scrim's teams are undone (a sign-up's account was removed): every player row goes, with the balance, and the
  * lobby host when it was one of them (a new one is drawn when the teams are made again).
  */
 export async function clearTeams({ db, scrimId }: { db: DbOrTx; scrimId: string }) {

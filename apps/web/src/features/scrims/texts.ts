@@ -195,6 +195,13 @@ export const SCRIM_TEXTS = {
     secondary: 'Secondary role',
     signUp: 'Sign up',
     withdraw: 'Withdraw',
+    withdrawTitle: 'Withdraw from this scrim?',
+    withdrawLate: 'Withdrawing now is a late leave: it counts against your reliability.',
+    withdrawEarly: `Withdrawing more than ${LATE_LEAVE_HOURS} hours before the start costs nothing.`,
+    withdrawSeat:
+      'The other nine keep their seats. Yours goes to the first player waiting whose role fits it, or stays open ' +
+      'to sign-ups until the lock.',
+    stay: 'Stay',
     locksAt: 'Sign-ups lock at',
     locked: 'Sign-ups are closed.',
     full: 'Ten are in: a place frees up if someone withdraws.',

@@ -42,8 +42,8 @@ describe('a balanced scrim', () => {
     expect(screen.queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
   });
 
-  it('signs up with the roles chosen (POST), then offers Withdraw (DELETE)', async () => {
-    const scrim = makeScrim({ mode: 'balanced', signups: signups(3) });
+  it('signs up with the roles chosen (POST), then offers Withdraw (DELETE, at no cost: no confirm)', async () => {
+    const scrim = makeScrim({ mode: 'balanced', signups: signups(3), gameStartTime: hoursFromNow(3) });
     const mine = signup(0, { _user: scrimUser(0, { _id: ME._id, name: ME.name }), primaryRole: 'Support' });
     const after = { ...scrim, signups: [...scrim.signups, mine] };
     const calls = renderScrim(scrim, {
@@ -63,6 +63,28 @@ describe('a balanced scrim', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrims/${scrim._id}/signup` });
     expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('from made teams, 27 minutes before: Withdraw asks first, naming the late leave and where the seat goes', async () => {
+    const teams = players(10);
+    teams.teamOne[2] = { ...teams.teamOne[2]!, _user: scrimUser(0, { _id: ME._id, name: ME.name }) };
+    const mine = signup(0, { _user: scrimUser(0, { _id: ME._id, name: ME.name }) });
+    const scrim = makeScrim({
+      mode: 'balanced',
+      ...teams,
+      gameStartTime: hoursFromNow(0.45),
+      signups: [...signups(9), mine],
+    });
+    const calls = renderScrim(scrim, { handlers: { [`DELETE /scrims/${scrim._id}/signup`]: scrim } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from this scrim?' });
+    expect(dialog).toHaveTextContent('Withdrawing now is a late leave: it counts against your reliability.');
+    expect(dialog).toHaveTextContent('The other nine keep their seats.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(lastWrite(calls)).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrims/${scrim._id}/signup` });
   });
 
   it('after the lock: closed, no Sign up or Withdraw', async () => {

@@ -15,6 +15,7 @@ import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import { zoneName } from './StartTime';
 import { ScrimPanel } from './ScrimPanel';
+import { WithdrawDialog } from './WithdrawDialog';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.signups;
@@ -45,6 +46,9 @@ export function SignupPanel({ view }: { view: ScrimView }) {
   // Once the teams are made they show every player: the sign-up list folds away (it stays one click away).
   const [listOpen, setListOpen] = useState(false);
   const showList = !made || listOpen;
+  // A withdrawal that costs something (the server's late-leave line, or a seat in made teams) is confirmed first.
+  const late = now >= new Date(scrim.lateLeaveFrom).getTime();
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <ScrimPanel
@@ -145,11 +149,20 @@ export function SignupPanel({ view }: { view: ScrimView }) {
             variant="outlined"
             color="warning"
             disabled={busy}
-            onClick={() => withdraw.mutate({ scrimId: scrim._id })}
+            onClick={() => (late || made ? setConfirming(true) : withdraw.mutate({ scrimId: scrim._id }))}
           >
             {T.withdraw}
           </Button>
         </Box>
+      )}
+      {confirming && (
+        <WithdrawDialog
+          late={late}
+          made={made}
+          pending={withdraw.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => withdraw.mutate({ scrimId: scrim._id }, { onSuccess: () => setConfirming(false) })}
+        />
       )}
     </ScrimPanel>
   );

@@ -1,4 +1,5 @@
 import {
+  LATE_LEAVE_HOURS,
   ROLES,
   TEAMS,
   areTeamsFull,
@@ -43,12 +44,13 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
   const players = [...(overrides.teamOne ?? []), ...(overrides.teamTwo ?? [])];
   // As the server says: ready when both teams are full, unless a test says otherwise (a leave after the start).
   const full = areTeamsFull(players.map((p) => ({ team: p.team.name, role: p.role })));
+  const start = new Date(overrides.gameStartTime ?? Date.now() + 2 * HOUR).getTime();
   return {
     _id: id(1),
     title: 'Friday Night Customs',
     createdBy: scrimUser(99, { name: 'Creator' }),
     region: 'NA',
-    gameStartTime: new Date(Date.now() + 2 * HOUR).toISOString(),
+    gameStartTime: new Date(start).toISOString(),
     isPrivate: false,
     isWithCasters: false,
     maxCastersAllowedCount: 0,
@@ -58,6 +60,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     teamWon: null,
     abandonedAt: null,
     lobbyReady: full,
+    lateLeaveFrom: new Date(start - LATE_LEAVE_HOURS * HOUR).toISOString(),
     lobbyHost: null,
     useTournamentCode: false,
     riotTournament: null,
