@@ -3,6 +3,7 @@ import {
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,
   RESULT_CONFIRM_WINDOW_MINUTES,
+  shownReliability,
   type ScrimStatus,
   type Scrim,
   type ScrimPlayer,
@@ -33,7 +34,7 @@ export function toScrimUser(user: UserLike): ScrimUser {
     ...toUserSummary(user),
     discord: user.discord,
     verified: user.riotLinkedAt !== null,
-    reliability: user.reliabilityScore,
+    reliability: shownReliability(user.reliabilityScore, user.reliabilityCommitments),
   };
 }
 
