@@ -1,5 +1,13 @@
 import { count, inArray, sql } from 'drizzle-orm';
-import { RELIABILITY_WINDOW, ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
+import {
+  RELIABILITY_WINDOW,
+  ROLES,
+  SCRIM_ABANDON_AFTER_MS,
+  TEAMS,
+  type Region,
+  type Role,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database, DbOrTx } from './client.js';

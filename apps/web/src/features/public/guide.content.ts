@@ -94,13 +94,14 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
 const cooldownLength = (hours: number) =>
   hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} hours`;
 
-const [, ...COOLDOWNS] = NO_SHOW_COOLDOWNS_HOURS;
+const COOLDOWNS: readonly number[] = NO_SHOW_COOLDOWNS_HOURS.slice(1);
 
 /** Showing up: check-in, reliability, late leaves, no-shows and cooldowns, from the rules' own constants. */
 export const GUIDE_SHOWING_UP = {
   id: 'showing-up',
   title: 'Showing up: check-in, reliability and cooldowns',
-  intro: 'Nine other players count on each of the ten. These rules keep a full lobby full, and they are the same for everyone.',
+  intro:
+    'Nine other players count on each of the ten. These rules keep a full lobby full, and they are the same for everyone.',
   items: [
     {
       term: 'Check-in',

@@ -177,7 +177,13 @@ function ShowingUp() {
       component="section"
       id={GUIDE_SHOWING_UP.id}
       aria-labelledby={headingId}
-      sx={{ scrollMarginTop: 80, mb: { xs: 4, md: 5 }, p: { xs: 2.5, sm: 3 }, borderRadius: 3, bgcolor: 'background.paper' }}
+      sx={{
+        scrollMarginTop: 80,
+        mb: { xs: 4, md: 5 },
+        p: { xs: 2.5, sm: 3 },
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+      }}
     >
       <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
         {GUIDE_SHOWING_UP.title}
