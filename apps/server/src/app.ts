@@ -158,7 +158,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
-      await api.register(scrimsRoutes);
+      await api.register(scrimsRoutes, { seesPrivateScrims });
       await api.register(usersRoutes);
       await api.register(friendsRoutes);
       await api.register(notificationsRoutes);

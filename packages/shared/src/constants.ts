@@ -91,6 +91,8 @@ export const COMMITMENT_OUTCOMES = ['played', 'checked_in', 'no_show', 'late_lea
 export type CommitmentOutcome = (typeof COMMITMENT_OUTCOMES)[number];
 export const RELIABILITY_WINDOW = 20;
 export const LATE_LEAVE_HOURS = 2;
+/** A player with fewer commitments than this is shown as new, not with a share: one early slip is not a record. */
+export const RELIABILITY_MIN_COMMITMENTS = 5;
 /** No-show penalties, escalating: the first is a warning, then 24 hours, then 7 days without joining. */
 export const NO_SHOW_COOLDOWNS_HOURS = [0, 24, 7 * 24] as const;
 export const CANCEL_REASON_MAX = 500;

@@ -7,6 +7,7 @@ export * from './social-messages.js';
 export * from './rules/rank.js';
 export * from './rules/identity.js';
 export * from './rules/scrim-timing.js';
+export * from './rules/reliability.js';
 export * from './rules/scrim-slots.js';
 export * from './rules/host-limits.js';
 export * from './rules/search.js';

@@ -1,5 +1,13 @@
-import { count, inArray } from 'drizzle-orm';
-import { ROLES, SCRIM_ABANDON_AFTER_MS, TEAMS, type Region, type Role, type TeamName } from '@scrim-gym/shared';
+import { count, inArray, sql } from 'drizzle-orm';
+import {
+  RELIABILITY_WINDOW,
+  ROLES,
+  SCRIM_ABANDON_AFTER_MS,
+  TEAMS,
+  type Region,
+  type Role,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createPassword } from '../lib/tokens.js';
 import type { Database, DbOrTx } from './client.js';
@@ -289,7 +297,10 @@ export async function seedDemoCommunity({
       // Every seeded commitment was kept: those players' reliability is 100 %.
       await tx
         .update(users)
-        .set({ reliabilityScore: 100 })
+        .set({
+          reliabilityScore: 100,
+          reliabilityCommitments: sql`(SELECT least(count(*), ${RELIABILITY_WINDOW}) FROM ${scrimCommitments} c WHERE c.user_id = ${users.id})`,
+        })
         .where(inArray(users.id, [...new Set(played.map((c) => c.userId))]));
     }
   });

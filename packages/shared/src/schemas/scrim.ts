@@ -33,7 +33,7 @@ export const scrimUserSchema = z.object({
   discord: z.string(),
   /** The Riot account is linked through Riot Sign On: the rank comes from Riot (else it is self-reported). */
   verified: z.boolean(),
-  /** Share (0–100) of the user's last 20 commitments kept; null before the first one. */
+  /** Share (0–100) of the user's last 20 commitments kept; null while they are new (shownReliability). */
   reliability: z.number().int().min(0).max(100).nullable(),
 });
 export type ScrimUser = z.infer<typeof scrimUserSchema>;
@@ -343,14 +343,30 @@ export const leaveBodySchema = z
   .nullish()
   .transform((b) => b ?? {});
 
+/** A broken commitment as the profile lists it: what happened, when, and in which scrim. */
+export const brokenCommitmentSchema = z.object({
+  outcome: z.enum(['no_show', 'late_leave']),
+  /** When it was recorded. */
+  at: z.string(),
+  /** The scrim: null when it is private and the viewer is neither the player nor an admin. */
+  scrim: z.object({ _id: z.string(), title: z.string(), gameStartTime: z.string() }).nullable(),
+});
+export type BrokenCommitment = z.infer<typeof brokenCommitmentSchema>;
+
 /** GET /api/users/:id/reliability. */
 export const reliabilitySchema = z.object({
-  /** Share (0–100) of the last 20 commitments kept; null before the first commitment. */
+  /** 'new' below RELIABILITY_MIN_COMMITMENTS commitments (no share is shown), else 'rated'. */
+  state: z.enum(['new', 'rated']),
+  /** Share (0–100) of the last 20 commitments kept; null while the player is new. */
   score: z.number().int().min(0).max(100).nullable(),
   /** How many commitments the score counts (at most 20). */
   commitments: z.number().int(),
   /** No-shows among them. */
   noShows: z.number().int(),
+  /** Late leaves among them. */
+  lateLeaves: z.number().int(),
+  /** The no-shows and late leaves among them, newest first. */
+  broken: z.array(brokenCommitmentSchema),
   /** Until when the user may not join scrims (null: free to join). */
   cooldownUntil: z.string().nullable(),
 });

@@ -77,6 +77,8 @@ export const users = pgTable(
      * commitment recorded so that cards show it without counting; null before the first one.
      */
     reliabilityScore: smallint('reliability_score'),
+    /** How many commitments reliabilityScore counts (0–20): a player is shown as new below RELIABILITY_MIN_COMMITMENTS. */
+    reliabilityCommitments: smallint('reliability_commitments').notNull().default(0),
     /** No-shows penalised so far (escalation: a warning, then 24 hours, then 7 days); an admin's clear resets it. */
     noShowStrikes: integer('no_show_strikes').notNull().default(0),
     /** Until when the user may not join scrims (a no-show's cooldown); null: free. */

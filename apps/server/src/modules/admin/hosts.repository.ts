@@ -10,6 +10,7 @@ const hostUserColumns = {
   discord: users.discord,
   riotLinkedAt: users.riotLinkedAt,
   reliabilityScore: users.reliabilityScore,
+  reliabilityCommitments: users.reliabilityCommitments,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { RELIABILITY_WINDOW, type CommitmentOutcome } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { scrimCommitments, users } from '../../db/schema/index.js';
+import { scrimCommitments, scrims, users } from '../../db/schema/index.js';
 
 export interface CommitmentEntry {
   userId: string;
@@ -40,26 +40,41 @@ export async function upsertCommitments({
   return entries.filter((e) => e.outcome === 'no_show' && !wasNoShow.has(e.userId)).map((e) => e.userId);
 }
 
-/** users.reliability_score := the share (0–100, rounded) kept of each user's last commitments; null without any. */
+/**
+ * users.reliability_score := the share (0–100, rounded) kept of each user's last commitments (null without any),
+ * and users.reliability_commitments := how many it counts, so cards tell a new player from a rated one without
+ * counting.
+ */
 export async function refreshReliability({ db, userIds }: { db: DbOrTx; userIds: string[] }) {
   if (userIds.length === 0) return;
   await db.execute(sql`
-    UPDATE ${users} u SET reliability_score = (
-      SELECT round(100.0 * count(*) FILTER (WHERE last.outcome IN ('played', 'checked_in')) / count(*))::smallint
+    UPDATE ${users} u SET (reliability_score, reliability_commitments) = (
+      SELECT round(100.0 * count(*) FILTER (WHERE last.outcome IN ('played', 'checked_in')) / nullif(count(*), 0))::smallint,
+             count(*)::smallint
       FROM (SELECT c.outcome FROM ${scrimCommitments} c WHERE c.user_id = u.id
-            ORDER BY c.recorded_at DESC, c.scrim_id LIMIT ${RELIABILITY_WINDOW}) last
-      HAVING count(*) > 0)
+            ORDER BY c.recorded_at DESC, c.scrim_id LIMIT ${RELIABILITY_WINDOW}) last)
     WHERE u.id IN (${sql.join(
       userIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`);
 }
 
-/** A user's last commitments, newest first (the reliability endpoint's counts). */
+/**
+ * A user's last commitments, newest first, with the scrim each was for (the reliability endpoint's counts and its
+ * list of broken ones); a deleted scrim takes its commitments with it.
+ */
 export function findRecentCommitments({ db, userId }: { db: DbOrTx; userId: string }) {
   return db
-    .select({ outcome: scrimCommitments.outcome, recordedAt: scrimCommitments.recordedAt })
+    .select({
+      scrimId: scrimCommitments.scrimId,
+      outcome: scrimCommitments.outcome,
+      recordedAt: scrimCommitments.recordedAt,
+      scrimTitle: scrims.title,
+      gameStartTime: scrims.gameStartTime,
+      isPrivate: scrims.isPrivate,
+    })
     .from(scrimCommitments)
+    .innerJoin(scrims, eq(scrims.id, scrimCommitments.scrimId))
     .where(eq(scrimCommitments.userId, userId))
     .orderBy(sql`${scrimCommitments.recordedAt} desc`, scrimCommitments.scrimId)
     .limit(RELIABILITY_WINDOW);

@@ -2,7 +2,9 @@ import {
   areTeamsFull,
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,
+  lateLeaveLine,
   RESULT_CONFIRM_WINDOW_MINUTES,
+  shownReliability,
   type ScrimStatus,
   type Scrim,
   type ScrimPlayer,
@@ -18,7 +20,6 @@ import {
   type Rating,
 } from '../ratings/index.js';
 import { canRunScrim, type Viewer } from './scrims.policy.js';
-import { lateLeaveLine } from './scrims.reliability.js';
 import type {
   CurrentRating,
   ParticipantWithUser,
@@ -34,7 +35,7 @@ export function toScrimUser(user: UserLike): ScrimUser {
     ...toUserSummary(user),
     discord: user.discord,
     verified: user.riotLinkedAt !== null,
-    reliability: user.reliabilityScore,
+    reliability: shownReliability(user.reliabilityScore, user.reliabilityCommitments),
   };
 }
 

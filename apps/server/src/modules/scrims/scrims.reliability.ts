@@ -1,4 +1,12 @@
-import { LATE_LEAVE_HOURS, NO_SHOW_COOLDOWNS_HOURS, WAITLIST_MESSAGES, type Reliability } from '@scrim-gym/shared';
+import {
+  isPastLateLeaveLine,
+  NO_SHOW_COOLDOWNS_HOURS,
+  reliabilityState,
+  shownReliability,
+  WAITLIST_MESSAGES,
+  type BrokenCommitment,
+  type Reliability,
+} from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { formatUtcDateTime } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
@@ -90,28 +98,56 @@ export async function recordCommitments({
  */
 export const carriesCommitment = (participant: Pick<ParticipantRow, 'placed'>) => !participant.placed;
 
-const HOUR_MS = 3_600_000;
-
 /**
- * A player leaving by themself less than LATE_LEAVE_HOURS before the start (or after it) leaves late, unless they
- * carry no commitment (a placed player).
+ * A player leaving by themself past the late-leave line (LATE_LEAVE_HOURS before the start, or after it) leaves
+ * late, unless they carry no commitment (a placed player).
  */
 export const isLateLeave = (leaver: Pick<ParticipantRow, 'placed'>, gameStartTime: Date, now = Date.now()) =>
-  carriesCommitment(leaver) && now > lateLeaveLine(gameStartTime).getTime();
+  carriesCommitment(leaver) && isPastLateLeaveLine(gameStartTime, now);
 
-/** From this instant (LATE_LEAVE_HOURS before the start) a player's own leave or withdrawal is a late leave. */
-export const lateLeaveLine = (gameStartTime: Date) => new Date(gameStartTime.getTime() - LATE_LEAVE_HOURS * HOUR_MS);
+const isBroken = (outcome: string): outcome is BrokenCommitment['outcome'] =>
+  outcome === 'no_show' || outcome === 'late_leave';
 
-/** GET /api/users/:id/reliability: the score, what it counts, and the running cooldown. 404: no such account. */
-export async function getReliability({ db, userId }: { db: Database; userId: string }): Promise<Reliability> {
+/**
+ * GET /api/users/:id/reliability: new or rated, the share (while rated), what it counts, the broken commitments
+ * with their scrims (a private scrim named only to those who see the user's private scrims), and the running
+ * cooldown. 404: no such account.
+ */
+export async function getReliability({
+  db,
+  userId,
+  seesPrivate,
+}: {
+  db: Database;
+  userId: string;
+  /** Whether the viewer sees the user's private scrims (the users module's rule). */
+  seesPrivate: boolean;
+}): Promise<Reliability> {
   const user = await findReliabilityOf({ db, userId });
   if (!user) throw notFound(WAITLIST_MESSAGES.userNotFound, 'USER_NOT_FOUND');
   const recent = await findRecentCommitments({ db, userId });
   const running = user.cooldownUntil && user.cooldownUntil.getTime() > Date.now() ? user.cooldownUntil : null;
+  const broken = recent.flatMap(({ outcome, recordedAt, scrimId, scrimTitle, gameStartTime, isPrivate }) =>
+    isBroken(outcome)
+      ? [
+          {
+            outcome,
+            at: recordedAt.toISOString(),
+            scrim:
+              isPrivate && !seesPrivate
+                ? null
+                : { _id: scrimId, title: scrimTitle, gameStartTime: gameStartTime.toISOString() },
+          },
+        ]
+      : [],
+  );
   return {
-    score: user.reliabilityScore,
+    state: reliabilityState(recent.length),
+    score: shownReliability(user.reliabilityScore, recent.length),
     commitments: recent.length,
-    noShows: recent.filter((c) => c.outcome === 'no_show').length,
+    noShows: broken.filter((c) => c.outcome === 'no_show').length,
+    lateLeaves: broken.filter((c) => c.outcome === 'late_leave').length,
+    broken,
     cooldownUntil: running?.toISOString() ?? null,
   };
 }
@@ -140,8 +176,8 @@ export async function clearCooldown({ db, userId, adminId }: { db: Database; use
 }
 
 /**
- * A player left a scrim by themself (not a kick), inside the leave's transaction: under LATE_LEAVE_HOURS before
- * the start (or after it) it is a late leave, recorded as their commitment; a late leave or a leave with a reason
+ * A player left a scrim by themself (not a kick), inside the leave's transaction: past the late-leave line
+ * (LATE_LEAVE_HOURS before the start, or after it) it is a late leave, recorded as their commitment; a late leave or a leave with a reason
  * goes to the audit log (the reason in its details, for the admins) and, when the scrim has a community host, to
  * the host's notifications. Earlier, with or without a reason, the leave costs nothing, and so does a placed
  * player's leave at any time (carriesCommitment). Returns the notifications to publish after the commit.

@@ -11,7 +11,15 @@ type UserRow = typeof users.$inferSelect;
 /** The user columns a scrim shows: fetching only these keeps the hub's query light (200 scrims, 2,000 players). */
 export type ScrimUserRow = Pick<
   UserRow,
-  'id' | 'name' | 'summonerTagline' | 'region' | 'rank' | 'discord' | 'riotLinkedAt' | 'reliabilityScore'
+  | 'id'
+  | 'name'
+  | 'summonerTagline'
+  | 'region'
+  | 'rank'
+  | 'discord'
+  | 'riotLinkedAt'
+  | 'reliabilityScore'
+  | 'reliabilityCommitments'
 >;
 
 /** A player's rating in the current season (current_rating_json); null: none yet, the rank's seed applies. */
@@ -99,6 +107,7 @@ const scrimUserColumns = {
   discord: users.discord,
   riotLinkedAt: users.riotLinkedAt,
   reliabilityScore: users.reliabilityScore,
+  reliabilityCommitments: users.reliabilityCommitments,
 };
 
 /**

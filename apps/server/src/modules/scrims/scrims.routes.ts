@@ -36,7 +36,7 @@ import { checkInRoutes } from './scrims.checkin.routes.js';
 import { listMissBudget } from './scrims.list-budget.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
-import { showUpRoutes } from './scrims.showup.routes.js';
+import { showUpRoutes, type ScrimsRoutesOptions } from './scrims.showup.routes.js';
 import { signUp, withdraw } from './scrims.signup.js';
 
 const tags = ['scrims'];
@@ -63,7 +63,7 @@ function refuseOversizedImage(request: FastifyRequest) {
 }
 
 /** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
-export async function scrimsRoutes(fastify: FastifyInstance) {
+export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: service.ScrimDeps = {
     db: app.db,
@@ -464,7 +464,7 @@ export async function scrimsRoutes(fastify: FastifyInstance) {
   );
 
   // Issue 17: the waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
-  showUpRoutes(app, deps);
+  showUpRoutes(app, deps, options);
   // Check-in and substitutes (issue 17): scrims.checkin.routes.ts.
   checkInRoutes(app, deps);
 

@@ -15,13 +15,21 @@ import type { ScrimDeps } from './scrims.service.js';
 import { joinWaitlist, leaveWaitlist } from './scrims.waitlist.js';
 
 const tags = ['scrims'];
+
+export interface ScrimsRoutesOptions {
+  /**
+   * Whether the viewer sees the user's private scrims (in the reliability's list of broken commitments): users'
+   * rule, passed in by app.ts because users imports scrims.
+   */
+  seesPrivateScrims: (viewer: { id: string; isAdmin: boolean }, userId: string) => boolean;
+}
 const scrimAnswer = { response: { 200: scrimSchema } };
 
 /**
  * Issue 17's scrim calls: the waitlist, cancel with a reason, a user's reliability. Registered by scrimsRoutes
  * inside its scope, after its `authenticate` hook: every call needs a session of a user who is not banned.
  */
-export function showUpRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
+export function showUpRoutes(fastify: FastifyInstance, deps: ScrimDeps, { seesPrivateScrims }: ScrimsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -62,10 +70,15 @@ export function showUpRoutes(fastify: FastifyInstance, deps: ScrimDeps) {
     '/users/:id/reliability',
     routeSchema(
       tags,
-      "A player's reliability: the share of their last 20 commitments kept (null before the first), what it " +
-        'counts, and their no-show cooldown',
+      "A player's reliability: new below 5 commitments, else the share of their last 20 kept; what it counts, " +
+        'their no-shows and late leaves with the scrims, and their no-show cooldown',
       { params: idParamsSchema, response: { 200: reliabilitySchema } },
     ),
-    async (request) => getReliability({ db: deps.db, userId: request.params.id }),
+    async (request) =>
+      getReliability({
+        db: deps.db,
+        userId: request.params.id,
+        seesPrivate: seesPrivateScrims(viewerOf(request), request.params.id),
+      }),
   );
 }

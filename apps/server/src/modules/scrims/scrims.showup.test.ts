@@ -270,12 +270,14 @@ describe('no-show cooldowns', () => {
     const reader = await createUser({ db: db() });
     const res = await reliability(user.id, reader.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      score: 0,
+    expect(res.json()).toMatchObject({
+      state: 'new',
+      score: null,
       commitments: 3,
       noShows: 3,
+      lateLeaves: 0,
       cooldownUntil: week.toISOString(),
-    } satisfies Reliability);
+    } satisfies Partial<Reliability>);
 
     // The admin clears it: free to join, strikes back to none (the next no-show is a warning again), audited.
     const cleared = await clearCooldown(user.id, admin.token);
@@ -359,7 +361,7 @@ describe('leaving late', () => {
 });
 
 describe('GET /api/users/:id/reliability', () => {
-  it('401, 403 banned, 400 bad id, 404 unknown or deleted; null score before the first commitment', async () => {
+  it('401, 403 banned, 400 bad id, 404 unknown or deleted; new, with no score, before the first commitment', async () => {
     const [reader, fresh, gone] = await createUsers({ db: db(), count: 3 });
     const banned = await createBannedUser({ db: db() });
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone!.id));
@@ -370,7 +372,15 @@ describe('GET /api/users/:id/reliability', () => {
     expectError(await reliability(gone!.id, reader!.token), 404, 'USER_NOT_FOUND');
     const res = await reliability(fresh!.id, reader!.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ score: null, commitments: 0, noShows: 0, cooldownUntil: null });
+    expect(res.json()).toEqual({
+      state: 'new',
+      score: null,
+      commitments: 0,
+      noShows: 0,
+      lateLeaves: 0,
+      broken: [],
+      cooldownUntil: null,
+    } satisfies Reliability);
   });
 
   it('counts the last commitments; a cooldown that ended is not shown', async () => {
@@ -382,6 +392,65 @@ describe('GET /api/users/:id/reliability', () => {
     const scrim = await createScrim({ db: db() });
     await recordCommitments({ db: db(), scrimId: scrim.id, entries: [{ userId: user.id, outcome: 'played' }] });
     const res = await reliability(user.id, admin.token);
-    expect(res.json()).toEqual({ score: 80, commitments: 5, noShows: 1, cooldownUntil: null });
+    expect(res.json()).toMatchObject({ state: 'rated', score: 80, commitments: 5, noShows: 1, cooldownUntil: null });
+  });
+
+  it('a single late leave leaves a new player new (no public 0 %), listed with its scrim beside the no-shows', async () => {
+    const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() + HOUR) });
+    const [newcomer, reader] = await createUsers({ db: db(), count: 2 });
+    await addPlayers({ db: db(), scrim, users: [newcomer!] });
+    expect((await leave(scrim.id, newcomer!)).statusCode).toBe(200);
+    const res = await reliability(newcomer!.id, reader!.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<Reliability>();
+    expect(body).toMatchObject({ state: 'new', score: null, commitments: 1, noShows: 0, lateLeaves: 1 });
+    expect(body.broken).toEqual([
+      {
+        outcome: 'late_leave',
+        at: expect.any(String),
+        scrim: { _id: scrim.id, title: scrim.title, gameStartTime: scrim.gameStartTime.toISOString() },
+      },
+    ]);
+    // A scrim shows them without a share too.
+    const other = await createScrim({ db: db() });
+    await addPlayers({ db: db(), scrim: other, users: [newcomer!] });
+    const seen = await api.call('GET', `/api/scrims/${other.id}`, { token: reader!.token });
+    const slot = [...seen.json<Scrim>().teamOne, ...seen.json<Scrim>().teamTwo].find(
+      (p) => p._user._id === newcomer!.id,
+    );
+    expect(slot!._user.reliability).toBeNull();
+  });
+
+  it('rated from 5 commitments: the share on the profile and in scrims; broken ones newest first', async () => {
+    const user = await createUser({ db: db() });
+    const outcomes = ['played', 'no_show', 'played', 'late_leave', 'checked_in'] as const;
+    const played: string[] = [];
+    for (const outcome of outcomes) {
+      const scrim = await createScrim({ db: db() });
+      played.push(scrim.id);
+      await recordCommitments({ db: db(), scrimId: scrim.id, entries: [{ userId: user.id, outcome }] });
+    }
+    const res = await reliability(user.id, user.token);
+    const body = res.json<Reliability>();
+    expect(body).toMatchObject({ state: 'rated', score: 60, commitments: 5, noShows: 1, lateLeaves: 1 });
+    expect(body.broken.map((b) => [b.outcome, b.scrim?._id])).toEqual([
+      ['late_leave', played[3]],
+      ['no_show', played[1]],
+    ]);
+    const open = await createScrim({ db: db() });
+    await addPlayers({ db: db(), scrim: open, users: [user] });
+    const seen = (await api.call('GET', `/api/scrims/${open.id}`, { token: admin.token })).json<Scrim>();
+    expect([...seen.teamOne, ...seen.teamTwo].find((p) => p._user._id === user.id)!._user.reliability).toBe(60);
+  });
+
+  it('a private scrim is named only to the player and admins', async () => {
+    const user = await createUser({ db: db() });
+    const reader = await createUser({ db: db() });
+    const secret = await createScrim({ db: db(), isPrivate: true });
+    await recordCommitments({ db: db(), scrimId: secret.id, entries: [{ userId: user.id, outcome: 'no_show' }] });
+    const scrimOf = async (token: string) => (await reliability(user.id, token)).json<Reliability>().broken[0]!.scrim;
+    expect(await scrimOf(reader.token)).toBeNull();
+    expect(await scrimOf(user.token)).toMatchObject({ _id: secret.id });
+    expect(await scrimOf(admin.token)).toMatchObject({ _id: secret.id });
   });
 });

@@ -118,10 +118,16 @@ export const RATING_TEXTS = {
 export const RELIABILITY_TEXTS = {
   title: 'Reliability',
   score: (score: number) => `${score} %`,
-  noScore: 'No scrims yet',
+  newPlayer: 'New',
   explain: (window: number) => `Scrims played or checked in to, among the last ${window} joined.`,
+  explainNew: (min: number, window: number) =>
+    `Shown as a share once ${min} scrims are joined: then the share played or checked in to, among the last ${window}.`,
   commitments: (n: number) => `${n} ${n === 1 ? 'commitment' : 'commitments'}`,
   noShows: (n: number) => `${n} ${n === 1 ? 'no-show' : 'no-shows'}`,
+  lateLeaves: (n: number) => `${n} ${n === 1 ? 'late leave' : 'late leaves'}`,
+  brokenTitle: 'No-shows and late leaves',
+  outcome: { no_show: 'No-show', late_leave: 'Late leave' },
+  privateScrim: 'a private scrim',
   cooldown: (until: string) => `Cannot join scrims until ${until}`,
   clearCooldown: 'Clear cooldown',
   cooldownCleared: 'Cooldown cleared.',

@@ -7,6 +7,15 @@ import joinASlot from './assets/guide/join-a-slot.webp';
 import lobbyPassword from './assets/guide/lobby-password.webp';
 import profile from './assets/guide/profile.webp';
 
+import {
+  CHECK_IN_CLOSES_MINUTES,
+  CHECK_IN_OPENS_MINUTES,
+  LATE_LEAVE_HOURS,
+  NO_SHOW_COOLDOWNS_HOURS,
+  RELIABILITY_MIN_COMMITMENTS,
+  RELIABILITY_WINDOW,
+} from '@scrim-gym/shared';
+
 export const GUIDE_TITLE = 'User Guide';
 
 export const GUIDE_INTRO =
@@ -80,6 +89,38 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
     alt: 'A player’s profile: summoner name and rank, level progress, friends, the win rate, level progress and games charts, and the activity over time.',
   },
 ];
+
+/** A cooldown's length in words: whole days from 24 hours, else hours. */
+const cooldownLength = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} hours`;
+
+const COOLDOWNS: readonly number[] = NO_SHOW_COOLDOWNS_HOURS.slice(1);
+
+/** Showing up: check-in, reliability, late leaves, no-shows and cooldowns, from the rules' own constants. */
+export const GUIDE_SHOWING_UP = {
+  id: 'showing-up',
+  title: 'Showing up: check-in, reliability and cooldowns',
+  intro:
+    'Nine other players count on each of the ten. These rules keep a full lobby full, and they are the same for everyone.',
+  items: [
+    {
+      term: 'Check-in',
+      text: `When a scrim is full, its players check in between ${CHECK_IN_OPENS_MINUTES} and ${CHECK_IN_CLOSES_MINUTES} minutes before the start (the scrim page shows the button, and you are reminded). Whoever has not checked in when it closes loses the slot to the first player waiting, and it counts as a no-show.`,
+    },
+    {
+      term: 'Reliability',
+      text: `Every scrim you join is a commitment: played or checked in keeps it; a no-show or a late leave breaks it. Your reliability is the share kept of your last ${RELIABILITY_WINDOW}. Until you have ${RELIABILITY_MIN_COMMITMENTS} commitments you are shown as New, never as a percentage. Your profile lists every no-show and late leave with its scrim.`,
+    },
+    {
+      term: 'Late leaves',
+      text: `Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing (a reason is optional and goes to the host). Leaving later, or after the start, is a late leave. The Leave dialog tells you exactly how long leaving stays free. If a host or admin put you in a scrim, leaving costs nothing until you check in or confirm the place.`,
+    },
+    {
+      term: 'No-shows and cooldowns',
+      text: `Missing check-in, or being replaced by a substitute because you did not come, is a no-show. The first is a warning; the next ${COOLDOWNS.length === 1 ? 'one brings' : 'ones bring'} a cooldown of ${COOLDOWNS.map(cooldownLength).join(', then ')} without joining scrims, slots, sign-ups or waitlists. The cooldown's end is on your profile, and an admin can clear it.`,
+    },
+  ],
+} as const;
 
 export const GUIDE_HELP = {
   title: 'Need a hand?',

@@ -1,6 +1,7 @@
 import {
   CANCEL_REASON_MAX,
   LATE_LEAVE_HOURS,
+  RELIABILITY_MIN_COMMITMENTS,
   RELIABILITY_WINDOW,
   TEAM_LABELS,
   type ScrimMode,
@@ -274,15 +275,19 @@ export const SCRIM_TEXTS = {
 
     reliable: (score: number) => `${score} % reliable`,
     reliableTitle: (score: number) => `Showed up for ${score} % of their last ${RELIABILITY_WINDOW} scrims`,
+    newPlayer: 'New',
+    newPlayerFull: 'New player',
+    newPlayerTitle: `Fewer than ${RELIABILITY_MIN_COMMITMENTS} scrims so far: no reliability share yet`,
 
     leaveTitle: 'Leave this scrim?',
     leaveReason: 'Reason (optional)',
     leaveReasonHelp: 'Shown to the host.',
-    leaveLate: `Leaving less than ${LATE_LEAVE_HOURS} hours before the start counts against your reliability.`,
+    leaveLate: `Less than ${LATE_LEAVE_HOURS} hours before the start: leaving now is a late leave and counts against your reliability (a broken commitment among your last ${RELIABILITY_WINDOW}).`,
     leaveStarted:
       'The game has started: leaving now is a late leave and counts against your reliability. The others keep the ' +
       'lobby; your seat goes to the first player waiting, else to a substitute the host picks, else to anyone.',
-    leaveEarly: `Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing.`,
+    leaveFreeFor: (timeLeft: string) =>
+      `Leaving now is free for ${timeLeft} more; after that (${LATE_LEAVE_HOURS} hours before the start) it counts as a late leave against your reliability.`,
     leaveSubmit: 'Leave',
     stay: 'Stay',
     leavePlaced: 'A host or admin put you in this scrim: leaving costs you nothing.',

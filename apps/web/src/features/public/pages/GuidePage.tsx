@@ -9,6 +9,7 @@ import {
   GUIDE_IMAGE_SIZE,
   GUIDE_INTRO,
   GUIDE_SECTIONS,
+  GUIDE_SHOWING_UP,
   GUIDE_SIGN_UP,
   GUIDE_TITLE,
   type GuideSection,
@@ -41,6 +42,11 @@ export function GuidePage() {
                 </Box>
               </li>
             ))}
+            <li>
+              <Box component="a" href={`#${GUIDE_SHOWING_UP.id}`} sx={{ color: 'secondary.main' }}>
+                {GUIDE_SHOWING_UP.title}
+              </Box>
+            </li>
           </Box>
         </Box>
 
@@ -63,6 +69,8 @@ export function GuidePage() {
             <GuideStep key={section.id} section={section} number={index + 1} />
           ))}
         </Box>
+
+        <ShowingUp />
 
         <Box
           component="section"
@@ -156,6 +164,44 @@ function GuideStep({ section, number }: { section: GuideSection; number: number 
           decoding="async"
           sx={{ display: 'block', width: '100%', height: 'auto' }}
         />
+      </Box>
+    </Box>
+  );
+}
+
+/** The rules every player is held to, in words: check-in, reliability, late leaves, no-shows and cooldowns. */
+function ShowingUp() {
+  const headingId = `${GUIDE_SHOWING_UP.id}-title`;
+  return (
+    <Box
+      component="section"
+      id={GUIDE_SHOWING_UP.id}
+      aria-labelledby={headingId}
+      sx={{
+        scrollMarginTop: 80,
+        mb: { xs: 4, md: 5 },
+        p: { xs: 2.5, sm: 3 },
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
+        {GUIDE_SHOWING_UP.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {GUIDE_SHOWING_UP.intro}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+        {GUIDE_SHOWING_UP.items.map((item) => (
+          <Box key={item.term}>
+            <Typography component="dt" sx={{ fontWeight: 700 }}>
+              {item.term}
+            </Typography>
+            <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
+              {item.text}
+            </Typography>
+          </Box>
+        ))}
       </Box>
     </Box>
   );

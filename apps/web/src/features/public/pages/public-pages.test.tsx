@@ -5,7 +5,15 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState, CurrentUser } from '@scrim-gym/shared';
+import {
+  CHECK_IN_CLOSES_MINUTES,
+  CHECK_IN_OPENS_MINUTES,
+  LATE_LEAVE_HOURS,
+  RELIABILITY_MIN_COMMITMENTS,
+  RELIABILITY_WINDOW,
+  type AuthState,
+  type CurrentUser,
+} from '@scrim-gym/shared';
 import { theme } from '../../../app/theme';
 import { GuidePage } from './GuidePage';
 import { LandingPage } from './LandingPage';
@@ -166,6 +174,27 @@ describe('GuidePage', () => {
     expect(screen.getByText(/all ten players are in/i)).toHaveTextContent(/password/);
     // No embedded presentation any more.
     expect(container.querySelector('iframe')).toBeNull();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('GuidePage: showing up', () => {
+  it('explains check-in, reliability, late leaves, no-shows and cooldowns with the rules’ own figures', async () => {
+    const { container } = renderAt('/guide', <GuidePage />);
+    const section = screen.getByRole('region', { name: 'Showing up: check-in, reliability and cooldowns' });
+    expect(screen.getByRole('link', { name: 'Showing up: check-in, reliability and cooldowns' })).toHaveAttribute(
+      'href',
+      '#showing-up',
+    );
+    for (const term of ['Check-in', 'Reliability', 'Late leaves', 'No-shows and cooldowns'])
+      expect(within(section).getByText(term, { selector: 'dt' })).toBeInTheDocument();
+    expect(section).toHaveTextContent(
+      `between ${CHECK_IN_OPENS_MINUTES} and ${CHECK_IN_CLOSES_MINUTES} minutes before the start`,
+    );
+    expect(section).toHaveTextContent(`the share kept of your last ${RELIABILITY_WINDOW}`);
+    expect(section).toHaveTextContent(`Until you have ${RELIABILITY_MIN_COMMITMENTS} commitments you are shown as New`);
+    expect(section).toHaveTextContent(`Leaving more than ${LATE_LEAVE_HOURS} hours before the start costs nothing`);
+    expect(section).toHaveTextContent('The first is a warning; the next ones bring a cooldown of 1 day, then 7 days');
     expect(await seriousViolations(container)).toEqual([]);
   });
 });

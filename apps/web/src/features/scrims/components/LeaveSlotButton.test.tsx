@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
@@ -35,7 +35,7 @@ describe('leaving a slot', () => {
   it('more than 2 hours before the start: costs nothing, and the optional reason goes with it', async () => {
     const scrim = withMe(hoursFromNow(3));
     const { calls, dialog } = await openLeave(scrim);
-    expect(within(dialog).getByText('Leaving more than 2 hours before the start costs nothing.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Leaving now is free for (1 h|59 min) more; after that/);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), '  Family dinner ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' })).toBeInTheDocument();
@@ -50,11 +50,33 @@ describe('leaving a slot', () => {
     const scrim = withMe(hoursFromNow(1.5));
     const { calls, dialog } = await openLeave(scrim);
     expect(
-      within(dialog).getByText('Leaving less than 2 hours before the start counts against your reliability.'),
+      within(dialog).getByText(
+        'Less than 2 hours before the start: leaving now is a late leave and counts against your reliability (a broken commitment among your last 20).',
+      ),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' });
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({});
+  });
+
+  it('says exactly how long leaving stays free, counting down to the 2-hour line, then names the cost', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T18:00:00Z'));
+      const start = new Date('2026-11-28T21:12:30Z').toISOString();
+      const { dialog } = await openLeave(withMe(start));
+      expect(dialog).toHaveTextContent(
+        'Leaving now is free for 1 h 12 min more; after that (2 hours before the start) it counts as a late leave ' +
+          'against your reliability.',
+      );
+      act(() => vi.advanceTimersByTime(60 * 60_000));
+      expect(dialog).toHaveTextContent('Leaving now is free for 12 min more;');
+      act(() => vi.advanceTimersByTime(12 * 60_000 + 45_000));
+      expect(dialog).toHaveTextContent('Less than 2 hours before the start: leaving now is a late leave');
+      expect(dialog).not.toHaveTextContent('free for');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('after the start: names the late leave and where the seat goes', async () => {

@@ -5,8 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
-import { leaveBodySchema } from '@scrim-gym/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatTimeLeft, freeLeaveTimeLeft, leaveBodySchema } from '@scrim-gym/shared';
 import { useRemovePlayer } from '../api/scrim-actions';
 import { isLateLeave, isPlaced } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
@@ -14,18 +14,26 @@ import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp;
 
+/** How often the dialog reads the clock again: the time left is shown to the minute. */
+const TICK_MS = 15_000;
+
 /**
- * LeaveSlotButton's dialog: the optional reason, and whether leaving now counts against reliability (after the start,
- * also where the seat goes).
+ * LeaveSlotButton's dialog: the optional reason, and whether leaving now counts against reliability: before the
+ * late-leave line, how long it stays free; past it, the cost (after the start, also where the seat goes).
  */
 export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: () => void }) {
   const id = useId();
   const remove = useRemovePlayer();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // Read once, when the dialog opens: the warning does not flip while the player types.
-  const [late] = useState(() => isLateLeave(view.scrim, Date.now()));
-  const [started] = useState(() => new Date(view.scrim.gameStartTime).getTime() <= Date.now());
+  // The clock, read again while the dialog is open: the time left counts down and the line, once passed, shows.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const late = isLateLeave(view.scrim, now);
+  const started = new Date(view.scrim.gameStartTime).getTime() <= now;
   const { userId, scrim } = view;
   const placed = isPlaced(scrim, userId);
 
@@ -51,7 +59,13 @@ export function LeaveSlotDialog({ view, onClose }: { view: ScrimView; onClose: (
               fontWeight: late && !placed ? 700 : 400,
             }}
           >
-            {placed ? T.leavePlaced : started ? T.leaveStarted : late ? T.leaveLate : T.leaveEarly}
+            {placed
+              ? T.leavePlaced
+              : started
+                ? T.leaveStarted
+                : late
+                  ? T.leaveLate
+                  : T.leaveFreeFor(formatTimeLeft(freeLeaveTimeLeft(scrim.gameStartTime, now)))}
           </Typography>
           <TextField
             fullWidth

@@ -10,22 +10,21 @@ const colorOf = (score: number) => (score >= 90 ? 'success' : score >= 70 ? 'war
 
 /**
  * A player's reliability ('92 % reliable'), with its meaning as the hover hint (a title, not a Tooltip: Popper
- * weighs ~10 KB in the card's chunk); nothing before their first commitment. `compact` (a slot): '92 %' on
- * screen, the whole phrase for screen readers.
+ * weighs ~10 KB in the card's chunk); 'New' while the server shows no share (fewer than the minimum of
+ * commitments). `compact` (a slot): '92 %' or 'New' on screen, the whole phrase for screen readers.
  */
 export function ReliabilityChip({ score, compact = false }: { score: number | null; compact?: boolean }) {
-  if (score === null) return null;
-  const full = T.reliable(score);
+  const full = score === null ? T.newPlayerFull : T.reliable(score);
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={colorOf(score)}
-      title={T.reliableTitle(score)}
+      color={score === null ? 'default' : colorOf(score)}
+      title={score === null ? T.newPlayerTitle : T.reliableTitle(score)}
       label={
         compact ? (
           <>
-            <span aria-hidden>{`${score} %`}</span>
+            <span aria-hidden>{score === null ? T.newPlayer : `${score} %`}</span>
             <Box component="span" sx={visuallyHidden}>
               {full}
             </Box>

@@ -182,7 +182,7 @@ describe('cancel with a reason', () => {
 });
 
 describe('status and reliability on the card', () => {
-  it("shows a Live chip once started, and each player's reliability (nothing when unknown)", async () => {
+  it("shows a Live chip once started, and each player's reliability ('New' while the server shows no share)", async () => {
     const scrim = started();
     scrim.teamOne[0] = { ...scrim.teamOne[0]!, _user: { ...scrim.teamOne[0]!._user, reliability: 92 } };
     renderScrimPage(scrim, PLAYER);
@@ -192,5 +192,7 @@ describe('status and reliability on the card', () => {
     expect(within(slot).getByTitle('Showed up for 92 % of their last 20 scrims')).toBeInTheDocument();
     const other = screen.getByRole('link', { name: /Player 2#/ }).closest('li')!;
     expect(within(other).queryByText(/reliable/)).toBeNull();
+    expect(within(other).getByText('New')).toBeInTheDocument();
+    expect(within(other).getByTitle('Fewer than 5 scrims so far: no reliability share yet')).toBeInTheDocument();
   });
 });

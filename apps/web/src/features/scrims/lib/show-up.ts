@@ -1,5 +1,5 @@
 import {
-  LATE_LEAVE_HOURS,
+  isPastLateLeaveLine,
   ROLES,
   TEAMS,
   type Role,
@@ -74,9 +74,9 @@ export function promotionOf(before: Scrim | undefined, after: Scrim, userId: str
 export const isPlaced = (scrim: Pick<Scrim, 'placed'>, userId: string | null) =>
   Boolean(userId && scrim.placed.includes(userId));
 
-/** Leaving now counts against the player's reliability (less than 2 hours before the start). */
+/** Leaving now counts against the player's reliability (past the late-leave line, the server's rule). */
 export const isLateLeave = (scrim: Pick<Scrim, 'gameStartTime'>, now: number) =>
-  new Date(scrim.gameStartTime).getTime() - now < LATE_LEAVE_HOURS * 3_600_000;
+  isPastLateLeaveLine(scrim.gameStartTime, now);
 
 export interface SubstitutionLine {
   key: string;
