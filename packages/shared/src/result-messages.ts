@@ -51,6 +51,8 @@ export const RESULT_MESSAGES = {
   resolveNone: 'No result (the game counts for nobody)',
   resolveOutcomeLabel: 'Outcome',
   resolveReasonLabel: 'Reason (shown to every player)',
+  resolveReasonCount: (n: number) => `${n}/500`,
+  resolveCancel: 'Not now',
   resolveSubmit: 'Resolve dispute',
   resolvedToast: 'Dispute resolved: the players are told',
   // The scrim page and the admin dashboard
