@@ -142,7 +142,11 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: what', () => {
     // A dispute answered once is over: the second answer is refused.
     const { scrim } = await disputed();
     expect((await resolve(scrim.id, admin.token)).statusCode).toBe(200);
-    expectError(await resolve(scrim.id, admin.token, { outcome: 'red', reason: 'Changed my mind' }), 409, 'NOT_DISPUTED');
+    expectError(
+      await resolve(scrim.id, admin.token, { outcome: 'red', reason: 'Changed my mind' }),
+      409,
+      'NOT_DISPUTED',
+    );
   });
 });
 
@@ -175,7 +179,9 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: the answer', () => {
     expect(winner.wins).toBe(1);
     expect(loser.wins).toBe(0);
     const blueNote = messageOf(told, blue[0]!);
-    expect(blueNote).toContain(`An admin decided the disputed result of ${scrim.title}: Team One (Blue Side) won, the report stands.`);
+    expect(blueNote).toContain(
+      `An admin decided the disputed result of ${scrim.title}: Team One (Blue Side) won, the report stands.`,
+    );
     expect(blueNote).toMatch(new RegExp(`Your rating: \\+\\d+ \\(now ${winner.rating}\\)\\.$`));
     expect(messageOf(told, red[0]!)).toMatch(new RegExp(`Your rating: −\\d+ \\(now ${loser.rating}\\)\\.$`));
     // The played games count once the result is decided.

@@ -6,12 +6,7 @@
  * a deletion takes them the other way round), and then every player is told the outcome, the reason and their
  * own rating change.
  */
-import {
-  RESULT_MESSAGES,
-  type DisputeOutcome,
-  type ResolveDisputeBody,
-  type TeamName,
-} from '@scrim-gym/shared';
+import { RESULT_MESSAGES, type DisputeOutcome, type ResolveDisputeBody, type TeamName } from '@scrim-gym/shared';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications } from '../notifications/index.js';
 import { scrimRatingChanges, syncScrimRatings } from '../ratings/index.js';

@@ -74,7 +74,14 @@ export function ResolveDisputeDialog({ dispute, onClose }: { dispute: ResultDisp
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth="sm"
+      fullWidth
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={`${id}-title`} sx={{ overflowWrap: 'anywhere' }}>
           {M.resolveTitle(dispute.scrimTitle)}
@@ -82,12 +89,7 @@ export function ResolveDisputeDialog({ dispute, onClose }: { dispute: ResultDisp
         <DialogContent>
           <DialogContentText id={`${id}-text`}>{M.resolveIntro}</DialogContentText>
           <DialogContentText sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-            {[
-              dispute.disputer && M.disputeBy(dispute.disputer.name),
-              `“${dispute.reason}”`,
-            ]
-              .filter(Boolean)
-              .join(': ')}
+            {[dispute.disputer && M.disputeBy(dispute.disputer.name), `“${dispute.reason}”`].filter(Boolean).join(': ')}
           </DialogContentText>
           <FormControl error={Boolean(errors.outcome)} sx={{ mt: 2 }} required>
             <FormLabel id={`${id}-outcome`}>{M.resolveOutcomeLabel}</FormLabel>
