@@ -297,7 +297,8 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = calls.filter((c) => c.method === 'POST' && c.path === '/admin/scrims/s9/resolve-dispute');
     expect(sent.map((c) => c.body)).toEqual([{ outcome: 'red', reason: 'Blue fielded a smurf' }]);
-  });
+    // Two dialog rounds and typing: longer than the other dashboard tests on a busy machine.
+  }, 60_000);
 
   it('an empty queue says so', async () => {
     renderDashboard({ 'GET /admin/disputes': [] });
