@@ -55,6 +55,13 @@ export type ResultStatus = (typeof RESULT_STATUSES)[number];
  */
 export const RESULT_SOURCES = ['captain', 'admin', 'riot'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
+
+/**
+ * An admin's answer to a disputed result: keep the reported winner, give Blue or Red the win, or no result.
+ * Stored as decided: 'blue' or 'red' only when it overturns the report (naming the reported winner keeps it).
+ */
+export const DISPUTE_OUTCOMES = ['keep', 'blue', 'red', 'none'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 /** How long the other team has to confirm or dispute a captain's report before it confirms itself. */
 export const RESULT_CONFIRM_WINDOW_MINUTES = 30;
 /**

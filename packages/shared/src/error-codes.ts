@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   'RESULT_DISPUTED',
   'RESULT_WINDOW_OVER',
   'NOT_OTHER_TEAM',
+  'NOT_DISPUTED',
+  'NOT_IMPARTIAL',
   // Calendar feeds (issue 17)
   'CALENDAR_NOT_FOUND',
   // Waitlists, cooldowns and cancelled scrims (issue 17)

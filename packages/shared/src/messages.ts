@@ -113,6 +113,8 @@ export const SCRIM_MESSAGES = {
   copiedPassword: 'Password copied to clipboard',
   copiedDiscord: (discord: string) => `copied player discord (${discord}) to clipboard`,
   confirmWinner: 'You cannot reverse this.',
+  /** An admin can change a result later (the edit form), so their confirmation says so instead. */
+  confirmWinnerAdmin: 'The players are told, and ratings move. You can still change it later in the edit form.',
   confirmKick: (name: string) => `Are you sure you want to kick ${name}?`,
   confirmDelete: 'Are you sure you want to delete this scrim?',
   confirmUpdate: 'are you sure you want to update this scrim?',

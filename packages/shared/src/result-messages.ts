@@ -1,4 +1,13 @@
-import { RESULT_CONFIRM_WINDOW_MINUTES, VERIFIED_PLAYERS_TO_RATE, type UnratedReason } from './constants.js';
+import {
+  RESULT_CONFIRM_WINDOW_MINUTES,
+  TEAM_LABELS,
+  VERIFIED_PLAYERS_TO_RATE,
+  type DisputeOutcome,
+  type TeamName,
+  type UnratedReason,
+} from './constants.js';
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
 
 /** Texts of reported results (confirm, dispute, the admins' queue) and of ratings and seasons (issue 16). */
 export const RESULT_MESSAGES = {
@@ -16,6 +25,36 @@ export const RESULT_MESSAGES = {
     unverified: `Unrated: fewer than ${VERIFIED_PLAYERS_TO_RATE} verified players`,
   } satisfies Record<UnratedReason, string>,
   disputedNotification: (title: string, reason: string) => `The result of ${title} was disputed: ${reason}`,
+  // An admin's answer to a dispute (the dashboard's Resolve dialog and the players' notification)
+  notDisputed: 'This result is not disputed: there is nothing to resolve.',
+  notImpartial: 'You played in this scrim: another admin decides its dispute.',
+  outcomeMissing: 'Choose an outcome: keep the reported winner, give Blue or Red the win, or no result.',
+  decisionReasonEmpty: 'Please give the players a reason for your decision.',
+  /** What was decided, in the players' words (`team`: the winner decided, null for no result). */
+  decidedOutcome: (outcome: DisputeOutcome, team: TeamName | null) =>
+    !team || outcome === 'none'
+      ? 'no result, the game counts for nobody'
+      : `${TEAM_LABELS[team]} won, ${outcome === 'keep' ? 'the report stands' : 'the report was overturned'}`,
+  /** A player's own rating change, or null when the result moved no rating of theirs. */
+  ratingChange: (change: { before: number; after: number } | null) =>
+    change
+      ? `Your rating: ${signed(change.after - change.before)} (now ${change.after}).`
+      : 'Your rating did not change.',
+  decidedNotification: (title: string, outcome: string, reason: string, rating: string) =>
+    `An admin decided the disputed result of ${title}: ${outcome}. Reason: ${reason}. ${rating}`,
+  resolve: 'Resolve',
+  resolveTitle: (title: string) => `Resolve the dispute of ${title}`,
+  resolveIntro:
+    'Your decision confirms the result (or clears it), moves the ratings and tells every player the outcome, your reason and their rating change. An admin can still change it later in the edit form.',
+  resolveKeep: (team: TeamName) => `Keep the report: ${TEAM_LABELS[team]} won`,
+  resolveGive: (team: TeamName) => `Give ${TEAM_LABELS[team]} the win`,
+  resolveNone: 'No result (the game counts for nobody)',
+  resolveOutcomeLabel: 'Outcome',
+  resolveReasonLabel: 'Reason (shown to every player)',
+  resolveReasonCount: (n: number) => `${n}/500`,
+  resolveCancel: 'Not now',
+  resolveSubmit: 'Resolve dispute',
+  resolvedToast: 'Dispute resolved: the players are told',
   // The scrim page and the admin dashboard
   reportedBy: (name: string, time: string) => `Reported by ${name}, confirms itself at ${time} unless disputed`,
   reportedByUnknown: (time: string) => `Reported by the captain, confirms itself at ${time} unless disputed`,

@@ -189,6 +189,15 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: signedIn(409),
   },
   'GET /api/admin/disputes': { expect: adminOnly() },
+  // Admins only, hosts included among the refused: the world's scrim is not disputed (409; the answers are
+  // scrims.dispute.test.ts).
+  'POST /api/admin/scrims/{id}/resolve-dispute': {
+    request: ({ world }) => ({
+      params: { id: world.fullScrim.id },
+      body: { outcome: 'keep', reason: 'Replay checked' },
+    }),
+    expect: adminOnly(409),
+  },
   'GET /api/users/{id}/rating': { request: ({ self }) => ({ params: { id: self.id } }), expect: signedIn() },
   'GET /api/seasons': { expect: signedIn() },
   'POST /api/admin/seasons': { request: () => ({ body: { name: 'Next season' } }), expect: adminOnly() },

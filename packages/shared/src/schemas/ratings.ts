@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_OUTCOMES } from '../constants.js';
 import { RESULT_MESSAGES } from '../result-messages.js';
 import { teamNameSchema } from './scrim.js';
 
@@ -41,6 +42,17 @@ export const disputeResultBodySchema = z.object({
     .max(500, RESULT_MESSAGES.reasonTooLong),
 });
 export type DisputeResultBody = z.input<typeof disputeResultBodySchema>;
+
+/** POST /api/admin/scrims/:id/resolve-dispute: an admin's answer and why (told to every player). */
+export const resolveDisputeBodySchema = z.object({
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: RESULT_MESSAGES.outcomeMissing }),
+  reason: z
+    .string({ error: RESULT_MESSAGES.decisionReasonEmpty })
+    .trim()
+    .min(1, { error: RESULT_MESSAGES.decisionReasonEmpty, abort: true })
+    .max(500, RESULT_MESSAGES.reasonTooLong),
+});
+export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
 
 /** GET /api/admin/disputes: the open disputes, oldest first. */
 export const resultDisputeSchema = z.object({

@@ -91,10 +91,13 @@ export const NOTIFICATION_KINDS = [
   'general',
   /** A host or admin put the user into a scrim they did not choose: they may leave at no cost, or confirm. */
   'scrim_placed',
+  /** An admin decided a disputed result: the outcome, the reason and the player's own rating change. */
+  'result_decided',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 /** The kinds about a scrim: a click opens the scrim page, and a subscribed device gets them as push messages. */
-export const isScrimNotificationKind = (kind: NotificationKind) => kind === 'scrim_alert' || kind === 'scrim_placed';
+export const isScrimNotificationKind = (kind: NotificationKind) =>
+  kind === 'scrim_alert' || kind === 'scrim_placed' || kind === 'result_decided';
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const notificationSchema = z.object({

@@ -24,4 +24,5 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'scrim_alert',
   'general',
   'scrim_placed',
+  'result_decided',
 ]);

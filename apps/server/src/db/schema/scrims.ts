@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { UNRATED_REASONS } from '@scrim-gym/shared';
+import { DISPUTE_OUTCOMES, UNRATED_REASONS } from '@scrim-gym/shared';
 import {
   boolean,
   check,
@@ -219,6 +219,9 @@ export const resultDisputes = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An admin's answer (POST /api/admin/scrims/:id/resolve-dispute); null when Riot's result or the edit form settled it. */
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
+    resolutionReason: text('resolution_reason'),
   },
   (t) => [
     uniqueIndex('result_disputes_open_uq')

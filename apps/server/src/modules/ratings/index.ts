@@ -45,6 +45,7 @@ export {
   listSeasons,
   replayPendingRatings,
   replayRatingsChunk,
+  scrimRatingChanges,
   SEASON_MU_KEPT,
   SEASON_SIGMA_ADDED,
   softReset,

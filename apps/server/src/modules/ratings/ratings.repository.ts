@@ -389,3 +389,11 @@ export async function findSeasonTotals({ db, seasonId, userIds }: { db: DbOrTx; 
     .groupBy(ratingHistory.userId);
   return new Map(rows.map((r) => [r.userId, { ...r, mu: Number(r.mu), sigma: Number(r.sigma) }]));
 }
+
+/** Each player's rating before and after a rated scrim (none when the scrim moved no rating). */
+export function findScrimHistory({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  return db
+    .select({ userId: ratingHistory.userId, before: ratingHistory.ratingBefore, after: ratingHistory.ratingAfter })
+    .from(ratingHistory)
+    .where(eq(ratingHistory.scrimId, scrimId));
+}

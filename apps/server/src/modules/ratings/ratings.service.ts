@@ -26,6 +26,7 @@ import {
   findRatedResult,
   findReplay,
   findScrimForRating,
+  findScrimHistory,
   findSeason,
   findSeasonRatings,
   findSeasons,
@@ -108,6 +109,15 @@ export function syncScrimRatings({
       await updateUnratedReason({ db: tx, scrimId, reason: desired.unrated });
     return outcome === 'changed';
   });
+}
+
+/**
+ * What a scrim's result did to each player's rating (display ratings before and after), by user id; a player
+ * missing from the map had no rating moved by it (no confirmed result, or one the rules do not rate).
+ */
+export async function scrimRatingChanges({ db, scrimId }: { db: Database; scrimId: string }) {
+  const rows = await findScrimHistory({ db, scrimId });
+  return new Map(rows.map((row) => [row.userId, { before: row.before, after: row.after }]));
 }
 
 /**

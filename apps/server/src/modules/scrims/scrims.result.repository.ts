@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DisputeOutcome } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { resultDisputes, scrims, users } from '../../db/schema/index.js';
 
@@ -18,11 +19,24 @@ export async function insertDispute({
   await db.insert(resultDisputes).values({ scrimId, userId, reason });
 }
 
-/** Closes the scrim's open dispute, if any (an admin set or cleared the result, or Riot's result came in). */
-export async function resolveOpenDispute({ db, scrimId, by }: { db: DbOrTx; scrimId: string; by: string | null }) {
+/**
+ * Closes the scrim's open dispute, if any (an admin set or cleared the result, or Riot's result came in); an
+ * admin's answer from the dashboard also keeps its outcome and reason.
+ */
+export async function resolveOpenDispute({
+  db,
+  scrimId,
+  by,
+  decision,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  by: string | null;
+  decision?: { outcome: DisputeOutcome; reason: string };
+}) {
   await db
     .update(resultDisputes)
-    .set({ resolvedAt: new Date(), resolvedBy: by })
+    .set({ resolvedAt: new Date(), resolvedBy: by, outcome: decision?.outcome, resolutionReason: decision?.reason })
     .where(and(eq(resultDisputes.scrimId, scrimId), isNull(resultDisputes.resolvedAt)));
 }
 

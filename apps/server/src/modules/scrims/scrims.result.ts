@@ -16,6 +16,7 @@ import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
 import { ratingRulesFor, syncScrimRatings } from '../ratings/index.js';
 import { recordPlayed } from './scrims.commitments.js';
+import { assertImpartial } from './scrims.dispute.js';
 import { freezePrediction } from './scrims.prediction.js';
 import { assertCaptainOrAdmin, type Viewer } from './scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
@@ -55,6 +56,8 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       assertNotAbandoned(scrim);
       // An admin decides the result; a captain or the community host reports it (the other team answers).
       const decides = viewer.isAdmin;
+      // Deciding over a dispute is judging it: not by an admin who played in the scrim.
+      if (decides && scrim.resultStatus === 'disputed') assertImpartial(viewer, participants);
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
       if (scrim.teamWon && !(decides && scrim.resultStatus !== 'confirmed'))
         throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');

@@ -17,6 +17,7 @@ import {
   scrimSchema,
   scrimUserParamsSchema,
   disputeResultBodySchema,
+  resolveDisputeBodySchema,
   resultDisputeSchema,
   setWinnerBodySchema,
   signupBodySchema,
@@ -33,6 +34,7 @@ import { IMAGE_UPLOAD_TYPES, imageBodySchema, imageTooBig } from './scrims.image
 import type { Viewer } from './scrims.policy.js';
 import { balanceScrim } from './scrims.balance.js';
 import { checkInRoutes } from './scrims.checkin.routes.js';
+import { resolveDispute } from './scrims.dispute.js';
 import { listMissBudget } from './scrims.list-budget.js';
 import * as result from './scrims.result.js';
 import * as service from './scrims.service.js';
@@ -405,6 +407,29 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
       }),
     },
     async () => result.listOpenDisputes({ db: app.db }),
+  );
+
+  app.post(
+    '/admin/scrims/:id/resolve-dispute',
+    {
+      ...adminOnly,
+      ...routeSchema(
+        tags,
+        'Resolve a disputed result (an admin who did not play in it): keep the report, give Blue or Red the win, ' +
+          'or no result, with a reason; ratings follow and every player is told the outcome and their rating change',
+        { params: idParamsSchema, body: resolveDisputeBodySchema, response: { 200: scrimSchema } },
+      ),
+    },
+    async (request) =>
+      (
+        await resolveDispute({
+          deps,
+          viewer: adminOf(request),
+          scrimId: request.params.id,
+          outcome: request.body.outcome,
+          reason: request.body.reason,
+        })
+      ).scrim,
   );
 
   app.patch(

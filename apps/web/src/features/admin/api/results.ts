@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResultDispute, Season } from '@scrim-gym/shared';
+import type { ResolveDisputeBody, ResultDispute, Scrim, Season } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
 import { adminKeys, refreshAdmin } from './admin';
 
@@ -17,6 +17,16 @@ export function useStartSeason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<Season>('/admin/seasons', {}),
+    onSuccess: () => refreshAdmin(queryClient),
+  });
+}
+
+/** An admin's answer to a disputed result (POST /api/admin/scrims/:id/resolve-dispute); the queue is read again. */
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ scrimId, ...body }: ResolveDisputeBody & { scrimId: string }) =>
+      api.post<Scrim>(`/admin/scrims/${scrimId}/resolve-dispute`, body),
     onSuccess: () => refreshAdmin(queryClient),
   });
 }

@@ -256,6 +256,50 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/admin/seasons')).toHaveLength(1);
   });
 
+  it('a disputed row is resolved from its dialog: three outcomes, a reason, and no "You cannot reverse this"', async () => {
+    const dispute: ResultDispute = {
+      id: 'd1',
+      scrimId: 's9',
+      scrimTitle: 'Thursday Clash',
+      teamWon: 'teamOne',
+      reporter: { id: 'u1', name: 'Capt' },
+      disputer: { id: 'u2', name: 'Redder' },
+      reason: 'We won that',
+      createdAt: '2026-01-03T10:00:00.000Z',
+    };
+    const calls = renderDashboard({
+      'GET /admin/disputes': [dispute],
+      'POST /admin/scrims/s9/resolve-dispute': { _id: 's9' },
+    });
+    const queue = await screen.findByRole('region', { name: 'Disputed results' });
+    await userEvent.click(await within(queue).findByRole('button', { name: 'Resolve: Thursday Clash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the dispute of Thursday Clash' });
+    expect(dialog).toHaveTextContent('disputed by Redder: “We won that”');
+    expect(dialog).toHaveTextContent('An admin can still change it later in the edit form.');
+    expect(dialog).not.toHaveTextContent(/cannot reverse/i);
+    const outcomes = within(dialog).getAllByRole('radio');
+    expect(outcomes.map((radio) => radio.closest('label')!.textContent)).toEqual([
+      'Keep the report: Team One (Blue Side) won',
+      'Give Team Two (Red Side) the win',
+      'No result (the game counts for nobody)',
+    ]);
+
+    // Neither an outcome nor a reason: both fields say what is missing, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve dispute' }));
+    expect(within(dialog).getByText(/Choose an outcome/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Please give the players a reason for your decision.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/resolve-dispute'))).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Give Team Two (Red Side) the win' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '  Blue fielded a smurf ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve dispute' }));
+    expect(await screen.findByText('Dispute resolved: the players are told')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.filter((c) => c.method === 'POST' && c.path === '/admin/scrims/s9/resolve-dispute');
+    expect(sent.map((c) => c.body)).toEqual([{ outcome: 'red', reason: 'Blue fielded a smurf' }]);
+    // Two dialog rounds and typing: longer than the other dashboard tests on a busy machine.
+  }, 60_000);
+
   it('an empty queue says so', async () => {
     renderDashboard({ 'GET /admin/disputes': [] });
     const queue = await screen.findByRole('region', { name: 'Disputed results' });

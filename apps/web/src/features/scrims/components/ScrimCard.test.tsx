@@ -260,6 +260,15 @@ describe('winner and post-game image', () => {
     expect(screen.queryByRole('button', { name: /won$/ })).not.toBeInTheDocument();
   });
 
+  it('does not tell an admin "You cannot reverse this": they can, in the edit form', async () => {
+    const scrim = makeScrim({ ...players(10), gameStartTime: hoursFromNow(-1) });
+    renderScrim(scrim, { user: ADMIN });
+    await userEvent.click(await screen.findByRole('button', { name: 'Team One (Blue Side) won' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Team One (Blue Side) as the winner?' });
+    expect(dialog).not.toHaveTextContent(/cannot reverse/i);
+    expect(dialog).toHaveTextContent('You can still change it later in the edit form.');
+  });
+
   it('hides the winner buttons from other players and before the start', async () => {
     renderScrim(makeScrim({ ...players(10), gameStartTime: hoursFromNow(-1) }));
     expect(await screen.findByText('GAME READY')).toBeInTheDocument();

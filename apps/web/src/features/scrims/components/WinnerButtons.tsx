@@ -22,7 +22,10 @@ export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPa
   if (view.lobbyPinned && !inPanel && !scrim.teamWon) return null;
 
   const report = async (team: TeamName) => {
-    if (await confirm({ title: SCRIM_TEXTS.confirmWinnerTitle(team), message: SCRIM_MESSAGES.confirmWinner })) {
+    // A captain's report is final for them; an admin can still change a result in the edit form, so is not
+    // told otherwise.
+    const message = rel.isAdmin ? SCRIM_MESSAGES.confirmWinnerAdmin : SCRIM_MESSAGES.confirmWinner;
+    if (await confirm({ title: SCRIM_TEXTS.confirmWinnerTitle(team), message })) {
       setWinner.mutate({ scrimId: scrim._id, team });
     }
   };

@@ -21,6 +21,7 @@ export function notificationAction(notification: Notification): NotificationActi
       return { type: 'friendRequests' };
     case 'scrim_alert':
     case 'scrim_placed':
+    case 'result_decided':
       return scrim ? { type: 'navigate', to: `/scrims/${scrim._id}` } : NONE;
     case 'conversation_start':
       return notification.conversation ? { type: 'conversation', conversationId: notification.conversation } : NONE;
