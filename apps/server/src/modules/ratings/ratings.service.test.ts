@@ -237,9 +237,44 @@ describe('season replays', () => {
       .from(ratingHistory)
       .where(and(eq(ratingHistory.scrimId, games[2]!.scrimId), eq(ratingHistory.userId, third!.userId)));
     expect(unchanged).toEqual(third);
-    expect(await replayRatingsChunk({ db: db(), games: 1 })).toBe(false);
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 })).toBe(false);
     await replayPendingRatings({ db: db() });
     expect(await db().select().from(ratingReplays)).toEqual([]);
+  });
+
+  it('a chunk replays steps until its time budget has passed, then commits the cursor', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const [first, ...rest] = games;
+    const seqOf = async (scrimId: string) =>
+      (await db().select().from(ratedResults).where(eq(ratedResults.scrimId, scrimId)))[0]!.seq;
+    const second = await seqOf(rest[0]!.scrimId);
+    expect(await setResult(first!.scrimId, null)).toBe(true);
+    // No budget: one step of one result, and the cursor moves past it.
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 })).toBe(false);
+    const [pending] = await db().select().from(ratingReplays);
+    expect(pending!.cursorSeq).toBe(second + 1);
+    // A budget long enough: steps of one result each, to the end, in the same chunk.
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 60_000 })).toBe(true);
+    expect(await db().select().from(ratingReplays)).toEqual([]);
+    await expectRatingsOf(users, rest);
+  });
+
+  it('a result rated while a replay is pending is rated exactly once, after the replayed ones', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const [first, ...rest] = games;
+    expect(await setResult(first!.scrimId, null)).toBe(true);
+    await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 });
+    // Players of results already replayed and of results still ahead of the cursor.
+    const players = [...users.slice(3, 8), ...users.slice(10, 15)];
+    const scrim = await playedScrim(players);
+    expect(await setResult(scrim.id, 'teamTwo')).toBe(true);
+    expect(await setResult(scrim.id, 'teamTwo')).toBe(false);
+    await replayPendingRatings({ db: db() });
+    expect(await db().select().from(ratedResults).where(eq(ratedResults.scrimId, scrim.id))).toHaveLength(1);
+    expect(await db().select().from(ratingHistory).where(eq(ratingHistory.scrimId, scrim.id))).toHaveLength(10);
+    await expectRatingsOf(users, [...rest, { scrimId: scrim.id, players, winner: 'teamTwo' }]);
   });
 
   // Any interleaving of new results, cleared and changed ones and replay chunks of any size ends exactly as the
@@ -267,7 +302,7 @@ describe('season replays', () => {
             expect(await setResult(scrim.id, s.winner)).toBe(true);
             rated.push({ scrimId: scrim.id, players, winner: s.winner });
           } else if (s.kind === 'chunk') {
-            await replayRatingsChunk({ db: db(), games: s.games });
+            await replayRatingsChunk({ db: db(), games: s.games, budgetMs: 0 });
           } else if (rated.length > 0) {
             const [game] = rated.splice(s.pick % rated.length, 1);
             if (s.kind === 'flip') {
