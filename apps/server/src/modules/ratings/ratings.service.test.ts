@@ -277,6 +277,21 @@ describe('season replays', () => {
     await expectRatingsOf(users, [...rest, { scrimId: scrim.id, players, winner: 'teamTwo' }]);
   });
 
+  it('the leaderboard and the rating say the ratings are being recalculated while a replay is pending', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const viewer = await createUser({ db: db() });
+    const flags = async () => [
+      (await api.call('GET', '/api/leaderboard')).json().recalculating,
+      (await api.call('GET', `/api/users/${users[0]!.id}/rating`, { token: viewer.token })).json().recalculating,
+    ];
+    expect(await flags()).toEqual([false, false]);
+    expect(await setResult(games[0]!.scrimId, null)).toBe(true);
+    expect(await flags()).toEqual([true, true]);
+    await replayPendingRatings({ db: db() });
+    expect(await flags()).toEqual([false, false]);
+  });
+
   // Any interleaving of new results, cleared and changed ones and replay chunks of any size ends exactly as the
   // full replay of the results in their rated order.
   it('ends exactly as a full replay, whatever results are rated, changed or cleared while chunks run', async () => {
@@ -316,7 +331,8 @@ describe('season replays', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve runs of up to twelve scrims each: a busy machine needs more than the default.
+  }, 120_000);
 });
 
 describe('GET /api/users/:id/rating', () => {
@@ -335,6 +351,7 @@ describe('GET /api/users/:id/rating', () => {
       provisional: true,
       gamesRated: 0,
       history: [],
+      recalculating: false,
     });
 
     const { users, games } = await fourGames();

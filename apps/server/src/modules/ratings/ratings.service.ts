@@ -1,5 +1,5 @@
 import { LEADERBOARD_MESSAGES, type Season, type UserRating } from '@scrim-gym/shared';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import {
   DEFAULT_MU,
@@ -274,7 +274,7 @@ export async function replayPendingRatings({ db }: { db: Database }) {
 }
 
 /** Whether the season has a replay pending: its ratings are being recalculated. */
-export async function isRecalculating({ db, seasonId }: { db: Database; seasonId: number }) {
+export async function isRecalculating({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
   return (await findReplay({ db, seasonId })) !== null;
 }
 
@@ -506,6 +506,7 @@ export async function getUserRating({
   const rating = row ? { mu: row.mu, sigma: row.sigma } : seedRating(user.rank);
   const gamesRated = row?.gamesRated ?? 0;
   const history = await findUserHistory({ db, seasonId: season.id, userId, includePrivate });
+  const recalculating = await isRecalculating({ db, seasonId: season.id });
   return {
     rating: displayRating(rating),
     mu: rating.mu,
@@ -513,5 +514,6 @@ export async function getUserRating({
     provisional: isProvisional(gamesRated),
     gamesRated,
     history: history.map((h) => ({ scrimId: h.scrimId, before: h.before, after: h.after, at: h.at.toISOString() })),
+    recalculating,
   };
 }
