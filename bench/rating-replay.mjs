@@ -185,7 +185,10 @@ try {
   const rawWrite = async () => {
     const statements = [
       ['select id from seasons where ended_at is null for update', []],
-      ['update player_ratings set updated_at = now() where season_id = $1 and user_id = any($2::uuid[])', [seasonId, ten]],
+      [
+        'update player_ratings set updated_at = now() where season_id = $1 and user_id = any($2::uuid[])',
+        [seasonId, ten],
+      ],
     ];
     if (rawClient) {
       await rawClient.query('begin');

@@ -375,6 +375,7 @@ describe('GET /api/users/:id/rating', () => {
         after: r.ratingAfter,
         at: r.at.toISOString(),
       })),
+      recalculating: false,
     });
     expect(body.history.map((h: { scrimId: string }) => h.scrimId)).toEqual([
       games[0]!.scrimId,
