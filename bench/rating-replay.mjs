@@ -52,6 +52,8 @@ let admin;
 let databaseUrl;
 if (baseUrl) {
   admin = new pg.Client({ connectionString: baseUrl });
+  // A shared server may end idle connections (another run dropping its database): the bench reconnects to clean up.
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.query(`create database ${dbName}`);
@@ -180,6 +182,7 @@ try {
   let rawClient;
   if (databaseUrl) {
     rawClient = new pg.Client({ connectionString: databaseUrl });
+    rawClient.on('error', () => {});
     await rawClient.connect();
   }
   const rawWrite = async () => {
@@ -298,7 +301,10 @@ try {
   await handle.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (admin) {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await admin.end().catch(() => {});
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
   }
 }
