@@ -60,7 +60,8 @@ if (baseUrl) {
   databaseUrl = withDatabase(baseUrl, dbName);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'scrimgym-replay-'));
-const handle = await openDatabase({ databaseUrl, dataDir });
+// No query timeout: the one-transaction reference replays the whole season in one statement.
+const handle = await openDatabase({ databaseUrl, dataDir, queryTimeoutMs: 0 });
 const { db } = handle;
 const rows = async (query) => {
   const result = await db.execute(query);
