@@ -4,20 +4,31 @@
 // (timed: the change, which commits at once and leaves the replay pending), the replay runs to its end a chunk per
 // transaction (as the rating-replay job does; each chunk timed: how long it holds the season's lock) while other
 // scrims' results are rated one after another (each timed: how long a result waited), then the result is rated
-// again (appended last). References in the same run: reading the season's history rows raw (one query), rating
-// another scrim's result on a quiet season, and the whole replay in one transaction (what one lock would hold).
-// Budgets: the change p99 <= 200 ms; another result's longest wait <= 200 ms.
-// Usage: node --import tsx bench/rating-replay.mjs   (env: DATABASE_URL, GAMES=10000, PLAYERS=1000, ROUNDS=5)
+// again (appended last). References in the same run: a raw lock-and-write transaction (the season's lock and ten
+// ratings touched, through the driver alone: a `pg` client on PostgreSQL, PGlite's own on PGlite), rating another
+// scrim's result on a quiet season, and the whole replay in one transaction (what one lock would hold).
+// Budgets: the change p99 <= 200 ms; another result's wait p99 <= 200 ms (the longest is reported beside it).
+// Usage: node bench/rating-replay.mjs   (env: DATABASE_URL, GAMES=10000, PLAYERS=1000, ROUNDS=5; loads the
+// TypeScript through tsx)
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { displayRating, replayRatings, seedRating } from '../apps/server/src/modules/ratings/ratings.model.ts';
-import { replayRatingsChunk, syncScrimRatings } from '../apps/server/src/modules/ratings/ratings.service.ts';
+import { tsImport } from 'tsx/esm/api';
 import { report } from './lib.mjs';
 import { fmt, percentile, withDatabase } from './postgres.mjs';
+
+const { openDatabase } = await tsImport('../apps/server/src/db/client.ts', import.meta.url);
+const { displayRating, replayRatings, seedRating } = await tsImport(
+  '../apps/server/src/modules/ratings/ratings.model.ts',
+  import.meta.url,
+);
+const { replayRatingsChunk, syncScrimRatings } = await tsImport(
+  '../apps/server/src/modules/ratings/ratings.service.ts',
+  import.meta.url,
+);
 
 const GAMES = Number(process.env.GAMES ?? 10_000);
 const PLAYERS = Number(process.env.PLAYERS ?? 1000);
@@ -41,13 +52,16 @@ let admin;
 let databaseUrl;
 if (baseUrl) {
   admin = new pg.Client({ connectionString: baseUrl });
+  // A shared server may end idle connections (another run dropping its database): the bench reconnects to clean up.
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.query(`create database ${dbName}`);
   databaseUrl = withDatabase(baseUrl, dbName);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'scrimgym-replay-'));
-const handle = await openDatabase({ databaseUrl, dataDir });
+// No query timeout: the one-transaction reference replays the whole season in one statement.
+const handle = await openDatabase({ databaseUrl, dataDir, queryTimeoutMs: 0 });
 const { db } = handle;
 const rows = async (query) => {
   const result = await db.execute(query);
@@ -164,8 +178,34 @@ try {
     const scrimId = scrimIds[nextOther++];
     return time(() => setResult(scrimId, 'teamOne'));
   };
+  // The raw reference: the season's lock and ten ratings written, through the driver alone.
+  const ten = played.slice(0, 10);
+  let rawClient;
+  if (databaseUrl) {
+    rawClient = new pg.Client({ connectionString: databaseUrl });
+    rawClient.on('error', () => {});
+    await rawClient.connect();
+  }
+  const rawWrite = async () => {
+    const statements = [
+      ['select id from seasons where ended_at is null for update', []],
+      [
+        'update player_ratings set updated_at = now() where season_id = $1 and user_id = any($2::uuid[])',
+        [seasonId, ten],
+      ],
+    ];
+    if (rawClient) {
+      await rawClient.query('begin');
+      for (const [text, params] of statements) await rawClient.query(text, params);
+      await rawClient.query('commit');
+    } else {
+      await db.$client.transaction(async (tx) => {
+        for (const [text, params] of statements) await tx.query(text, params);
+      });
+    }
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    raw.push(await time(() => rows(sql`select * from rating_history where season_id = ${seasonId}`)));
+    for (let i = 0; i < 5; i++) raw.push(await time(rawWrite));
     quiet.push(await rateOther());
     // The oldest result is cleared: the change commits, the replay is left pending.
     const [{ scrim_id: oldest, team_won: winner }] = await rows(
@@ -191,18 +231,20 @@ try {
         sql`select scrim_id, team_won from rated_results where season_id = ${seasonId} order by seq limit 1`,
       );
       await setResult(next, null);
-      fullReplay.push(await time(() => replayRatingsChunk({ db, games: Number.MAX_SAFE_INTEGER })));
+      fullReplay.push(await time(() => replayRatingsChunk({ db, games: Number.MAX_SAFE_INTEGER, budgetMs: 0 })));
       await replayRatingsChunk({ db });
       await setResult(next, nextWinner);
     }
   }
   const pending = await rows(sql`select count(*)::int as n from rating_replays`);
   if (pending[0].n !== 0) throw new Error('a replay is still pending');
-  const rawRef = `raw read of the season's ${history.length} history rows: p50 ${fmt(percentile(raw, 50))} ms`;
+  if (rawClient) await rawClient.end();
+  const rawRef = `raw lock-and-write transaction (${rawClient ? 'pg client' : 'PGlite client'}): p50 ${fmt(percentile(raw, 50))} ms`;
   const quietRef = `another result on a quiet season: p50 ${fmt(percentile(quiet, 50))} ms`;
   const fullRef = `the whole replay in one transaction: ${fmt(fullReplay[0])} ms`;
+  const totalReplay = chunks.reduce((a, b) => a + b, 0) / ROUNDS;
   report(
-    `rating-replay-${handle.kind}`,
+    'rating-replay',
     `Clearing the oldest of ${GAMES.toLocaleString('en')} rated results on ${handle.kind}, ${ROUNDS} rounds, ${waits.length} other results rated during the replays (load average ${load()})`,
     [
       {
@@ -210,7 +252,7 @@ try {
         budget: 'reported',
         measured: `${fmt(percentile(changes, 50))} ms`,
         reference: rawRef,
-        ratio: fmt(percentile(changes, 50) / percentile(raw, 50), 2),
+        ratio: fmt(percentile(changes, 50) / percentile(raw, 50), 1),
         ok: null,
       },
       {
@@ -218,40 +260,52 @@ try {
         budget: `<= ${BUDGET_MS} ms`,
         measured: `${fmt(percentile(changes, 99))} ms`,
         reference: rawRef,
-        ratio: fmt(percentile(changes, 99) / percentile(raw, 50), 2),
+        ratio: fmt(percentile(changes, 99) / percentile(raw, 50), 1),
         ok: percentile(changes, 99) <= BUDGET_MS,
       },
       {
-        figure: "another scrim's result during a replay: longest wait",
-        budget: `<= ${BUDGET_MS} ms`,
-        measured: `${fmt(Math.max(...waits))} ms (p50 ${fmt(percentile(waits, 50))} ms)`,
-        reference: quietRef,
-        ratio: fmt(Math.max(...waits) / percentile(quiet, 50), 1),
-        ok: Math.max(...waits) <= BUDGET_MS,
-      },
-      {
-        figure: 'a replay chunk (season lock held): p50 / longest',
+        figure: "another scrim's result during a replay: p50",
         budget: 'reported',
-        measured: `${fmt(percentile(chunks, 50))} / ${fmt(Math.max(...chunks))} ms (${chunks.length} chunks)`,
-        reference: fullRef,
-        ratio: fmt(Math.max(...chunks) / fullReplay[0], 3),
+        measured: `${fmt(percentile(waits, 50))} ms`,
+        reference: quietRef,
+        ratio: fmt(percentile(waits, 50) / percentile(quiet, 50), 1),
         ok: null,
       },
       {
-        figure: 'the whole replay (all chunks), per round: p50',
+        figure: "another scrim's result during a replay: p99",
+        budget: `<= ${BUDGET_MS} ms`,
+        measured: `${fmt(percentile(waits, 99))} ms (longest ${fmt(Math.max(...waits))} ms)`,
+        reference: quietRef,
+        ratio: fmt(percentile(waits, 99) / percentile(quiet, 50), 1),
+        ok: percentile(waits, 99) <= BUDGET_MS,
+      },
+      {
+        figure: 'a replay chunk (season lock held): p50 / p99 / longest',
         budget: 'reported',
-        measured: `${fmt(chunks.reduce((a, b) => a + b, 0) / ROUNDS)} ms (mean)`,
+        measured: `${fmt(percentile(chunks, 50))} / ${fmt(percentile(chunks, 99))} / ${fmt(Math.max(...chunks))} ms (${chunks.length} chunks)`,
         reference: fullRef,
-        ratio: fmt(chunks.reduce((a, b) => a + b, 0) / ROUNDS / fullReplay[0], 2),
+        ratio: fmt(percentile(chunks, 99) / fullReplay[0], 3),
+        ok: null,
+      },
+      {
+        figure: 'the whole replay (all chunks), per round',
+        budget: 'reported',
+        measured: `${fmt(totalReplay)} ms (mean)`,
+        reference: fullRef,
+        ratio: fmt(totalReplay / fullReplay[0], 2),
         ok: null,
       },
     ],
   );
+  console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
 } finally {
   await handle.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (admin) {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await admin.end().catch(() => {});
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
   }
 }

@@ -15,6 +15,7 @@ const SCRIPTS = [
   'slot-joins',
   'balance',
   'leaderboard',
+  'rating-replay',
   'match-history',
   'fanout',
   'admin-dashboard',

@@ -16,6 +16,8 @@ export const LEADERBOARD_MESSAGES = {
   seasonNotFound: (season: number) => `Season ${season} was not found`,
   noCurrentSeason: 'No season is running',
   badCursor: 'This page of the leaderboard no longer matches its filters: reload the leaderboard',
+  /** The note of the leaderboard and the profile's rating card while `recalculating`. */
+  recalculating: 'Ratings are being recalculated',
 } as const;
 
 /** An empty parameter (a select left on "All") is the same as none. */
@@ -67,6 +69,11 @@ export const leaderboardResponseSchema = z.object({
   nextCursor: z.string().nullable(),
   /** The signed-in viewer's own row on this board, with their rank; null for a visitor or an unrated viewer. */
   me: leaderboardRowSchema.nullable(),
+  /**
+   * The season's ratings are being recalculated (an earlier result changed and the later ones are being
+   * replayed): the board may still move; the page says so.
+   */
+  recalculating: z.boolean(),
 });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 

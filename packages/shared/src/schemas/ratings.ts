@@ -8,7 +8,10 @@ export const userRatingQuerySchema = z.object({
   season: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 
-/** The contract's `{ rating, mu, sigma, provisional, gamesRated, history }`; before/after are display ratings. */
+/**
+ * The contract's `{ rating, mu, sigma, provisional, gamesRated, history }`; before/after are display ratings.
+ * `recalculating`: the season's ratings are being recalculated (see the leaderboard's), so these may still move.
+ */
 export const userRatingSchema = z.object({
   rating: z.number().int(),
   mu: z.number(),
@@ -18,6 +21,7 @@ export const userRatingSchema = z.object({
   history: z.array(
     z.object({ scrimId: z.string(), before: z.number().int(), after: z.number().int(), at: z.string() }),
   ),
+  recalculating: z.boolean(),
 });
 export type UserRating = z.infer<typeof userRatingSchema>;
 

@@ -24,6 +24,7 @@ import {
   userExists,
 } from './leaderboard.repository.js';
 import { isProvisional } from './ratings.model.js';
+import { isRecalculating } from './ratings.service.js';
 
 const present = (row: BoardRow, rank: number): LeaderboardRow => ({
   rank,
@@ -89,10 +90,11 @@ export async function getLeaderboard({
 }): Promise<LeaderboardResponse> {
   const cursor = query.cursor ? decodeBoardCursor(query.cursor) : null;
   const board = await resolveBoard({ db, season: query.season, region: query.region, cursor, rules });
-  const [page, before, mine] = await Promise.all([
+  const [page, before, mine, recalculating] = await Promise.all([
     findBoardPage({ db, board, from: cursor, limit: LEADERBOARD_PAGE_SIZE + 1 }),
     cursor ? countBefore({ db, board, position: cursor, through: true }) : 0,
     viewerId ? findBoardRow({ db, board, userId: viewerId }) : null,
+    isRecalculating({ db, seasonId: board.seasonId }),
   ]);
   const rows = page.slice(0, LEADERBOARD_PAGE_SIZE).map((row, i) => present(row, before + i + 1));
   const last = page.length > LEADERBOARD_PAGE_SIZE ? page[LEADERBOARD_PAGE_SIZE - 1] : undefined;
@@ -106,6 +108,7 @@ export async function getLeaderboard({
     rows,
     nextCursor: last ? encodeBoardCursor({ ...board, rating: last.rating, userId: last.userId }) : null,
     me,
+    recalculating,
   };
 }
 

@@ -216,7 +216,7 @@ describe('GET /api/leaderboard', () => {
       expect(rows.map((r) => r.rank)).toEqual(expected.map((_, i) => i + 1));
     }
     const empty = await board({ region: 'OCE' });
-    expect(empty).toEqual({ rows: [], nextCursor: null, me: null });
+    expect(empty).toEqual({ rows: [], nextCursor: null, me: null, recalculating: false });
     // An empty region parameter (a select left on "All") is every region.
     expect(ids((await board({ region: '' })).rows)).toEqual(ids((await board()).rows));
   });

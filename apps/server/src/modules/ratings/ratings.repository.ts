@@ -239,24 +239,47 @@ export type HistoryRewrite = Pick<
   'scrimId' | 'userId' | 'muBefore' | 'sigmaBefore' | 'muAfter' | 'sigmaAfter' | 'ratingBefore' | 'ratingAfter'
 >;
 
-const REWRITE_CHUNK = 400;
-
-/** Rewrites the before and after of history rows (a replay after an earlier result changed), a chunk at a time. */
+/**
+ * Rewrites the before and after of history rows (a replay after an earlier result changed) in one statement. The
+ * rows come as arrays (eight parameters however many rows) and the match on the rows' scrims lets the planner
+ * probe the primary key instead of hashing the whole season's history.
+ */
 export async function updateHistories({ db, rows }: { db: DbOrTx; rows: HistoryRewrite[] }) {
-  for (let i = 0; i < rows.length; i += REWRITE_CHUNK) {
-    const values = rows
-      .slice(i, i + REWRITE_CHUNK)
-      .map(
-        (r) =>
-          sql`(${r.scrimId}::uuid, ${r.userId}::uuid, ${r.muBefore}::float8, ${r.sigmaBefore}::float8, ${r.muAfter}::float8, ${r.sigmaAfter}::float8, ${r.ratingBefore}::int, ${r.ratingAfter}::int)`,
-      );
-    await db.execute(sql`
-      update ${ratingHistory} h set mu_before = v.mu_before, sigma_before = v.sigma_before, mu_after = v.mu_after,
-        sigma_after = v.sigma_after, rating_before = v.rating_before, rating_after = v.rating_after
-      from (values ${sql.join(values, sql`, `)})
-        as v(scrim_id, user_id, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after)
-      where h.scrim_id = v.scrim_id and h.user_id = v.user_id`);
-  }
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: HistoryRewrite) => T) => sql.param(rows.map(pick));
+  const scrimIds = [...new Set(rows.map((r) => r.scrimId))];
+  await db.execute(sql`
+    update ${ratingHistory} h set mu_before = v.mu_before, sigma_before = v.sigma_before, mu_after = v.mu_after,
+      sigma_after = v.sigma_after, rating_before = v.rating_before, rating_after = v.rating_after
+    from unnest(${column((r) => r.scrimId)}::uuid[], ${column((r) => r.userId)}::uuid[],
+      ${column((r) => r.muBefore)}::float8[], ${column((r) => r.sigmaBefore)}::float8[],
+      ${column((r) => r.muAfter)}::float8[], ${column((r) => r.sigmaAfter)}::float8[],
+      ${column((r) => r.ratingBefore)}::int[], ${column((r) => r.ratingAfter)}::int[])
+      as v(scrim_id, user_id, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after)
+    where h.scrim_id = any(${sql.param(scrimIds)}::uuid[]) and h.scrim_id = v.scrim_id and h.user_id = v.user_id`);
+}
+
+/**
+ * Sets the replayed ratings of players already rated in the season (a player without a row is left out), with
+ * the user's current region, in one statement.
+ */
+export async function updateReplayedRatings({
+  db,
+  seasonId,
+  rows,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  rows: { userId: string; mu: number; sigma: number; rating: number }[];
+}) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${playerRatings} p set mu = v.mu, sigma = v.sigma, rating = v.rating, region = u.region, updated_at = now()
+    from unnest(${sql.param(rows.map((r) => r.userId))}::uuid[], ${sql.param(rows.map((r) => r.mu))}::float8[],
+      ${sql.param(rows.map((r) => r.sigma))}::float8[], ${sql.param(rows.map((r) => r.rating))}::int[])
+      as v(user_id, mu, sigma, rating)
+    join ${users} u on u.id = v.user_id
+    where p.season_id = ${seasonId} and p.user_id = v.user_id`);
 }
 
 /** A user's history in a season, in rating order (the profile's chart). */
@@ -340,10 +363,11 @@ export function findHistoryChunk({
     .where(and(eq(ratedResults.seasonId, seasonId), gte(ratedResults.seq, seq)))
     .orderBy(asc(ratedResults.seq))
     .limit(games);
+  // `= any(array(…))`: the chunk's scrims are probed in the primary key (`in (…)` hashes the whole history).
   return db
     .select()
     .from(ratingHistory)
-    .where(inArray(ratingHistory.scrimId, results))
+    .where(sql`${ratingHistory.scrimId} = any(array(${results}))`)
     .orderBy(asc(ratingHistory.seq), asc(ratingHistory.team), asc(ratingHistory.role));
 }
 

@@ -237,9 +237,59 @@ describe('season replays', () => {
       .from(ratingHistory)
       .where(and(eq(ratingHistory.scrimId, games[2]!.scrimId), eq(ratingHistory.userId, third!.userId)));
     expect(unchanged).toEqual(third);
-    expect(await replayRatingsChunk({ db: db(), games: 1 })).toBe(false);
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 })).toBe(false);
     await replayPendingRatings({ db: db() });
     expect(await db().select().from(ratingReplays)).toEqual([]);
+  });
+
+  it('a chunk replays steps until its time budget has passed, then commits the cursor', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const [first, ...rest] = games;
+    const seqOf = async (scrimId: string) =>
+      (await db().select().from(ratedResults).where(eq(ratedResults.scrimId, scrimId)))[0]!.seq;
+    const second = await seqOf(rest[0]!.scrimId);
+    expect(await setResult(first!.scrimId, null)).toBe(true);
+    // No budget: one step of one result, and the cursor moves past it.
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 })).toBe(false);
+    const [pending] = await db().select().from(ratingReplays);
+    expect(pending!.cursorSeq).toBe(second + 1);
+    // A budget long enough: steps of one result each, to the end, in the same chunk.
+    expect(await replayRatingsChunk({ db: db(), games: 1, budgetMs: 60_000 })).toBe(true);
+    expect(await db().select().from(ratingReplays)).toEqual([]);
+    await expectRatingsOf(users, rest);
+  });
+
+  it('a result rated while a replay is pending is rated exactly once, after the replayed ones', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const [first, ...rest] = games;
+    expect(await setResult(first!.scrimId, null)).toBe(true);
+    await replayRatingsChunk({ db: db(), games: 1, budgetMs: 0 });
+    // Players of results already replayed and of results still ahead of the cursor.
+    const players = [...users.slice(3, 8), ...users.slice(10, 15)];
+    const scrim = await playedScrim(players);
+    expect(await setResult(scrim.id, 'teamTwo')).toBe(true);
+    expect(await setResult(scrim.id, 'teamTwo')).toBe(false);
+    await replayPendingRatings({ db: db() });
+    expect(await db().select().from(ratedResults).where(eq(ratedResults.scrimId, scrim.id))).toHaveLength(1);
+    expect(await db().select().from(ratingHistory).where(eq(ratingHistory.scrimId, scrim.id))).toHaveLength(10);
+    await expectRatingsOf(users, [...rest, { scrimId: scrim.id, players, winner: 'teamTwo' }]);
+  });
+
+  it('the leaderboard and the rating say the ratings are being recalculated while a replay is pending', async () => {
+    const { users, games } = await fourGames();
+    await replayPendingRatings({ db: db() });
+    const viewer = await createUser({ db: db() });
+    const flags = async () => [
+      (await api.call('GET', '/api/leaderboard')).json().recalculating,
+      (await api.call('GET', `/api/users/${users[0]!.id}/rating`, { token: viewer.token })).json().recalculating,
+    ];
+    expect(await flags()).toEqual([false, false]);
+    expect(await setResult(games[0]!.scrimId, null)).toBe(true);
+    expect(await flags()).toEqual([true, true]);
+    await replayPendingRatings({ db: db() });
+    expect(await flags()).toEqual([false, false]);
   });
 
   // Any interleaving of new results, cleared and changed ones and replay chunks of any size ends exactly as the
@@ -267,7 +317,7 @@ describe('season replays', () => {
             expect(await setResult(scrim.id, s.winner)).toBe(true);
             rated.push({ scrimId: scrim.id, players, winner: s.winner });
           } else if (s.kind === 'chunk') {
-            await replayRatingsChunk({ db: db(), games: s.games });
+            await replayRatingsChunk({ db: db(), games: s.games, budgetMs: 0 });
           } else if (rated.length > 0) {
             const [game] = rated.splice(s.pick % rated.length, 1);
             if (s.kind === 'flip') {
@@ -281,7 +331,8 @@ describe('season replays', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve runs of up to twelve scrims each: a busy machine needs more than the default.
+  }, 120_000);
 });
 
 describe('GET /api/users/:id/rating', () => {
@@ -300,6 +351,7 @@ describe('GET /api/users/:id/rating', () => {
       provisional: true,
       gamesRated: 0,
       history: [],
+      recalculating: false,
     });
 
     const { users, games } = await fourGames();
@@ -323,6 +375,7 @@ describe('GET /api/users/:id/rating', () => {
         after: r.ratingAfter,
         at: r.at.toISOString(),
       })),
+      recalculating: false,
     });
     expect(body.history.map((h: { scrimId: string }) => h.scrimId)).toEqual([
       games[0]!.scrimId,

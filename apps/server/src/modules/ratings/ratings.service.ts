@@ -1,5 +1,5 @@
 import { LEADERBOARD_MESSAGES, type Season, type UserRating } from '@scrim-gym/shared';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import {
   DEFAULT_MU,
@@ -41,6 +41,7 @@ import {
   lockCurrentSeason,
   saveReplay,
   updateHistories,
+  updateReplayedRatings,
   updateUnratedReason,
   upsertPlayerRatings,
   type NewRatingHistory,
@@ -249,15 +250,30 @@ async function reverseResult(tx: Transaction, rated: RatedResultRow) {
   else await scheduleJob({ db: tx, kind: RATING_REPLAY_JOB, dedupeKey: `${RATING_REPLAY_JOB}:${seasonId}` });
 }
 
-/** Rated results replayed per transaction: a chunk holds the season's lock for about REPLAY_CHUNK_GAMES × 1 ms (rewriting its history rows dominates). */
-export const REPLAY_CHUNK_GAMES = 20;
+/**
+ * A replay chunk is time-boxed: it replays steps of REPLAY_STEP_GAMES results in one transaction until
+ * REPLAY_CHUNK_MS have passed, then commits and lets the results waiting for the season's lock through. A step
+ * costs about the same at any point of the season (every read and write probes an index by the step's scrims or
+ * players), so a chunk holds the lock for about REPLAY_CHUNK_MS plus one step, however slow the machine is.
+ */
+export const REPLAY_STEP_GAMES = 5;
+export const REPLAY_CHUNK_MS = 40;
 
 /**
- * One step of the current season's pending replay, in one transaction under the season's lock (see
- * replayStep). Returns whether the season's ratings are final (no replay left).
+ * One chunk of the current season's pending replay, in one transaction under the season's lock: steps of `games`
+ * results (see replaySteps) until `budgetMs` have passed (0: one step). Returns whether the season's ratings are
+ * final (no replay left).
  */
-export function replayRatingsChunk({ db, games = REPLAY_CHUNK_GAMES }: { db: Database; games?: number }) {
-  return db.transaction(async (tx) => replayStep(tx, await lockSeason(tx), games));
+export function replayRatingsChunk({
+  db,
+  games = REPLAY_STEP_GAMES,
+  budgetMs = REPLAY_CHUNK_MS,
+}: {
+  db: Database;
+  games?: number;
+  budgetMs?: number;
+}) {
+  return db.transaction(async (tx) => replaySteps(tx, await lockSeason(tx), games, performance.now() + budgetMs));
 }
 
 /** Runs the pending replay to its end, a chunk per transaction, so other results wait at most one chunk. */
@@ -267,24 +283,43 @@ export async function replayPendingRatings({ db }: { db: Database }) {
   }
 }
 
+/** Whether the season has a replay pending: its ratings are being recalculated. */
+export async function isRecalculating({ db, seasonId }: { db: DbOrTx; seasonId: number }) {
+  return (await findReplay({ db, seasonId })) !== null;
+}
+
+/**
+ * Replays steps of `games` results from the replay's cursor until `deadline` (a performance.now() time) has
+ * passed, then records the cursor. Returns whether the replay ended.
+ */
+async function replaySteps(tx: Transaction, season: SeasonRow, games: number, deadline: number) {
+  let replay = await findReplay({ db: tx, seasonId: season.id });
+  if (!replay) return true;
+  do {
+    const next = await replayStep(tx, replay, games);
+    if (!next) return true;
+    replay = next;
+  } while (performance.now() < deadline);
+  await saveReplay({ db: tx, row: replay });
+  return false;
+}
+
 /**
  * Replays the next `games` rated results from the replay's cursor, in `seq` order. Every result before the
  * cursor is already as a full replay leaves it, so a player's rating at the cursor is the `after` of their last
  * history row before it, else their recorded seed, else the `before` of their first row (their seed, or the
- * rating carried from the last season). Rewrites the chunk's history rows and its players' ratings and moves
- * the cursor past it. Results rated while a replay is pending are appended after it and replayed with the rest.
- * When nothing is left, the players of the reversed results are recounted (games, wins, rating after their last
- * game; one left with no game and no rating carried over from the previous season loses the row, as if never
- * rated) and the replay row goes.
+ * rating carried from the last season). Rewrites the step's history rows and its players' ratings and returns
+ * the replay with its cursor past them. Results rated while a replay is pending are appended after it and
+ * replayed with the rest. When nothing is left, the players of the reversed results are recounted (games, wins,
+ * rating after their last game; one left with no game and no rating carried over from the previous season loses
+ * the row, as if never rated), the replay row goes and this returns null.
  */
-async function replayStep(tx: Transaction, season: SeasonRow, games: number): Promise<boolean> {
-  const seasonId = season.id;
-  const replay = await findReplay({ db: tx, seasonId });
-  if (!replay) return true;
+async function replayStep(tx: Transaction, replay: RatingReplayRow, games: number): Promise<RatingReplayRow | null> {
+  const { seasonId } = replay;
   const history = await findHistoryChunk({ db: tx, seasonId, seq: replay.cursorSeq, games });
   if (history.length === 0) {
     await finishReplay(tx, replay);
-    return true;
+    return null;
   }
   const userIds = [...new Set(history.map((h) => h.userId))];
   const before = await findStatesBefore({ db: tx, seasonId, userIds, seq: replay.cursorSeq });
@@ -318,23 +353,20 @@ async function replayStep(tx: Transaction, season: SeasonRow, games: number): Pr
     });
   });
   await updateHistories({ db: tx, rows: rewritten });
-  const stored = await findPlayerRatings({ db: tx, seasonId, userIds });
-  const regions = await findUserRegions({ db: tx, userIds });
-  await upsertPlayerRatings({
+  await updateReplayedRatings({
     db: tx,
     seasonId,
-    rows: stored.map((row) => {
-      const rating = replayed.ratings.get(row.userId)!;
-      return { ...row, region: regions.get(row.userId) ?? row.region, ...rating, rating: displayRating(rating) };
+    rows: userIds.map((userId) => {
+      const rating = replayed.ratings.get(userId)!;
+      return { userId, ...rating, rating: displayRating(rating) };
     }),
   });
-  // A chunk shorter than asked for reached the end of the season.
+  // A step shorter than asked for reached the end of the season.
   if (chunk.length < games) {
     await finishReplay(tx, replay);
-    return true;
+    return null;
   }
-  await saveReplay({ db: tx, row: { ...replay, cursorSeq: history.at(-1)!.seq + 1 } });
-  return false;
+  return { ...replay, cursorSeq: history.at(-1)!.seq + 1 };
 }
 
 async function finishReplay(tx: Transaction, replay: RatingReplayRow) {
@@ -426,9 +458,7 @@ export async function startSeason({ db, name }: { db: Database; name?: string })
   return db.transaction(async (tx) => {
     const current = await lockSeason(tx);
     // A pending replay ends first: the soft reset carries the ratings as a full replay leaves them.
-    while (!(await replayStep(tx, current, Number.MAX_SAFE_INTEGER))) {
-      /* one step replays the rest */
-    }
+    await replaySteps(tx, current, Number.MAX_SAFE_INTEGER, 0);
     const count = (await findSeasons({ db: tx })).length;
     await endSeason({ db: tx, id: current.id, at: new Date() });
     const next = await insertSeason({ db: tx, name: name ?? `Season ${count + 1}` });
@@ -486,6 +516,7 @@ export async function getUserRating({
   const rating = row ? { mu: row.mu, sigma: row.sigma } : seedRating(user.rank);
   const gamesRated = row?.gamesRated ?? 0;
   const history = await findUserHistory({ db, seasonId: season.id, userId, includePrivate });
+  const recalculating = await isRecalculating({ db, seasonId: season.id });
   return {
     rating: displayRating(rating),
     mu: rating.mu,
@@ -493,5 +524,6 @@ export async function getUserRating({
     provisional: isProvisional(gamesRated),
     gamesRated,
     history: history.map((h) => ({ scrimId: h.scrimId, before: h.before, after: h.after, at: h.at.toISOString() })),
+    recalculating,
   };
 }

@@ -25,8 +25,12 @@ const row = (rank: number, overrides: Partial<LeaderboardRow> = {}): Leaderboard
   provisional: false,
   ...overrides,
 });
-const page = (rows: LeaderboardRow[], nextCursor: string | null = null, me: LeaderboardRow | null = null) =>
-  ({ rows, nextCursor, me }) satisfies LeaderboardResponse;
+const page = (
+  rows: LeaderboardRow[],
+  nextCursor: string | null = null,
+  me: LeaderboardRow | null = null,
+  recalculating = false,
+) => ({ rows, nextCursor, me, recalculating }) satisfies LeaderboardResponse;
 
 /** A wide screen (the table) or a phone (the compact list). */
 function screenWidth(px: number) {
@@ -127,6 +131,20 @@ describe('LeaderboardPage', () => {
     // The last page has no cursor: no more button.
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText('Player 1')).toBeInTheDocument();
+  });
+
+  it('says when the ratings are being recalculated, and nothing otherwise', async () => {
+    screenWidth(1280);
+    renderBoard({ board: () => page([row(1)], null, null, true) });
+    expect(await screen.findByText('Ratings are being recalculated')).toBeInTheDocument();
+    expect(screen.getByText('Player 1')).toBeInTheDocument();
+  });
+
+  it('shows no recalculation note on a settled board', async () => {
+    screenWidth(1280);
+    renderBoard();
+    expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Ratings are being recalculated')).toBeNull();
   });
 
   it('highlights the own row in the list when it is on the page', async () => {

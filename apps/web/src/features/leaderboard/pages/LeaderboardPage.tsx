@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { BREAKPOINTS, REGIONS, type Region } from '@scrim-gym/shared';
+import { BREAKPOINTS, LEADERBOARD_MESSAGES, REGIONS, type Region } from '@scrim-gym/shared';
 import { useMinWidth } from '../../../lib/use-min-width';
 import { useCurrentUser } from '../../auth/api/session';
 import { useLeaderboard, useSeasons, type LeaderboardFilters } from '../api/leaderboard';
@@ -110,6 +110,11 @@ export function LeaderboardPage() {
             ))}
           </TextField>
         </Stack>
+        {board.data?.pages[0]?.recalculating && (
+          <Alert severity="info" role="status" variant="outlined">
+            {LEADERBOARD_MESSAGES.recalculating}
+          </Alert>
+        )}
         {user && board.data && (
           <Paper
             component="section"

@@ -15,6 +15,8 @@ export interface UserRatingView {
   provisional: boolean;
   gamesRated: number;
   history: { scrimId: string; before: number; after: number; at: string }[];
+  /** The season's ratings are being recalculated: the card says so. */
+  recalculating: boolean;
 }
 
 export const ratingKeys = {

@@ -17,6 +17,7 @@ const rating = (overrides: Partial<UserRatingView> = {}): UserRatingView => ({
     { scrimId: 's2', before: 1160, after: 1120, at: '2026-11-02T20:00:00.000Z' },
     { scrimId: 's3', before: 1120, after: 1234, at: '2026-11-03T20:00:00.000Z' },
   ],
+  recalculating: false,
   ...overrides,
 });
 const roles: RoleStats = {
@@ -65,6 +66,17 @@ describe('RatingCard', () => {
     expect(await screen.findByText('1234')).toBeInTheDocument();
     expect(screen.queryByText('Provisional')).toBeNull();
     expect(screen.getAllByText('No rated games yet this season.').length).toBeGreaterThan(0);
+  });
+
+  it('says when the ratings are being recalculated, and nothing once they are final', async () => {
+    renderCard(rating({ recalculating: true }));
+    expect(await screen.findByText('Ratings are being recalculated')).toBeInTheDocument();
+  });
+
+  it('shows no recalculation note on final ratings', async () => {
+    renderCard(rating());
+    expect(await screen.findAllByText('1234')).toHaveLength(2);
+    expect(screen.queryByText('Ratings are being recalculated')).toBeNull();
   });
 
   it('shows nothing when the rating cannot be read', async () => {

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { LEADERBOARD_MESSAGES } from '@scrim-gym/shared';
 import { useRoleStats, useUserRating } from '../api/rating';
 import { ChartCard } from '../charts/ChartCard';
 import { RATING_TEXTS as T } from '../texts';
@@ -51,6 +52,11 @@ export function RatingCard({ userId }: { userId: string }) {
         <Typography id="profile-rating-games" variant="body2" color="text.secondary">
           {T.gamesRated(rating.gamesRated)}
         </Typography>
+        {rating.recalculating && (
+          <Typography role="status" variant="body2" color="info.main">
+            {LEADERBOARD_MESSAGES.recalculating}
+          </Typography>
+        )}
         <Link component={RouterLink} to="/leaderboard" variant="body2" sx={{ mt: 'auto' }}>
           {T.leaderboard}
         </Link>
