@@ -30,7 +30,14 @@ describe(`an account deleted while it signs up (${process.env.TEST_DATABASE_URL 
       const [victim, ...nine] = await createUsers({ db: db(), count: 10 });
       await db()
         .insert(scrimSignups)
-        .values(nine.map((u) => ({ scrimId: scrim.id, userId: u.id, primaryRole: 'Fill', secondaryRole: 'Fill' })));
+        .values(
+          nine.map((u) => ({
+            scrimId: scrim.id,
+            userId: u.id,
+            primaryRole: 'Fill' as const,
+            secondaryRole: 'Fill' as const,
+          })),
+        );
 
       const [deletion, signup] = await Promise.all([
         instances.first.app.inject({
