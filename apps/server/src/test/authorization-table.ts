@@ -10,7 +10,8 @@ import { fakeBrowser } from './fake-push.js';
  * - player sits in openScrim (public, not full, with a post-game image), is friends with otherPlayer and shares
  *   their conversation, and has a friend request (and its notification) from captain;
  * - captain is the lobby host of fullScrim (private, ten players, started 30 minutes ago), caster casts it;
- * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty);
+ * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty); foreignScrim is
+ *   another region's (EUW, starting in one day, one EUW player: foreignPlayerId);
  * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
  */
 
