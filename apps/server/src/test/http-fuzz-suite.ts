@@ -62,6 +62,14 @@ export async function describeHttpFuzz({ passes }: { passes: FuzzPass[] }) {
     expect(routes.length).toBeGreaterThan(50);
   });
 
+  // The host's few requests name the scrims it acts on (its own, another region's) and their players.
+  const hostPool = [
+    world.hostedScrim.id,
+    world.foreignScrim.id,
+    world.foreignPlayerId,
+    world.users.otherPlayer.id,
+    world.users.host.id,
+  ];
   for (const pass of passes) {
     const actor = fuzzActor(ctx, world, pass.role);
     const kept = routes.filter(pass.routes ?? (() => true));
@@ -88,7 +96,7 @@ export async function describeHttpFuzz({ passes }: { passes: FuzzPass[] }) {
           sent += await fuzzRoute({
             app,
             route,
-            pool: { ids: world.ids },
+            pool: { ids: pass.role === 'host' ? hostPool : world.ids },
             actor: guarded,
             journal,
             numRuns,
