@@ -1,3 +1,9 @@
-import { describeHttpFuzz } from '../test/http-fuzz-suite.js';
+import { describeHttpFuzz, hostPowers } from '../test/http-fuzz-suite.js';
 
-await describeHttpFuzz({ actor: 'admin', numRuns: Number(process.env.FUZZ_RUNS ?? 30) });
+// The host first, on the world as made: the admin's pass may cancel or delete the scrims it acts on.
+await describeHttpFuzz({
+  passes: [
+    { role: 'host', numRuns: Number(process.env.FUZZ_HOST_RUNS ?? 5), routes: hostPowers },
+    { role: 'admin', numRuns: Number(process.env.FUZZ_RUNS ?? 30) },
+  ],
+});

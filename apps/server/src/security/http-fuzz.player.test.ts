@@ -1,3 +1,3 @@
 import { describeHttpFuzz } from '../test/http-fuzz-suite.js';
 
-await describeHttpFuzz({ actor: 'player', numRuns: Number(process.env.FUZZ_RUNS ?? 40) });
+await describeHttpFuzz({ passes: [{ role: 'player', numRuns: Number(process.env.FUZZ_RUNS ?? 40) }] });

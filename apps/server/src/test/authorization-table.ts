@@ -10,7 +10,8 @@ import { fakeBrowser } from './fake-push.js';
  * - player sits in openScrim (public, not full, with a post-game image), is friends with otherPlayer and shares
  *   their conversation, and has a friend request (and its notification) from captain;
  * - captain is the lobby host of fullScrim (private, ten players, started 30 minutes ago), caster casts it;
- * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty);
+ * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty); foreignScrim is
+ *   another region's (EUW, starting in one day, one EUW player: foreignPlayerId);
  * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
  */
 
@@ -590,5 +591,70 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     }),
     expect: { ...adminOnly(), host: 400 },
     codes: { host: 'START_TOO_SOON' },
+  },
+  // A host of NA on another region's scrim (foreignScrim, EUW): none of the host tools reach it.
+  {
+    route: 'PATCH /api/scrims/{id}/admin-assign-player',
+    name: "a player onto another region's scrim",
+    request: ({ world }) => ({
+      params: { id: world.foreignScrim.id },
+      body: { userId: world.users.otherPlayer.id, teamName: 'teamTwo', role: 'Mid' },
+    }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
+  {
+    route: 'PATCH /api/scrims/{id}/admin-fill-random',
+    name: "another region's scrim from its own region",
+    request: ({ world }) => ({ params: { id: world.foreignScrim.id }, body: { region: 'EUW' } }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
+  {
+    route: 'PUT /api/scrims/{id}',
+    name: "another region's scrim",
+    request: ({ world }) => ({
+      params: { id: world.foreignScrim.id },
+      body: { ...newScrimBody(), region: 'EUW', gameStartTime: world.foreignScrim.gameStartTime.toISOString() },
+    }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/cancel',
+    name: "another region's scrim",
+    request: ({ world }) => ({ params: { id: world.foreignScrim.id }, body: { reason: 'Not enough players' } }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/substitute',
+    name: "another region's scrim",
+    request: ({ world }) => ({
+      params: { id: world.foreignScrim.id },
+      body: { outUserId: world.foreignPlayerId, inUserId: world.users.otherPlayer.id },
+    }),
+    // foreignScrim has not started: an admin's substitute waits for the start (409 NOT_STARTED).
+    expect: adminOnly(409),
+    codes: { host: 'NOT_HOST' },
+  },
+  // A winner from the edit form is an admin's decision; a host reports one for the other team to confirm.
+  {
+    route: 'PUT /api/scrims/{id}',
+    name: "a winner on the host's own scrim",
+    request: ({ world }) => ({
+      params: { id: world.hostedScrim.id },
+      body: { ...newScrimBody(), gameStartTime: world.hostedScrim.gameStartTime.toISOString(), teamWon: 'teamOne' },
+    }),
+    expect: adminOnly(),
+    codes: { host: 'ADMIN_RESULT_ONLY' },
+  },
+  // Push services only: a loopback endpoint is refused by name (the app runs without PUSH_ALLOW_LOCAL_ENDPOINTS).
+  {
+    route: 'POST /api/push/subscribe',
+    name: 'a loopback endpoint',
+    request: () => ({ body: fakeBrowser().subscription('http://127.0.0.1:9/push') }),
+    expect: signedIn(400),
+    codes: { player: 'PUSH_ENDPOINT_REFUSED', host: 'PUSH_ENDPOINT_REFUSED' },
   },
 ];

@@ -178,6 +178,8 @@ export interface FuzzActor {
   token(): string;
   /** After an accepted request that touched sessions, users or bans: makes sure the actor can still act. */
   restore(): Promise<void>;
+  /** After every request: what the actor must never have changed, whatever it was answered (null: held). */
+  invariant?(): Promise<string | null>;
 }
 
 /**
@@ -216,7 +218,7 @@ export async function fuzzRoute({
     sent++;
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     const writes = await journal.since(mark);
-    const problem = judgeResponse(res, writes);
+    const problem = judgeResponse(res, writes) ?? (await actor.invariant?.()) ?? null;
     if (problem) {
       const shown = { ...request, payload: request.payload?.slice(0, 500).toString() };
       throw new Error(`${route.key} ${problem}\nrequest: ${JSON.stringify(shown)}`);

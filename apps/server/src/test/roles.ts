@@ -20,6 +20,8 @@ export type RoleName = (typeof ROLES)[number];
  * - `captain` is the lobby host of `fullScrim` (private, ten players, started 30 minutes ago), `caster` casts it;
  * - `balancedScrim` makes balanced teams (sign-ups, starting in one hour): `player` is signed up;
  * - `host` is a community host of NA and runs `hostedScrim` (public, NA, starting in one day, empty);
+ * - `foreignScrim` is another region's (public, EUW, starting in one day) with one EUW player, `foreignPlayerId`:
+ *   what a host of NA must not reach;
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -28,6 +30,8 @@ export interface RoleWorld {
   fullScrim: TestScrim;
   balancedScrim: TestScrim;
   hostedScrim: TestScrim;
+  foreignScrim: TestScrim;
+  foreignPlayerId: string;
   conversationId: string;
   messageId: string;
   notificationId: string;
@@ -49,6 +53,14 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
   ]);
   await db.insert(communityHosts).values({ userId: host.id, region: 'NA', grantedBy: admin.id });
   const hostedScrim = await createScrim({ db, createdBy: host.id, hostedBy: host.id });
+  const foreignScrim = await createScrim({
+    db,
+    region: 'EUW',
+    createdBy: admin.id,
+    gameStartTime: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  });
+  const foreignPlayer = await createUser({ db, region: 'EUW' });
+  await addPlayers({ db, scrim: foreignScrim, users: [foreignPlayer] });
   const openScrim = await createScrim({ db, isWithCasters: true, maxCastersAllowedCount: 2, createdBy: admin.id });
   const fullScrim = await createScrim({
     db,
@@ -96,6 +108,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     fullScrim,
     balancedScrim,
     hostedScrim,
+    foreignScrim,
+    foreignPlayerId: foreignPlayer.id,
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
@@ -110,6 +124,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       fullScrim.id,
       balancedScrim.id,
       hostedScrim.id,
+      foreignScrim.id,
+      foreignPlayer.id,
       conversationId,
       world.messageId,
       world.notificationId,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   BALANCE_MESSAGES,
+  MESSAGES,
   SCRIM_MESSAGES,
   TEAMS,
   TEAM_MESSAGE_LABELS,
@@ -19,7 +20,15 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/index.js';
-import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  uniqueViolation,
+} from '../../lib/errors.js';
 import { createPassword } from '../../lib/tokens.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
@@ -73,7 +82,7 @@ import {
 import { deleteCheckIns } from './scrims.checkin.repository.js';
 import { recordPlayed } from './scrims.commitments.js';
 import { freezePrediction } from './scrims.prediction.js';
-import { clearBalance, hasSignups, markLobbyReady } from './scrims.signups.repository.js';
+import { clearBalance, hasSignups, holdLiveUser, markLobbyReady } from './scrims.signups.repository.js';
 import { deleteWaitlistEntry, findWaitlistEntry } from './scrims.waitlist.repository.js';
 import {
   changeSlot,
@@ -214,11 +223,18 @@ export async function changeScrim<T>({
   viewer,
   apply,
   afterCommit,
+  forSelf = false,
 }: {
   deps: ScrimDeps;
   scrimId: string;
   viewer: Viewer;
   apply: (ctx: ActionContext) => Promise<T>;
+  /**
+   * The viewer takes a place for themselves: their account row is held (shared) before the scrim's lock, the
+   * order an account deletion takes them in, so a deletion runs wholly before this (a 401: the account is gone)
+   * or after it (and then finds the place and gives it back), never between the checks and the write.
+   */
+  forSelf?: boolean;
   /** Runs after the commit, before the scrim is read and published (a result change: the ratings follow it). */
   afterCommit?: (value: T) => Promise<unknown>;
 }) {
@@ -226,6 +242,7 @@ export async function changeScrim<T>({
   let wasFull = false;
   try {
     value = await deps.db.transaction(async (tx) => {
+      if (forSelf && !(await holdLiveUser({ db: tx, userId: viewer.id }))) throw unauthorized(MESSAGES.notSignedIn);
       const scrim = await lockScrim({ db: tx, id: scrimId });
       if (!scrim) throw scrimNotFound();
       const participants = await findParticipants({ db: tx, scrimId });
@@ -236,7 +253,7 @@ export async function changeScrim<T>({
       return result;
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'SCRIM_NOT_FOUND') throw error;
+    if (error instanceof AppError && (error.code === 'SCRIM_NOT_FOUND' || error.code === 'UNAUTHORIZED')) throw error;
     if (!(error instanceof AppError) && !uniqueViolation(error)) throw error;
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     throw withCurrentScrim(error instanceof AppError ? error : spotTaken(current?.participants ?? []), current, viewer);

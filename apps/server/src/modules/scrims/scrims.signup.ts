@@ -48,6 +48,7 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
   const { deps, viewer, scrimId } = action;
   const result = await changeScrim({
     ...action,
+    forSelf: true,
     apply: async ({ tx, scrim, participants }) => {
       assertSignupsOpen(scrim);
       if (await findSignup({ db: tx, scrimId, userId: viewer.id })) {

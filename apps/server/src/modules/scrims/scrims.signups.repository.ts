@@ -179,3 +179,16 @@ export async function markLobbyReady({ db, scrimId }: { db: DbOrTx; scrimId: str
     .set({ lobbyReadyAt: new Date() })
     .where(and(eq(scrims.id, scrimId), isNull(scrims.lobbyReadyAt)));
 }
+
+/**
+ * Holds the user's row (shared, until the transaction ends) while it is not deleted: an account deletion, which
+ * takes the row for update, waits for this transaction or has committed before it. False: deleted.
+ */
+export async function holdLiveUser({ db, userId }: { db: DbOrTx; userId: string }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('share');
+  return row !== undefined;
+}

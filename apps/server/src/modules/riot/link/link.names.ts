@@ -1,6 +1,6 @@
 import { RIOT_LINK_MESSAGES, SUMMONER_NAME_MAX, type Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { isNameReservedForOther, updateUserFields } from '../../auth/index.js';
+import { assertNameNotReserved, isNameReservedForOther, updateUserFields } from '../../auth/index.js';
 import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { isNameHeld, lockUnverifiedNameHolders } from './link.repository.js';
 
@@ -60,4 +60,28 @@ export async function renameUnverifiedHolders({
     );
   }
   return { renamed: holders.map((h) => h.id), notifications };
+}
+
+/**
+ * A verified Riot account takes `name`, on link and on every refresh of its Riot ID, inside the caller's
+ * transaction: a name reserved for another Riot account is a 409, and the unverified holders of it or a look-alike
+ * are renamed (renameUnverifiedHolders).
+ */
+export async function takeVerifiedName({
+  db,
+  name,
+  region,
+  userId,
+  riotPuuid,
+  now,
+}: {
+  db: DbOrTx;
+  name: string;
+  region: Region;
+  userId: string;
+  riotPuuid: string;
+  now: Date;
+}) {
+  await assertNameNotReserved({ db, name, region, riotPuuid, now });
+  return renameUnverifiedHolders({ db, name, region, userId, now });
 }

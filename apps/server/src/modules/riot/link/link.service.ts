@@ -3,7 +3,6 @@ import type { Database } from '../../../db/client.js';
 import { AppError, conflict, uniqueViolation } from '../../../lib/errors.js';
 import {
   accountConflict,
-  assertNameNotReserved,
   findUserById,
   forgetSessions,
   releaseNameReservations,
@@ -20,7 +19,7 @@ import {
   type LinkedUserRow,
   type RiotProfile,
 } from './link.repository.js';
-import { renameUnverifiedHolders } from './link.names.js';
+import { takeVerifiedName } from './link.names.js';
 import { RANK_REFRESH_INTERVAL_MS, cancelRankRefresh, scheduleRankRefresh } from './link.schedule.js';
 
 export interface RiotLinkDeps {
@@ -89,12 +88,12 @@ export async function linkRiotAccount({
   }
   const attempt = () =>
     db.transaction(async (tx) => {
-      await assertNameNotReserved({ db: tx, name: profile.name, region: user.region, riotPuuid: puuid, now });
-      const holders = await renameUnverifiedHolders({
+      const holders = await takeVerifiedName({
         db: tx,
         name: profile.name,
         region: user.region,
         userId: user.id,
+        riotPuuid: puuid,
         now,
       });
       const row = await linkAccount({ db: tx, userId: user.id, puuid, profile, at: now });
@@ -107,14 +106,7 @@ export async function linkRiotAccount({
     });
   let result: { row: LinkedUserRow | null; renamed: string[]; notifications: StoredNotification[] };
   try {
-    try {
-      result = await attempt();
-    } catch (error) {
-      // An unverified account that took the name while this ran is renamed by a second attempt; a verified one
-      // keeps it (the name index refuses the second attempt too).
-      if (!isNameClash(error)) throw error;
-      result = await attempt();
-    }
+    result = await retryOnNameClash(attempt);
   } catch (error) {
     // A race with another link of the same account may trip the name index before the PUUID one (the winner
     // took the same Riot ID): the account being linked elsewhere now is the reason to give.
@@ -137,6 +129,19 @@ const isNameClash = (error: unknown) => {
   const constraint = uniqueViolation(error);
   return constraint === 'users_name_region_uq' || constraint === 'users_name_skeleton_region_uq';
 };
+
+/**
+ * An unverified account that took the name while `attempt` ran is renamed by a second attempt; a verified one
+ * keeps it (the name index refuses the second attempt too).
+ */
+async function retryOnNameClash<T>(attempt: () => Promise<T>) {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isNameClash(error)) throw error;
+    return attempt();
+  }
+}
 
 /**
  * Unlinks the user's Riot account: the rank stays, self-reported; the daily refresh stops; the verified name is
@@ -174,8 +179,10 @@ export async function unlinkRiotAccount({
 
 /**
  * Reads the linked account's Riot ID (account-v1 by PUUID) and Solo/Duo rank (league-v4) from Riot again, past
- * the client's cache, and writes them. A Riot ID whose name another player has taken meanwhile is a 409 on
- * demand (nothing written); the job (`keepNameOnClash`) keeps the old name and still writes the rank.
+ * the client's cache, and writes them in one transaction. The Riot ID wins its name as on link: unverified
+ * accounts holding it or a look-alike are renamed and told why (link.names.ts). A name another verified account
+ * holds, or one reserved for another Riot account, is a 409 on demand (nothing written); the job
+ * (`keepNameOnClash`) keeps the old name and still writes the rank.
  */
 export async function refreshRiotAccount({
   deps,
@@ -204,13 +211,19 @@ export async function refreshRiotAccount({
   }
   // Riot always names an account; should it not, the name stays.
   const profile = profileOf(account, rank) ?? { name: user.name, summonerTagline: user.summonerTagline, rank };
-  const write = async (keepName: boolean) => {
-    if (!keepName) await assertNameNotReserved({ db, name: profile.name, region: user.region, riotPuuid: puuid, now });
-    return updateLinkedProfile({ db, userId, puuid, profile, keepName, at: now });
-  };
-  let row: LinkedUserRow | null;
+  // The Riot ID wins its name as on link: unverified holders of it or a look-alike are renamed and told why.
+  const write = (keepName: boolean) =>
+    db.transaction(async (tx) => {
+      const holders = keepName
+        ? { renamed: [], notifications: [] }
+        : await takeVerifiedName({ db: tx, name: profile.name, region: user.region, userId, riotPuuid: puuid, now });
+      const row = await updateLinkedProfile({ db: tx, userId, puuid, profile, keepName, at: now });
+      if (!row) throw notLinked();
+      return { row, ...holders };
+    });
+  let result: { row: LinkedUserRow; renamed: string[]; notifications: StoredNotification[] };
   try {
-    row = await write(false);
+    result = await retryOnNameClash(() => write(false));
   } catch (error) {
     const clash =
       error instanceof AppError && error.code === 'NAME_TAKEN'
@@ -218,9 +231,9 @@ export async function refreshRiotAccount({
         : accountConflict(error, { name: profile.name, region: user.region, discord: user.discord });
     if (!clash) throw error;
     if (!keepNameOnClash) throw clash;
-    row = await write(true);
+    result = await write(true);
   }
-  if (!row) throw notLinked();
-  await forgetSessions({ io: deps.io, userId });
-  return row;
+  publishNotifications({ io: deps.io, stored: result.notifications });
+  for (const id of [userId, ...result.renamed]) await forgetSessions({ io: deps.io, userId: id });
+  return result.row;
 }

@@ -9,7 +9,7 @@ import {
   SESSION_COOKIE,
   summonerNameSchema,
 } from '@scrim-gym/shared';
-import { jobs, users } from '../../../db/schema/index.js';
+import { jobs, notifications, users } from '../../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createBannedUser, createUser, unique, type TestUser } from '../../../test/factories.js';
@@ -84,6 +84,9 @@ function riotPlayer(overrides: { entries?: FakeLeagueEntry[]; gameName?: string 
     entries: overrides.entries ?? [solo('PLATINUM', 'III'), { ...solo('GOLD', 'I'), queueType: 'RANKED_FLEX_SR' }],
   });
 }
+
+/** A user with a Riot account linked (verified): their name is theirs. */
+const verifiedUser = () => createUser({ db: db(), riotPuuid: `puuid-${unique()}`, riotLinkedAt: new Date() });
 
 /** A signed-in browser of a new user (its own client address: the app trusts 127.0.0.1 as its proxy). */
 async function browserOf(overrides: Partial<TestUser> = {}) {
@@ -607,11 +610,11 @@ describe('while linked', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(200);
   });
 
-  it('refresh: a Riot ID whose name another player took is a 409, nothing written', async () => {
+  it('refresh: a Riot ID whose name another verified player has is a 409, nothing written', async () => {
     const browser = await browserOf();
     const player = riotPlayer();
     expect(await link(browser, player.puuid)).toBe('linked');
-    const taken = await createUser({ db: db() });
+    const taken = await verifiedUser();
     player.gameName = taken.name;
     player.entries = [solo('IRON', 'IV')];
     const before = await userRow(browser.user.id);
@@ -619,6 +622,28 @@ describe('while linked', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'NAME_TAKEN' });
     expect(await userRow(browser.user.id)).toEqual(before);
+  });
+
+  it('refresh: a new Riot ID takes its name from an unverified look-alike as a link does: renamed and told why', async () => {
+    const browser = await browserOf();
+    const player = riotPlayer();
+    expect(await link(browser, player.puuid)).toBe('linked');
+    const id = unique().slice(0, 4);
+    // A look-alike (a Cyrillic а): the same name for the name indexes.
+    const squatter = await createUser({ db: db(), name: `F\u0430mous ${id}`, rank: 'Diamond 1' });
+    const before = await userRow(squatter.id);
+    player.gameName = `Famous ${id}`;
+
+    const res = await api(browser, 'POST', '/api/riot/link/refresh');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await userRow(browser.user.id)).toMatchObject({ name: `Famous ${id}`, riotPuuid: player.puuid });
+    const after = await userRow(squatter.id);
+    const renamed = `F\u0430mous ${id} UNV1`;
+    expect(after.name).toBe(renamed);
+    // Everything else stays theirs.
+    expect({ ...after, name: before.name, nameSkeleton: before.nameSkeleton }).toEqual(before);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, squatter.id));
+    expect(told.map((n) => n.message)).toEqual([RIOT_LINK_MESSAGES.renamedForVerifiedOwner(`Famous ${id}`, renamed)]);
   });
 
   it('refresh: 502 when Riot is down, nothing written', async () => {
@@ -718,13 +743,25 @@ describe('the daily refresh job', () => {
     expect(job!.runAt.getTime()).toBe(last.getTime() + RANK_REFRESH_INTERVAL_MS);
   });
 
-  it('keeps the old name when the new one is taken, and still reads the rank', async () => {
+  it('keeps the old name when a verified player has the new one, and still reads the rank', async () => {
     const { player, userId } = await linkedUser();
     const name = (await userRow(userId)).name;
-    player.gameName = (await createUser({ db: db() })).name;
+    player.gameName = (await verifiedUser()).name;
     player.entries = [solo('DIAMOND', 'I')];
     await runDue(userId);
     expect(await userRow(userId)).toMatchObject({ name, rank: 'Diamond 1' });
+  });
+
+  it('a new Riot ID takes its name from an unverified squatter as a link does: renamed and told why', async () => {
+    const { player, userId } = await linkedUser();
+    const squatter = await createUser({ db: db(), name: `Job ${unique().slice(0, 6)}` });
+    player.gameName = squatter.name;
+    await runDue(userId);
+    expect(await userRow(userId)).toMatchObject({ name: squatter.name });
+    const renamed = `${squatter.name} UNV1`;
+    expect((await userRow(squatter.id)).name).toBe(renamed);
+    const [told] = await db().select().from(notifications).where(eq(notifications.userId, squatter.id));
+    expect(told?.message).toBe(RIOT_LINK_MESSAGES.renamedForVerifiedOwner(squatter.name, renamed));
   });
 
   it('comes back later when Riot rate-limits it, instead of dying', async () => {
