@@ -23,6 +23,8 @@ import { leaderboardRoutes, ratingsJobsPlugin, ratingsRoutes } from './modules/r
 import {
   matchesPlugin,
   matchesRoutes,
+  riotIdChecksOf,
+  riotIdJobsPlugin,
   riotLinkJobsPlugin,
   riotLinkRoutes,
   riotPlugin,
@@ -138,6 +140,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(matchesPlugin);
   // A linked Riot account's daily refresh of its Riot ID and rank.
   await app.register(riotLinkJobsPlugin);
+  // The later check of a Riot ID that Riot could not answer for at sign-up or at an edit.
+  await app.register(riotIdJobsPlugin);
   // A scrim's start job (notifications, then `started` for the code), and the abandon check: a scrim still not
   // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
   await app.register(scrimStartPlugin);
@@ -157,7 +161,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { riotIdChecks: riotIdChecksOf(app) });
       await api.register(scrimsRoutes, { seesPrivateScrims });
       await api.register(usersRoutes);
       await api.register(friendsRoutes);

@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'RIOT_ACCOUNT_TAKEN',
   'RIOT_NOT_LINKED',
   'RIOT_LINKED',
+  // Sign-up and Riot ID edits with a Riot API key: account-v1 does not know the Riot ID
+  'RIOT_ID_NOT_FOUND',
   // Friends, notifications, conversations and messages
   'SELF_FRIEND_REQUEST',
   'ALREADY_FRIENDS',

@@ -8,6 +8,9 @@ export const RIOT_LINK_MESSAGES = {
   notLinked: 'No Riot account is linked to your account.',
   linkedFieldsLocked:
     'Your Riot account is linked: your Summoner Name, Tagline and rank come from Riot. Unlink it to change them by hand.',
+  /** Sign-up or a Riot ID edit with a Riot API key, when account-v1 answers 404 for name#tagline. */
+  riotIdNotFound: (name: string, tagline: string) =>
+    `No Riot account has the Riot ID ${name}#${tagline}. Check the Summoner Name and Tagline.`,
   riotUnavailable: 'Riot could not be reached, please try again later.',
   noRiotId: 'Riot did not tell us the Riot ID of this account.',
   linked: 'Riot account linked!',

@@ -1,5 +1,5 @@
 import type { UserSummaryRow } from '../lib/user-summary.js';
-import { users } from './schema/index.js';
+import { countedRankSql, users } from './schema/index.js';
 
 export type { UserSummaryRow };
 
@@ -14,5 +14,5 @@ export const userSummaryColumns = (table: typeof users = users) =>
     name: table.name,
     summonerTagline: table.summonerTagline,
     region: table.region,
-    rank: table.rank,
+    rank: countedRankSql(table),
   }) satisfies Record<keyof UserSummaryRow, unknown>;

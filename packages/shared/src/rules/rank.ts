@@ -53,3 +53,12 @@ export function rankFromLeagueEntries(entries: readonly { queueType: string; tie
   if (!division || division === 'Unranked') return 'Unranked';
   return formatRank({ division, number: RIOT_DIVISIONS[solo.rank.toUpperCase()] ?? null });
 }
+
+/**
+ * The rank that counts, shown as the player's rank and the rating's seed: Riot's Solo/Duo rank once Riot has
+ * answered for the account (a read of league-v4), else the typed (self-reported) one. The server's SQL twin is
+ * `countedRankSql` (apps/server/src/db/schema/users.ts).
+ */
+export function countedRank({ rank, riotRank }: { rank: string; riotRank: string | null | undefined }): string {
+  return riotRank ?? rank;
+}

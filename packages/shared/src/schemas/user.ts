@@ -58,7 +58,7 @@ export const rolePreferenceSchema = z.enum(ROLE_PREFERENCES, {
   error: 'Role must be one of Top, Jungle, Mid, ADC, Support, Fill',
 });
 
-/** Where a user's rank comes from: Riot (a linked account, read from league-v4) or the user's own typing. */
+/** Where a user's rank comes from: Riot (league-v4's Solo/Duo, for the Riot ID or a linked account) or the user's typing. */
 export const RANK_SOURCES = ['riot', 'self'] as const;
 export type RankSource = (typeof RANK_SOURCES)[number];
 
@@ -87,8 +87,10 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
   /** The Riot account is linked through Riot Sign On (the verified badge). */
   verified: z.boolean(),
-  /** 'riot' once a linked account's rank was read from Riot; 'self' for a typed (self-reported) rank. */
+  /** 'riot' once Riot's Solo/Duo rank was read for the account (`rank` is then Riot's); 'self' for a typed rank. */
   rankSource: z.enum(RANK_SOURCES),
+  /** The typed rank, only when Riot's rank counts and differs from it: a secondary "self-reported" note. */
+  selfReportedRank: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -57,6 +57,15 @@ export const users = pgTable(
     riotLinkedAt: timestamptz('riot_linked_at'),
     /** Last time the rank was read from Riot (league-v4 Solo/Duo) for a linked account. */
     rankRefreshedAt: timestamptz('rank_refreshed_at'),
+    /**
+     * Riot's Solo/Duo rank (league-v4) of the account behind name#summonerTagline, as last read from Riot (a
+     * linked account's refresh, the sign-up's or Riot ID edit's check, a profile's look-up). When set it is the
+     * rank that counts (`countedRankSql`); `rank` is then only the self-reported one. Kept when the Riot ID
+     * changes until Riot answers for the new one, so a typed rank never undercuts what Riot said.
+     */
+    riotRank: text('riot_rank'),
+    /** When Riot last confirmed that the Riot ID exists; null with a key configured: a check is still due. */
+    riotIdCheckedAt: timestamptz('riot_id_checked_at'),
     /** Preferred roles (Settings, sign-up): a balanced scrim's sign-up defaults to them. */
     primaryRole: rolePreferenceEnum('primary_role').notNull().default('Fill'),
     secondaryRole: rolePreferenceEnum('secondary_role').notNull().default('Fill'),
@@ -108,6 +117,13 @@ export const users = pgTable(
       .where(sql`${t.riotLinkedAt} is not null`),
   ],
 );
+
+/**
+ * The rank that counts (shown as the rank, and the rating's seed): Riot's Solo/Duo rank when Riot has answered
+ * for the account, else the typed one. `countedRank` in packages/shared is the same rule for rows in memory.
+ */
+export const countedRankSql = (table: { riotRank: AnyPgColumn; rank: AnyPgColumn } = users) =>
+  sql<string>`coalesce(${table.riotRank}, ${table.rank})`;
 
 /** Verified sign-in identities (Google, Riot Sign On, any OIDC issuer, dev) linked to an account. */
 export const authIdentities = pgTable(

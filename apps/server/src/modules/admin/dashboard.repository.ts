@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import { REGIONS } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, bans, scrims, users } from '../../db/schema/index.js';
+import { auditLog, bans, countedRankSql, scrims, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
 
 /**
@@ -53,7 +53,7 @@ export function countUsersByMonth({ db }: { db: DbOrTx }) {
 
 /** Users per (region, first word of the rank): both distributions from one scan. */
 export function countUsersByRegionAndTier({ db }: { db: DbOrTx }) {
-  const tier = sql<string>`split_part(btrim(${users.rank}), ' ', 1)`;
+  const tier = sql<string>`split_part(btrim(${countedRankSql()}), ' ', 1)`;
   return db.select({ region: users.region, tier, count }).from(users).groupBy(users.region, tier);
 }
 
@@ -192,7 +192,7 @@ export function findNewestAuditEntries({
       targetUserName: targetUser.name,
       targetUserTagline: targetUser.summonerTagline,
       targetUserRegion: targetUser.region,
-      targetUserRank: targetUser.rank,
+      targetUserRank: countedRankSql(targetUser),
       scrimId: scrims.id,
       scrimTitle: scrims.title,
       scrimRegion: scrims.region,

@@ -1,4 +1,5 @@
 import {
+  countedRank,
   DEFAULT_BACKGROUND_BLUR,
   DEFAULT_BACKGROUND_IMAGE,
   type CurrentUser,
@@ -15,7 +16,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     name: user.name,
     summonerTagline: user.summonerTagline,
     region: user.region,
-    rank: user.rank,
+    rank: countedRank(user),
     discord: user.discord,
     isAdmin: user.isAdmin,
     isDonator: user.isDonator,
@@ -24,12 +25,13 @@ export function toPublicUser(user: UserRow): PublicUser {
     createdAt: user.createdAt.toISOString(),
     verified: user.riotLinkedAt !== null,
     rankSource: rankSourceOf(user),
+    ...(user.riotRank !== null && user.riotRank !== user.rank && { selfReportedRank: user.rank }),
   };
 }
 
-/** A linked account's rank is Riot's once it was read from Riot; any other rank is self-reported. */
-export const rankSourceOf = (user: Pick<UserRow, 'riotLinkedAt' | 'rankRefreshedAt'>) =>
-  user.riotLinkedAt !== null && user.rankRefreshedAt !== null ? ('riot' as const) : ('self' as const);
+/** The rank is Riot's once Riot's Solo/Duo rank was read for the account; a typed one is self-reported. */
+export const rankSourceOf = (user: Pick<UserRow, 'riotRank'>) =>
+  user.riotRank !== null ? ('riot' as const) : ('self' as const);
 
 export function toCurrentUser(
   user: UserRow,

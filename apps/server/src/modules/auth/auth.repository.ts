@@ -214,7 +214,11 @@ export async function updateUserFields({ db, id, fields }: { db: DbOrTx; id: str
   // account's PUUID came from Riot Sign On and stays (its name follows Riot at the next refresh).
   const riotIdChanged = fields.name !== undefined || fields.summonerTagline !== undefined;
   const keepLinkedPuuid = sql`case when ${users.riotLinkedAt} is null then null else ${users.riotPuuid} end`;
-  const values = { ...fields, ...(riotIdChanged && { riotPuuid: keepLinkedPuuid }), ...lookalikeColumns(fields) };
+  const values = {
+    ...fields,
+    ...(riotIdChanged && fields.riotPuuid === undefined && { riotPuuid: keepLinkedPuuid }),
+    ...lookalikeColumns(fields),
+  };
   const [updated] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return updated ?? null;
 }

@@ -31,6 +31,7 @@ import {
 } from './auth.service.js';
 import { authErrorCodeOf, finishOidcSignIn, startOidcSignIn } from './oidc.service.js';
 import { safeReturnTo } from './return-to.js';
+import type { RiotIdChecks } from './riot-id.js';
 
 const OIDC_STATE_COOKIE = 'sg_oidc_state';
 
@@ -47,7 +48,12 @@ export const SIGN_INS_PER_SECOND = 1;
 const errors = errorResponses;
 const tags = ['auth'];
 
-export async function authRoutes(fastify: FastifyInstance) {
+export interface AuthRoutesOptions {
+  /** Asks Riot whether a sign-up's or an edit's Riot ID exists (the riot module's; none: never asked). */
+  riotIdChecks?: RiotIdChecks;
+}
+
+export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: AuthRoutesOptions = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
 
@@ -205,7 +211,14 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { token } = await registerAccount({ db, io: app.io, config, auth: request.auth, body: request.body });
+      const { token } = await registerAccount({
+        db,
+        io: app.io,
+        config,
+        auth: request.auth,
+        body: request.body,
+        riotIdChecks,
+      });
       app.setSessionCookie(reply, token);
       return { token };
     },
@@ -253,7 +266,15 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateAccount({ db, io: app.io, config, auth: request.auth, body: request.body, ip: request.ip }),
+      updateAccount({
+        db,
+        io: app.io,
+        config,
+        auth: request.auth,
+        body: request.body,
+        ip: request.ip,
+        riotIdChecks,
+      }),
   );
 
   app.post(

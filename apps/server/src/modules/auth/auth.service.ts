@@ -33,6 +33,7 @@ import { assertAdminKey } from './admin-key.js';
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
 import { assertNameNotReserved } from './name-reservations.js';
+import { needsLaterCheck, retryAfterOf, riotIdColumns, verdictOnRiotId, type RiotIdChecks } from './riot-id.js';
 import { forgetSessions } from './session-cache.js';
 import type { AppServer } from '../../plugins/socket-types.js';
 
@@ -102,7 +103,13 @@ export async function registerAccount({
   config,
   auth,
   body,
-}: Deps & { io: object; auth: AuthContext; body: z.output<typeof profileFieldsSchema> & RegisterBody }): Promise<{
+  riotIdChecks,
+}: Deps & {
+  io: object;
+  auth: AuthContext;
+  body: z.output<typeof profileFieldsSchema> & RegisterBody;
+  riotIdChecks?: RiotIdChecks;
+}): Promise<{
   token: string;
   user: UserRow;
 }> {
@@ -123,6 +130,8 @@ export async function registerAccount({
     throw forbidden('email does not match your sign-in', 'IDENTITY_MISMATCH');
   }
   const now = new Date();
+  // Before anything is written: a Riot ID Riot does not know is refused; Riot's rank, when known, counts.
+  const verdict = await verdictOnRiotId(riotIdChecks, body);
   try {
     const user = await db.transaction(async (tx) => {
       await assertNameNotReserved({ db: tx, name: body.name, region: body.region, now });
@@ -143,8 +152,11 @@ export async function registerAccount({
           isAdmin: isListedAdmin(config, identity.email),
           lastLoggedIn: now,
           lastActiveAt: now,
+          ...riotIdColumns(verdict, now),
         },
       });
+      if (needsLaterCheck(verdict))
+        await riotIdChecks!.checkLater({ db: tx, userId: created.id, retryAfterMs: retryAfterOf(verdict) });
       await bindSessionToUser({ db: tx, tokenHash: auth.tokenHash!, userId: created.id });
       return created;
     });
@@ -269,12 +281,14 @@ export async function updateAccount({
   auth,
   body,
   ip,
+  riotIdChecks,
 }: Deps & {
   io: object;
   auth: AuthContext;
   body: z.output<typeof updateUserBodySchema> & UpdateUserBody;
   /** The client's address, for the audit entry of a wrong admin key. */
   ip: string;
+  riotIdChecks?: RiotIdChecks;
 }): Promise<SessionResponse> {
   const user = assertActiveUser(auth);
   const { adminKey, ...fields } = body;
@@ -284,9 +298,22 @@ export async function updateAccount({
     await assertAdminKey({ db, config, userId: user.id, adminKey, ip });
     isAdmin = true;
   }
+  // A new Riot ID (name, tagline or region) of an unlinked account is checked with Riot before anything is
+  // written. Riot's last rank keeps counting until Riot answers for the new one: a typed rank never undercuts it.
+  const riotId = {
+    name: fields.name ?? user.name,
+    summonerTagline: fields.summonerTagline ?? user.summonerTagline,
+    region: fields.region ?? user.region,
+  };
+  const riotIdChanged =
+    !user.riotLinkedAt &&
+    (riotId.name !== user.name || riotId.summonerTagline !== user.summonerTagline || riotId.region !== user.region);
+  const verdict = riotIdChanged ? await verdictOnRiotId(riotIdChecks, riotId) : null;
+  const now = new Date();
   const changes = {
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
     ...(isAdmin && { isAdmin }),
+    ...(verdict && { riotIdCheckedAt: null, ...riotIdColumns(verdict, now) }),
   };
   try {
     // Nothing to change (an empty body or an empty admin key) is not an UPDATE without a SET.
@@ -298,6 +325,8 @@ export async function updateAccount({
     }
     const updated =
       Object.keys(changes).length > 0 ? await updateUserFields({ db, id: user.id, fields: changes }) : user;
+    if (verdict && needsLaterCheck(verdict))
+      await riotIdChecks!.checkLater({ db, userId: user.id, retryAfterMs: retryAfterOf(verdict) });
     // Every session of the user answers with the new profile (and admin flag) on every instance from now on.
     if (updated !== user) await forgetSessions({ io, userId: user.id });
     return { token: auth.token!, user: toCurrentUser(updated!, auth.ban, auth.hostRegions) };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  countedRankSql,
   conversationMembers,
   conversations,
   messageSeen,
@@ -21,7 +22,7 @@ export interface MessageWithSender {
   sender: MessageSenderRow;
 }
 
-const senderColumns = { id: users.id, name: users.name, rank: users.rank };
+const senderColumns = { id: users.id, name: users.name, rank: countedRankSql() };
 
 export async function insertMessage({
   db,

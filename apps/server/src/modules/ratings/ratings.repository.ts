@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-o
 import type { Region, Role, TeamName, UnratedReason } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  countedRankSql,
   playerRatings,
   ratedResults,
   ratingHistory,
@@ -97,7 +98,7 @@ export async function findScrimForRating({ db, scrimId }: { db: DbOrTx; scrimId:
       userId: scrimParticipants.userId,
       team: scrimParticipants.team,
       role: scrimParticipants.role,
-      rank: users.rank,
+      rank: countedRankSql(),
       region: users.region,
       verified: sql<boolean>`${users.riotLinkedAt} is not null`,
     })
@@ -315,7 +316,7 @@ export function findUserHistory({
 }
 
 export async function findUserRank({ db, userId }: { db: DbOrTx; userId: string }) {
-  const [row] = await db.select({ rank: users.rank }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ rank: countedRankSql() }).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 

@@ -18,6 +18,7 @@ export { riotRoutes } from './riot.routes.js';
 export { tournamentsPlugin } from './tournaments/tournaments.jobs.js';
 export { matchesPlugin } from './matches/matches.jobs.js';
 export { riotLinkJobsPlugin } from './link/link.jobs.js';
+export { riotIdChecksOf, riotIdJobsPlugin } from './riot-id/riot-id.jobs.js';
 export { riotLinkRoutes, type RiotLinkRoutesOptions } from './link/link.routes.js';
 export { tournamentsRoutes } from './tournaments/tournaments.routes.js';
 export { matchesRoutes } from './matches/matches.routes.js';

@@ -104,6 +104,8 @@ export interface ScrimAggregate {
 /** The columns of a ScrimUserRow, for reading one from JSON. */
 const scrimUserColumns = {
   ...userSummaryColumns(),
+  // scrim_user_json writes the rank that counts under 'rank' (migration 0029): read it as the rank column.
+  rank: users.rank,
   discord: users.discord,
   riotLinkedAt: users.riotLinkedAt,
   reliabilityScore: users.reliabilityScore,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role, RolePreference, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { scrimParticipants, scrimSignups, scrims, users } from '../../db/schema/index.js';
+import { countedRankSql, scrimParticipants, scrimSignups, scrims, users } from '../../db/schema/index.js';
 import type { CurrentRating } from './scrims.repository.js';
 
 /** Someone the balancing places: their roles (for this scrim, or their settings), rank and current rating. */
@@ -64,7 +64,7 @@ export async function findSignupCandidates({ db, scrimId }: { db: DbOrTx; scrimI
       userId: scrimSignups.userId,
       primaryRole: scrimSignups.primaryRole,
       secondaryRole: scrimSignups.secondaryRole,
-      rank: users.rank,
+      rank: countedRankSql(),
       rating: currentRating,
     })
     .from(scrimSignups)
@@ -82,7 +82,7 @@ export async function findSettingsCandidates({ db, userIds }: { db: DbOrTx; user
       userId: users.id,
       primaryRole: users.primaryRole,
       secondaryRole: users.secondaryRole,
-      rank: users.rank,
+      rank: countedRankSql(),
       rating: currentRating,
     })
     .from(users)

@@ -55,7 +55,10 @@ export async function linkAccount({
       name: profile.name,
       summonerTagline: profile.summonerTagline,
       ...lookalikeColumns({ name: profile.name }),
-      ...(profile.rank !== null ? { rank: profile.rank, rankRefreshedAt: at } : { rankRefreshedAt: null }),
+      riotIdCheckedAt: at,
+      ...(profile.rank !== null
+        ? { rank: profile.rank, riotRank: profile.rank, rankRefreshedAt: at }
+        : { rankRefreshedAt: null }),
     })
     .where(eq(users.id, userId))
     .returning();
@@ -89,18 +92,22 @@ export async function updateLinkedProfile({
         summonerTagline: profile.summonerTagline,
         ...lookalikeColumns({ name: profile.name }),
       }),
-      ...(profile.rank !== null && { rank: profile.rank, rankRefreshedAt: at }),
+      riotIdCheckedAt: at,
+      ...(profile.rank !== null && { rank: profile.rank, riotRank: profile.rank, rankRefreshedAt: at }),
     })
     .where(and(eq(users.id, userId), eq(users.riotPuuid, puuid), isNotNull(users.riotLinkedAt)))
     .returning();
   return row ?? null;
 }
 
-/** Unlinks: the rank stays but is self-reported again; the PUUID stays as a look-up of the name. */
+/**
+ * Unlinks: the rank stays but is self-reported again (until Riot answers for the Riot ID through the API key);
+ * the PUUID stays as a look-up of the name.
+ */
 export async function unlinkAccount({ db, userId }: { db: DbOrTx; userId: string }) {
   const [row] = await db
     .update(users)
-    .set({ riotLinkedAt: null, rankRefreshedAt: null })
+    .set({ riotLinkedAt: null, rankRefreshedAt: null, riotRank: null })
     .where(and(eq(users.id, userId), isNotNull(users.riotLinkedAt)))
     .returning();
   return row ?? null;

@@ -472,10 +472,10 @@ describe('a verified Riot account wins its name', () => {
     const browser = await browserOf();
     expect(await link(browser, owner.puuid)).toBe('linked');
     expect((await api(browser, 'DELETE', '/api/riot/link')).status).toBe(200);
-    // The owner moves to another name: theirs is still reserved.
-    expect((await api(browser, 'PUT', '/api/auth/update-user', { name: `Away ${unique().slice(0, 8)}` })).status).toBe(
-      200,
-    );
+    // The owner moves to another name (a Riot ID Riot knows: the key checks it): theirs is still reserved.
+    const away = riotPlayer({ gameName: `Away ${unique().slice(0, 8)}` });
+    const moved = await api(browser, 'PUT', '/api/auth/update-user', { name: away.gameName, summonerTagline: 'NA1' });
+    expect(moved.status).toBe(200);
     const refused = { status: 409, body: { error: MESSAGES.nameTaken(owner.gameName, 'NA'), code: 'NAME_TAKEN' } };
     const stranger = await browserOf();
     expect(await api(stranger, 'PUT', '/api/auth/update-user', { name: owner.gameName })).toMatchObject(refused);
@@ -683,7 +683,12 @@ describe('while linked', () => {
     const refresh = await api(browser, 'POST', '/api/riot/link/refresh');
     expect(refresh).toMatchObject({ status: 409, body: { code: 'RIOT_NOT_LINKED' } });
     // Unlinked, the name and rank are the user's to type again; the account can be linked by another.
-    const typed = await api(browser, 'PUT', '/api/auth/update-user', { name: `Typ ${unique()}`, rank: 'Gold 4' });
+    const other = riotPlayer({ gameName: `Typ ${unique()}` });
+    const typed = await api(browser, 'PUT', '/api/auth/update-user', {
+      name: other.gameName,
+      summonerTagline: 'NA1',
+      rank: 'Gold 4',
+    });
     expect(typed.status).toBe(200);
     expect(await link(await browserOf(), player.puuid)).toBe('linked');
   });

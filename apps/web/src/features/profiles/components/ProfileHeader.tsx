@@ -80,7 +80,12 @@ export function ProfileHeader({
               <Typography variant="caption" color="text.secondary">
                 {profile.rankSource === 'riot' ? RIOT_LINK_MESSAGES.rankFromRiot : RIOT_LINK_MESSAGES.selfReported}
               </Typography>
-              {riotRank && riotRank !== profile.rank && (
+              {profile.selfReportedRank && (
+                <Typography variant="caption" color="text.secondary">
+                  {`${profile.selfReportedRank} ${RIOT_LINK_MESSAGES.selfReported}`}
+                </Typography>
+              )}
+              {profile.rankSource === 'self' && riotRank && riotRank !== profile.rank && (
                 <Chip size="small" variant="outlined" label={`Solo/Duo: ${riotRank}`} />
               )}
               <Chip size="small" label={profile.region} color="secondary" variant="outlined" />

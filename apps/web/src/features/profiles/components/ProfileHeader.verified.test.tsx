@@ -48,4 +48,11 @@ describe('the profile header: verified Riot account or self-reported rank', () =
     expect(within(header).queryByRole('img', { name: 'Verified Riot account' })).not.toBeInTheDocument();
     expect(within(header).getByText('self-reported')).toBeInTheDocument();
   });
+
+  it("Riot's Solo/Duo rank is the rank; a different typed one is only a self-reported note", () => {
+    const header = renderHeader(profile({ rankSource: 'riot', rank: 'Gold 2', selfReportedRank: 'Gold 4' }));
+    expect(within(header).getByText('Rank from Riot')).toBeInTheDocument();
+    expect(within(header).getByText('Gold 4 self-reported')).toBeInTheDocument();
+    expect(within(header).queryByText('Solo/Duo: Gold 2')).not.toBeInTheDocument();
+  });
 });
