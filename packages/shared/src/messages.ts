@@ -23,6 +23,10 @@ export const MESSAGES = {
   accountUpdated: 'Account details updated!',
   nameTaken: (name: string, region: string) => `Summoner name ${name} in ${region} is already taken!`,
   discordTaken: (discord: string) => `Discord name ${discord} is already taken!`,
+  nameLookalike: (name: string, region: string) =>
+    `Summoner name ${name} looks too much like a taken name in ${region}: try another`,
+  nameAvailable: 'Available',
+  nameChecking: 'Checking…',
   fieldEmpty: (field: string) => `${field} is empty!`,
   correctErrors: 'Please correct the following error —',
   taglineHelper: 'Without # (e.g. NA1)',
