@@ -26,6 +26,8 @@ export const MESSAGES = {
   nameLookalike: (name: string, region: string) =>
     `Summoner name ${name} looks too much like a taken name in ${region}: try another`,
   nameAvailable: 'Available',
+  signupUnfinished:
+    'Your sign-in worked, but your account is not created yet: fix the field marked below, then create it on the last step.',
   nameChecking: 'Checking…',
   fieldEmpty: (field: string) => `${field} is empty!`,
   correctErrors: 'Please correct the following error —',
