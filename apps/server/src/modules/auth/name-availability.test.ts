@@ -18,7 +18,10 @@ const db = () => ctx.database.db;
 
 let ipCount = 0;
 /** Each test asks from its own address, so the per-IP limit of one test does not reach another. */
-const ask = (query: Record<string, string>, { headers = {}, ip }: { headers?: object; ip?: string } = {}) =>
+const ask = (
+  query: Record<string, string>,
+  { headers = {}, ip }: { headers?: Record<string, string>; ip?: string } = {},
+) =>
   ctx.app.inject({
     method: 'GET',
     url: '/api/auth/name-availability',
@@ -91,7 +94,7 @@ describe('GET /api/auth/name-availability', () => {
       { name: 'Faker', region: 'MOON' },
       { region: 'NA' },
       { name: 'x'.repeat(65), region: 'NA' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await ask(query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
