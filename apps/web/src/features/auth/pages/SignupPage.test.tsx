@@ -156,7 +156,7 @@ describe('sign-up wizard', () => {
 
     async function typeName(text: string, answer: (name: string) => object) {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const user = userEvent.setup({ delay: 50, advanceTimers: vi.advanceTimersByTime });
       const calls = stubApi({
         'GET /auth/session': signedOut,
         'GET /auth/providers': providers,
@@ -165,7 +165,7 @@ describe('sign-up wizard', () => {
       renderAt('/signup', '/signup', <SignupPage />);
       await chooseOption('Region', 'NA');
       const field = screen.getByRole('textbox', { name: /Summoner Name/ });
-      await user.type(field, text, { delay: 50 });
+      await user.type(field, text);
       return { calls, field, checks: () => calls.filter((c) => c.path === '/auth/name-availability') };
     }
 
