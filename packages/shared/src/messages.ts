@@ -23,6 +23,12 @@ export const MESSAGES = {
   accountUpdated: 'Account details updated!',
   nameTaken: (name: string, region: string) => `Summoner name ${name} in ${region} is already taken!`,
   discordTaken: (discord: string) => `Discord name ${discord} is already taken!`,
+  nameLookalike: (name: string, region: string) =>
+    `Summoner name ${name} looks too much like a taken name in ${region}: try another`,
+  nameAvailable: 'Available',
+  signupUnfinished:
+    'Your sign-in worked, but your account is not created yet: fix the field marked below, then create it on the last step.',
+  nameChecking: 'Checking…',
   fieldEmpty: (field: string) => `${field} is empty!`,
   correctErrors: 'Please correct the following error —',
   taglineHelper: 'Without # (e.g. NA1)',

@@ -40,11 +40,29 @@ describe('nameSkeleton', () => {
     expect(nameSkeleton('G0D')).toBe(nameSkeleton('god'));
   });
 
-  it('keeps names that read differently apart: diacritics, inner spaces, other letters', () => {
-    expect(nameSkeleton('Nguyễn Văn Anh')).not.toBe(nameSkeleton('Nguyen Van Anh'));
-    expect(nameSkeleton('Faker Fan')).not.toBe(nameSkeleton('FakerFan'));
+  it("meets a name with its spaces or punctuation removed: 'FakerFan', 'Faker.Fan'", () => {
+    expect(nameSkeleton('FakerFan')).toBe(faker);
+    expect(nameSkeleton('Faker.Fan')).toBe(faker);
+    expect(nameSkeleton('F a k e r   F a n')).toBe(faker);
+  });
+
+  it("meets a name with its accents: 'Fáker Fan', 'Nguyễn Văn Anh' and 'Nguyen Van Anh'", () => {
+    expect(nameSkeleton('Fáker Fän')).toBe(faker);
+    expect(nameSkeleton('Nguyễn Văn Anh')).toBe(nameSkeleton('Nguyen Van Anh'));
+  });
+
+  it("meets digits read as letters: 'Fak3r', 'F4ker', '5', '7', '8', and 1, i, I and l as one", () => {
+    expect(nameSkeleton('Fak3r F4n')).toBe(faker);
+    expect(nameSkeleton('5tar8ot')).toBe(nameSkeleton('Starbot'));
+    expect(nameSkeleton('7op')).toBe(nameSkeleton('top'));
+    for (const name of ['Faker1', 'Fakerl', 'FakerI', 'Fakeri']) expect(nameSkeleton(name), name).toBe('fakerl');
+  });
+
+  it('keeps names that read differently apart: other letters, digits that read as no letter, other scripts', () => {
     expect(nameSkeleton('Faker Fan')).not.toBe(nameSkeleton('Faker Fun'));
+    expect(nameSkeleton('Faker 2')).not.toBe(nameSkeleton('Faker 9'));
     expect(nameSkeleton('페이커')).not.toBe(nameSkeleton('페이거'));
+    expect(nameSkeleton('कमल')).not.toBe(nameSkeleton('कमला'));
   });
 });
 

@@ -19,8 +19,28 @@ export const skeleton = (text: string) =>
  */
 const lookalikeKey = (text: string, fold: (text: string) => string) => skeleton(fold(skeleton(text.normalize('NFKC'))));
 
-/** Summoner names are unique per region under this key (users_name_skeleton_region_uq). */
-export const nameSkeleton = (name: string) => lookalikeKey(name, normalizeSummonerName);
+/** The accents of Latin, Greek and Cyrillic letters once decomposed (NFD): 'á' is 'a' and U+0301. */
+const COMBINING_DIACRITICS = /[\u0300-\u036f]/g;
+/** Whatever is neither a letter (nor its mark) nor a digit: spaces and punctuation do not part two names. */
+const SEPARATORS = /[^\p{L}\p{M}\p{N}]/gu;
+/**
+ * Digits read as letters ('Fak3r' is 'Faker'), onto the skeleton's own prototypes: it already writes '0' as 'o'
+ * and '1', 'I' and 'l' as 'l', so 'i' joins them too. Digits that read as no letter (2, 6, 9) stay.
+ */
+const READ_AS_LETTER: Record<string, string> = { '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', i: 'l' };
+const READ_AS_LETTER_PATTERN = new RegExp(`[${Object.keys(READ_AS_LETTER).join('')}]`, 'g');
+
+/**
+ * The look-alike key of a summoner name: besides the skeleton's look-alikes, a name with its spaces or
+ * punctuation removed, its accents dropped ('Fáker') or letters written as digits ('Fak3r', 'Faker1') is the
+ * same name. Summoner names are unique per region under this key (users_name_skeleton_region_uq).
+ */
+export const nameSkeleton = (name: string) =>
+  lookalikeKey(name, normalizeSummonerName)
+    .normalize('NFD')
+    .replace(COMBINING_DIACRITICS, '')
+    .replace(SEPARATORS, '')
+    .replace(READ_AS_LETTER_PATTERN, (c) => READ_AS_LETTER[c]!);
 
 /** Discord names are unique under this key (users_discord_skeleton_uq). */
 export const discordSkeleton = (discord: string) => lookalikeKey(discord, normalizeDiscord);

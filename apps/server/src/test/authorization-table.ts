@@ -101,6 +101,11 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: () => ({ params: { provider: 'google' }, query: { code: 'x', state: 'y' } }),
     expect: everyone('3xx'),
   },
+  // Sign-up's name field asks signed out; it says only what sign-up's refusal would (rate-limited per IP).
+  'GET /api/auth/name-availability': {
+    request: () => ({ query: { name: 'Matrix name', region: 'NA' } }),
+    expect: everyone(),
+  },
   'POST /api/auth/register': {
     request: ({ self }) => ({
       body: {

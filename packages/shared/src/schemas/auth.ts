@@ -78,4 +78,20 @@ export const authProvidersSchema = z.object({
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
+/** GET /api/auth/name-availability: what sign-up would say of a summoner name, asked as it is typed. */
+export const nameAvailabilityQuerySchema = z.object({
+  // Longer than any valid name, so a too-long one is answered as invalid with the field's own message.
+  name: z.string().max(64),
+  region: regionSchema,
+});
+export type NameAvailabilityQuery = z.infer<typeof nameAvailabilityQuerySchema>;
+export const nameAvailabilitySchema = z.object({
+  available: z.boolean(),
+  /** Why not: another account holds it ('taken'), or one whose name looks the same ('lookalike'). */
+  reason: z.enum(['taken', 'lookalike', 'invalid']).optional(),
+  /** The field's message for `reason`: the one sign-up itself would give. */
+  message: z.string().optional(),
+});
+export type NameAvailability = z.infer<typeof nameAvailabilitySchema>;
+
 export const serverStatusSchema = z.object({ isServerUp: z.boolean() });

@@ -1,8 +1,16 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import type { Region } from '@scrim-gym/shared';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { normalizeSummonerName, type Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { authIdentities, bans, communityHosts, oidcLoginAttempts, sessions, users } from '../../db/schema/index.js';
-import { lookalikeColumns } from '../../lib/lookalike.js';
+import {
+  authIdentities,
+  bans,
+  communityHosts,
+  normalizedNameSql,
+  oidcLoginAttempts,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+import { lookalikeColumns, nameSkeleton } from '../../lib/lookalike.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -14,6 +22,37 @@ export interface Identity {
   subject: string;
   email: string | null;
   name: string | null;
+}
+
+/** Accounts whose name is one with `name` for the name indexes: the same look-alike key or normalised name. */
+export const holdsName = (name: string) =>
+  or(eq(users.nameSkeleton, nameSkeleton(name)), eq(normalizedNameSql(users.name), normalizeSummonerName(name)));
+
+/** The names of the live accounts of the region, other than `exceptUserId`, holding `name` or a look-alike. */
+export async function findNameHolders({
+  db,
+  name,
+  region,
+  exceptUserId,
+}: {
+  db: DbOrTx;
+  name: string;
+  region: Region;
+  exceptUserId: string | null;
+}) {
+  const rows = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(
+      and(
+        holdsName(name),
+        eq(users.region, region),
+        isNull(users.deletedAt),
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(2);
+  return rows.map((row) => row.name);
 }
 
 /** The regions a user hosts (community_hosts), as a JSON array: part of the session look-up. */

@@ -7,6 +7,8 @@ import {
   authStateSchema,
   devLoginBodySchema,
   loginBodySchema,
+  nameAvailabilityQuerySchema,
+  nameAvailabilitySchema,
   registerBodySchema,
   sessionResponseSchema,
   tokenResponseSchema,
@@ -30,6 +32,7 @@ import {
   verifySession,
 } from './auth.service.js';
 import { authErrorCodeOf, finishOidcSignIn, startOidcSignIn } from './oidc.service.js';
+import { nameAvailability } from './name-availability.js';
 import { safeReturnTo } from './return-to.js';
 import type { RiotIdChecks } from './riot-id.js';
 
@@ -45,6 +48,9 @@ const authenticatedByBearer = (request: FastifyRequest) =>
 /** Sign-ins per client IP: a burst of 60, then one a second, over every instance. */
 export const SIGN_IN_BURST = 60;
 export const SIGN_INS_PER_SECOND = 1;
+/** Name checks per client IP: a debounced field asks at most a few times a second, a script no faster. */
+export const NAME_CHECK_BURST = 30;
+export const NAME_CHECKS_PER_SECOND = 2;
 const errors = errorResponses;
 const tags = ['auth'];
 
@@ -70,6 +76,17 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
   });
 
   const limitAdminKey = limitAdminKeyTries(app.redis);
+
+  // The sign-up's name field asks as it is typed, signed out: per IP, so names cannot be listed in bulk.
+  const limitNameChecks = limitRequests({
+    limiter: createRateLimiter({
+      redis: app.redis,
+      name: 'name-availability',
+      capacity: NAME_CHECK_BURST,
+      refillPerSecond: NAME_CHECKS_PER_SECOND,
+    }),
+    keyOf: (request) => request.ip,
+  });
 
   /** The public origin of this server, for OIDC redirect URIs. */
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
@@ -195,6 +212,26 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
         return reply.redirect(`/?${AUTH_ERROR_PARAM}=${authErrorCodeOf(error)}`);
       }
     },
+  );
+
+  app.get(
+    '/auth/name-availability',
+    {
+      preHandler: limitNameChecks,
+      schema: {
+        tags,
+        summary: 'Whether a summoner name is free in a region, as sign-up or a rename would judge it',
+        querystring: nameAvailabilityQuerySchema,
+        response: { 200: nameAvailabilitySchema, ...errors },
+      },
+    },
+    async (request) =>
+      nameAvailability({
+        db,
+        name: request.query.name,
+        region: request.query.region,
+        userId: request.auth.user?.id ?? null,
+      }),
   );
 
   app.post(

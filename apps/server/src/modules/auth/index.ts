@@ -21,6 +21,7 @@ export {
   deleteUserSessions,
   findHostRegionsOfUser,
   findUserById,
+  holdsName,
   updateUserFields,
   type BanRow,
 } from './auth.repository.js';

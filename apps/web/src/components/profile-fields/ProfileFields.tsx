@@ -52,7 +52,13 @@ export function SummonerFields({
   ownRegion,
   errors = {},
   riotLocked = false,
-}: FieldsProps & { ownRegion?: Region; riotLocked?: boolean }) {
+  nameHint,
+}: FieldsProps & {
+  ownRegion?: Region;
+  riotLocked?: boolean;
+  /** What the server says of the name as it is typed ('Checking…', 'Available'); a clash comes as an error. */
+  nameHint?: { text: string; tone: 'info' | 'success' };
+}) {
   return (
     <Stack spacing={2}>
       <TextField
@@ -62,8 +68,14 @@ export function SummonerFields({
         required
         autoFocus={!riotLocked}
         disabled={riotLocked}
-        {...marked(errors.name, riotLocked ? RIOT_ID_LOCKED : undefined)}
-        slotProps={{ htmlInput: { maxLength: SUMMONER_NAME_MAX, autoComplete: 'nickname' } }}
+        {...marked(errors.name, riotLocked ? RIOT_ID_LOCKED : errors.name ? undefined : nameHint?.text)}
+        slotProps={{
+          htmlInput: { maxLength: SUMMONER_NAME_MAX, autoComplete: 'nickname' },
+          formHelperText: {
+            'aria-live': 'polite',
+            sx: !errors.name && nameHint?.tone === 'success' ? { color: 'success.main' } : undefined,
+          },
+        }}
         onChange={(e) => onChange({ name: sanitizeSummonerNameInput(e.target.value) })}
       />
       <TextField

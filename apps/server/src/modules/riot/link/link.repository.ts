@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { normalizeSummonerName, type Region } from '@scrim-gym/shared';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { normalizedNameSql, users } from '../../../db/schema/index.js';
-import { lookalikeColumns, nameSkeleton } from '../../../lib/lookalike.js';
+import { holdsName } from '../../auth/index.js';
+import { users } from '../../../db/schema/index.js';
+import { lookalikeColumns } from '../../../lib/lookalike.js';
 
 export type LinkedUserRow = typeof users.$inferSelect;
 
@@ -112,10 +113,6 @@ export async function unlinkAccount({ db, userId }: { db: DbOrTx; userId: string
     .returning();
   return row ?? null;
 }
-
-/** Accounts whose name is one with `name` for the name indexes: the same look-alike key or normalised name. */
-const holdsName = (name: string) =>
-  or(eq(users.nameSkeleton, nameSkeleton(name)), eq(normalizedNameSql(users.name), normalizeSummonerName(name)));
 
 /**
  * The unverified accounts (no Riot account linked) other than `userId` holding `name` or a look-alike of it in

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@scrim-gym/shared';
 import { renderAt, signedOut, stubApi, testUser } from '../../../test/render';
 import { SignupPage } from './SignupPage';
 
@@ -114,10 +115,11 @@ describe('sign-up wizard', () => {
     });
   });
 
-  it('shows the server error when the name is taken', async () => {
+  it('takes a sign-up refused for its name back to the name field, with the message on it and no toast', async () => {
     stubApi({
       'GET /auth/session': { token: 't', user: null, identity: { provider: 'dev', email: 'x@test.dev', name: null } },
       'GET /auth/providers': providers,
+      'GET /auth/name-availability': { available: true },
       'POST /auth/register': () => ({
         status: 409,
         body: { error: 'Summoner name Taken in NA is already taken!', code: 'NAME_TAKEN' },
@@ -136,8 +138,60 @@ describe('sign-up wizard', () => {
     );
     renderAt('/signup?resume=1', '/signup', <SignupPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Create my account' }));
-    expect(await screen.findByText('Summoner name Taken in NA is already taken!')).toBeInTheDocument();
+    const name = await screen.findByRole('textbox', { name: /Summoner Name/ });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Summoner name Taken in NA is already taken!');
+    expect(screen.getByText(MESSAGES.signupUnfinished)).toBeInTheDocument();
+    expect(screen.getAllByText('Summoner name Taken in NA is already taken!')).toHaveLength(1);
     expect(screen.queryByText('scrims page')).not.toBeInTheDocument();
+
+    // A new name clears the refusal; the form keeps the rest of the wizard.
+    await userEvent.type(name, 'X');
+    expect(name).not.toHaveAccessibleDescription('Summoner name Taken in NA is already taken!');
+    expect(screen.getByRole('textbox', { name: /Tagline/ })).toHaveValue('NA1');
+  });
+
+  describe('the name field asks the server as it is typed', () => {
+    afterEach(() => vi.useRealTimers());
+
+    async function typeName(text: string, answer: (name: string) => object) {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ delay: 50, advanceTimers: vi.advanceTimersByTime });
+      const calls = stubApi({
+        'GET /auth/session': signedOut,
+        'GET /auth/providers': providers,
+        'GET /auth/name-availability': () => ({ body: answer('') }),
+      });
+      renderAt('/signup', '/signup', <SignupPage />);
+      await chooseOption('Region', 'NA');
+      const field = screen.getByRole('textbox', { name: /Summoner Name/ });
+      await user.type(field, text);
+      return { calls, field, checks: () => calls.filter((c) => c.path === '/auth/name-availability') };
+    }
+
+    it('once typing pauses for 300 ms, once, for the last name; Checking… then Available', async () => {
+      const { field, checks } = await typeName('Fresh', () => ({ available: true }));
+      expect(checks()).toHaveLength(0);
+      expect(field).toHaveAccessibleDescription('Checking…');
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      expect(checks()).toHaveLength(1);
+      expect(new URLSearchParams(checks()[0]!.query).get('name')).toBe('Fresh');
+      expect(new URLSearchParams(checks()[0]!.query).get('region')).toBe('NA');
+      await waitFor(() => expect(field).toHaveAccessibleDescription('Available'));
+      expect(field).toHaveAttribute('aria-invalid', 'false');
+    });
+
+    it('a clash is shown on the field as the player types, and Next stays on the step', async () => {
+      const message = MESSAGES.nameLookalike('Fak3r', 'NA');
+      const { field } = await typeName('Fak3r', () => ({ available: false, reason: 'lookalike', message }));
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.type(screen.getByRole('textbox', { name: /Tagline/ }), 'NA1');
+      await userEvent.type(screen.getByRole('textbox', { name: /Discord/ }), 'disc');
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.queryByRole('combobox', { name: 'Rank' })).not.toBeInTheDocument();
+    });
   });
 
   it('sends a signed-in user to the hub', async () => {

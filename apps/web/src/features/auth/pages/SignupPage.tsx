@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -19,18 +20,22 @@ import {
   emptyProfileForm,
   fieldErrors,
   profileBody,
+  type FieldErrors,
   profileProblems,
   type ProfileField,
   type ProfileForm,
 } from '../../../components/profile-fields/profile-form';
-import { messageOf } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { startProviderSignIn, useAuthProviders, useCurrentUser, useDevLogin, useRegister } from '../api/session';
+import { useNameAvailability } from '../hooks/useNameAvailability';
 
 const STEPS = ['Summoner profile', 'Rank and roles', 'Verify and sign up'] as const;
 const STEP_FIELDS: ProfileField[][] = [['name', 'summonerTagline', 'region', 'discord'], ['rank'], []];
 /** The wizard survives the round trip to an identity provider in this tab's storage. */
 const SAVED_FORM_KEY = 'scrim-gym.signup-form';
+/** The last step's refusals that belong to a field of the first step: shown on it, with the wizard back there. */
+const FIELD_OF_CONFLICT: Partial<Record<string, ProfileField>> = { NAME_TAKEN: 'name', DISCORD_TAKEN: 'discord' };
 
 function loadSavedForm(): ProfileForm | null {
   try {
@@ -55,6 +60,9 @@ export function SignupPage() {
   // error goes at once, and the field in error stays marked.
   const [checking, setChecking] = useState(false);
   const [email, setEmail] = useState('');
+  // Sign-up's refusal of a field, until that field changes; `unfinished`: the refusal came after the sign-in.
+  const [conflicts, setConflicts] = useState<FieldErrors>({});
+  const [unfinished, setUnfinished] = useState(false);
   const { user, session } = useCurrentUser();
   const identity = session.data?.identity ?? null;
   const providers = useAuthProviders();
@@ -64,7 +72,12 @@ export function SignupPage() {
   const navigate = useNavigate();
   const submitting = register.isPending || devLogin.isPending;
 
-  const update = (patch: Partial<ProfileForm>) => setForm((current) => ({ ...current, ...patch }));
+  const nameCheck = useNameAvailability({ name: form.name, region: form.region, enabled: step === 0 });
+
+  const update = (patch: Partial<ProfileForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setConflicts((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+  };
 
   const goBack = () => {
     setChecking(false);
@@ -89,7 +102,15 @@ export function SignupPage() {
         showAlert({ type: 'Success', message: MESSAGES.signupSuccess });
         navigate('/scrims');
       },
-      onError: (error) => showAlert({ type: 'Error', message: messageOf(error) }),
+      onError: (error) => {
+        const field = error instanceof ApiError && error.code ? FIELD_OF_CONFLICT[error.code] : undefined;
+        if (!field) return showAlert({ type: 'Error', message: messageOf(error) });
+        // Signed in without an account: never left on the last step with a toast, but taken to the field.
+        setConflicts({ [field]: messageOf(error) });
+        setUnfinished(true);
+        setChecking(false);
+        setStep(0);
+      },
     });
   };
 
@@ -116,11 +137,20 @@ export function SignupPage() {
     startProviderSignIn(providerId, '/signup?resume=1');
   };
 
+  const nameClash = conflicts.name ?? (nameCheck.status === 'unavailable' ? nameCheck.message : undefined);
+  const nameHint =
+    nameCheck.status === 'checking'
+      ? ({ text: MESSAGES.nameChecking, tone: 'info' } as const)
+      : nameCheck.status === 'available'
+        ? ({ text: MESSAGES.nameAvailable, tone: 'success' } as const)
+        : undefined;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = profileProblems(form, STEP_FIELDS[step]!);
     setChecking(found.length > 0);
     if (found.length > 0) return;
+    if (step === 0 && (nameClash || conflicts.discord)) return;
     if (step < STEPS.length - 1) setStep(step + 1);
     else submit();
   };
@@ -128,7 +158,7 @@ export function SignupPage() {
   if (user) return <Navigate to="/scrims" replace />;
 
   const problems = checking ? profileProblems(form, STEP_FIELDS[step]!) : [];
-  const errors = fieldErrors(problems);
+  const errors = { ...conflicts, ...(nameClash && { name: nameClash }), ...fieldErrors(problems) };
 
   const rank = formatRank({ division: form.division, number: form.rankNumber });
   const devLoginOnly = !identity && providers.data?.devLogin;
@@ -154,7 +184,8 @@ export function SignupPage() {
         </Stepper>
         <Stack spacing={2.5}>
           <ErrorBanner errors={problems.map((problem) => problem.message)} />
-          {step === 0 && <SummonerFields form={form} onChange={update} errors={errors} />}
+          {unfinished && step === 0 && <Alert severity="info">{MESSAGES.signupUnfinished}</Alert>}
+          {step === 0 && <SummonerFields form={form} onChange={update} errors={errors} nameHint={nameHint} />}
           {step === 1 && (
             <Stack spacing={2.5}>
               <RankFields form={form} onChange={update} errors={errors} />
