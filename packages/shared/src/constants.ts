@@ -1,10 +1,6 @@
 /** Business constants of spec section 9, shared by the server, the web app and the tests. */
 
-export const REGIONS = ['NA', 'EUW', 'EUNE', 'LAN', 'OCE'] as const;
-export type Region = (typeof REGIONS)[number];
-
-/** Scrim regions known for display only; users and scrims are created in REGIONS. */
-export const DISPLAY_ONLY_REGIONS = ['KR', 'JP', 'BR', 'LAS', 'RU', 'TR', 'SG', 'TH', 'TW', 'VN', 'PH'] as const;
+export { REGIONS, SPEC_REGIONS, type Region } from './regions.js';
 
 export const RANK_DIVISIONS = [
   'Unranked',

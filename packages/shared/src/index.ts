@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './regions.js';
 export * from './messages.js';
 export * from './auth-errors.js';
 export * from './profile-messages.js';

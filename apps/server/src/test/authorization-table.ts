@@ -128,6 +128,10 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   // below that targets another scrim refuses them (403); running hostedScrim: scrims.hosts.test.ts.
   'GET /api/scrims': { request: () => ({ query: scrimDay() }), expect: signedIn() },
   'GET /api/scrims/mine-secrets': { request: () => ({ query: scrimDay() }), expect: signedIn() },
+  'GET /api/scrims/next-days': {
+    request: () => ({ query: { region: 'NA', after: addDays(-1), timeZone: 'Europe/Berlin' } }),
+    expect: signedIn(),
+  },
   'POST /api/scrims': { request: () => ({ body: newScrimBody() }), expect: { ...adminOnly(), host: '2xx' } },
   'GET /api/scrims/{id}': { request: ({ world }) => ({ params: { id: world.fullScrim.id } }), expect: signedIn() },
   'PUT /api/scrims/{id}': {

@@ -25,7 +25,7 @@ import { buildFakeMatch, fakeChampionJson, fakeIconPng, type FakeMatchInput } fr
  */
 
 export type FakePlatform =
-  'na1' | 'euw1' | 'eun1' | 'la1' | 'la2' | 'oc1' | 'kr' | 'jp1' | 'br1' | 'ru' | 'tr1' | 'sg2' | 'tw2' | 'vn2';
+  'na1' | 'euw1' | 'eun1' | 'la1' | 'la2' | 'oc1' | 'kr' | 'jp1' | 'br1' | 'ru' | 'tr1' | 'me1' | 'sg2' | 'tw2' | 'vn2';
 
 const PLATFORMS: readonly string[] = [
   'na1',
@@ -39,6 +39,7 @@ const PLATFORMS: readonly string[] = [
   'br1',
   'ru',
   'tr1',
+  'me1',
   'sg2',
   'tw2',
   'vn2',
@@ -54,6 +55,7 @@ const MATCH_CLUSTER_OF_PLATFORM: Record<string, string> = {
   EUW1: 'europe',
   EUN1: 'europe',
   TR1: 'europe',
+  ME1: 'europe',
   RU: 'europe',
   KR: 'asia',
   JP1: 'asia',
@@ -92,6 +94,7 @@ const PLATFORM_NAMES: Record<string, string> = {
   br1: 'Brazil',
   ru: 'Russia',
   tr1: 'Turkey',
+  me1: 'Middle East',
   sg2: 'Singapore',
   tw2: 'Taiwan',
   vn2: 'Vietnam',

@@ -25,3 +25,9 @@ export function teamCount(players: Occupied, team: TeamName): number {
 export function areTeamsFull(players: Occupied): boolean {
   return TEAMS.every((team) => teamCount(players, team) >= TEAM_SIZE);
 }
+
+/** Roles with a free slot in either team, in the order Top…Support (none: the scrim is full). */
+export function openRoles(players: Occupied): Role[] {
+  const open = new Set(emptySlots(players).map((slot) => slot.role));
+  return ROLES.filter((role) => open.has(role));
+}

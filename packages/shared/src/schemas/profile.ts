@@ -10,7 +10,7 @@ export const profileByNameParamsSchema = z.object({
   name: z.string().trim().min(1, 'Summoner Name is empty!').max(40, 'Summoner Name is too long'),
 });
 export const profileByNameQuerySchema = z.object({
-  region: z.enum(REGIONS, { error: 'Region must be one of NA, EUW, EUNE, LAN, OCE' }).optional(),
+  region: z.enum(REGIONS, { error: `Region must be one of ${REGIONS.join(', ')}` }).optional(),
   tagline: z
     .string()
     .trim()

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DISPLAY_ONLY_REGIONS, REGIONS, SUMMONER_NAME_MAX } from '../constants.js';
+import { REGIONS, SUMMONER_NAME_MAX } from '../constants.js';
 import { FIELD_LABELS, MESSAGES } from '../messages.js';
 import { currentUserSchema, taglineSchema } from './user.js';
 
-/** Regions a Riot look-up accepts: the playable ones and the display-only ones. */
-export const riotRegionSchema = z.enum([...REGIONS, ...DISPLAY_ONLY_REGIONS], {
+/** Regions a Riot look-up accepts: every region (each is a Riot platform). */
+export const riotRegionSchema = z.enum(REGIONS, {
   error: MESSAGES.fieldEmpty(FIELD_LABELS.region),
 });
 

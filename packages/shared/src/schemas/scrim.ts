@@ -176,6 +176,33 @@ export const scrimListQuerySchema = z
     path: ['endDate'],
   });
 
+/** How far ahead the hub looks for the next days with scrims when the chosen day has none. */
+export const NEXT_SCRIM_DAYS_AHEAD = 14;
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * GET /api/scrims/next-days: the viewer's local days (in `timeZone`) with public scrims of a region in the
+ * 14 days from `after` (the end of the day the hub shows), for an empty day's "next days with scrims".
+ */
+export const scrimNextDaysQuerySchema = z.object({
+  region: regionSchema,
+  after: isoDateTime('after must be an ISO date-time'),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'timeZone must be an IANA time zone, e.g. Europe/Berlin' }),
+});
+export const scrimNextDaysSchema = z.object({ days: z.array(z.string()) });
+export type ScrimNextDays = z.infer<typeof scrimNextDaysSchema>;
+
 /**
  * GET /api/scrims/mine-secrets (beyond the original app): the hub's list is the same bytes for every viewer but admins,
  * without lobby secrets; a signed-in player asks for their own with the list's query and merges them in. One

@@ -134,7 +134,6 @@ export class ScrimListCache {
     load: (range: ScrimListKey) => Promise<ScrimAggregate[]>,
     admit?: () => Promise<void>,
   ): Promise<EncodedBody> {
-    if (this.arriving.size > 0) await Promise.allSettled([...this.arriving]);
     // Asked at most once per request (a request that loads a day has paid for its bytes too); no wait without it,
     // so that what is cached is answered in the same tick.
     let admitted = !admit;
@@ -142,22 +141,7 @@ export class ScrimListCache {
       admitted = true;
       await admit!();
     };
-    const days = utcDaysOf(range).map((start) => `${range.region}|${start}`);
-    if (!admitted && days.some((id) => !this.days.has(id))) await admitOnce();
-    const entries = days.map((id) => this.dayEntry(id, range.region));
-    this.loadDue(entries, load);
-    // Only first loads are waited for; a refresh serves the current scrims meanwhile.
-    const firstLoads = entries.filter((entry) => !entry.scrims).map((entry) => entry.loading);
-    if (firstLoads.length > 0) await Promise.all(firstLoads);
-
-    const from = range.from.getTime();
-    const to = range.to.getTime();
-    const scrims = entries.flatMap((entry) =>
-      entry.scrims!.filter((s) => {
-        const start = s.aggregate.scrim.gameStartTime.getTime();
-        return start >= from && start < to;
-      }),
-    );
+    const { days, entries, scrims } = await this.scrimsOf(range, load, admitted ? undefined : admitOnce);
     // The days in order hold the scrims in order: the first and last of the answer name its scrims.
     const id = `${variant}|${days[0]}|${days.length}|${scrims.length}|${scrims[0]?.id}|${scrims.at(-1)?.id}`;
     const versions = entries.map((entry) => entry.version).join(',');
@@ -174,6 +158,45 @@ export class ScrimListCache {
     );
     this.keepBody(id, { versions, body, size: Math.ceil(body.body.length * 1.5) }, cached);
     return body;
+  }
+
+  /**
+   * The start times of the public scrims of `range`, in order, from the same day lists as `get` (no bytes made):
+   * the hub's "next days with scrims" share the days the lists load. `admit` as for `get`.
+   */
+  async startsOf(
+    range: ScrimListKey,
+    load: (range: ScrimListKey) => Promise<ScrimAggregate[]>,
+    admit?: () => Promise<void>,
+  ): Promise<Date[]> {
+    const { scrims } = await this.scrimsOf(range, load, admit);
+    return scrims.map((s) => s.aggregate.scrim.gameStartTime);
+  }
+
+  /** The cached scrims of `range` (its days loaded first when missing; `admit` asked first if any is). */
+  private async scrimsOf(
+    range: ScrimListKey,
+    load: (range: ScrimListKey) => Promise<ScrimAggregate[]>,
+    admit?: () => Promise<void>,
+  ) {
+    if (this.arriving.size > 0) await Promise.allSettled([...this.arriving]);
+    const days = utcDaysOf(range).map((start) => `${range.region}|${start}`);
+    if (admit && days.some((id) => !this.days.has(id))) await admit();
+    const entries = days.map((id) => this.dayEntry(id, range.region));
+    this.loadDue(entries, load);
+    // Only first loads are waited for; a refresh serves the current scrims meanwhile.
+    const firstLoads = entries.filter((entry) => !entry.scrims).map((entry) => entry.loading);
+    if (firstLoads.length > 0) await Promise.all(firstLoads);
+
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const scrims = entries.flatMap((entry) =>
+      entry.scrims!.filter((s) => {
+        const start = s.aggregate.scrim.gameStartTime.getTime();
+        return start >= from && start < to;
+      }),
+    );
+    return { days, entries, scrims };
   }
 
   /** The day's entry, made when missing (its load is started by `loadDue`). */

@@ -14,6 +14,8 @@ import {
   mySecretsResponseSchema,
   playerDataSchema,
   scrimListQuerySchema,
+  scrimNextDaysQuerySchema,
+  scrimNextDaysSchema,
   scrimSchema,
   scrimUserParamsSchema,
   disputeResultBodySchema,
@@ -124,6 +126,23 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
       // Precomputed bytes, sent as they are: no serialisation, no compression per request.
       return sendEncoded(request, reply, list);
     },
+  );
+
+  app.get(
+    '/scrims/next-days',
+    {
+      schema: {
+        tags,
+        summary: "The viewer's local days with public scrims of a region in the 14 days after `after`",
+        description:
+          "An empty day's pointer to the next days that have scrims: `days` as 'YYYY-MM-DD' in `timeZone`, in " +
+          "order. Read from the hub's cached UTC days, with the same budget (429 with Retry-After) for days the " +
+          'cache does not hold.',
+        querystring: scrimNextDaysQuerySchema,
+        response: { 200: scrimNextDaysSchema, ...rateLimitedErrorResponses },
+      },
+    },
+    async (request) => service.listNextScrimDays({ deps, query: request.query, admit: listAdmit(request) }),
   );
 
   app.get(

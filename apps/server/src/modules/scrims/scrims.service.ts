@@ -16,6 +16,8 @@ import {
   createScrimBodySchema,
   updateScrimBodySchema,
   scrimListQuerySchema,
+  scrimNextDaysQuerySchema,
+  NEXT_SCRIM_DAYS_AHEAD,
 } from '@scrim-gym/shared';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
@@ -321,6 +323,36 @@ export function listScrims({
     (days) => findPublicScrimsBetween({ db: deps.db, ...days }),
     admit,
   );
+}
+
+/** A date's day in a time zone, as 'YYYY-MM-DD'. */
+const localDayOf = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (date: Date) => format.format(date);
+};
+
+/**
+ * GET /api/scrims/next-days: the viewer's local days with public scrims of a region in the NEXT_SCRIM_DAYS_AHEAD
+ * days from `after`, read from the hub's day lists (the same cached UTC days, the same budget for a miss).
+ */
+export async function listNextScrimDays({
+  deps,
+  query,
+  admit,
+}: {
+  deps: ScrimDeps;
+  query: z.output<typeof scrimNextDaysQuerySchema>;
+  admit?: () => Promise<void>;
+}) {
+  const from = new Date(query.after);
+  const range = { region: query.region, from, to: new Date(from.getTime() + NEXT_SCRIM_DAYS_AHEAD * 24 * 3600_000) };
+  const starts = await deps.listCache.startsOf(
+    range,
+    (days) => findPublicScrimsBetween({ db: deps.db, ...days }),
+    admit,
+  );
+  const dayOf = localDayOf(query.timeZone);
+  return { days: [...new Set(starts.map(dayOf))] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Region } from '@scrim-gym/shared';
 import { createTheme, type Theme } from '@mui/material/styles';
 
 /**
@@ -26,7 +27,19 @@ export const REGION_COLORS: Record<string, string> = {
   EUNE: '#0ac8b9',
   LAN: '#f25c54',
   OCE: '#3ecf8e',
-};
+  KR: '#b18cf2',
+  BR: '#f0b429',
+  LAS: '#ff8a65',
+  JP: '#f48fb1',
+  TR: '#e57373',
+  ME: '#d4a373',
+  RU: '#90a4ae',
+  PH: '#4dd0e1',
+  SG: '#81c784',
+  TH: '#aed581',
+  TW: '#7986cb',
+  VN: '#ffd54f',
+} satisfies Record<Region, string>;
 export const CHART = {
   area: '#5bb5f0',
   bars: '#0ac8b9',

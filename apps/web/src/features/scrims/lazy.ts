@@ -6,6 +6,8 @@
  * is ScrimCardBody's chunk, loaded when a card is first expanded (the hub's cards start collapsed); the scrim page
  * is a route chunk of its own.
  */
+export { EmptyDay } from './components/EmptyDay';
 export { HubBody } from './components/HubBody';
+export { HubDayNav } from './components/HubDayNav';
 export { HubFilters } from './components/HubFilters';
 export { watchScrims } from './hooks/scrim-live';

@@ -26,6 +26,18 @@ export const SCRIM_TEXTS = {
     sections: { current: 'Current Scrims', upcoming: 'Upcoming Scrims', previous: 'Previous Scrims' },
     noUpcoming: 'No upcoming scrims',
     filtersLabel: 'Scrim filters',
+    previousDay: 'Previous day',
+    nextDay: 'Next day',
+    previousWeek: 'Previous week',
+    nextWeek: 'Next week',
+    view: 'View',
+    day: 'Day',
+    week: 'Week',
+    dayCount: (n: number) => (n === 1 ? '1 scrim' : `${n} scrims`),
+    noScrimsThatDay: 'No scrims',
+    createScrim: 'Create a scrim',
+    nextDaysWithScrims: 'Next days with scrims',
+    noNextDays: 'No scrims in the next 14 days.',
   },
 
   // Card
@@ -43,6 +55,8 @@ export const SCRIM_TEXTS = {
   hostedBy: 'Hosted by',
   startsAt: 'Starts',
   players: (n: number) => `${n}/10 players`,
+  /** The roles still free in either team ('Mid, Support open'), or 'Full'. */
+  openRoles: (roles: readonly string[]) => (roles.length === 0 ? 'Full' : `${roles.join(', ')} open`),
   casters: 'Casters',
   castersCount: (n: number, max: number) => `Casters (${n}/${max})`,
   noCasters: 'No casters yet',

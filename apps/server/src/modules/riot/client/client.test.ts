@@ -60,6 +60,8 @@ describe('routing', () => {
     await client.getPlatformStatus({ region: 'EUNE' });
     await client.getPlatformStatus({ region: 'LAN' });
     await client.getPlatformStatus({ region: 'KR' });
+    await client.getPlatformStatus({ region: 'SG' });
+    await client.getPlatformStatus({ region: 'ME' });
 
     expect(seen).toEqual([
       `https://americas.api.riotgames.com/riot/account/v1/accounts/by-riot-id/Scrim%20Tester/NA1`,
@@ -74,6 +76,8 @@ describe('routing', () => {
       'https://eun1.api.riotgames.com/lol/status/v4/platform-data',
       'https://la1.api.riotgames.com/lol/status/v4/platform-data',
       'https://kr.api.riotgames.com/lol/status/v4/platform-data',
+      'https://sg2.api.riotgames.com/lol/status/v4/platform-data',
+      'https://me1.api.riotgames.com/lol/status/v4/platform-data',
     ]);
   });
 
@@ -89,6 +93,25 @@ describe('routing', () => {
     const status = await client.getPlatformStatus({ region: 'EUW' });
     expect(status).toMatchObject({ id: 'EUW1', maintenances: [], incidents: [] });
   });
+
+  it.each([
+    ['KR', 'asia', 'kr', 'Faker Fan', 'KR1'],
+    ['VN', 'asia', 'vn2', 'Saigon Mid', 'VN2'],
+    ['ME', 'europe', 'me1', 'Gulf Jungler', 'ME1'],
+  ] as const)(
+    'looks a %s player up on account cluster %s and platform %s',
+    async (region, account, platform, gameName, tagLine) => {
+      const player = fake.addPlayer({ gameName, tagLine, platform, summonerLevel: 77 });
+      const { client } = clientOnFake();
+      const profile = await client.getSummonerProfile({ gameName, tagLine, region });
+      expect(profile).toMatchObject({ puuid: player.puuid, summonerLevel: 77 });
+      expect(fake.apiRequests().map((r) => [r.path.split('/').slice(0, 4).join('/'), r.routing])).toEqual([
+        ['/riot/account/v1', account],
+        ['/lol/summoner/v4', platform],
+        ['/lol/league/v4', platform],
+      ]);
+    },
+  );
 
   it('a player looked up on the wrong shard is not found there', async () => {
     const { client } = clientOnFake();

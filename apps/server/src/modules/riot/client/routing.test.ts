@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REGIONS, SPEC_REGIONS } from '@scrim-gym/shared';
 import { REGION_ROUTES, RIOT_REGIONS, riotOrigin, routeForRegion } from './routing.js';
 
 describe('Riot routing', () => {
@@ -14,6 +15,7 @@ describe('Riot routing', () => {
     ['LAS', 'la2', 'americas', 'americas', 'LAS'],
     ['RU', 'ru', 'europe', 'europe', null],
     ['TR', 'tr1', 'europe', 'europe', 'TR'],
+    ['ME', 'me1', 'europe', 'europe', null],
     ['SG', 'sg2', 'sea', 'asia', null],
     ['TH', 'sg2', 'sea', 'asia', null],
     ['PH', 'sg2', 'sea', 'asia', null],
@@ -26,8 +28,36 @@ describe('Riot routing', () => {
     },
   );
 
-  it('covers every playable and display region', () => {
+  it('covers every region, and every region is a Riot platform', () => {
     expect(Object.keys(REGION_ROUTES).sort()).toEqual([...RIOT_REGIONS].sort());
+    expect([...RIOT_REGIONS]).toEqual([...REGIONS]);
+  });
+
+  it("lists the spec's five first, then every other Riot platform", () => {
+    expect(REGIONS.slice(0, 5)).toEqual(['NA', 'EUW', 'EUNE', 'LAN', 'OCE']);
+    expect(REGIONS.slice(0, 5)).toEqual([...SPEC_REGIONS]);
+    const platforms = new Set(REGIONS.map((region) => routeForRegion(region).platform));
+    for (const platform of [
+      'na1',
+      'euw1',
+      'eun1',
+      'kr',
+      'br1',
+      'la1',
+      'la2',
+      'jp1',
+      'tr1',
+      'me1',
+      'oc1',
+      'ru',
+      'sg2',
+      'tw2',
+      'vn2',
+    ])
+      expect(platforms).toContain(platform);
+    expect(REGIONS).toEqual(
+      expect.arrayContaining(['KR', 'BR', 'LAS', 'JP', 'TR', 'ME', 'RU', 'PH', 'SG', 'TH', 'TW', 'VN']),
+    );
   });
 
   it('builds Riot hosts, or uses the override with its path prefix', () => {

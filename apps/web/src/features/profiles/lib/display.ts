@@ -32,7 +32,25 @@ export function timeAgo(iso: string, now = Date.now()): string {
 }
 
 /** Platform codes of op.gg, the external summoner-stats site the profile links to. */
-const OPGG_REGIONS: Record<Region, string> = { NA: 'na', EUW: 'euw', EUNE: 'eune', LAN: 'lan', OCE: 'oce' };
+const OPGG_REGIONS: Record<Region, string> = {
+  NA: 'na',
+  EUW: 'euw',
+  EUNE: 'eune',
+  LAN: 'lan',
+  OCE: 'oce',
+  KR: 'kr',
+  BR: 'br',
+  LAS: 'las',
+  JP: 'jp',
+  TR: 'tr',
+  ME: 'me',
+  RU: 'ru',
+  PH: 'ph',
+  SG: 'sg',
+  TH: 'th',
+  TW: 'tw',
+  VN: 'vn',
+};
 
 export function summonerStatsUrl(user: { name: string; summonerTagline: string; region: Region }) {
   return `https://op.gg/lol/summoners/${OPGG_REGIONS[user.region]}/${encodeURIComponent(`${user.name}-${user.summonerTagline}`)}`;

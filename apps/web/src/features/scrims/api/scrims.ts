@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Region, Scrim, ScrimSecrets } from '@scrim-gym/shared';
+import type { Region, Scrim, ScrimNextDays, ScrimSecrets } from '@scrim-gym/shared';
 import { api } from '../../../lib/api';
-import { dayRange } from '../lib/day';
+import { viewRange, type HubView } from '../lib/day';
 
 export interface ScrimListParams {
   region: Region;
@@ -72,11 +72,31 @@ export async function getScrimsWithSecrets(params: ScrimListParams, withSecrets:
  * every secret in the list itself): the viewer's own lobby secrets merged in. The key is the day's
  * `scrimKeys.list(params)` either way; live changes update it in place (scrims-cache.ts).
  */
-export const scrimsQuery = ({ region, day, withSecrets }: { region: Region; day: string; withSecrets: boolean }) => {
-  const params: ScrimListParams = { region, ...dayRange(day) };
+interface HubQuery {
+  region: Region;
+  day: string;
+  view?: HubView;
+  withSecrets: boolean;
+}
+
+export const scrimsQuery = ({ region, day, view = 'day', withSecrets }: HubQuery) => {
+  const params: ScrimListParams = { region, ...viewRange(day, view) };
   return queryOptions({ queryKey: scrimKeys.list(params), queryFn: () => getScrimsWithSecrets(params, withSecrets) });
 };
 
-export function useScrims(hub: { region: Region; day: string; withSecrets: boolean }) {
+export function useScrims(hub: HubQuery) {
   return useQuery(scrimsQuery(hub));
+}
+
+/**
+ * An empty view's next days with scrims (local 'YYYY-MM-DD', at most 14 days ahead), asked only when shown. Outside
+ * `scrimKeys.lists()`: live list updates leave it alone; it is as fresh as the server's cached days.
+ */
+export function useNextScrimDays({ region, after, enabled }: { region: Region; after: string; enabled: boolean }) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return useQuery({
+    queryKey: ['scrims', 'next-days', region, after, timeZone],
+    queryFn: () => api.get<ScrimNextDays>(`/scrims/next-days?${new URLSearchParams({ region, after, timeZone })}`),
+    enabled,
+  });
 }

@@ -6,13 +6,13 @@ import Fade from '@mui/material/Fade';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
-import { getScrimTiming, type Scrim } from '@scrim-gym/shared';
+import { getScrimTiming, openRoles, type Scrim } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { useCurrentUser } from '../../auth/api/session';
 import { useScrimBusy } from '../api/scrim-actions';
 import { useTimingNow } from '../hooks/useNow';
 import { usePromotionNotice } from '../hooks/usePromotionNotice';
-import { playersOf, relationOf } from '../lib/scrim-view';
+import { occupancyOf, playersOf, relationOf } from '../lib/scrim-view';
 import { isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { CastersRow } from './CastersRow';
@@ -109,6 +109,11 @@ export function ScrimCard({
               ? SCRIM_TEXTS.signups.count(scrim.signups.length)
               : SCRIM_TEXTS.players(playersOf(scrim).length)}
           </Typography>
+          {timing === 'upcoming' && !view.over && (
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="open-roles">
+              {SCRIM_TEXTS.openRoles(openRoles(occupancyOf(scrim)))}
+            </Typography>
+          )}
           <WinProbability scrim={scrim} />
         </Box>
       )}

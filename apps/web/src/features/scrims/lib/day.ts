@@ -24,3 +24,27 @@ export function dayRange(dayKey: string): { startDate: string; endDate: string }
 
 /** Days before today ("past dates" of the hub's date picker). */
 export const isPastDay = (dayKey: string, today = todayKey()) => dayKey < today;
+
+/** The day `n` days after (before, when negative) a day. */
+export function addDays(dayKey: string, n: number): string {
+  const [y, m, d] = dayKey.split('-').map(Number) as [number, number, number];
+  return toDayKey(new Date(y, m - 1, d + n));
+}
+
+export type HubView = 'day' | 'week';
+
+/** The days a view shows: the day, or the week from it (7 whole local days, within the list's 8-day limit). */
+export const daysOfView = (dayKey: string, view: HubView): string[] =>
+  Array.from({ length: view === 'week' ? 7 : 1 }, (_, i) => addDays(dayKey, i));
+
+/** The UTC ISO start and end of a view's days: the `startDate` and `endDate` of GET /scrims. */
+export function viewRange(dayKey: string, view: HubView): { startDate: string; endDate: string } {
+  const days = daysOfView(dayKey, view);
+  return { startDate: dayRange(days[0]!).startDate, endDate: dayRange(days.at(-1)!).endDate };
+}
+
+/** 'Mon, Nov 30' in the viewer's locale: a week view's day heading. */
+export const dayHeading = (dayKey: string) => {
+  const [y, m, d] = dayKey.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+};

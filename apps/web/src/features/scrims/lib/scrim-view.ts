@@ -20,8 +20,10 @@ export const playersOf = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>): ScrimPlaye
   ...scrim.teamTwo,
 ];
 
-const occupancy = (scrim: Scrim) => playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role }));
-export const teamsFull = (scrim: Scrim) => areTeamsFull(occupancy(scrim));
+/** Who holds which slot, as the shared slot rules read it. */
+export const occupancyOf = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>) =>
+  playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role }));
+export const teamsFull = (scrim: Scrim) => areTeamsFull(occupancyOf(scrim));
 
 /** What the signed-in user is in this scrim. */
 export function relationOf(scrim: Scrim, user: Parameters<typeof canRunScrim>[0]) {
@@ -103,7 +105,7 @@ export type CentreState =
 export function centreState(scrim: Scrim, timing: ScrimTiming, { generating }: { generating: boolean }): CentreState {
   if (scrim.cancellation) return { kind: 'notEnough', text: SCRIM_TEXTS.showUp.cancelledCentre };
   if (timing === 'upcoming' && !scrim.teamWon) return { kind: 'countdown' };
-  const occupied = occupancy(scrim);
+  const occupied = occupancyOf(scrim);
   // Abandoned: the lobby stays locked for good, and the box says why instead of asking for players.
   if (scrim.abandonedAt) return { kind: 'notEnough', text: SCRIM_TEXTS.abandonedExplained(occupied.length) };
   if (scrim.teamWon) return { kind: 'played' };

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/session';
 import { useScrims } from '../api/scrims';
 import { HUB_TEXTS } from '../hub-texts';
 import { useHubFilters } from '../hooks/useHubFilters';
+import { viewRange } from '../lib/day';
 import { useRefreshCooldown } from '../hooks/useRefreshCooldown';
 import { useScrimSocket } from '../hooks/useScrimSocket';
 import { useWideScreen } from '../hooks/useWideScreen';
@@ -16,6 +17,8 @@ import { useWideScreen } from '../hooks/useWideScreen';
 const load = () => import('../lazy');
 const HubFilters = lazy(() => load().then((m) => ({ default: m.HubFilters })));
 const HubBody = lazy(() => load().then((m) => ({ default: m.HubBody })));
+const HubDayNav = lazy(() => load().then((m) => ({ default: m.HubDayNav })));
+const EmptyDay = lazy(() => load().then((m) => ({ default: m.EmptyDay })));
 
 /**
  * The Scrims Hub: one region and one day, live. It is in the first bundle with the landing page, so
@@ -26,7 +29,12 @@ export function ScrimsHubPage() {
   const { user } = useCurrentUser();
   const filters = useHubFilters();
   const wide = useWideScreen();
-  const query = useScrims({ region: filters.region, day: filters.day, withSecrets: Boolean(user && !user.isAdmin) });
+  const query = useScrims({
+    region: filters.region,
+    day: filters.day,
+    view: filters.view,
+    withSecrets: Boolean(user && !user.isAdmin),
+  });
   useScrimSocket({ region: filters.region }, load);
   useEffect(() => {
     void load();
@@ -60,18 +68,18 @@ export function ScrimsHubPage() {
           <HubFilters variant="page" />
         </Suspense>
       )}
+      <Suspense fallback={<Box sx={{ minHeight: 40 }} />}>
+        <HubDayNav filters={filters} />
+      </Suspense>
       {query.isPending ? (
         loading
       ) : scrims.length === 0 ? (
-        <Box role="status" sx={{ textAlign: 'center', py: 8 }}>
-          <Typography variant="h6" component="p">
-            {SCRIM_MESSAGES.noScrims(filters.region)}
-          </Typography>
-          <Typography color="text.secondary">{HUB_TEXTS.noScrimsHint}</Typography>
-        </Box>
+        <Suspense fallback={loading}>
+          <EmptyDay region={filters.region} after={viewRange(filters.day, filters.view).endDate} />
+        </Suspense>
       ) : (
         <Suspense fallback={loading}>
-          <HubBody scrims={scrims} show={filters.show} />
+          <HubBody scrims={scrims} filters={filters} />
         </Suspense>
       )}
     </Container>
