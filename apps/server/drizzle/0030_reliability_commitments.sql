@@ -5,6 +5,6 @@ UPDATE "users" u SET "reliability_commitments" = (
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION scrim_user_json(u users) RETURNS json LANGUAGE sql STABLE AS $$
   SELECT json_build_object('id', u.id, 'name', u.name, 'summoner_tagline', u.summoner_tagline, 'region', u.region,
-    'rank', u.rank, 'discord', u.discord, 'riot_linked_at', u.riot_linked_at,
+    'rank', coalesce(u.riot_rank, u.rank), 'discord', u.discord, 'riot_linked_at', u.riot_linked_at,
     'reliability_score', u.reliability_score, 'reliability_commitments', u.reliability_commitments)
 $$;
