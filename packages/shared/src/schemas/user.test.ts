@@ -63,7 +63,7 @@ describe('regionSchema', () => {
     for (const region of REGIONS) expect(regionSchema.parse(region)).toBe(region);
   });
 
-  it.each(['', undefined, 'KR', 'na', 'EUW '])("refuses %j with 'Region is empty!'", (value) => {
+  it.each(['', undefined, 'XX', 'na', 'EUW '])("refuses %j with 'Region is empty!'", (value) => {
     expect(messagesOf(regionSchema, value)).toEqual(['Region is empty!']);
   });
 });

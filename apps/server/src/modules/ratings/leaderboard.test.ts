@@ -238,7 +238,7 @@ describe('GET /api/leaderboard', () => {
       expect(res.statusCode, season).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
     }
-    const region = await get({ region: 'KR' });
+    const region = await get({ region: 'XX' });
     expect(region.statusCode).toBe(400);
     expect(region.json().code).toBe('VALIDATION');
   });

@@ -179,6 +179,7 @@ describe(`one round trip per slot change (${engine})`, () => {
       discord: u!.discord,
       riotLinkedAt: null,
       reliabilityScore: null,
+      reliabilityCommitments: u!.reliabilityCommitments,
     });
     expect(aggregate.scrim).toEqual(scrimRow);
     expect(aggregate.scrim.gameStartTime).toBeInstanceOf(Date);

@@ -2,7 +2,14 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SCRIM_MESSAGES, TEAM_MESSAGE_LABELS, type Region, type Scrim } from '@scrim-gym/shared';
+import {
+  LATE_LEAVE_HOURS,
+  MESSAGES,
+  SCRIM_MESSAGES,
+  TEAM_MESSAGE_LABELS,
+  type Region,
+  type Scrim,
+} from '@scrim-gym/shared';
 import { postGameImages, riotTournaments, scrimParticipants, scrims, users } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
@@ -778,6 +785,7 @@ describe('GET /api/scrims', () => {
       teamWon: null,
       abandonedAt: null,
       lobbyReady: false,
+      lateLeaveFrom: new Date(scrim.gameStartTime.getTime() - LATE_LEAVE_HOURS * 3_600_000).toISOString(),
       lobbyHost: null,
       useTournamentCode: true,
       riotTournament: null,

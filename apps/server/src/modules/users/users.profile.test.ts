@@ -67,7 +67,7 @@ describe('GET /api/users/:name', () => {
   });
 
   it('refuses bad input with a 400', async () => {
-    expect((await byName(`${encodeURIComponent(name)}?region=KR`)).statusCode).toBe(400);
+    expect((await byName(`${encodeURIComponent(name)}?region=XX`)).statusCode).toBe(400);
     expect((await byName(`${'x'.repeat(41)}`)).statusCode).toBe(400);
     expect((await byName(`${encodeURIComponent(name)}?tagline=${'T'.repeat(11)}`)).statusCode).toBe(400);
     expect((await byName('%20%20')).statusCode).toBe(400);
