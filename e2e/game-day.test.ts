@@ -8,7 +8,6 @@ import {
   expectNoSeriousA11yViolations,
   newContext,
   newPage,
-  registerViaApi,
   screenshot,
   signInViaApi,
   waitForPath,
@@ -18,6 +17,7 @@ import {
 import { skipReason, baseURL, runTag, useBrowser, registerContext, startRiotServer } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 
+import { e2eAccount, registerRiotAccount } from './support/riot-scrims.js';
 /**
  * Game day as a player feels it (issue 13), on the shared journeys' server (demo seed, no Riot API key): the
  * pinned 'Lobby ready' panel appears live the moment a full scrim starts, whole and above the fold at 1280 and
@@ -352,16 +352,8 @@ describe.skipIf(Boolean(skipReason))('game day with a Riot API key (issue 13)', 
     'the password shows the moment the full scrim starts, and the code appears beside it, live',
     { timeout: 180_000 },
     async () => {
-      const account = (name: string, discord: string) => ({
-        name,
-        summonerTagline: 'E2E',
-        region: 'NA',
-        discord,
-        rank: 'Gold 2',
-        canSendEmailsToUser: false,
-      });
       const admin = await newContext(browser, server.baseURL);
-      await registerViaApi(admin, adminEmail, account(`Host ${RUN}`, `host_${RUN.toLowerCase()}`));
+      await registerRiotAccount(fake, admin, adminEmail, e2eAccount(`Host ${RUN}`, `host_${RUN.toLowerCase()}`));
       const codes = await admin.newPage();
       await codes.goto('/scrims/new');
       const toggle = codes.getByRole('switch', { name: 'Generate a tournament code' });
@@ -372,12 +364,12 @@ describe.skipIf(Boolean(skipReason))('game day with a Riot API key (issue 13)', 
         SLOTS.map(async (slot, i) => {
           const context = await newContext(browser, server.baseURL, i === 5 ? 'mobile' : 'desktop');
           const name = `Key ${RUN}${i}`;
-          const state = await registerViaApi(
+          const { state } = await registerRiotAccount(
+            fake,
             context,
             `key-${RUN.toLowerCase()}-${i}@game-day.test`,
-            account(name, `key_${RUN.toLowerCase()}_${i}`),
+            e2eAccount(name, `key_${RUN.toLowerCase()}_${i}`),
           );
-          fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
           return { context, id: state.user!._id, slot };
         }),
       );

@@ -6,12 +6,17 @@ import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
   newContext,
-  registerViaApi,
   screenshot,
   waitVisible,
 } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
-import { e2eAccount, fullScrimStartingIn, registerRiotPlayers, type RiotPlayer } from './support/riot-scrims.js';
+import {
+  e2eAccount,
+  fullScrimStartingIn,
+  registerRiotAccount,
+  registerRiotPlayers,
+  type RiotPlayer,
+} from './support/riot-scrims.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -34,7 +39,7 @@ describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history fro
   beforeAll(async () => {
     ({ fake, server } = await startRiotServer({ logName: 'server-match', adminEmail: ADMIN_EMAIL }));
     admin = await newContext(browser, server.baseURL);
-    await registerViaApi(admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
+    await registerRiotAccount(fake, admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
   }, 120_000);
 
   afterAll(async () => {

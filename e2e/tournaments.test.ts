@@ -1,9 +1,15 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
-import { expectNoPageErrors, newContext, registerViaApi, screenshot, waitVisible } from './support/browser.js';
+import { expectNoPageErrors, newContext, screenshot, waitVisible } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
-import { e2eAccount, fullScrimStartingIn, registerRiotPlayers, type RiotPlayer } from './support/riot-scrims.js';
+import {
+  e2eAccount,
+  fullScrimStartingIn,
+  registerRiotAccount,
+  registerRiotPlayers,
+  type RiotPlayer,
+} from './support/riot-scrims.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -24,7 +30,7 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot 
   beforeAll(async () => {
     ({ fake, server } = await startRiotServer({ logName: 'server-riot', adminEmail: ADMIN_EMAIL }));
     admin = await newContext(browser, server.baseURL);
-    await registerViaApi(admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
+    await registerRiotAccount(fake, admin, ADMIN_EMAIL, e2eAccount('Admin', 'admin'));
   }, 120_000);
 
   afterAll(async () => {

@@ -18,6 +18,21 @@ export const e2eAccount = (name: string, discord: string) => ({
   canSendEmailsToUser: false,
 });
 
+/**
+ * Registers `account` on a server with a Riot key: the fake Riot learns its Riot ID first (with a key, sign-up
+ * refuses a Riot ID that Riot does not know). Returns the session and the fake's player.
+ */
+export async function registerRiotAccount(
+  fake: FakeRiot,
+  context: BrowserContext,
+  email: string,
+  account: ReturnType<typeof e2eAccount>,
+) {
+  const player = fake.addPlayer({ gameName: account.name, tagLine: account.summonerTagline, platform: 'na1' });
+  const state = await registerViaApi(context, email, account);
+  return { state, player };
+}
+
 export interface RiotPlayer {
   context: BrowserContext;
   id: string;
@@ -49,8 +64,10 @@ export function registerRiotPlayers({
       const context = await newContext(browser, baseURL, viewportOf(i));
       const name = `${prefix}${i}`;
       const tag = name.toLowerCase().replaceAll(' ', '_');
-      const state = await registerViaApi(context, `${tag}@riot-e2e.test`, e2eAccount(name, tag));
-      const { puuid } = fake.addPlayer({ gameName: name, tagLine: 'E2E', platform: 'na1' });
+      const {
+        state,
+        player: { puuid },
+      } = await registerRiotAccount(fake, context, `${tag}@riot-e2e.test`, e2eAccount(name, tag));
       return { context, id: state.user!._id, name, puuid, team: slot.team };
     }),
   );
