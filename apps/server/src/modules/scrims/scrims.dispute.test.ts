@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES, type DisputeOutcome, type Scrim } from '@scrim-gym/shared';
 import {
   communityHosts,
@@ -11,22 +11,13 @@ import {
   scrims,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
-import { expectError, scrimApi } from '../../test/scrim-api.js';
+import { createBannedUser, createUser, type TestUser } from '../../test/factories.js';
+import { expectError } from '../../test/scrim-api.js';
 import { addCaster, createScrim, fillScrim } from '../../test/scrim-factories.js';
+import { scrimSuite } from '../../test/scrim-suite.js';
 
-let ctx: TestContext;
-let api: ReturnType<typeof scrimApi>;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  api = scrimApi(ctx.app);
-  admin = await createAdmin({ db: db() });
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const suite = scrimSuite();
+const { db } = suite;
 const MINUTE = 60_000;
 
 /**
@@ -41,8 +32,8 @@ async function disputed(hostedBy?: TestUser) {
   });
   const { players, host } = await fillScrim({ db: db(), scrim, hostIndex: 1 });
   const caster = await addCaster({ db: db(), scrim });
-  expect((await api.setWinner(scrim.id, 'teamOne', host!.token)).statusCode).toBe(200);
-  const res = await api.call('POST', `/api/scrims/${scrim.id}/dispute-result`, {
+  expect((await suite.api.setWinner(scrim.id, 'teamOne', host!.token)).statusCode).toBe(200);
+  const res = await suite.api.call('POST', `/api/scrims/${scrim.id}/dispute-result`, {
     token: players[6]!.token,
     payload: { reason: 'Blue had a smurf' },
   });
@@ -51,7 +42,7 @@ async function disputed(hostedBy?: TestUser) {
 }
 
 const resolve = (scrimId: string, token?: string, payload: unknown = { outcome: 'keep', reason: 'Replay checked' }) =>
-  api.call('POST', `/api/admin/scrims/${scrimId}/resolve-dispute`, { token, payload: payload as object });
+  suite.api.call('POST', `/api/admin/scrims/${scrimId}/resolve-dispute`, { token, payload: payload as object });
 const rowOf = async (scrimId: string) => (await db().select().from(scrims).where(eq(scrims.id, scrimId)))[0]!;
 const disputesOf = (scrimId: string) => db().select().from(resultDisputes).where(eq(resultDisputes.scrimId, scrimId));
 const ratedOf = (scrimId: string) => db().select().from(ratedResults).where(eq(ratedResults.scrimId, scrimId));
@@ -101,7 +92,7 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: who', () => {
     const before = await rowOf(scrim.id);
     expectError(await resolve(scrim.id, red[2]!.token), 403, 'NOT_IMPARTIAL', RESULT_MESSAGES.notImpartial);
     // Setting the winner over the dispute is the same judgement.
-    expectError(await api.setWinner(scrim.id, 'teamTwo', red[2]!.token), 403, 'NOT_IMPARTIAL');
+    expectError(await suite.api.setWinner(scrim.id, 'teamTwo', red[2]!.token), 403, 'NOT_IMPARTIAL');
     await expectUntouched(scrim.id, before);
   });
 });
@@ -119,31 +110,31 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: what', () => {
       { outcome: 'keep', reason: 7 },
       { reason: 'why' },
     ]) {
-      expect((await resolve(scrim.id, admin.token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      expect((await resolve(scrim.id, suite.admin.token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const missing = await resolve(scrim.id, admin.token, { outcome: 'keep', reason: '' });
+    const missing = await resolve(scrim.id, suite.admin.token, { outcome: 'keep', reason: '' });
     expect(missing.json()).toMatchObject({ details: [{ message: RESULT_MESSAGES.decisionReasonEmpty }] });
-    expect((await resolve('nope', admin.token)).statusCode).toBe(400);
-    expectError(await resolve('00000000-0000-4000-8000-000000000000', admin.token), 404, 'SCRIM_NOT_FOUND');
+    expect((await resolve('nope', suite.admin.token)).statusCode).toBe(400);
+    expectError(await resolve('00000000-0000-4000-8000-000000000000', suite.admin.token), 404, 'SCRIM_NOT_FOUND');
     await expectUntouched(scrim.id, before);
   });
 
   it('refuses a scrim whose result is not disputed (409): pending, confirmed, or none', async () => {
     const pending = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - 40 * MINUTE) });
     const { host } = await fillScrim({ db: db(), scrim: pending, hostIndex: 1 });
-    expect((await api.setWinner(pending.id, 'teamOne', host!.token)).statusCode).toBe(200);
+    expect((await suite.api.setWinner(pending.id, 'teamOne', host!.token)).statusCode).toBe(200);
     const confirmed = await createScrim({ db: db(), teamWon: 'teamTwo', gameStartTime: new Date(Date.now() - MINUTE) });
     const none = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - MINUTE) });
     for (const scrim of [pending, confirmed, none]) {
       const before = await rowOf(scrim.id);
-      expectError(await resolve(scrim.id, admin.token), 409, 'NOT_DISPUTED', RESULT_MESSAGES.notDisputed);
+      expectError(await resolve(scrim.id, suite.admin.token), 409, 'NOT_DISPUTED', RESULT_MESSAGES.notDisputed);
       expect(await rowOf(scrim.id)).toEqual(before);
     }
     // A dispute answered once is over: the second answer is refused.
     const { scrim } = await disputed();
-    expect((await resolve(scrim.id, admin.token)).statusCode).toBe(200);
+    expect((await resolve(scrim.id, suite.admin.token)).statusCode).toBe(200);
     expectError(
-      await resolve(scrim.id, admin.token, { outcome: 'red', reason: 'Changed my mind' }),
+      await resolve(scrim.id, suite.admin.token, { outcome: 'red', reason: 'Changed my mind' }),
       409,
       'NOT_DISPUTED',
     );
@@ -154,14 +145,14 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: the answer', () => {
   /** Resolves as the admin and checks what every player was told (their own rating change included). */
   async function answer(outcome: DisputeOutcome, reason: string) {
     const world = await disputed();
-    const res = await resolve(world.scrim.id, admin.token, { outcome, reason: `  ${reason}  ` });
+    const res = await resolve(world.scrim.id, suite.admin.token, { outcome, reason: `  ${reason}  ` });
     expect(res.statusCode, res.body).toBe(200);
     const told = await decidedOf(world.scrim.id);
     // Every player once (the caster is not a player), and nobody else.
     expect(told.map((n) => n.userId).sort()).toEqual(world.players.map((p) => p.id).sort());
     for (const note of told) expect(note.message).toContain(`Reason: ${reason}.`);
     const [dispute] = await disputesOf(world.scrim.id);
-    expect(dispute).toMatchObject({ resolvedBy: admin.id, resolutionReason: reason });
+    expect(dispute).toMatchObject({ resolvedBy: suite.admin.id, resolutionReason: reason });
     expect(dispute!.resolvedAt).toBeInstanceOf(Date);
     return { ...world, body: res.json() as Scrim, told, dispute: dispute! };
   }
@@ -188,7 +179,7 @@ describe('POST /api/admin/scrims/:id/resolve-dispute: the answer', () => {
     const played = await db().select().from(scrimCommitments).where(eq(scrimCommitments.scrimId, scrim.id));
     expect(played.filter((c) => c.outcome === 'played')).toHaveLength(10);
     // The admins' queue is empty of it.
-    const queue = await api.call('GET', '/api/admin/disputes', { token: admin.token });
+    const queue = await suite.api.call('GET', '/api/admin/disputes', { token: suite.admin.token });
     expect((queue.json() as { scrimId: string }[]).map((d) => d.scrimId)).not.toContain(scrim.id);
   });
 

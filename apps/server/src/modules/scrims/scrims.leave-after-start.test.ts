@@ -1,30 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scrim, ScrimSecrets } from '@scrim-gym/shared';
 import { scrimParticipants } from '../../db/schema/index.js';
 import { scheduleJob } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { addToWaitlist, commitmentsOf } from '../../test/check-in-factories.js';
-import { createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { scrimApi } from '../../test/scrim-api.js';
+import { createUser, type TestUser } from '../../test/factories.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers, fillScrim } from '../../test/scrim-factories.js';
+import { scrimSuite } from '../../test/scrim-suite.js';
 import { SCRIM_START_JOB, scrimStartKey } from './scrims.schedule.js';
 
 /**
  * A start is not undone by a leave: once the game began with ten, the lobby stays open to whoever is in the scrim
  * (the nine, and whoever takes the freed seat), and the scrim stays live.
  */
-let ctx: TestContext;
-let api: ReturnType<typeof scrimApi>;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  api = scrimApi(ctx.app);
-  admin = await createAdmin({ db: db() });
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const suite = scrimSuite();
+const { db } = suite;
 const MINUTE = 60_000;
 
 async function runStartJob(scrimId: string) {
@@ -35,7 +25,7 @@ async function runStartJob(scrimId: string) {
     payload: { scrimId },
     dedupeKey: scrimStartKey(scrimId),
   });
-  await ctx.app.jobs.runOnce();
+  await suite.ctx.app.jobs.runOnce();
 }
 
 /** A full scrim that started 20 minutes ago, its start job run. */
@@ -47,15 +37,15 @@ async function startedFull() {
 }
 
 const leave = async (scrimId: string, user: TestUser) => {
-  const res = await api.leave(scrimId, user.id, user.token);
+  const res = await suite.api.leave(scrimId, user.id, user.token);
   expect(res.statusCode, res.body).toBe(200);
 };
 
 /** The lobby password as `user` sees it on the scrim, and from the hub's mine-secrets of the day. */
 async function secretsOf(scrim: { id: string; gameStartTime: Date }, user: TestUser) {
-  const body: Scrim = await api.read(scrim.id, user.token);
+  const body: Scrim = await suite.api.read(scrim.id, user.token);
   const day = `region=NA&startDate=${new Date(scrim.gameStartTime.getTime() - 60 * MINUTE).toISOString()}&endDate=${new Date(scrim.gameStartTime.getTime() + 60 * MINUTE).toISOString()}`;
-  const res = await api.call('GET', `/api/scrims/mine-secrets?${day}`, { token: user.token });
+  const res = await suite.api.call('GET', `/api/scrims/mine-secrets?${day}`, { token: user.token });
   expect(res.statusCode, res.body).toBe(200);
   const hub = res.json<ScrimSecrets[]>().find((s) => s._id === scrim.id);
   return { page: body.lobbyPassword, hub: hub?.lobbyPassword, status: body.status, ready: body.lobbyReady };
@@ -98,7 +88,7 @@ describe('a leave after a start with ten', () => {
     await addToWaitlist({ db: db(), scrim, entries: [{ user: first!, role: 'any' }] });
     await leave(scrim.id, players[2]!);
     await leave(scrim.id, players[7]!);
-    const body = await api.read(scrim.id, first!.token);
+    const body = await suite.api.read(scrim.id, first!.token);
     expect([...body.teamOne, ...body.teamTwo].some((p) => p._user._id === first!.id)).toBe(true);
     expect(await secretsOf(scrim, first!)).toMatchObject({ page: scrim.lobbyPassword, hub: scrim.lobbyPassword });
     expect((await secretsOf(scrim, onlooker!)).page).toBeUndefined();
@@ -111,7 +101,7 @@ describe('a leave after a start with ten', () => {
     const onlooker = await createUser({ db: db() });
     expect((await secretsOf(scrim, onlooker)).page).toBeUndefined();
     const newcomer = await createUser({ db: db() });
-    const joined = await api.join(scrim.id, newcomer.id, ALL_SLOTS[9]!, newcomer.token);
+    const joined = await suite.api.join(scrim.id, newcomer.id, ALL_SLOTS[9]!, newcomer.token);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(await secretsOf(scrim, newcomer)).toMatchObject({ page: scrim.lobbyPassword, status: 'live' });
     expect((await secretsOf(scrim, onlooker)).page).toBeUndefined();
@@ -123,10 +113,10 @@ describe('a leave after a start with ten', () => {
     await addPlayers({ db: db(), scrim, users: players });
     await runStartJob(scrim.id);
     expect(await secretsOf(scrim, players[0]!)).toMatchObject({ page: undefined, ready: false, status: 'live' });
-    expect((await secretsOf(scrim, admin)).page).toBe(scrim.lobbyPassword);
+    expect((await secretsOf(scrim, suite.admin)).page).toBe(scrim.lobbyPassword);
     // The tenth joins after the start: ready from then on, and a leave since keeps it so.
     const tenth = await createUser({ db: db() });
-    const joined = await api.join(scrim.id, tenth.id, ALL_SLOTS[9]!, tenth.token);
+    const joined = await suite.api.join(scrim.id, tenth.id, ALL_SLOTS[9]!, tenth.token);
     expect(joined.statusCode, joined.body).toBe(200);
     await leave(scrim.id, players[4]!);
     expect(await secretsOf(scrim, players[0]!)).toMatchObject({ page: scrim.lobbyPassword, ready: true });

@@ -1,24 +1,13 @@
 import { isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playerRatings, seasons } from '../../db/schema/index.js';
 import { scheduleJob } from '../../jobs/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { createAdmin, type TestUser } from '../../test/factories.js';
-import { scrimApi } from '../../test/scrim-api.js';
 import { createScrim, fillScrim } from '../../test/scrim-factories.js';
+import { scrimSuite } from '../../test/scrim-suite.js';
 import { SCRIM_START_JOB, scrimStartKey } from './scrims.schedule.js';
 
-let ctx: TestContext;
-let api: ReturnType<typeof scrimApi>;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  api = scrimApi(ctx.app);
-  admin = await createAdmin({ db: db() });
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const suite = scrimSuite();
+const { db } = suite;
 const MINUTE = 60_000;
 
 /** A full scrim that started 20 minutes ago (its start job not run yet). */
@@ -36,10 +25,11 @@ async function runStartJob(scrimId: string) {
     payload: { scrimId },
     dedupeKey: scrimStartKey(scrimId),
   });
-  await ctx.app.jobs.runOnce();
+  await suite.ctx.app.jobs.runOnce();
 }
 
-const chanceOf = async (scrimId: string) => (await api.read(scrimId, admin.token)).balance?.blueWinProbability;
+const chanceOf = async (scrimId: string) =>
+  (await suite.api.read(scrimId, suite.admin.token)).balance?.blueWinProbability;
 
 describe('the win probability after the start: the prediction the game was played with', () => {
   it('is stored by the start job and unchanged when ratings move afterwards', async () => {
@@ -59,9 +49,9 @@ describe('the win probability after the start: the prediction the game was playe
     const { scrim } = await started();
     const predicted = await chanceOf(scrim.id);
     expect(predicted).toBeCloseTo(0.5);
-    const res = await api.setWinner(scrim.id, 'teamOne', admin.token);
+    const res = await suite.api.setWinner(scrim.id, 'teamOne', suite.admin.token);
     expect(res.statusCode, res.body).toBe(200);
-    const body = await api.read(scrim.id, admin.token);
+    const body = await suite.api.read(scrim.id, suite.admin.token);
     expect(body.result?.status).toBe('confirmed');
     expect(body.ratingChanges).toHaveLength(10);
     expect(body.balance?.blueWinProbability).toBe(predicted);
