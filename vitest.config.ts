@@ -22,7 +22,7 @@ const server = {
 export default defineConfig({
   test: {
     // Both cores: each server file has its own database (a template clone or a PGlite snapshot) and its own ports,
-    // so files run side by side; the browser project stays serial (fileParallelism: false below).
+    // so files run side by side; each browser worker has a shared server of its own (e2e/global-setup.ts).
     maxWorkers: 2,
     projects: [
       // With the shared package: the repo's own tooling (scripts/, plain Node, no set-up), e.g. npm start's build stamps.
@@ -38,7 +38,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -7,8 +7,11 @@ import { ROOT, SERVER_ENTRY, startServer } from './support/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Origin of the server under test, e.g. http://127.0.0.1:41234 ('' when the suite is skipped). */
-    baseURL: string;
+    /**
+     * Origins of the shared servers, one per worker (e.g. http://127.0.0.1:41234); a journey uses its worker's
+     * (`baseURL` in support/journey.ts). Empty when the suite is skipped.
+     */
+    baseURLs: string[];
     /** Why the browser suite is skipped (no Chromium outside CI), or null when it runs. */
     e2eSkipReason: string | null;
     /** The ADMIN_KEY the server was started with. */
@@ -19,8 +22,9 @@ declare module 'vitest' {
 const ADMIN_KEY = 'e2e-admin-key-123';
 
 /**
- * Builds the app once, starts the real server (SPA + /api + Socket.IO) on a free port with a fresh PGlite
- * data dir and the demo seed, and hands its origin to the browser tests.
+ * Builds the app (unless the caller has: E2E_SKIP_BUILD=1), starts one real server (SPA + /api + Socket.IO) per
+ * worker, each on a free port with a fresh PGlite data dir and the demo seed, and hands their origins to the
+ * browser tests. Journeys of two workers run side by side and never see each other's writes.
  */
 export default async function setup(project: TestProject) {
   const executable = chromiumPath();
@@ -30,7 +34,7 @@ export default async function setup(project: TestProject) {
     const banner = '!'.repeat(100);
     console.warn(`\n${banner}\n!!! SKIPPING e2e: ${message}\n${banner}\n`);
     project.provide('e2eSkipReason', `SKIPPING e2e: ${message}`);
-    project.provide('baseURL', '');
+    project.provide('baseURLs', []);
     project.provide('adminKey', ADMIN_KEY);
     return;
   }
@@ -45,11 +49,22 @@ export default async function setup(project: TestProject) {
     throw new Error('e2e: apps/web/dist/index.html is missing; run npm run build');
   }
 
-  const { baseURL, stop } = await startServer({ env: { ADMIN_KEY } });
-  console.log(`[e2e] server ready at ${baseURL} (log in e2e/artifacts/server.log)`);
+  const workers = e2eWorkers(project);
+  const servers = await Promise.all(
+    Array.from({ length: workers }, (_, i) => startServer({ logName: `server-${i + 1}`, env: { ADMIN_KEY } })),
+  );
+  const baseURLs = servers.map((server) => server.baseURL);
+  console.log(`[e2e] ${workers} servers ready at ${baseURLs.join(', ')} (logs in e2e/artifacts/server-N.log)`);
 
-  project.provide('baseURL', baseURL);
+  project.provide('baseURLs', baseURLs);
   project.provide('e2eSkipReason', null);
   project.provide('adminKey', ADMIN_KEY);
-  return stop;
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+/** How many journey files run at once: the project's resolved maxWorkers (1 when its file parallelism is off). */
+function e2eWorkers(project: TestProject) {
+  return Math.max(1, Number(project.config.maxWorkers) || 1);
 }

@@ -19,8 +19,11 @@ import { startServer, type RunningServer } from './server.js';
 
 /** Why the journeys cannot run on this machine (e2e/global-setup.ts), or null: `describe.skipIf(Boolean(skipReason))`. */
 export const skipReason = inject('e2eSkipReason');
-/** The journeys' shared server (demo seed, no Riot API key), started once by e2e/global-setup.ts. */
-export const baseURL = inject('baseURL');
+/**
+ * This worker's shared server (demo seed, no Riot API key), started by e2e/global-setup.ts: one per worker, so the
+ * files running at the same time never share a database.
+ */
+export const baseURL = inject('baseURLs')[Number(process.env.VITEST_POOL_ID ?? '1') - 1] ?? '';
 
 /**
  * Upper-case, unique per run and short enough for the app's limits (summoner name ≤ 16: letters, digits,
