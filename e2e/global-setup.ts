@@ -64,7 +64,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** How many journey files run at once: the project's resolved maxWorkers (1 when its file parallelism is off). */
+/** How many journey files run at once, resolved as vitest does: the project's maxWorkers, else the run's. */
 function e2eWorkers(project: TestProject) {
-  return Math.max(1, Number(project.config.maxWorkers) || 1);
+  return Math.max(1, Number(project.config.maxWorkers || project.globalConfig.maxWorkers) || 1);
 }

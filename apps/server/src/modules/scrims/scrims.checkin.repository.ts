@@ -49,7 +49,7 @@ export function findWaitlist({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
 
 /**
  * The first suitable waitlisted player takes the free slot (team, role): scrim_promote_waitlist
- * (drizzle/0012_show_up_rules.sql), called with the scrim locked. Returns who was promoted, or null.
+ * (db/functions/scrim_promote_waitlist.sql), called with the scrim locked. Returns who was promoted, or null.
  */
 export async function promoteFromWaitlist({
   db,

@@ -11,7 +11,7 @@ import { promoteWaitlist } from './scrims.waitlist.repository.js';
 
 /**
  * Waitlist promotion from the server's side. The rule itself is the SQL function scrim_promote_waitlist
- * (drizzle/0012): the slot statement (scrim_slot_change, drizzle/0013) calls it for leaves, kicks and moves; the
+ * (db/functions/scrim_promote_waitlist.sql): the slot statement (db/functions/scrim_slot_change.sql) calls it for leaves, kicks and moves; the
  * JS paths that free a slot inside a changeScrim transaction (admin tools, a balanced scrim's withdrawal) call
  * promoteIntoFreedSlots. Either way the promoted player is told: "A spot opened in … you are in as …".
  */

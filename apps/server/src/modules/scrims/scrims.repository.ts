@@ -162,7 +162,7 @@ interface AggregateJson {
   dispute: { id: string; user_id: string | null; reason: string; created_at: string } | null;
 }
 
-/** The JSON of the SQL function scrim_aggregate (drizzle/0005_slot_functions.sql) as a ScrimAggregate. */
+/** The JSON of the SQL function scrim_aggregate (db/functions/scrim_aggregate.sql) as a ScrimAggregate. */
 export function aggregateFromJson(value: unknown): ScrimAggregate | null {
   // Both drivers parse json results; a string is parsed here all the same.
   const json = (typeof value === 'string' ? JSON.parse(value) : value) as AggregateJson | null;

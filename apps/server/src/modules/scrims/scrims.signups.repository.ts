@@ -14,7 +14,7 @@ export interface BalanceCandidate {
   rating: CurrentRating | null;
 }
 
-/** current_rating_json (drizzle/0006): {mu, sigma, games} or null. Both drivers parse json; a string is parsed. */
+/** current_rating_json (db/functions/current_rating_json.sql): {mu, sigma, games} or null. Both drivers parse json; a string is parsed. */
 const currentRating = sql<unknown>`current_rating_json(${users.id})`;
 const parseRating = (value: unknown): CurrentRating | null =>
   (typeof value === 'string' ? JSON.parse(value) : value) as CurrentRating | null;

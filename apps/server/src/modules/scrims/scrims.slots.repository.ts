@@ -5,7 +5,7 @@ import { aggregateFromJson, type ScrimAggregate } from './scrims.repository.js';
 
 /**
  * A change of a user's place in a scrim, made by the SQL function scrim_slot_change
- * (drizzle/0005_slot_functions.sql) in one statement: lock, rules, the slot claimed under the constraints, the
+ * (db/functions/scrim_slot_change.sql) in one statement: lock, rules, the slot claimed under the constraints, the
  * lobby host settled, and the scrim as it is now. The rules live there only.
  */
 export type SlotChange =
@@ -35,8 +35,8 @@ export type SlotRefusal =
   | 'COOLDOWN';
 
 /**
- * A refused join's or cast's cooldown end (drizzle/0013, 0020), who took a freed slot from the waitlist, and whether
- * the user was a placed player before the change (drizzle/0016: their own leave costs nothing).
+ * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, and whether
+ * the user was a placed player before the change (their own leave costs nothing).
  */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;

@@ -5,7 +5,7 @@ import { scrimSignups, scrimWaitlist, users } from '../../db/schema/index.js';
 
 /**
  * The free slot (team, role) goes to the first suitable waitlisted player: the SQL function scrim_promote_waitlist
- * (drizzle/0012_show_up_rules.sql). Call it inside a transaction that holds the scrim's row lock (changeScrim's).
+ * (db/functions/scrim_promote_waitlist.sql). Call it inside a transaction that holds the scrim's row lock (changeScrim's).
  * A balanced scrim without teams: team and role null, the first entry becomes a sign-up. Returns the promoted
  * user's id, or null.
  */
