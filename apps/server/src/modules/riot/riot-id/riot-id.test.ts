@@ -1,12 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIOT_LINK_MESSAGES } from '@scrim-gym/shared';
-import { users } from '../../../db/schema/index.js';
+import { jobs, users } from '../../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createIdentitySession, registerBody, unique } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { seedRating } from '../../ratings/index.js';
-import { handleRiotIdCheckJob } from './riot-id.jobs.js';
+import { createUsers } from '../../../test/scrim-factories.js';
+import { handleRiotIdCheckJob, handleRiotIdSweepJob } from './riot-id.jobs.js';
+import { ensureRiotIdSweep } from './riot-id.repository.js';
+import {
+  riotIdCheckKey,
+  RIOT_ID_RECHECK_MS,
+  RIOT_ID_SWEEP_IDLE_MS,
+  RIOT_ID_SWEEP_KEY,
+  RIOT_ID_SWEEP_SPACING_MS,
+} from './riot-id.schedule.js';
 
 let fake: FakeRiot;
 let ctx: TestContext;
@@ -108,5 +117,75 @@ describe('sign-up with a Riot API key: the Riot ID is checked and Riot’s rank 
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().code).toBe('RIOT_ID_NOT_FOUND');
     expect(await rowOf(player.gameName)).toBeDefined();
+  });
+});
+
+describe('accounts Riot was never asked about', () => {
+  const jobsFor = async (ids: string[]) =>
+    (
+      await db()
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.dedupeKey, ids.map(riotIdCheckKey)))
+    ).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+
+  it('the sweep gives each a check, spaced out, never twice, and the check makes Riot’s rank count', async () => {
+    // Accounts made before the key was configured: no check, the typed rank.
+    const known = fake.addPlayer({ gameName: `Old ${unique()}`, tagLine: 'NA1', entries: soloGold2 });
+    const [old, other] = await createUsers({ db: db(), count: 2 });
+    await db()
+      .update(users)
+      .set({ name: known.gameName, summonerTagline: 'NA1', rank: 'Iron 4' })
+      .where(eq(users.id, old!.id));
+    const linked = (await createUsers({ db: db(), count: 1 }))[0]!;
+    await db().update(users).set({ riotLinkedAt: new Date() }).where(eq(users.id, linked.id));
+
+    const now = new Date();
+    const scheduled = await handleRiotIdSweepJob({ db: db() }, now);
+    expect(scheduled).toBeGreaterThanOrEqual(2);
+    const [first, second] = await jobsFor([old!.id, other!.id]);
+    expect(second!.runAt.getTime() - first!.runAt.getTime()).toBe(RIOT_ID_SWEEP_SPACING_MS);
+    expect(await jobsFor([linked.id])).toEqual([]);
+    // The sweep comes back a day later when it has found fewer than a batch.
+    const [sweep] = await db().select().from(jobs).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    expect(sweep!.runAt.getTime()).toBe(now.getTime() + RIOT_ID_SWEEP_IDLE_MS);
+
+    // A second sweep finds their checks pending and schedules nothing for them.
+    await handleRiotIdSweepJob({ db: db() }, now);
+    expect((await jobsFor([old!.id, other!.id])).map((j) => j.runAt)).toEqual([first!.runAt, second!.runAt]);
+
+    // The check: Riot's rank counts, and the account is asked again a week later so the rank follows Riot's.
+    await handleRiotIdCheckJob(
+      { db: db(), riot: ctx.app.riot },
+      { id: first!.id, payload: { userId: old!.id } } as never,
+      now,
+    );
+    expect((await db().select().from(users).where(eq(users.id, old!.id)))[0]).toMatchObject({
+      rank: 'Iron 4',
+      riotRank: 'Gold 2',
+    });
+    const [again] = await jobsFor([old!.id]);
+    expect(again!.runAt.getTime()).toBe(now.getTime() + RIOT_ID_RECHECK_MS);
+  });
+
+  it('a full batch brings the sweep back once that batch has been asked, for the next batch', async () => {
+    await createUsers({ db: db(), count: 3 });
+    const now = new Date();
+    expect(await handleRiotIdSweepJob({ db: db() }, now, { limit: 2, spacingMs: 1000 })).toBe(2);
+    const [sweep] = await db().select().from(jobs).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    expect(sweep!.runAt.getTime()).toBe(now.getTime() + 2 * 1000);
+    expect(await handleRiotIdSweepJob({ db: db() }, now, { limit: 2, spacingMs: 1000 })).toBeGreaterThan(0);
+  });
+
+  it('a start arms one sweep, and a later start leaves a pending one where it is', async () => {
+    const [sweep] = await db().select().from(jobs).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    const later = new Date(Date.now() + 60_000);
+    await ensureRiotIdSweep({ db: db(), runAt: later });
+    const [after] = await db().select().from(jobs).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    expect(after!.runAt).toEqual(sweep!.runAt);
+    await db().update(jobs).set({ completedAt: new Date() }).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    await ensureRiotIdSweep({ db: db(), runAt: later });
+    const [rearmed] = await db().select().from(jobs).where(eq(jobs.dedupeKey, RIOT_ID_SWEEP_KEY));
+    expect(rearmed).toMatchObject({ runAt: later, completedAt: null });
   });
 });
