@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCRIM_ABILITIES, type ScrimAbilities, type ScrimAbility } from '@scrim-gym/shared';
 import { createTestApp } from '../test/app.js';
 import {
   AUTHORIZATION_CASES,
@@ -119,5 +120,69 @@ describe('authorization matrix', () => {
       if (route) await walk(route, rule);
     },
     60_000,
+  );
+});
+
+/** The route whose answer each of a scrim's abilities (`Scrim.can`) stands for. */
+const ABILITY_ROUTES: Record<ScrimAbility, string> = {
+  edit: 'PUT /api/scrims/{id}',
+  delete: 'DELETE /api/scrims/{id}',
+  assignPlayers: 'PATCH /api/scrims/{id}/admin-assign-player',
+  fillRandom: 'PATCH /api/scrims/{id}/admin-fill-random',
+  swapPlayers: 'PATCH /api/scrims/{id}/swap-players',
+  kick: 'PATCH /api/scrims/{id}/remove-player/{userId}',
+  substitute: 'POST /api/scrims/{id}/substitute',
+  cancel: 'POST /api/scrims/{id}/cancel',
+  balance: 'POST /api/scrims/{id}/balance',
+  setWinner: 'PATCH /api/scrims/{id}/set-winner',
+  addImage: 'PATCH /api/scrims/{id}/add-image',
+  removeImage: 'PATCH /api/scrims/{id}/remove-image',
+  regenerateTournamentCode: 'POST /api/scrims/{id}/regenerate-tournament-code',
+  resolveDispute: 'POST /api/admin/scrims/{id}/resolve-dispute',
+};
+/** Refusals that name who is asking; others (HOST_LIMIT, START_TOO_SOON…) depend on the request's target. */
+const ROLE_REFUSALS = new Set(['NOT_HOST', 'NOT_CAPTAIN']);
+
+describe('what a scrim says its viewer may do (Scrim.can)', () => {
+  const rows = SCRIM_ABILITIES.flatMap((ability) =>
+    [
+      { ...AUTHORIZATION_TABLE[ABILITY_ROUTES[ability]]!, name: 'the table' },
+      ...AUTHORIZATION_CASES.filter((c) => c.route === ABILITY_ROUTES[ability]),
+    ].map((rule) => ({ ability, rule })),
+  );
+
+  it('names a route of the matrix for every ability', () => {
+    expect(SCRIM_ABILITIES.filter((ability) => !(ABILITY_ROUTES[ability] in AUTHORIZATION_TABLE))).toEqual([]);
+  });
+
+  // The matrix above proves each row's answers are the server's real ones; here each flag must agree with them.
+  it.each(ROLES.filter((role) => role !== 'visitor' && role !== 'banned'))(
+    'agrees with the answers of every route for %s',
+    async (role) => {
+      const self = world.users[role];
+      const problems: string[] = [];
+      for (const { ability, rule } of rows) {
+        const { params = {} } = rule.request?.({ world, self }) ?? {};
+        // Removing oneself is leaving, not a kick.
+        if (ability === 'kick' && params.userId === self.id) continue;
+        const expected = rule.expect[role];
+        const code = 'codes' in rule ? (rule as RouteCase).codes?.[role] : undefined;
+        if ((expected === 403 || expected === 401) && code && !ROLE_REFUSALS.has(code)) continue;
+        const may = expected !== 403 && expected !== 401;
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/scrims/${params.id}`,
+          headers: bearer(world.tokenOf(role)!),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const can = res.json<{ can?: ScrimAbilities }>().can;
+        if (can?.[ability] !== may) {
+          problems.push(
+            `${ability} (${ABILITY_ROUTES[ability]}, ${rule.name}): can says ${can?.[ability]}, the route ${expected}`,
+          );
+        }
+      }
+      expect(problems).toEqual([]);
+    },
   );
 });

@@ -647,6 +647,13 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     expect: adminOnly(409),
     codes: { host: 'NOT_HOST' },
   },
+  // Deleting is an admin's, even for the scrim's own host (who cancels it instead).
+  {
+    route: 'DELETE /api/scrims/{id}',
+    name: "the host's own scrim",
+    request: ({ world }) => ({ params: { id: world.hostedScrim.id } }),
+    expect: adminOnly(),
+  },
   // A winner from the edit form is an admin's decision; a host reports one for the other team to confirm.
   {
     route: 'PUT /api/scrims/{id}',

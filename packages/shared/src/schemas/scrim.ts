@@ -60,6 +60,33 @@ export const riotTournamentSchema = z.object({
 });
 
 /**
+ * What a viewer may do to a scrim (`Scrim.can`), one flag per power, as the server's policy decides it from the
+ * viewer's role (admin, the scrim's community host, its lobby captain), not from the scrim's state: an action the
+ * state refuses still answers with its own error.
+ */
+export const SCRIM_ABILITIES = [
+  'edit',
+  'delete',
+  'assignPlayers',
+  'fillRandom',
+  'swapPlayers',
+  'kick',
+  'substitute',
+  'cancel',
+  'balance',
+  'setWinner',
+  'addImage',
+  'removeImage',
+  'regenerateTournamentCode',
+  'resolveDispute',
+] as const;
+export type ScrimAbility = (typeof SCRIM_ABILITIES)[number];
+export const scrimAbilitiesSchema = z.object(
+  Object.fromEntries(SCRIM_ABILITIES.map((ability) => [ability, z.boolean()])) as Record<ScrimAbility, z.ZodBoolean>,
+);
+export type ScrimAbilities = z.infer<typeof scrimAbilitiesSchema>;
+
+/**
  * A scrim as the API answers it. `lobbyName`, `lobbyPassword` and the tournament code are present only
  * for admins, and for the scrim's players and casters once both teams are full.
  */
@@ -158,6 +185,11 @@ export const scrimSchema = z.object({
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * What the viewer may do (SCRIM_ABILITIES). Sent with a scrim answered to a signed-in viewer, not in lists nor
+   * in live updates (those are the same for everyone): a page keeps the last one it was answered.
+   */
+  can: scrimAbilitiesSchema.optional(),
 });
 export type Scrim = z.infer<typeof scrimSchema>;
 

@@ -39,7 +39,7 @@ class CachedScrim {
   jsonFor(variant: ListVariant) {
     return (this.json[variant] ??= JSON.stringify(
       variant === 'admin'
-        ? presentScrimFor(this.aggregate, ADMIN_VIEWER)
+        ? presentScrimFor(this.aggregate, ADMIN_VIEWER, { abilities: false })
         : presentScrim(this.aggregate, { withLobby: false }),
     ));
   }

@@ -1,4 +1,11 @@
-import { HOST_MIN_LEAD_MINUTES, MESSAGES, SCRIM_MESSAGES, mayPlace, type Region } from '@scrim-gym/shared';
+import {
+  HOST_MIN_LEAD_MINUTES,
+  MESSAGES,
+  SCRIM_MESSAGES,
+  mayPlace,
+  type Region,
+  type ScrimAbilities,
+} from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../auth/index.js';
 import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
@@ -14,8 +21,11 @@ export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed
 }
 
 /** The lobby captain, or who runs the scrim (an admin, its community host): report the winner, upload the image. */
+export const isCaptainOrRunner = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyHostId'>) =>
+  canRunScrim(viewer, scrim) || scrim.lobbyHostId === viewer.id;
+
 export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
-  if (canRunScrim(viewer, scrim) || scrim.lobbyHostId === viewer.id) return;
+  if (isCaptainOrRunner(viewer, scrim)) return;
   throw forbidden(SCRIM_MESSAGES.onlyCaptain, 'NOT_CAPTAIN');
 }
 
@@ -32,6 +42,36 @@ export const canRunScrim = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | '
 
 export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) {
   if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
+}
+
+/**
+ * What the viewer may do to the scrim (`Scrim.can`), from the same rules the routes check: who runs it
+ * (canRunScrim: edit, the slot and host tools, cancel), its lobby captain too (the winner, the image), and the
+ * admin-only routes. The page shows what this says and never works roles out itself; the authorization matrix
+ * holds each flag to the real answer of its route.
+ */
+export function scrimAbilities(
+  viewer: Viewer,
+  scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyHostId'>,
+): ScrimAbilities {
+  const run = canRunScrim(viewer, scrim);
+  const captainOrRun = isCaptainOrRunner(viewer, scrim);
+  return {
+    edit: run,
+    delete: viewer.isAdmin,
+    assignPlayers: run,
+    fillRandom: run,
+    swapPlayers: run,
+    kick: run,
+    substitute: run,
+    cancel: run,
+    balance: run,
+    setWinner: captainOrRun,
+    addImage: captainOrRun,
+    removeImage: run,
+    regenerateTournamentCode: viewer.isAdmin,
+    resolveDispute: viewer.isAdmin,
+  };
 }
 
 /**

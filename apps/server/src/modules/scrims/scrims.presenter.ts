@@ -19,7 +19,7 @@ import {
   winProbability,
   type Rating,
 } from '../ratings/index.js';
-import { canRunScrim, type Viewer } from './scrims.policy.js';
+import { canRunScrim, scrimAbilities, type Viewer } from './scrims.policy.js';
 import type {
   CurrentRating,
   ParticipantWithUser,
@@ -224,5 +224,15 @@ export function presentScrim(
   };
 }
 
-export const presentScrimFor = (aggregate: ScrimAggregate, viewer: Viewer | null) =>
-  presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer), withRiotErrors: viewer?.isAdmin ?? false });
+/**
+ * A scrim as `viewer` may see it: the lobby secrets and Riot's errors where they may, and what they may do
+ * (`can`) unless `abilities` is false (a list entry, cached for every viewer alike).
+ */
+export const presentScrimFor = (
+  aggregate: ScrimAggregate,
+  viewer: Viewer | null,
+  { abilities = true }: { abilities?: boolean } = {},
+): Scrim => ({
+  ...presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer), withRiotErrors: viewer?.isAdmin ?? false }),
+  ...(abilities && viewer && { can: scrimAbilities(viewer, aggregate.scrim) }),
+});

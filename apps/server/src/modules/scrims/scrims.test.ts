@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LATE_LEAVE_HOURS,
   MESSAGES,
+  SCRIM_ABILITIES,
   SCRIM_MESSAGES,
   TEAM_MESSAGE_LABELS,
   type Region,
@@ -808,6 +809,8 @@ describe('GET /api/scrims', () => {
       substitutions: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // A player runs nothing here: every power off (security/authorization.test.ts holds each to its route).
+      can: Object.fromEntries(SCRIM_ABILITIES.map((ability) => [ability, false])),
     });
   });
 });
