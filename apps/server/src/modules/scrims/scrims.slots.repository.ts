@@ -5,8 +5,9 @@ import { aggregateFromJson, type ScrimAggregate } from './scrims.repository.js';
 
 /**
  * A change of a user's place in a scrim, made by the SQL function scrim_slot_change
- * (drizzle/0005_slot_functions.sql) in one statement: lock, rules, the slot claimed under the constraints, the
- * lobby host settled, and the scrim as it is now. The rules live there only.
+ * (drizzle/0005_slot_functions.sql; its newest definition: 0034_slot_change_live_user.sql) in one statement: lock,
+ * rules, the slot claimed under the constraints, the lobby host settled, and the scrim as it is now. The rules live
+ * there only.
  */
 export type SlotChange =
   | { action: 'join'; team: TeamName; role: Role; leaveCast: boolean }
@@ -17,8 +18,12 @@ export type SlotChange =
 
 export type SlotAction = SlotChange['action'];
 
-/** Why scrim_slot_change refused (its refusal codes, which are also the API's error codes). */
+/**
+ * Why scrim_slot_change refused (its refusal codes, which are also the API's error codes, but USER_DELETED: the
+ * account taking a place is deleted, drizzle/0034, which the API answers as a session that is gone).
+ */
 export type SlotRefusal =
+  | 'USER_DELETED'
   | 'SCRIM_NOT_FOUND'
   | 'GAME_OVER'
   | 'SCRIM_ABANDONED'
@@ -47,8 +52,8 @@ interface SlotChangeExtras {
 export type SlotChangeResult = SlotChangeExtras &
   (
     | { refusal: null; aggregate: ScrimAggregate }
-    | { refusal: 'SCRIM_NOT_FOUND'; aggregate: null }
-    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND'>; aggregate: ScrimAggregate }
+    | { refusal: 'SCRIM_NOT_FOUND' | 'USER_DELETED'; aggregate: null }
+    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND' | 'USER_DELETED'>; aggregate: ScrimAggregate }
   );
 
 interface SlotChangeJson {
