@@ -1,7 +1,10 @@
 -- One change of a user's place in a scrim, checked and applied under the scrim's row lock (actions on one scrim
 -- run one at a time), the slot claimed under the unique constraints, the lobby host settled, a freed slot offered
 -- to the waitlist (scrim_promote_waitlist). One statement from the server (scrims.slots.repository.ts); the rules
--- of who may take which slot live here only. p_action:
+-- of who may take which slot live here only. A user who takes a place themselves (join, cast) first holds their own
+-- account row, shared, while it is not deleted, before the scrim's lock: the order an account deletion takes them
+-- in, so a deletion either waits for the join and then gives the place back, or has committed and the join is
+-- USER_DELETED. p_action:
 --   join   take the slot (p_team, p_role); with p_leave_cast a caster of the scrim switches to it in one step
 --   move   a player of the scrim moves to the slot
 --   leave  the player leaves (or is kicked)          uncast  the caster leaves the cast (or is removed)
@@ -23,6 +26,12 @@ DECLARE
   promoted uuid;
   was_placed boolean;
 BEGIN
+  IF p_action IN ('join', 'cast') THEN
+    PERFORM 1 FROM users WHERE id = p_user AND deleted_at IS NULL FOR SHARE;
+    IF NOT FOUND THEN
+      RETURN json_build_object('refusal', 'USER_DELETED', 'aggregate', NULL);
+    END IF;
+  END IF;
   SELECT * INTO s FROM scrims WHERE id = p_scrim FOR UPDATE;
   IF NOT FOUND THEN
     RETURN json_build_object('refusal', 'SCRIM_NOT_FOUND', 'aggregate', NULL);

@@ -383,6 +383,9 @@ function slotRefusalError(
   cooldownUntil: Date | null,
 ): AppError {
   switch (refusal) {
+    case 'USER_DELETED':
+      // The account was deleted while the request was under way: as for any request of a deleted account.
+      return unauthorized(MESSAGES.notSignedIn);
     case 'SCRIM_CANCELLED':
       return conflict(WAITLIST_MESSAGES.cancelled, refusal);
     case 'COOLDOWN':

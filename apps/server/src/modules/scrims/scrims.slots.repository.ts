@@ -17,8 +17,12 @@ export type SlotChange =
 
 export type SlotAction = SlotChange['action'];
 
-/** Why scrim_slot_change refused (its refusal codes, which are also the API's error codes). */
+/**
+ * Why scrim_slot_change refused (its refusal codes, which are also the API's error codes, but USER_DELETED: the
+ * account taking a place is deleted, drizzle/0034, which the API answers as a session that is gone).
+ */
 export type SlotRefusal =
+  | 'USER_DELETED'
   | 'SCRIM_NOT_FOUND'
   | 'GAME_OVER'
   | 'SCRIM_ABANDONED'
@@ -47,8 +51,8 @@ interface SlotChangeExtras {
 export type SlotChangeResult = SlotChangeExtras &
   (
     | { refusal: null; aggregate: ScrimAggregate }
-    | { refusal: 'SCRIM_NOT_FOUND'; aggregate: null }
-    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND'>; aggregate: ScrimAggregate }
+    | { refusal: 'SCRIM_NOT_FOUND' | 'USER_DELETED'; aggregate: null }
+    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND' | 'USER_DELETED'>; aggregate: ScrimAggregate }
   );
 
 interface SlotChangeJson {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import type { DatabaseHandle } from '../../db/client.js';
 import { postGameImages, riotTournaments, scrimParticipants, scrims } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -107,6 +107,22 @@ describe(`one round trip per slot change (${engine})`, () => {
     expect(body._id).toBe(scrim.id);
     expect(slotsOf(body)).toEqual({ 'teamOne:Top': a!.id });
     expect(body).not.toHaveProperty('lobbyPassword');
+  });
+
+  it("a deleted account's own join or cast (past the session check) is a 401 in the same statement, no place taken", async () => {
+    const scrim = await createScrim({ db: db(), isWithCasters: true, maxCastersAllowedCount: 2 });
+    const gone = await createUser({ db: db(), deletedAt: new Date() });
+    const action = { deps, viewer: { id: gone.id, isAdmin: false }, scrimId: scrim.id, userId: gone.id };
+    for (const run of [
+      () => service.joinTeam({ ...action, team: 'teamOne', role: 'Top' }),
+      () => service.joinCast(action),
+    ]) {
+      const { error, sent } = await counted(run);
+      expect(sent).toHaveLength(1);
+      expect([error?.statusCode, error?.code, error?.message]).toEqual([401, 'UNAUTHORIZED', MESSAGES.notSignedIn]);
+      expect(error!.extra).toEqual({});
+    }
+    expect(await db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrim.id))).toEqual([]);
   });
 
   it('the tenth join settles the host in the same statement; kicking the host clears it in the same statement', async () => {

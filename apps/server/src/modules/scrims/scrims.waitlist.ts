@@ -55,6 +55,7 @@ export async function joinWaitlist({ role, ...action }: WaitlistAction & { role:
   const { viewer, scrimId } = action;
   const result = await changeScrim({
     ...action,
+    forSelf: true,
     apply: async ({ tx, scrim, participants }) => {
       assertNoWinner(scrim);
       if (scrim.gameStartTime.getTime() <= Date.now()) throw conflict(WAITLIST_MESSAGES.started, 'ALREADY_STARTED');

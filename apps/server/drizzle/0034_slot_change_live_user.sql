@@ -1,0 +1,106 @@
+-- scrim_slot_change as 0020_cast_cooldown.sql wrote it, with one more refusal: a user who takes a place themselves
+-- (a join of a slot, a cast) first holds their own account row, shared, while it is not deleted, before the scrim's
+-- lock: the order an account deletion takes them in (the row for no key update, then the scrims). So a deletion
+-- either waits for the join and then gives the place back, or has committed and the join is USER_DELETED, never a
+-- place taken between the deletion's look at the scrims and its commit. Leaving, moving and uncasting take no place.
+CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
+  p_leave_cast boolean) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  s scrims%ROWTYPE;
+  mine participant_kind;
+  my_team team;
+  my_role role;
+  slot_taken boolean;
+  refusal text;
+  left_user uuid;
+  cooldown timestamptz;
+  promoted uuid;
+  was_placed boolean;
+BEGIN
+  IF p_action IN ('join', 'cast') THEN
+    PERFORM 1 FROM users WHERE id = p_user AND deleted_at IS NULL FOR SHARE;
+    IF NOT FOUND THEN
+      RETURN json_build_object('refusal', 'USER_DELETED', 'aggregate', NULL);
+    END IF;
+  END IF;
+  SELECT * INTO s FROM scrims WHERE id = p_scrim FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN json_build_object('refusal', 'SCRIM_NOT_FOUND', 'aggregate', NULL);
+  END IF;
+  SELECT kind, team, role, placed INTO mine, my_team, my_role, was_placed
+  FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_user;
+  IF p_action IN ('join', 'cast') THEN
+    SELECT cooldown_until INTO cooldown FROM users WHERE id = p_user AND cooldown_until > now();
+  END IF;
+  slot_taken := p_team IS NOT NULL AND EXISTS (
+    SELECT 1 FROM scrim_participants
+    WHERE scrim_id = p_scrim AND kind = 'player' AND team = p_team AND role = p_role AND user_id <> p_user);
+  refusal := CASE
+    WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
+    WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
+    WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
+    WHEN p_action IN ('join', 'move') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
+    WHEN p_action = 'join' THEN CASE
+      WHEN mine = 'caster' AND NOT p_leave_cast THEN 'ALREADY_CASTER'
+      WHEN mine = 'player' THEN 'ALREADY_PLAYER'
+      WHEN cooldown IS NOT NULL THEN 'COOLDOWN'
+      WHEN slot_taken THEN 'SPOT_TAKEN' END
+    WHEN p_action = 'move' THEN CASE
+      WHEN mine IS DISTINCT FROM 'player' THEN 'NOT_A_PLAYER'
+      WHEN slot_taken THEN 'SPOT_TAKEN' END
+    WHEN p_action = 'leave' AND mine IS DISTINCT FROM 'player' THEN 'NOT_A_PLAYER'
+    WHEN p_action = 'uncast' AND mine IS DISTINCT FROM 'caster' THEN 'NOT_A_CASTER'
+    WHEN p_action = 'cast' THEN CASE
+      WHEN mine = 'player' THEN 'ALREADY_PLAYER'
+      WHEN mine = 'caster' THEN 'ALREADY_CASTER'
+      WHEN cooldown IS NOT NULL THEN 'COOLDOWN'
+      WHEN EXISTS (SELECT 1 FROM scrim_signups WHERE scrim_id = p_scrim AND user_id = p_user)
+        THEN 'ALREADY_SIGNED_UP'
+      WHEN NOT s.is_with_casters OR s.max_casters_allowed_count = 0 THEN 'CASTING_OFF'
+      WHEN (SELECT count(*) FROM scrim_participants WHERE scrim_id = p_scrim AND kind = 'caster')
+        >= s.max_casters_allowed_count THEN 'CAST_FULL' END
+    WHEN p_action NOT IN ('join', 'move', 'leave', 'uncast', 'cast') THEN 'UNKNOWN_ACTION'
+  END;
+  IF refusal IS NULL THEN
+    IF p_action = 'join' AND mine = 'caster' THEN
+      -- The cast row becomes the player row: the user is never out of the scrim, and a refusal keeps the caster.
+      UPDATE scrim_participants SET kind = 'player', team = p_team, role = p_role, joined_at = now()
+      WHERE scrim_id = p_scrim AND user_id = p_user;
+    ELSIF p_action IN ('join', 'cast') THEN
+      -- The checks above ran under the lock; the constraints still have the last word.
+      INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
+      VALUES (p_scrim, p_user, CASE WHEN p_action = 'join' THEN 'player' ELSE 'caster' END::participant_kind,
+        p_team, p_role)
+      ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN
+        refusal := CASE WHEN p_action = 'join' THEN 'SPOT_TAKEN' ELSE 'ALREADY_CASTER' END;
+      END IF;
+    ELSIF p_action = 'move' THEN
+      -- Taking another slot themselves, the player chooses the scrim: no longer placed.
+      UPDATE scrim_participants SET team = p_team, role = p_role, placed = false
+      WHERE scrim_id = p_scrim AND user_id = p_user;
+    ELSE
+      DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_user;
+      left_user := p_user;
+      IF p_action = 'leave' THEN
+        DELETE FROM scrim_signups WHERE scrim_id = p_scrim AND user_id = p_user;
+      END IF;
+    END IF;
+    IF refusal IS NULL THEN
+      IF p_action = 'join' THEN
+        DELETE FROM scrim_waitlist WHERE scrim_id = p_scrim AND user_id = p_user;
+      END IF;
+      IF p_action IN ('join', 'move', 'leave') THEN
+        UPDATE scrims SET balanced_at = NULL, balance_blue_win_probability = NULL, balance_off_role = NULL
+        WHERE id = p_scrim AND balanced_at IS NOT NULL;
+      END IF;
+      IF p_action = 'leave' OR (p_action = 'move' AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role)) THEN
+        promoted := scrim_promote_waitlist(p_scrim, my_team, my_role);
+      END IF;
+      PERFORM scrim_settle_host(p_scrim, left_user);
+    END IF;
+  END IF;
+  RETURN json_build_object('refusal', refusal, 'cooldown_until', cooldown, 'promoted', promoted,
+    'was_placed', coalesce(was_placed, false), 'aggregate', scrim_aggregate(p_scrim));
+END
+$$;
