@@ -7,8 +7,8 @@ import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from '../lib/team-colors';
 
 /**
- * "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); once the game has a result, the
- * prediction it was played with: "Blue was given 64 %". Nothing otherwise.
+ * "Team One (Blue Side) 52 % / Team Two (Red Side) 48 %" on a full scrim (from the ratings, or as balanced); once
+ * the game has a result, the prediction it was played with: "Team One (Blue Side) was given 64 %". Nothing otherwise.
  */
 export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'teamWon'> }) {
   if (!scrim.balance) return null;
@@ -37,11 +37,11 @@ export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'team
         {SCRIM_TEXTS.winProbabilityLabel}:{' '}
       </Box>
       <Box component="span" sx={{ color: TEAM_COLORS.teamOne }}>
-        {SCRIM_TEXTS.winBlue(blue)}
+        {SCRIM_TEXTS.winChance('teamOne', blue)}
       </Box>
       {' / '}
       <Box component="span" sx={{ color: TEAM_COLORS.teamTwo }}>
-        {SCRIM_TEXTS.winRed(red)}
+        {SCRIM_TEXTS.winChance('teamTwo', red)}
       </Box>
     </Typography>
   );
