@@ -33,14 +33,15 @@ export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'team
       data-testid="win-probability"
       sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', m: 0 }}
     >
+      {/* Each team's share stays on one line: a narrow screen breaks the line at the slash, not inside a name. */}
       <Box component="span" sx={visuallyHidden}>
         {SCRIM_TEXTS.winProbabilityLabel}:{' '}
       </Box>
-      <Box component="span" sx={{ color: TEAM_COLORS.teamOne }}>
+      <Box component="span" sx={{ color: TEAM_COLORS.teamOne, whiteSpace: 'nowrap' }}>
         {SCRIM_TEXTS.winChance('teamOne', blue)}
       </Box>
       {' / '}
-      <Box component="span" sx={{ color: TEAM_COLORS.teamTwo }}>
+      <Box component="span" sx={{ color: TEAM_COLORS.teamTwo, whiteSpace: 'nowrap' }}>
         {SCRIM_TEXTS.winChance('teamTwo', red)}
       </Box>
     </Typography>
