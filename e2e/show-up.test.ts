@@ -155,7 +155,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
       });
       expect(left.status(), await left.text()).toBe(200);
       await waitVisible(
-        waiting.page.getByText('A spot opened: you are in as Mid on Blue side!'),
+        waiting.page.getByText('A spot opened: you are in as Mid on Team One (Blue Side)!'),
         'the promotion notice, live',
       );
       const blueMid = watcher

@@ -2,10 +2,10 @@ import {
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,
   SCRIM_ABANDON_AFTER_MS,
-  TEAM_LABELS,
   type Role,
   type TeamName,
 } from './constants.js';
+import { teamDisplayName } from './rules/team-names.js';
 
 /** How the feed's owner is in a scrim (a player's slot, or their place around it). */
 export type CalendarInvolvement =
@@ -31,7 +31,7 @@ export const CALENDAR_MESSAGES = {
   involvement: (involvement: CalendarInvolvement): string => {
     switch (involvement.kind) {
       case 'player':
-        return `You play ${involvement.role} for ${TEAM_LABELS[involvement.team]}.`;
+        return `You play ${involvement.role} for ${teamDisplayName(involvement.team)}.`;
       case 'caster':
         return 'You cast it.';
       case 'signedUp':

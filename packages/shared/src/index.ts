@@ -10,6 +10,7 @@ export * from './rules/identity.js';
 export * from './rules/scrim-timing.js';
 export * from './rules/reliability.js';
 export * from './rules/scrim-slots.js';
+export * from './rules/team-names.js';
 export * from './rules/host-limits.js';
 export * from './rules/search.js';
 export * from './schemas/common.js';

@@ -28,7 +28,6 @@ export const MATCH_MESSAGES = {
   mvp: 'MVP',
   mvpTitle: 'MVP: the best score of the winning team (docs/match-stats.md)',
   stranger: 'Not on Scrim Gym',
-  sides: { blue: 'Blue side', red: 'Red side' },
   teamsLabel: 'Teams',
   victory: 'Victory',
   defeat: 'Defeat',

@@ -193,9 +193,6 @@ export const PLACED_MESSAGES = {
   confirmed: 'Your place is confirmed.',
 } as const;
 
-/** Team labels in messages: 'Team 1 (Blue Side)'. */
-export const TEAM_MESSAGE_LABELS = { teamOne: 'Team 1 (Blue Side)', teamTwo: 'Team 2 (Red Side)' } as const;
-
 /** Admin texts. */
 export const ADMIN_MESSAGES = {
   userUpdated: 'User successfuly updated!',

@@ -1,11 +1,11 @@
 import {
   RESULT_CONFIRM_WINDOW_MINUTES,
-  TEAM_LABELS,
   VERIFIED_PLAYERS_TO_RATE,
   type DisputeOutcome,
   type TeamName,
   type UnratedReason,
 } from './constants.js';
+import { teamDisplayName } from './rules/team-names.js';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
 
@@ -28,13 +28,14 @@ export const RESULT_MESSAGES = {
   // An admin's answer to a dispute (the dashboard's Resolve dialog and the players' notification)
   notDisputed: 'This result is not disputed: there is nothing to resolve.',
   notImpartial: 'You played in this scrim: another admin decides its dispute.',
-  outcomeMissing: 'Choose an outcome: keep the reported winner, give Blue or Red the win, or no result.',
+  outcomeMissing:
+    'Choose an outcome: keep the reported winner, give Team One (Blue Side) or Team Two (Red Side) the win, or no result.',
   decisionReasonEmpty: 'Please give the players a reason for your decision.',
   /** What was decided, in the players' words (`team`: the winner decided, null for no result). */
   decidedOutcome: (outcome: DisputeOutcome, team: TeamName | null) =>
     !team || outcome === 'none'
       ? 'no result, the game counts for nobody'
-      : `${TEAM_LABELS[team]} won, ${outcome === 'keep' ? 'the report stands' : 'the report was overturned'}`,
+      : `${teamDisplayName(team)} won, ${outcome === 'keep' ? 'the report stands' : 'the report was overturned'}`,
   /** A player's own rating change, or null when the result moved no rating of theirs. */
   ratingChange: (change: { before: number; after: number } | null) =>
     change
@@ -46,8 +47,8 @@ export const RESULT_MESSAGES = {
   resolveTitle: (title: string) => `Resolve the dispute of ${title}`,
   resolveIntro:
     'Your decision confirms the result (or clears it), moves the ratings and tells every player the outcome, your reason and their rating change. An admin can still change it later in the edit form.',
-  resolveKeep: (team: TeamName) => `Keep the report: ${TEAM_LABELS[team]} won`,
-  resolveGive: (team: TeamName) => `Give ${TEAM_LABELS[team]} the win`,
+  resolveKeep: (team: TeamName) => `Keep the report: ${teamDisplayName(team)} won`,
+  resolveGive: (team: TeamName) => `Give ${teamDisplayName(team)} the win`,
   resolveNone: 'No result (the game counts for nobody)',
   resolveOutcomeLabel: 'Outcome',
   resolveReasonLabel: 'Reason (shown to every player)',
@@ -70,7 +71,7 @@ export const RESULT_MESSAGES = {
   pendingActivity: (title: string, team: string) => `Scrim "${title}": result pending, ${team} reported a win`,
   disputedActivity: (title: string) => `Scrim "${title}": result disputed, waiting for an admin`,
   /** Blue's chance as predicted when the game began, shown once the result is in. */
-  predicted: (percent: number) => `Blue was given ${percent} %`,
+  predicted: (percent: number) => `${teamDisplayName('teamOne')} was given ${percent} %`,
   confirm: 'Confirm',
   dispute: 'Dispute',
   disputeTitle: 'Dispute this result',

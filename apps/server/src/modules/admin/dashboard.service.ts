@@ -2,7 +2,7 @@ import {
   RANK_DIVISIONS,
   REGIONS,
   RESULT_MESSAGES,
-  TEAM_LABELS,
+  teamDisplayName,
   sortByRankChartOrder,
   type Activity,
   type ActivityStatus,
@@ -230,9 +230,9 @@ const resultActivityStatus = (status: ResultStatus | null): ActivityStatus =>
   status === 'pending' || status === 'disputed' ? status : 'completed';
 
 function resultActivityDescription(title: string, team: TeamName, status: ResultStatus | null) {
-  if (status === 'pending') return RESULT_MESSAGES.pendingActivity(title, TEAM_LABELS[team]);
+  if (status === 'pending') return RESULT_MESSAGES.pendingActivity(title, teamDisplayName(team));
   if (status === 'disputed') return RESULT_MESSAGES.disputedActivity(title);
-  return `Scrim "${title}" completed: ${TEAM_LABELS[team]} won`;
+  return `Scrim "${title}" completed: ${teamDisplayName(team)} won`;
 }
 
 /**

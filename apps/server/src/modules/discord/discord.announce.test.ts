@@ -131,7 +131,7 @@ describe('what is posted', () => {
     expect(titlesFor(scrimId)[1]).toMatch(/^2 spots left: /);
     expect(postsFor(scrimId)[1]!.body.embeds[0]!.fields).toContainEqual({
       name: 'Open roles',
-      value: 'Team 2 (Red Side): ADC, Support',
+      value: 'Team Two (Red Side): ADC, Support',
     });
 
     expect((await api.leave(scrimId, players[7]!.id, players[7]!.token)).statusCode).toBe(200);
@@ -151,8 +151,8 @@ describe('what is posted', () => {
     expect(full.body.embeds[0]!.fields.map((f) => f.name)).toEqual([
       'Region',
       'Players',
-      'Team 1 (Blue Side)',
-      'Team 2 (Red Side)',
+      'Team One (Blue Side)',
+      'Team Two (Red Side)',
     ]);
     expect(full.raw).not.toContain('SecretLobbyName');
     expect(full.raw).not.toContain('pw-Secret9');
@@ -233,7 +233,7 @@ describe('what is posted', () => {
     expect(result).toHaveLength(1);
     expect(result[0]!.body.embeds[0]).toMatchObject({
       title: expect.stringMatching(/^Result: /),
-      description: 'Team 1 (Blue Side) won.',
+      description: 'Team One (Blue Side) won.',
     });
 
     // The admin changes the winner in the edit form: a correction, once.
@@ -247,7 +247,7 @@ describe('what is posted', () => {
     expect(titlesFor(scrimId).slice(before)).toHaveLength(2);
     expect(postsFor(scrimId).at(-1)!.body.embeds[0]).toMatchObject({
       title: expect.stringMatching(/^Result corrected: /),
-      description: 'Team 2 (Red Side) won.',
+      description: 'Team Two (Red Side) won.',
     });
     // Any later change of the scrim (an image, a save) posts nothing more.
     await api.call('PUT', `/api/scrims/${scrimId}`, {

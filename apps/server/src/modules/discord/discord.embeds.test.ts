@@ -59,7 +59,7 @@ describe('the announcement embeds', () => {
     const confirmed = aggregate({ teamWon: 'teamOne', resultStatus: 'confirmed' }, 10);
     expect(buildAnnouncement(confirmed, 'result', { link, team: 'teamTwo' })).toBeNull();
     expect(buildAnnouncement(confirmed, 'result', { link, team: 'teamOne' })!.embeds[0].description).toBe(
-      'Team 1 (Blue Side) won.',
+      'Team One (Blue Side) won.',
     );
   });
 

@@ -3,7 +3,7 @@
  * scrim's link, and `allowed_mentions.parse = []` so that nothing in a title or a name pings anyone. Never the
  * lobby name, password or tournament code. Texts are escaped (Discord markdown) and cut to Discord's limits.
  */
-import { DISCORD_MESSAGES, ROLES, TEAMS, TEAM_MESSAGE_LABELS, freeRoles, type TeamName } from '@scrim-gym/shared';
+import { DISCORD_MESSAGES, ROLES, TEAMS, teamDisplayName, freeRoles, type TeamName } from '@scrim-gym/shared';
 import type { ScrimAggregate } from '../scrims/index.js';
 
 export const ANNOUNCEMENTS = ['created', 'spots-left', 'full', 'result', 'cancelled'] as const;
@@ -110,7 +110,7 @@ export function buildAnnouncement(
       description = `Starts ${start}. Grab a spot before it fills up!`;
       const open = TEAMS.map((t) => ({ t, roles: freeRoles(playersOf(aggregate), t) }))
         .filter(({ roles }) => roles.length > 0)
-        .map(({ t, roles }) => `${TEAM_MESSAGE_LABELS[t]}: ${roles.join(', ')}`);
+        .map(({ t, roles }) => `${teamDisplayName(t)}: ${roles.join(', ')}`);
       fields = [...base, { name: 'Open roles', value: open.join('\n') }];
       break;
     }
@@ -120,17 +120,17 @@ export function buildAnnouncement(
       description = `All ${SLOT_COUNT} players are in. Starts ${start}.`;
       fields = [
         ...base,
-        ...TEAMS.map((t) => ({ name: TEAM_MESSAGE_LABELS[t], value: teamLines(aggregate, t), inline: true })),
+        ...TEAMS.map((t) => ({ name: teamDisplayName(t), value: teamLines(aggregate, t), inline: true })),
       ];
       break;
     case 'result':
       if (!team || scrim.teamWon !== team || scrim.resultStatus !== 'confirmed') return null;
       heading = `${corrected ? 'Result corrected' : 'Result'}: ${title}`;
-      description = `${TEAM_MESSAGE_LABELS[team]} won.`;
+      description = `${teamDisplayName(team)} won.`;
       fields = [
         { name: 'Region', value: scrim.region, inline: true },
-        { name: 'Winner', value: TEAM_MESSAGE_LABELS[team], inline: true },
-        { name: `${TEAM_MESSAGE_LABELS[team]}`, value: teamLines(aggregate, team) },
+        { name: 'Winner', value: teamDisplayName(team), inline: true },
+        { name: `${teamDisplayName(team)}`, value: teamLines(aggregate, team) },
       ];
       break;
     case 'cancelled':

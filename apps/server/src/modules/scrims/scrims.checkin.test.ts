@@ -244,7 +244,7 @@ describe('the check-in close', () => {
         [CHECK_IN_MESSAGES.droppedNotification(scrim.title), WAITLIST_MESSAGES.noShowWarning(scrim.title)].sort(),
       );
     }
-    const promoted = CHECK_IN_MESSAGES.promotedNotification(scrim.title, 'Team 1 (Blue Side) Mid');
+    const promoted = CHECK_IN_MESSAGES.promotedNotification(scrim.title, 'Team One (Blue Side) Mid');
     expect(await alertTexts({ db: db(), userId: w1!.id, scrimId: scrim.id })).toEqual([promoted]);
     await w1Socket.next(SOCKET_EVENTS.getNotification, (n: { message: string }) => n.message === promoted);
     expect(await alertTexts({ db: db(), userId: w4!.id, scrimId: scrim.id })).toEqual([]);

@@ -13,7 +13,7 @@ import {
   PLACED_MESSAGES,
   ROLES,
   TEAMS,
-  TEAM_MESSAGE_LABELS,
+  teamDisplayName,
   areTeamsFull,
   type Slot,
   type WaitlistRole,
@@ -197,7 +197,7 @@ export function promotionOrder(slots: Slot[], waitlist: { role: WaitlistRole }[]
   return [...slots].sort((a, b) => named(a) - named(b) || canonical(a) - canonical(b));
 }
 
-const slotLabel = ({ team, role }: Slot) => `${TEAM_MESSAGE_LABELS[team]} ${role}`;
+const slotLabel = ({ team, role }: Slot) => `${teamDisplayName(team)} ${role}`;
 
 export interface CheckInClose {
   /** The players who lost their slot. */

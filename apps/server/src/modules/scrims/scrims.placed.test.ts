@@ -98,7 +98,7 @@ describe('a player an admin or host placed', () => {
     const [told] = await placedTexts(stranger.id, scrim.id);
     expect(told?.relatedUserId).toBe(admin.id);
     expect(told?.message).toBe(
-      PLACED_MESSAGES.placedNotification(admin.name, scrim.title, 'Team 2 (Red Side) Support'),
+      PLACED_MESSAGES.placedNotification(admin.name, scrim.title, 'Team Two (Red Side) Support'),
     );
     // Seen as any scrim notification: its click opens the scrim page.
     const list = expectStatus<{ notifications: { kind: string; isScrimAlert: boolean }[] }>(
@@ -152,7 +152,7 @@ describe('a player an admin or host placed', () => {
     expect(await standingOf(waiting!.id)).toEqual(untouched);
     expect(body.placed).toEqual([sub!.id]);
     expect((await placedTexts(sub!.id, scrim.id)).map((n) => n.message)).toEqual([
-      PLACED_MESSAGES.substituteNotification(host.name, scrim.title, 'Team 2 (Red Side) Support'),
+      PLACED_MESSAGES.substituteNotification(host.name, scrim.title, 'Team Two (Red Side) Support'),
     ]);
 
     // The placed substitute is replaced in turn: still no penalty.

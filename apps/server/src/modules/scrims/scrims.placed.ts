@@ -1,4 +1,4 @@
-import { PLACED_MESSAGES, TEAM_MESSAGE_LABELS, type Role, type TeamName } from '@scrim-gym/shared';
+import { PLACED_MESSAGES, teamDisplayName, type Role, type TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { NewNotification } from '../notifications/index.js';
 import type { Viewer } from './scrims.policy.js';
@@ -38,6 +38,6 @@ export async function placedNotifications({
     kind: 'scrim_placed' as const,
     relatedScrimId: scrim.id,
     relatedUserId: viewer.id,
-    message: text(by, scrim.title, `${TEAM_MESSAGE_LABELS[team]} ${role}`),
+    message: text(by, scrim.title, `${teamDisplayName(team)} ${role}`),
   }));
 }

@@ -39,7 +39,7 @@ describe(`concurrent joins (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
       expect(body.code).toBe('SPOT_TAKEN');
       expect(body.error).toBe(
         SCRIM_MESSAGES.spotTaken(
-          'Team 1 (Blue Side): Top, Jungle, Mid, ADC, Support; Team 2 (Red Side): Top, Jungle, ADC, Support',
+          'Team One (Blue Side): Top, Jungle, Mid, ADC, Support; Team Two (Red Side): Top, Jungle, ADC, Support',
         ),
       );
       expect(body.scrim.teamTwo).toEqual([

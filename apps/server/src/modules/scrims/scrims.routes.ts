@@ -434,7 +434,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
       ...adminOnly,
       ...routeSchema(
         tags,
-        'Resolve a disputed result (an admin who did not play in it): keep the report, give Blue or Red the win, ' +
+        'Resolve a disputed result (an admin who did not play in it): keep the report, give Team One (Blue Side) or Team Two (Red Side) the win, ' +
           'or no result, with a reason; ratings follow and every player is told the outcome and their rating change',
         { params: idParamsSchema, body: resolveDisputeBodySchema, response: { 200: scrimSchema } },
       ),

@@ -4,7 +4,7 @@ import {
   MESSAGES,
   SCRIM_MESSAGES,
   TEAMS,
-  TEAM_MESSAGE_LABELS,
+  teamDisplayName,
   WAITLIST_MESSAGES,
   areTeamsFull,
   emptySlots,
@@ -172,13 +172,13 @@ interface SlotAction extends UserAction {
 
 export const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 
-/** "spot taken! spots available for Team 1 (Blue Side): Mid, ADC". */
+/** "spot taken! spots available for Team One (Blue Side): Mid, ADC". */
 function spotTaken(participants: Pick<ParticipantWithUser, 'kind' | 'team' | 'role'>[]) {
   const players = participants.filter((p) => p.kind === 'player');
   const free = TEAMS.map((team) => ({ team, roles: freeRoles(players, team) })).filter((t) => t.roles.length > 0);
   if (free.length === 0) return conflict(SCRIM_MESSAGES.noSpots, 'SPOT_TAKEN');
   return conflict(
-    SCRIM_MESSAGES.spotTaken(free.map((t) => `${TEAM_MESSAGE_LABELS[t.team]}: ${t.roles.join(', ')}`).join('; ')),
+    SCRIM_MESSAGES.spotTaken(free.map((t) => `${teamDisplayName(t.team)}: ${t.roles.join(', ')}`).join('; ')),
     'SPOT_TAKEN',
   );
 }

@@ -100,7 +100,7 @@ describe(`one round trip per slot change (${engine})`, () => {
       409,
       'SPOT_TAKEN',
       SCRIM_MESSAGES.spotTaken(
-        'Team 1 (Blue Side): Jungle, Mid, ADC, Support; Team 2 (Red Side): Top, Jungle, Mid, ADC, Support',
+        'Team One (Blue Side): Jungle, Mid, ADC, Support; Team Two (Red Side): Top, Jungle, Mid, ADC, Support',
       ),
     ]);
     const body = error!.extra.scrim as Scrim;

@@ -111,7 +111,7 @@ describe('POST /api/scrims/:id/substitute', () => {
     );
     // Brought in by the admin, the substitute is placed and told so (they may leave at no cost, or confirm).
     expect(body.placed).toEqual([sub.id]);
-    const told = PLACED_MESSAGES.substituteNotification(admin.name, scrim.title, 'Team 1 (Blue Side) Top');
+    const told = PLACED_MESSAGES.substituteNotification(admin.name, scrim.title, 'Team One (Blue Side) Top');
     expect(await alertTexts({ db: db(), userId: sub.id, scrimId: scrim.id, kind: 'scrim_placed' })).toEqual([told]);
     await subSocket.next(SOCKET_EVENTS.getNotification, (n) => n.message === told);
   });

@@ -1,4 +1,4 @@
-import { SUBSTITUTE_MESSAGES, TEAM_MESSAGE_LABELS } from '@scrim-gym/shared';
+import { SUBSTITUTE_MESSAGES, teamDisplayName } from '@scrim-gym/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
@@ -89,7 +89,7 @@ export async function substitutePlayer({
       // A placed absentee never chose the scrim: replaced, not penalised.
       const noShows = carriesCommitment(out) ? [outUserId] : [];
       const penalties = await recordShowUps({ db: tx, scrim, noShows, actorId: viewer.id });
-      const slotText = `${TEAM_MESSAGE_LABELS[slot.team]} ${slot.role}`;
+      const slotText = `${teamDisplayName(slot.team)} ${slot.role}`;
       const told = placed
         ? await placedNotifications({
             db: tx,

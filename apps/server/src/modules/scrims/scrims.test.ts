@@ -7,7 +7,7 @@ import {
   MESSAGES,
   SCRIM_ABILITIES,
   SCRIM_MESSAGES,
-  TEAM_MESSAGE_LABELS,
+  teamDisplayName,
   type Region,
   type Scrim,
 } from '@scrim-gym/shared';
@@ -931,9 +931,9 @@ describe('joining, moving and leaving', () => {
       await api.join(scrim.id, b!.id, slot('teamOne', 'Top'), b!.token),
       409,
       'SPOT_TAKEN',
-      `spot taken! spots available for ${TEAM_MESSAGE_LABELS.teamOne}: Jungle, Mid, ADC, Support; ${TEAM_MESSAGE_LABELS.teamTwo}: Top, Jungle, Mid, ADC, Support`,
+      `spot taken! spots available for ${teamDisplayName('teamOne')}: Jungle, Mid, ADC, Support; ${teamDisplayName('teamTwo')}: Top, Jungle, Mid, ADC, Support`,
     );
-    expect(body.error.startsWith('spot taken! spots available for Team 1 (Blue Side): ')).toBe(true);
+    expect(body.error.startsWith('spot taken! spots available for Team One (Blue Side): ')).toBe(true);
     expect(body.scrim).toMatchObject({ _id: scrim.id, teamOne: [{ _user: { _id: a!.id }, role: 'Top' }] });
     await expectUnchanged(before, scrim.id, admin.token);
   });
@@ -948,7 +948,7 @@ describe('joining, moving and leaving', () => {
       await api.join(scrim.id, late!.id, slot('teamOne', 'ADC'), late!.token),
       409,
       'SPOT_TAKEN',
-      'spot taken! spots available for Team 2 (Red Side): Jungle, Mid, ADC, Support',
+      'spot taken! spots available for Team Two (Red Side): Jungle, Mid, ADC, Support',
     );
     // A move onto a taken slot is refused the same way.
     const before = await snapshot(scrim.id, admin.token);
@@ -1362,7 +1362,7 @@ describe('admin-assign-player', () => {
       'SPOT_TAKEN',
     );
     expect(taken.error).toMatch(
-      /^spot taken! spots available for Team 1 \(Blue Side\): Top, Jungle, Mid, ADC, Support; Team 2 \(Red Side\): Top, Mid, ADC, Support$/,
+      /^spot taken! spots available for Team One \(Blue Side\): Top, Jungle, Mid, ADC, Support; Team Two \(Red Side\): Top, Mid, ADC, Support$/,
     );
     expect(taken.scrim?._id).toBe(scrim.id);
     await expectUnchanged(before, scrim.id, admin.token);

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
-import { ROLES } from '@scrim-gym/shared';
+import { ROLES, teamDisplayName } from '@scrim-gym/shared';
 import { usePreviewCountdown } from './lobby-preview-clock';
 
 /** Which slots of the picture are taken: a lobby two players short of ten. */
 const OPEN_SLOTS = new Set(['blue:Support', 'red:Jungle']);
 
 const SIDES = [
-  { id: 'blue', label: 'Blue Side', color: '#5bb5f0' },
-  { id: 'red', label: 'Red Side', color: '#f28b82' },
+  { id: 'blue', label: teamDisplayName('teamOne'), color: '#5bb5f0' },
+  { id: 'red', label: teamDisplayName('teamTwo'), color: '#f28b82' },
 ] as const;
 
 /**

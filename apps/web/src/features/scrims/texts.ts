@@ -3,7 +3,7 @@ import {
   LATE_LEAVE_HOURS,
   RELIABILITY_MIN_COMMITMENTS,
   RELIABILITY_WINDOW,
-  TEAM_LABELS,
+  teamDisplayName,
   type ScrimMode,
   type ScrimStatus,
   type TeamName,
@@ -100,11 +100,11 @@ export const SCRIM_TEXTS = {
     waiting: 'WAITING FOR PLAYERS',
     notFull: 'TEAMS NOT FULL',
     ready: 'GAME READY',
-    won: (team: TeamName) => `${TEAM_LABELS[team].toUpperCase()} WON!`,
+    won: (team: TeamName) => `${teamDisplayName(team).toUpperCase()} WON!`,
   },
   ratingChange: (change: string) => `Rating ${change}`,
-  reportWinner: (team: TeamName) => `${TEAM_LABELS[team]} won`,
-  confirmWinnerTitle: (team: TeamName) => `Report ${TEAM_LABELS[team]} as the winner?`,
+  reportWinner: (team: TeamName) => `${teamDisplayName(team)} won`,
+  confirmWinnerTitle: (team: TeamName) => `Report ${teamDisplayName(team)} as the winner?`,
   postGameImage: 'Post-game image',
   uploadImage: 'Upload Image',
   replaceImage: 'Replace Image',
@@ -123,7 +123,7 @@ export const SCRIM_TEXTS = {
   noUsers: 'No users found',
   team: 'Team',
   role: 'Role',
-  teamChoices: { teamOne: 'teamOne (Blue)', teamTwo: 'teamTwo (Red)' } as Record<TeamName, string>,
+  teamChoice: teamDisplayName,
   assignSubmit: 'Assign',
 
   // Create and edit
@@ -176,7 +176,7 @@ export const SCRIM_TEXTS = {
     captain: 'Captain',
     you: 'you',
     noCaptain: 'Not chosen yet',
-    winner: (team: TeamName) => `${TEAM_LABELS[team]} won`,
+    winner: (team: TeamName) => `${teamDisplayName(team)} won`,
     outcome: { win: 'Victory', loss: 'Defeat', cast: 'Casted' } as const,
     exp: (exp: number) => `+${exp} EXP`,
     level: (level: number, progress: number, needed: number) => `Level ${level} · ${progress}/${needed} EXP`,
@@ -189,8 +189,7 @@ export const SCRIM_TEXTS = {
   signIn: 'Sign in',
 
   // Balanced teams (issue 16)
-  winBlue: (percent: number) => `Blue ${percent} %`,
-  winRed: (percent: number) => `Red ${percent} %`,
+  winChance: (team: TeamName, percent: number) => `${teamDisplayName(team)} ${percent} %`,
   winProbabilityLabel: 'Win probability',
   offRole: 'off-role',
   offRoleTitle: 'Playing neither their primary nor their secondary role',
@@ -254,8 +253,7 @@ export const SCRIM_TEXTS = {
       leave: 'Leave waitlist',
       joined: (position: number) => `You are on the waitlist (#${position}).`,
       position: (n: number) => `#${n}`,
-      promoted: (role: string, team: TeamName) =>
-        `A spot opened: you are in as ${role} on ${team === 'teamOne' ? 'Blue' : 'Red'} side!`,
+      promoted: (role: string, team: TeamName) => `A spot opened: you are in as ${role} on ${teamDisplayName(team)}!`,
     },
 
     checkIn: {

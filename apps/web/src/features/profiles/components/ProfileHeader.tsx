@@ -77,14 +77,25 @@ export function ProfileHeader({
             <PresenceLine profile={profile} viewerId={viewer._id} />
             <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <RankBadge rank={profile.rank} />
-              <Typography variant="caption" color="text.secondary">
-                {profile.rankSource === 'riot' ? RIOT_LINK_MESSAGES.rankFromRiot : RIOT_LINK_MESSAGES.selfReported}
-              </Typography>
-              {profile.selfReportedRank && (
+              {/* Where the rank comes from, and the typed one beside Riot's: one note, not two captions run together. */}
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 0.75 }}
+              >
                 <Typography variant="caption" color="text.secondary">
-                  {`${profile.selfReportedRank} ${RIOT_LINK_MESSAGES.selfReported}`}
+                  {profile.rankSource === 'riot' ? RIOT_LINK_MESSAGES.rankFromRiot : RIOT_LINK_MESSAGES.selfReported}
                 </Typography>
-              )}
+                {profile.selfReportedRank && (
+                  <>
+                    <Typography variant="caption" color="text.secondary" aria-hidden>
+                      ·
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {`${profile.selfReportedRank} ${RIOT_LINK_MESSAGES.selfReported}`}
+                    </Typography>
+                  </>
+                )}
+              </Box>
               {profile.rankSource === 'self' && riotRank && riotRank !== profile.rank && (
                 <Chip size="small" variant="outlined" label={`Solo/Duo: ${riotRank}`} />
               )}

@@ -83,7 +83,7 @@ export function AdminAssignDialog({ scrim, open, onClose }: { scrim: Scrim; open
             >
               {TEAMS.map((t) => (
                 <MenuItem key={t} value={t}>
-                  {SCRIM_TEXTS.teamChoices[t]}
+                  {SCRIM_TEXTS.teamChoice(t)}
                 </MenuItem>
               ))}
             </TextField>

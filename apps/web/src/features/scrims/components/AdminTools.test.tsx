@@ -50,7 +50,7 @@ describe('admin assign', () => {
     expect(new URL(searched, 'http://x').searchParams.get('region')).toBe('NA');
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Team' }));
-    await user.click(screen.getByRole('option', { name: 'teamTwo (Red)' }));
+    await user.click(screen.getByRole('option', { name: 'Team Two (Red Side)' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(screen.getByRole('option', { name: 'Mid' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));

@@ -98,7 +98,7 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('RESULT PENDING: TEAM ONE (BLUE SIDE) REPORTED A WIN')).toBeInTheDocument();
     expect(screen.getByText('Result pending: Team One (Blue Side) reported a win')).toBeInTheDocument();
     expect(screen.getByText('Result pending')).toBeInTheDocument();
-    expect(screen.getByText('Blue was given 64 %')).toBeInTheDocument();
+    expect(screen.getByText('Team One (Blue Side) was given 64 %')).toBeInTheDocument();
     expect(screen.queryByText(/WON!/)).not.toBeInTheDocument();
     expect(screen.queryByText('Finished')).not.toBeInTheDocument();
     expect(screen.queryByText('Team One (Blue Side) won')).not.toBeInTheDocument();

@@ -108,10 +108,10 @@ describe('slots: join, move, leave, kick', () => {
 
     answer = {
       status: 409,
-      body: { error: 'spot taken! spots available for Team 1 (Blue Side): Jungle', code: 'SPOT_TAKEN', scrim: taken },
+      body: { error: 'spot taken! spots available for Team One (Blue Side): Jungle', code: 'SPOT_TAKEN', scrim: taken },
     };
     await userEvent.click(screen.getByRole('button', { name: 'Join Team One (Blue Side) as Top' }));
-    expect(await screen.findByText('spot taken! spots available for Team 1 (Blue Side): Jungle')).toBeInTheDocument();
+    expect(await screen.findByText('spot taken! spots available for Team One (Blue Side): Jungle')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Player 7/ })).toBeInTheDocument();
   });
 

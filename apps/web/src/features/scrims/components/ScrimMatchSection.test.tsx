@@ -65,8 +65,8 @@ describe('The scoreboard on the scrim page', () => {
     renderMatch(ready());
     const board = await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle }, { timeout: 5000 });
     expect(within(board).getByText(/Duration 30:34/)).toHaveTextContent('Duration 30:34 · Patch 14.24');
-    const blue = teamSection('Blue side');
-    const red = teamSection('Red side');
+    const blue = teamSection('Team One (Blue Side)');
+    const red = teamSection('Team Two (Red Side)');
     // Side by side: no tabs at 1280 px, Blue first.
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(blue.compareDocumentPosition(red) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -182,12 +182,12 @@ describe('The scoreboard on the scrim page', () => {
     renderMatch(ready());
     await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle });
     // The viewer (Player 7) played Red: Red shows first.
-    expect(screen.getByRole('tab', { name: 'Red side' })).toHaveAttribute('aria-selected', 'true');
-    expect(teamSection('Red side')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Blue side' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Blue side' }));
-    expect(teamSection('Blue side')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Red side' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Team Two (Red Side)' })).toHaveAttribute('aria-selected', 'true');
+    expect(teamSection('Team Two (Red Side)')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Team One (Blue Side)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Team One (Blue Side)' }));
+    expect(teamSection('Team One (Blue Side)')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Team Two (Red Side)' })).not.toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('link', { name: 'Player 2' }));
   });
 });

@@ -98,7 +98,7 @@ describe('a balanced scrim', () => {
     expect(screen.queryByRole('button', { name: /Sign up|Withdraw/ })).not.toBeInTheDocument();
   });
 
-  it('once balanced: the teams, "Blue 52 % / Red 48 %" and the off-role mark', async () => {
+  it('once balanced: the teams, "Team One (Blue Side) 52 % / Team Two (Red Side) 48 %" and the off-role mark', async () => {
     const teams = players(10);
     teams.teamOne[0] = { ...teams.teamOne[0]!, _user: scrimUser(0, { _id: ME._id, name: ME.name }) };
     const offRole = teams.teamTwo[1]!._user._id;
@@ -109,7 +109,9 @@ describe('a balanced scrim', () => {
       balance: { blueWinProbability: 0.5213, offRole: [offRole] },
     });
     renderScrim(scrim);
-    expect(await screen.findByTestId('win-probability')).toHaveTextContent('Blue 52 % / Red 48 %');
+    expect(await screen.findByTestId('win-probability')).toHaveTextContent(
+      'Team One (Blue Side) 52 % / Team Two (Red Side) 48 %',
+    );
     const red = screen.getByRole('list', { name: /Team Two/ });
     expect(within(red).getAllByText('off-role')).toHaveLength(1);
     expect(screen.getByText('The teams are made: see your side and role below.')).toBeInTheDocument();
@@ -131,11 +133,13 @@ describe('win probability and "Balance teams"', () => {
     const scrim = makeScrim({ ...players(10), balance: { blueWinProbability: 0.47, offRole: [] } });
     const balanced = { ...scrim, balance: { blueWinProbability: 0.5, offRole: [] } };
     const calls = renderScrim(scrim, { user: ADMIN, handlers: { [`POST /scrims/${scrim._id}/balance`]: balanced } });
-    expect(await screen.findByTestId('win-probability')).toHaveTextContent('Blue 47 % / Red 53 %');
+    expect(await screen.findByTestId('win-probability')).toHaveTextContent(
+      'Team One (Blue Side) 47 % / Team Two (Red Side) 53 %',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Balance teams' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Balance teams' }));
     expect(lastWrite(calls)).toMatchObject({ method: 'POST', path: `/scrims/${scrim._id}/balance` });
-    expect(await screen.findByText('Blue 50 %')).toBeInTheDocument();
+    expect(await screen.findByText('Team One (Blue Side) 50 %')).toBeInTheDocument();
   });
 
   it('no "Balance teams" for players, nor after the start, nor on a scrim that is not full', async () => {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { SCRIM_MESSAGES, TEAM_LABELS, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, teamDisplayName, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { isOffRole } from '../lib/balance';
 import { ratingChangeText } from '../lib/result';
@@ -65,7 +65,7 @@ export function Slot({
   const [dragOver, setDragOver] = useState(false);
   const canDrag = rel.runs && !over;
   const isMe = Boolean(player && player._user._id === view.userId);
-  const teamLabel = TEAM_LABELS[team];
+  const teamLabel = teamDisplayName(team);
 
   const dropHandlers = canDrag
     ? {

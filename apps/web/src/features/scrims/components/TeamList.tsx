@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ROLES, TEAM_LABELS, type TeamName } from '@scrim-gym/shared';
+import { ROLES, teamDisplayName, type TeamName } from '@scrim-gym/shared';
 import { TEAM_COLORS } from '../lib/team-colors';
 import type { ScrimView } from './scrim-view-context';
 import { Slot } from './Slot';
@@ -17,7 +17,7 @@ export function TeamList({ view, team }: { view: ScrimView; team: TeamName }) {
         component={`h${view.level + 1}` as 'h2' | 'h4'}
         sx={{ color: TEAM_COLORS[team], fontWeight: 800, letterSpacing: 0.5, mb: 1 }}
       >
-        {TEAM_LABELS[team]}{' '}
+        {teamDisplayName(team)}{' '}
         <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
           {players.length}/5
         </Box>

@@ -158,7 +158,9 @@ describe('a promotion arriving by socket', () => {
     await waitFor(() => expect(handlers.has(SCRIM_EVENTS.updated)).toBe(true));
 
     handlers.get(SCRIM_EVENTS.updated)!(promoted);
-    expect(await screen.findByRole('alert')).toHaveTextContent('A spot opened: you are in as Mid on Blue side!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A spot opened: you are in as Mid on Team One (Blue Side)!',
+    );
     expect(screen.getByRole('button', { name: 'Leave this game' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Waitlist' })).toBeNull();
   });
@@ -173,7 +175,7 @@ describe('a promotion arriving by socket', () => {
     // Within a second of the join's answer: the join left the viewer waiting, so this is news.
     handlers.get(SCRIM_EVENTS.updated)!(promoted);
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'A spot opened: you are in as Mid on Blue side!',
+      'A spot opened: you are in as Mid on Team One (Blue Side)!',
     );
   });
 

@@ -7,8 +7,8 @@ import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from '../lib/team-colors';
 
 /**
- * "Blue 52 % / Red 48 %" on a full scrim (from the ratings, or as balanced); once the game has a result, the
- * prediction it was played with: "Blue was given 64 %". Nothing otherwise.
+ * "Team One (Blue Side) 52 % / Team Two (Red Side) 48 %" on a full scrim (from the ratings, or as balanced); once
+ * the game has a result, the prediction it was played with: "Team One (Blue Side) was given 64 %". Nothing otherwise.
  */
 export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'teamWon'> }) {
   if (!scrim.balance) return null;
@@ -33,15 +33,16 @@ export function WinProbability({ scrim }: { scrim: Pick<Scrim, 'balance' | 'team
       data-testid="win-probability"
       sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', m: 0 }}
     >
+      {/* Each team's share stays on one line: a narrow screen breaks the line at the slash, not inside a name. */}
       <Box component="span" sx={visuallyHidden}>
         {SCRIM_TEXTS.winProbabilityLabel}:{' '}
       </Box>
-      <Box component="span" sx={{ color: TEAM_COLORS.teamOne }}>
-        {SCRIM_TEXTS.winBlue(blue)}
+      <Box component="span" sx={{ color: TEAM_COLORS.teamOne, whiteSpace: 'nowrap' }}>
+        {SCRIM_TEXTS.winChance('teamOne', blue)}
       </Box>
       {' / '}
-      <Box component="span" sx={{ color: TEAM_COLORS.teamTwo }}>
-        {SCRIM_TEXTS.winRed(red)}
+      <Box component="span" sx={{ color: TEAM_COLORS.teamTwo, whiteSpace: 'nowrap' }}>
+        {SCRIM_TEXTS.winChance('teamTwo', red)}
       </Box>
     </Typography>
   );

@@ -1,4 +1,4 @@
-import { RESULT_MESSAGES, TEAM_LABELS, type Scrim } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, teamDisplayName, type Scrim } from '@scrim-gym/shared';
 
 /** A winner that counts: confirmed (or set before results had a state). Pending and disputed ones do not yet. */
 export const isResultSettled = (scrim: Pick<Scrim, 'result'>) => !scrim.result || scrim.result.status === 'confirmed';
@@ -12,5 +12,5 @@ export function unsettledResultText(scrim: Pick<Scrim, 'teamWon' | 'result'>): s
   if (!scrim.teamWon || isResultSettled(scrim)) return null;
   return scrim.result!.status === 'disputed'
     ? RESULT_MESSAGES.disputedResult
-    : RESULT_MESSAGES.pendingResult(TEAM_LABELS[scrim.teamWon]);
+    : RESULT_MESSAGES.pendingResult(teamDisplayName(scrim.teamWon));
 }

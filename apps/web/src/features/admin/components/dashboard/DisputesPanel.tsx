@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { RESULT_MESSAGES, TEAM_LABELS, type ResultDispute } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, teamDisplayName, type ResultDispute } from '@scrim-gym/shared';
 import { Panel } from './Panel';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 
@@ -50,7 +50,7 @@ export function DisputesPanel({ disputes, loading }: { disputes: ResultDispute[]
                 <ListItemText
                   primary={dispute.scrimTitle}
                   secondary={[
-                    dispute.teamWon && TEAM_LABELS[dispute.teamWon],
+                    dispute.teamWon && teamDisplayName(dispute.teamWon),
                     dispute.reporter && RESULT_MESSAGES.reportedByShort(dispute.reporter.name),
                     dispute.disputer && RESULT_MESSAGES.disputeBy(dispute.disputer.name),
                     `“${dispute.reason}”`,

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -81,8 +82,18 @@ export function ResolveDisputeDialog({ dispute, onClose }: { dispute: ResultDisp
       aria-describedby={`${id}-text`}
       maxWidth="sm"
       fullWidth
+      // Narrow screens: 16 px margins instead of 32, the longer lines of the dispute stay readable.
+      sx={{
+        '& .MuiDialog-paper': { mx: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } },
+      }}
     >
-      <form onSubmit={submit} noValidate>
+      {/* The form is the paper's flex column: the content scrolls between the title and the buttons, which stay. */}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle id={`${id}-title`} sx={{ overflowWrap: 'anywhere' }}>
           {M.resolveTitle(dispute.scrimTitle)}
         </DialogTitle>
@@ -107,13 +118,17 @@ export function ResolveDisputeDialog({ dispute, onClose }: { dispute: ResultDisp
             </RadioGroup>
             {errors.outcome && <FormHelperText>{errors.outcome}</FormHelperText>}
           </FormControl>
+          {/* Above the field, like the outcome's: an outlined label is cut to one line at 390 px. */}
+          <FormLabel htmlFor={`${id}-reason`} required error={Boolean(errors.reason)} sx={{ display: 'block', mt: 2 }}>
+            {M.resolveReasonLabel}
+          </FormLabel>
           <TextField
+            id={`${id}-reason`}
             fullWidth
             multiline
             required
             minRows={3}
             margin="dense"
-            label={M.resolveReasonLabel}
             value={reason}
             onChange={(e) => {
               setReason(e.target.value);
@@ -129,7 +144,7 @@ export function ResolveDisputeDialog({ dispute, onClose }: { dispute: ResultDisp
             {M.resolveSubmit}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

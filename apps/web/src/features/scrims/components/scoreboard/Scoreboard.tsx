@@ -18,6 +18,8 @@ import {
   type Region,
   type ScrimMatch,
   type ScrimUser,
+  teamDisplayName,
+  teamOfSide,
 } from '@scrim-gym/shared';
 import { EmptySlot, GameIcon } from '../../../../components/GameIcon';
 import {
@@ -134,7 +136,7 @@ export function Scoreboard({
               <Tab
                 key={team.side}
                 value={team.side}
-                label={MATCH_MESSAGES.sides[team.side]}
+                label={teamDisplayName(teamOfSide(team.side))}
                 id={`${tabsId}-${team.side}`}
                 aria-controls={`${tabsId}-${team.side}-panel`}
                 sx={{ minHeight: 40, fontWeight: 700, color: SIDE_COLORS[team.side] }}
@@ -191,7 +193,7 @@ function TeamPanel({ team, context }: { team: MatchTeam; context: BoardContext }
             variant="subtitle1"
             sx={{ fontWeight: 800, color }}
           >
-            {MATCH_MESSAGES.sides[team.side]}
+            {teamDisplayName(teamOfSide(team.side))}
           </Typography>
           <Chip
             size="small"
