@@ -16,7 +16,7 @@ export type CalendarInvolvement =
   | { kind: 'host' };
 
 /**
- * Calendar texts (issue 17): what the .ics files say (event titles, descriptions, reminders) and the refusals of
+ * Calendar texts: what the .ics files say (event titles, descriptions, reminders) and the refusals of
  * the calendar routes. Lobby names, passwords and tournament codes never appear in a calendar.
  */
 export const CALENDAR_MESSAGES = {

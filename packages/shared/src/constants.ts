@@ -180,7 +180,7 @@ export const NOTIFICATIONS_LIST_HEIGHT_PX = 400;
 export const FRIENDS_LIST_MAX_HEIGHT_PX = 300;
 
 /**
- * Calendars (issue 17): a scrim's event lasts CALENDAR_EVENT_MINUTES (lobby set-up and one game); the feed lists
+ * Calendars: a scrim's event lasts CALENDAR_EVENT_MINUTES (lobby set-up and one game); the feed lists
  * the scrims from CALENDAR_FEED_PAST_DAYS ago on, at most CALENDAR_FEED_MAX_EVENTS; each event reminds at check-in
  * opening and at the check-in reminder.
  */

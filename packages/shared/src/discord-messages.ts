@@ -1,5 +1,5 @@
 /**
- * Discord announcements texts (issue 17): the admins' webhook settings and the server's refusals. A module of its
+ * Discord announcements texts: the admins' webhook settings and the server's refusals. A module of its
  * own, like riot-link-messages.ts: only the admin dashboard and the discord module load it.
  */
 export const DISCORD_MESSAGES = {

@@ -47,7 +47,7 @@ export const ERROR_CODES = [
   'ADMIN_NOT_BANNABLE',
   'ALREADY_BANNED',
   'NOT_BANNED',
-  // Community hosts (issue 17)
+  // Community hosts
   'ALREADY_HOST',
   'NOT_A_HOST',
   'USER_BANNED',
@@ -109,7 +109,7 @@ export const ERROR_CODES = [
   'SCRIM_CHAT_FORBIDDEN',
   'WRONG_RECEIVER',
   'RECEIVER_DELETED',
-  // Reported results, ratings and seasons (issue 16)
+  // Reported results, ratings and seasons
   'NO_RESULT',
   'RESULT_CONFIRMED',
   'RESULT_DISPUTED',
@@ -117,9 +117,9 @@ export const ERROR_CODES = [
   'NOT_OTHER_TEAM',
   'NOT_DISPUTED',
   'NOT_IMPARTIAL',
-  // Calendar feeds (issue 17)
+  // Calendar feeds
   'CALENDAR_NOT_FOUND',
-  // Waitlists, cooldowns and cancelled scrims (issue 17)
+  // Waitlists, cooldowns and cancelled scrims
   'SCRIM_CANCELLED',
   'COOLDOWN',
   'ALREADY_WAITLISTED',
@@ -127,16 +127,16 @@ export const ERROR_CODES = [
   'SLOT_AVAILABLE',
   // Discord announcements: a test message to a region without a webhook
   'NO_WEBHOOK',
-  // Web Push (issue 17)
+  // Web Push
   'PUSH_ENDPOINT_REFUSED',
-  // Check-in and substitutes (issue 17)
+  // Check-in and substitutes
   'CHECK_IN_OFF',
   'CHECK_IN_NOT_OPEN',
   'CHECK_IN_CLOSED',
   'SUBSTITUTE_BANNED',
   // A place a host or admin gave, confirmed by its player
   'NOT_PLACED',
-  // Match stats from Riot (issue 18)
+  // Match stats from Riot
   'MATCH_ID_INVALID',
   'MATCH_WRONG_REGION',
   'MATCH_NOT_FOUND',

@@ -1,4 +1,4 @@
-/** Texts of match stats from Riot (issue 18): the admins' attach, the scrim page's scoreboard and the profile's history. */
+/** Texts of match stats from Riot: the admins' attach, the scrim page's scoreboard and the profile's history. */
 export const MATCH_MESSAGES = {
   // POST /api/admin/scrims/:id/attach-match
   matchIdInvalid: 'Enter a Riot match id like NA1_4812345678',

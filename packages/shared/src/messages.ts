@@ -132,7 +132,7 @@ export const SCRIM_MESSAGES = {
     `Not enough players: ${count}/10. Please get ${one} players in Team 1 and ${two} in Team 2 to unlock lobby name and password`,
 } as const;
 
-/** Balanced teams (issue 16): sign-ups, the lock, "Balance teams". */
+/** Balanced teams: sign-ups, the lock, "Balance teams". */
 export const BALANCE_MESSAGES = {
   notBalanced: 'This scrim has slots: pick a team and role instead of signing up.',
   balancedScrim: 'This scrim makes balanced teams: sign up instead of picking a slot.',
@@ -150,7 +150,7 @@ export const BALANCE_MESSAGES = {
   balancedByHostNotification: (title: string) => `Teams were balanced by the host: ${title}. See your side and role.`,
 } as const;
 
-/** Waitlists, cooldowns, late leaves and cancelled scrims (issue 17). Dates are ISO 8601 instants. */
+/** Waitlists, cooldowns, late leaves and cancelled scrims. Dates are ISO 8601 instants. */
 export const WAITLIST_MESSAGES = {
   alreadyWaitlisted: 'You are already on the waitlist of this scrim.',
   notWaitlisted: 'You are not on the waitlist of this scrim.',
@@ -218,7 +218,7 @@ export const ADMIN_MESSAGES = {
   banEndsInPast: 'Date To must be in the future',
   reasonEmpty: 'Reason is empty!',
   nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
-  // Community hosts (issue 17)
+  // Community hosts
   hostGranted: (name: string, region: string) => `${name} is now a community host of ${region}`,
   hostRevoked: (name: string, regions: string) => `${name} is no longer a community host of ${regions}`,
   alreadyHost: (region: string) => `This user is already a community host of ${region}.`,
@@ -228,7 +228,7 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /**
- * Check-in and substitutes (issue 17). Times in these texts are UTC clock times ('19:25 UTC'): stored
+ * Check-in and substitutes. Times in these texts are UTC clock times ('19:25 UTC'): stored
  * notifications are read later, by people in any time zone.
  */
 export const CHECK_IN_MESSAGES = {

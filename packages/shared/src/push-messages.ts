@@ -1,4 +1,4 @@
-/** Texts of Web Push (issue 17: reminders that reach people): the server's refusals and the push itself. */
+/** Texts of Web Push (reminders that reach people): the server's refusals and the push itself. */
 export const PUSH_MESSAGES = {
   /** The title of every push; the body is the notification's own text. */
   pushTitle: 'Scrim Gym',

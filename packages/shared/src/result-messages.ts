@@ -9,7 +9,7 @@ import { teamDisplayName } from './rules/team-names.js';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
 
-/** Texts of reported results (confirm, dispute, the admins' queue) and of ratings and seasons (issue 16). */
+/** Texts of reported results (confirm, dispute, the admins' queue) and of ratings and seasons. */
 export const RESULT_MESSAGES = {
   noResult: 'This scrim has no reported result.',
   notPending: 'This result is no longer waiting for a confirmation.',

@@ -106,7 +106,7 @@ export interface SocketData {
   /** The SHA-256 of the session token of the handshake: the session this socket lives and dies with. */
   tokenHash: string;
   /**
-   * The regions the user hosted at the handshake (issue 17): the socket is in their host rooms, which carry their
+   * The regions the user hosted at the handshake: the socket is in their host rooms, which carry their
    * scrims' lobby secrets; a grant or revoke joins or leaves them on every instance.
    */
   hostRegions: Region[];

@@ -65,7 +65,7 @@ interface SeedScrim {
   teamWon?: TeamName;
   isPrivate?: boolean;
   casters?: number;
-  /** Run by the region's community host (issue 17). */
+  /** Run by the region's community host. */
   hosted?: boolean;
   /** Players waiting for a slot of this full scrim, for any role. */
   waiting?: number;
@@ -87,7 +87,7 @@ const TODAY: SeedScrim[] = [
   { title: 'OCE Arvo Scrim', region: 'OCE', startOffsetMs: -20 * 60 * 1000, players: 8 },
 ];
 
-/** A community host's scrim (issue 17), seeded after the others so their players stay as they were. */
+/** A community host's scrim, seeded after the others so their players stay as they were. */
 const HOSTED: SeedScrim[] = [
   { title: 'Community Night', region: 'NA', startOffsetMs: 4 * HOUR, players: 10, hosted: true, waiting: 2 },
 ];
@@ -237,7 +237,7 @@ export async function seedDemoCommunity({
           isWithCasters: (seed.casters ?? 0) > 0 || index === 0,
           maxCastersAllowedCount: 2,
           teamWon: seed.teamWon ?? null,
-          // A seeded winner is a final result, as the migration made the results recorded before issue 16.
+          // A seeded winner is a final result, as the migration made the results recorded before results could be confirmed.
           ...(seed.teamWon && {
             resultStatus: 'confirmed' as const,
             resultSource: 'admin' as const,

@@ -1,7 +1,7 @@
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 /**
- * Development logs a person reads (issue 13): one line per request (`12:04:05 GET /api/scrims 200 4.1 ms`) instead
+ * Development logs a person reads: one line per request (`12:04:05 GET /api/scrims 200 4.1 ms`) instead
  * of pino's two JSON lines (incoming request, request completed), and other entries as `time LEVEL message`.
  * Production keeps pino's JSON, one object per line, for log collectors.
  */

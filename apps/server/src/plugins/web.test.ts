@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../test/app.js';
 import { createWebRoot } from '../test/web-root.js';
 
 /**
- * The installable app's files (issue 17): the service worker is never served from a cache without asking (a fixed
+ * The installable app's files: the service worker is never served from a cache without asking (a fixed
  * one must reach every browser), as JavaScript; the web app manifest as application/manifest+json. The CSP of
  * pages lets our own origin register the worker and load the manifest.
  */

@@ -240,7 +240,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
     expect: adminOnly(409),
   },
-  // Check-in (issue 17): the players of the scrim only (openScrim starts in an hour: its window is not open, 409);
+  // Check-in: the players of the scrim only (openScrim starts in an hour: its window is not open, 409);
   // the happy path and the window are scrims.checkin.test.ts.
   'POST /api/scrims/{id}/check-in': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
@@ -264,7 +264,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: adminOnly(),
   },
-  // Issue 17, the waitlist: for oneself, only when what one wants is full. The world has no full scrim that has
+  // The waitlist: for oneself, only when what one wants is full. The world has no full scrim that has
   // not started: openScrim's slots are free (409 SLOT_AVAILABLE), its player is in it (409 ALREADY_PLAYER); the
   // happy paths are in scrims.waitlist.test.ts. Nobody waits, so leaving the waitlist is a 409 for everyone.
   'POST /api/scrims/{id}/waitlist': {
@@ -431,7 +431,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: signedIn(),
   },
 
-  // Match stats (issue 18): a scrim's match for whoever may read the scrim (the private fullScrim by its link); a
+  // Match stats: a scrim's match for whoever may read the scrim (the private fullScrim by its link); a
   // user's history and totals for signed-in users (private scrims' games filtered for others: matches.history
   // test). The attach is admins' only; the world's fullScrim was played (full, started) but Riot knows no match
   // NA1_1 (404 MATCH_NOT_FOUND, nothing written); the happy path is matches.attach.test.ts.

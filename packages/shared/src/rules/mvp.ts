@@ -1,5 +1,5 @@
 /**
- * The MVP of a match (issue 18; docs/match-stats.md): the player of the winning team with the highest score
+ * The MVP of a match (docs/match-stats.md): the player of the winning team with the highest score
  *
  *   score = KDA + 10 × kill participation + 5 × damage share + vision score per minute
  *

@@ -5,7 +5,7 @@ import { rolePreferenceSchema } from './user.js';
 import { socialUserSchema } from './social.js';
 
 /*
- * The leaderboard (issue 16): GET /api/leaderboard?region&season&cursor → { rows, nextCursor, me }. Public: a
+ * The leaderboard: GET /api/leaderboard?region&season&cursor → { rows, nextCursor, me }. Public: a
  * visitor reads it too (`me` is then null). Rows are the players rated in the season, best first.
  */
 

@@ -4,7 +4,7 @@ import { MATCH_MESSAGES } from '../match-messages.js';
 import { roleSchema } from './scrim.js';
 
 /**
- * Match stats from Riot's match-v5 (issue 18): what the app stores and shows of a scrim's game, never Riot's raw
+ * Match stats from Riot's match-v5: what the app stores and shows of a scrim's game, never Riot's raw
  * body. `champion` is Data Dragon's champion key (`MonkeyKing`), items and spells their Data Dragon ids (0: an
  * empty item slot), `keystone` the rune id (8010) or null.
  */

@@ -124,7 +124,7 @@ export const scrimSchema = z.object({
   useTournamentCode: z.boolean(),
   riotTournament: riotTournamentSchema.nullable(),
   postGameImage: z.object({ location: z.string() }).nullable(),
-  /** Issue 16: 'slots' (players take slots) or 'balanced' (players sign up; the server makes the teams). */
+  /** 'slots' (players take slots) or 'balanced' (players sign up; the server makes the teams). */
   mode: scrimModeSchema,
   /** A balanced scrim's sign-ups, first come first listed (empty for 'slots'). */
   signups: z.array(

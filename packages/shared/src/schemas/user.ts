@@ -105,7 +105,7 @@ export const currentUserSchema = publicUserSchema.extend({
   secondaryRole: rolePreferenceSchema,
   /** The linked Riot account: when it was linked and when its rank was last read from Riot (null: unlinked). */
   riotAccount: z.object({ linkedAt: z.string(), rankRefreshedAt: z.string().nullable() }).nullable(),
-  /** The regions the user is a community host of (issue 17): they create and run their own scrims there. */
+  /** The regions the user is a community host of: they create and run their own scrims there. */
   hostRegions: z.array(z.enum(REGIONS)),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -29,7 +29,7 @@ export interface StoredMatchTeam {
 }
 
 /**
- * The Riot game of a scrim (issue 18), one per scrim: 'pending' while the fetch job works on it, 'ready' with the
+ * The Riot game of a scrim, one per scrim: 'pending' while the fetch job works on it, 'ready' with the
  * match stored (its players in match_participants), 'failed' when Riot never gave it. A Riot match belongs to one
  * scrim at most (the unique match id). `fetchSince` anchors the fetch's 24-hour window.
  */

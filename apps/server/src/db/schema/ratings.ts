@@ -18,7 +18,7 @@ import { scrims } from './scrims.js';
 import { users } from './users.js';
 
 /**
- * Rating seasons (issue 16). Exactly one is current (endedAt null); an admin starts the next one, which
+ * Rating seasons. Exactly one is current (endedAt null); an admin starts the next one, which
  * soft-resets every rating toward the mean. Old seasons stay readable. The migration creates the first.
  */
 export const seasons = pgTable(

@@ -4,7 +4,7 @@ import { regionEnum } from './enums.js';
 import { sessions, users } from './users.js';
 
 /**
- * Reaching people outside the open tab (issue 17): Web Push subscriptions, the server's own generated secrets
+ * Reaching people outside the open tab: Web Push subscriptions, the server's own generated secrets
  * (the VAPID key pair, made once), personal calendar feeds, and each region's Discord webhook.
  */
 

@@ -55,7 +55,7 @@ export const scrims = pgTable(
      * so a leave after the start does not lock it for the others.
      */
     lobbyReadyAt: timestamptz('lobby_ready_at'),
-    /** 'slots': players take slots; 'balanced': players sign up and the server makes the teams (issue 16). */
+    /** 'slots': players take slots; 'balanced': players sign up and the server makes the teams. */
     mode: scrimModeEnum('mode').notNull().default('slots'),
     /** When the teams were last balanced (ten signed up, or an admin's "Balance teams"); null: never. */
     balancedAt: timestamptz('balanced_at'),
@@ -79,7 +79,7 @@ export const scrims = pgTable(
      * rating decision; null while there is no confirmed result or when it is rated.
      */
     unratedReason: text('unrated_reason', { enum: UNRATED_REASONS }),
-    /** Players must check in 30 to 5 minutes before the start (issue 17); its host may turn it off. */
+    /** Players must check in 30 to 5 minutes before the start; its host may turn it off. */
     checkInEnabled: boolean('check_in_enabled').notNull().default(true),
     /** When the check-in close ran (absentees dropped, the waitlist promoted): it runs once. */
     checkInClosedAt: timestamptz('check_in_closed_at'),

@@ -9,7 +9,7 @@ import { users } from './users.js';
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * Players waiting for a slot of a full scrim (issue 17), first come first served: when a player leaves (or misses
+ * Players waiting for a slot of a full scrim, first come first served: when a player leaves (or misses
  * check-in), the first entry whose role fits takes the slot, under the scrim's row lock.
  */
 export const scrimWaitlist = pgTable(

@@ -50,7 +50,7 @@ export const users = pgTable(
      */
     riotPuuid: text('riot_puuid'),
     /**
-     * When the user proved the Riot account is theirs (Riot Sign On, issue 16): riotPuuid then comes from Riot's
+     * When the user proved the Riot account is theirs (Riot Sign On): riotPuuid then comes from Riot's
      * account-v1 `accounts/me`, name and tagline follow the Riot ID, and the rank comes from league-v4 (the
      * verified badge). Null: unlinked, the typed rank is self-reported.
      */

@@ -551,7 +551,7 @@ describe('audit log of scrim admin actions', () => {
       ).map((a) => a.action),
     ).toEqual(['scrim.create']);
 
-    // A day ahead: a leave under 2 hours before the start is audited as a late leave (issue 17).
+    // A day ahead: a leave under 2 hours before the start is audited as a late leave.
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() + 24 * HOUR) });
     const { players } = await fillScrim({ db: db(), scrim, hostIndex: null });
     const [kicked, leaver] = [players[0]!, players[1]!];

@@ -8,7 +8,7 @@ import type { AdminDeps } from './admin.service.js';
 import { deleteHosts, findAllHosts, insertHost, lockHostCandidate, type HostUserRow } from './hosts.repository.js';
 
 /*
- * Community hosts (issue 17): an admin grants a user the host role of a region; the host creates scrims there and
+ * Community hosts: an admin grants a user the host role of a region; the host creates scrims there and
  * runs their own (scrims.policy.ts: canRunScrim). The regions are read with the session, so after a grant or a
  * revoke every instance forgets the user's cached sessions (acknowledged) before the answer: the change holds on
  * the next request everywhere. Their sockets join or leave the host rooms that carry their scrims' lobby secrets.

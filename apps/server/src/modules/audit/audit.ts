@@ -22,7 +22,7 @@ export const AUDIT_ACTIONS = {
   setWinner: 'scrim.set-winner',
   addImage: 'scrim.add-image',
   removeImage: 'scrim.remove-image',
-  /** Issue 17: a host or admin cancelled a scrim (details: the reason). */
+  /** A host or admin cancelled a scrim (details: the reason). */
   cancelScrim: 'scrim.cancel',
   /** A player left a scrim late (under 2 h before the start) or with a reason (actor: the player). */
   playerLeft: 'scrim.player-left',

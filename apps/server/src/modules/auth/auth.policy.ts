@@ -60,7 +60,7 @@ export const hostsRegion = (viewer: Viewer, region: Region) =>
 
 /**
  * An admin or a community host of some region: the scrim tools' gate before the body is read (everyone else gets
- * the admin-only 403 as before). Which scrims a host may run is decided per scrim (canRunScrim).
+ * the admin-only 403). Which scrims a host may run is decided per scrim (canRunScrim).
  */
 export function assertAdminOrHost(auth: AuthContext): UserRow {
   const user = assertActiveUser(auth);

@@ -73,7 +73,7 @@ export async function signInWithIdentity({ db, io, config, identity }: Deps & { 
     userId: user?.id ?? null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  // The answer's user is the session's: with the regions they host (issue 17).
+  // The answer's user is the session's: with the regions they host.
   const hostRegions = user ? await findHostRegionsOfUser({ db, userId: user.id }) : [];
   return { token, user, hostRegions };
 }

@@ -22,7 +22,7 @@ function sendIcs(reply: FastifyReply, body: string, cacheControl: string) {
 }
 
 /**
- * Calendars (issue 17): a scrim as an .ics download, and each user's subscribable feed, whose secret URL is its
+ * Calendars: a scrim as an .ics download, and each user's subscribable feed, whose secret URL is its
  * only credential (revocable by rotating it).
  */
 export async function calendarRoutes(fastify: FastifyInstance) {

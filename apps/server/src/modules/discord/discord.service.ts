@@ -1,5 +1,5 @@
 /**
- * Discord announcements (issue 17): admins set one webhook per region; the region's public scrims are posted there
+ * Discord announcements: admins set one webhook per region; the region's public scrims are posted there
  * when created, at "2 spots left" (8 of 10 players), when the lobby is full, when the result is confirmed and when
  * an announced scrim is cancelled. Each webhook keeps its last delivery (posts and admins' test messages).
  *

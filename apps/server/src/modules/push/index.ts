@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 17, docs/push.md): browsers' subscriptions, the VAPID keys (configured, or generated once and
+ * Web Push (docs/push.md): browsers' subscriptions, the VAPID keys (configured, or generated once and
  * stored), and the delivery of every published 'scrim_alert' to its owner's devices. It listens to the
  * notifications module; nothing imports push but app.ts.
  */

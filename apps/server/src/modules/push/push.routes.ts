@@ -14,7 +14,7 @@ import * as service from './push.service.js';
 const tags = ['push'];
 
 /**
- * Web Push (issue 17): the VAPID public key (public: it is in every subscribed browser anyway), and a signed-in,
+ * Web Push: the VAPID public key (public: it is in every subscribed browser anyway), and a signed-in,
  * not banned user's subscriptions of their browsers. docs/push.md.
  */
 export async function pushRoutes(fastify: FastifyInstance) {

@@ -9,7 +9,7 @@ import { assertNoWinner, changeScrim, type ScrimDeps } from './scrims.service.js
 import { findSignupAndWaitlistUserIds } from './scrims.waitlist.repository.js';
 
 /**
- * POST /api/scrims/:id/cancel (issue 17): an admin or the scrim's community host cancels it with a reason. In one
+ * POST /api/scrims/:id/cancel: an admin or the scrim's community host cancels it with a reason. In one
  * transaction under the scrim's lock: the cancellation stored (the scrim stays visible, status 'cancelled', and
  * refuses every change), its pending jobs cancelled, the audit entry, and a notification with the reason for
  * everyone in it: players, casters, sign-ups and the waitlist. Already cancelled, finished or abandoned: 409.

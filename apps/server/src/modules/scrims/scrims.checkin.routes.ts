@@ -16,7 +16,7 @@ const described = <O extends { schema: object }>(options: O, description: string
 });
 
 /**
- * Check-in and substitutes (issue 17), registered by scrimsRoutes inside its scope (its session check runs
+ * Check-in and substitutes, registered by scrimsRoutes inside its scope (its session check runs
  * first: 401 without one, 403 banned, before the body is read).
  */
 export function checkInRoutes(fastify: FastifyInstance, deps: ScrimDeps) {

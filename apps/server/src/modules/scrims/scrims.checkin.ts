@@ -1,5 +1,5 @@
 /**
- * Check-in (issue 17). With check-in on (scrims.check_in_enabled, the default), the players of a scrim confirm
+ * Check-in. With check-in on (scrims.check_in_enabled, the default), the players of a scrim confirm
  * between CHECK_IN_OPENS_MINUTES and CHECK_IN_CLOSES_MINUTES before its start. Three jobs (scrims.schedule.ts)
  * tell them when it opens, remind those not checked in CHECK_IN_REMINDER_MINUTES before it closes, and close it:
  * once per scrim (scrims.check_in_closed_at, under the scrim's row lock), the players of a full scrim who did

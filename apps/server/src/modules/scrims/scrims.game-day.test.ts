@@ -8,7 +8,7 @@ import { expectError, playerData, scrimApi, slotsOf } from '../../test/scrim-api
 import { addCaster, addPlayers, createScrim, createUsers, fillScrim } from '../../test/scrim-factories.js';
 
 /**
- * Game day (issue 13): a caster switches to a slot in one step, a winner needs two full teams, fill random says
+ * Game day: a caster switches to a slot in one step, a winner needs two full teams, fill random says
  * what it could not fill, and the web can tell whether this server makes tournament codes.
  */
 let ctx: TestContext;

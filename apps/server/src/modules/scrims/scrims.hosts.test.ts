@@ -13,7 +13,7 @@ import { connectClient, listenLocally } from '../../test/socket-client.js';
 import { installWriteJournal, type WriteJournal } from '../../test/write-journal.js';
 
 /*
- * Community hosts run their own scrims (issue 17): they create scrims in the regions they host, and edit, fill,
+ * Community hosts run their own scrims: they create scrims in the regions they host, and edit, fill,
  * assign, swap, kick, balance, report the result of and manage the image of the scrims they host, and nothing else;
  * a revoked host loses all of it at once. Their actions are audited like an admin's.
  */

@@ -18,7 +18,7 @@ import { LIST_MISS_BURST } from './scrims.list-budget.js';
 import { listCacheFor } from './scrims.service.js';
 
 /**
- * The hub's list as bytes (issue 14): one public body for every viewer but admins, an admin body, each with its
+ * The hub's list as bytes: one public body for every viewer but admins, an admin body, each with its
  * brotli and gzip copies and a content ETag; lobby secrets only through GET /api/scrims/mine-secrets, read at
  * request time; a change patches the lists its scrim belongs to and leaves the others' bytes alone.
  */

@@ -41,7 +41,7 @@ export interface ParticipantWithUser {
   rating: CurrentRating | null;
 }
 
-/** A balanced scrim's sign-up (issue 16). */
+/** A balanced scrim's sign-up. */
 export interface SignupWithUser {
   primaryRole: RolePreference;
   secondaryRole: RolePreference;
@@ -50,7 +50,7 @@ export interface SignupWithUser {
   rating: CurrentRating | null;
 }
 
-/** A player waiting for a slot (issue 17): a role, or any free slot. */
+/** A player waiting for a slot: a role, or any free slot. */
 export interface WaitlistEntryWithUser {
   role: WaitlistRole;
   createdAt: Date;

@@ -61,7 +61,7 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       if (scrim.gameStartTime.getTime() > Date.now()) throw conflict(SCRIM_MESSAGES.notStarted, 'NOT_STARTED');
       if (scrim.teamWon && !(decides && scrim.resultStatus !== 'confirmed'))
         throw conflict(SCRIM_MESSAGES.winnerSet, 'WINNER_SET');
-      // No winner for a game that could not be played: both teams must be full (issue 13).
+      // No winner for a game that could not be played: both teams must be full.
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
       await freezePrediction({ db: tx, scrimId });

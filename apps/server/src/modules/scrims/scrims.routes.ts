@@ -461,7 +461,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
     },
   );
 
-  // Balanced teams (issue 16): sign-ups instead of slots, and an admin's "Balance teams".
+  // Balanced teams: sign-ups instead of slots, and an admin's "Balance teams".
   app.post(
     '/scrims/:id/signup',
     {
@@ -507,9 +507,9 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
     async (request) => balanceScrim({ deps, viewer: runnerOf(request), scrimId: request.params.id }),
   );
 
-  // Issue 17: the waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
+  // The waitlist, cancel with a reason, reliability (scrims.showup.routes.ts).
   showUpRoutes(app, deps, options);
-  // Check-in and substitutes (issue 17): scrims.checkin.routes.ts.
+  // Check-in and substitutes: scrims.checkin.routes.ts.
   checkInRoutes(app, deps);
 
   // The image travels as its own bytes, read by a parser of this scope only, up to 2 MB (JSON keeps the app's

@@ -26,7 +26,7 @@ export interface ScrimsRoutesOptions {
 const scrimAnswer = { response: { 200: scrimSchema } };
 
 /**
- * Issue 17's scrim calls: the waitlist, cancel with a reason, a user's reliability. Registered by scrimsRoutes
+ * The show-up scrim calls: the waitlist, cancel with a reason, a user's reliability. Registered by scrimsRoutes
  * inside its scope, after its `authenticate` hook: every call needs a session of a user who is not banned.
  */
 export function showUpRoutes(fastify: FastifyInstance, deps: ScrimDeps, { seesPrivateScrims }: ScrimsRoutesOptions) {

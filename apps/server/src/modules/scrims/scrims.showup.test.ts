@@ -22,7 +22,7 @@ import { recordCommitments } from './scrims.reliability.js';
 import { scheduleScrimStart, scrimAbandonKey, scrimStartKey } from './scrims.schedule.js';
 
 /**
- * Issue 17 beyond the waitlist: cancel with a reason, no-show cooldowns (refused joins, escalation in the audit
+ * Show-up rules beyond the waitlist: cancel with a reason, no-show cooldowns (refused joins, escalation in the audit
  * log and the notifications, an admin clearing them), late leaves, and a player's reliability.
  */
 let ctx: TestContext;

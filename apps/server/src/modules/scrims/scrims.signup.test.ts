@@ -32,7 +32,7 @@ import { seatsOf } from './scrims.balance.js';
 import { SCRIM_UPDATED_EVENT } from './scrims.events.js';
 
 /**
- * Balanced scrims (issue 16): sign-ups instead of slots, the tenth sign-up making the teams under the scrim's row
+ * Balanced scrims: sign-ups instead of slots, the tenth sign-up making the teams under the scrim's row
  * lock, withdrawals undoing them, the lock before the start, and an admin's "Balance teams".
  */
 let ctx: TestContext;

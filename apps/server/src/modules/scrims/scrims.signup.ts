@@ -23,7 +23,7 @@ import {
 import { deleteWaitlistEntry, findCooldownUntil } from './scrims.waitlist.repository.js';
 
 /**
- * A balanced scrim's sign-ups (issue 16): players sign up for the scrim, not a slot; the tenth sign-up makes the
+ * A balanced scrim's sign-ups: players sign up for the scrim, not a slot; the tenth sign-up makes the
  * teams, in the same transaction, under the scrim's row lock (the lock every change of the scrim takes), so two
  * tenth sign-ups racing on two instances balance once and the second is refused (ten at most).
  */

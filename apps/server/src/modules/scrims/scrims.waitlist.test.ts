@@ -27,7 +27,7 @@ import { connectClient, listenLocally } from '../../test/socket-client.js';
 import { SCRIM_UPDATED_EVENT } from './scrims.events.js';
 
 /**
- * The waitlist (issue 17): joining it only when what one wants is full, leaving it, and the promotion of the first
+ * The waitlist: joining it only when what one wants is full, leaving it, and the promotion of the first
  * suitable entry when a slot frees (leave, kick, move, the admin tools, a balanced scrim's withdrawal), with the
  * promoted player's notification and the scrim live for its watchers.
  */

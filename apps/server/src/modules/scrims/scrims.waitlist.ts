@@ -13,7 +13,7 @@ import {
 } from './scrims.waitlist.repository.js';
 
 /**
- * A scrim's waitlist (issue 17): when what a player wants is full (a role on both teams, every slot for 'any', ten
+ * A scrim's waitlist: when what a player wants is full (a role on both teams, every slot for 'any', ten
  * sign-ups of a balanced scrim) they wait for it, first come first served. Joining and leaving it take the
  * scrim's row lock (changeScrim), like every change of the scrim, so a promotion (scrims.promotion.ts) never
  * races an entry. Answers are the scrim, published live.

@@ -9,7 +9,7 @@ const UNVERIFIED_SUFFIX = 'UNV';
 
 /**
  * The first free `<name> UNV<n>` of the region (no account holds it or a look-alike, no Riot account has it
- * reserved), the name cut so that the whole fits SUMMONER_NAME_MAX: letters, digits and spaces as before.
+ * reserved), the name cut so that the whole fits SUMMONER_NAME_MAX: letters, digits and spaces, as every name.
  */
 async function freeUnverifiedName({ db, name, region, now }: { db: DbOrTx; name: string; region: Region; now: Date }) {
   for (let n = 1; ; n++) {

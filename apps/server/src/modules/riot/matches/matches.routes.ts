@@ -20,7 +20,7 @@ import * as service from './matches.service.js';
 /** The attach's answers: the usual ones, 429 (Riot's limit, with Retry-After) and 422 (Riot's answer unusable). */
 const attachErrors = { ...rateLimitedErrorResponses, 422: errorBodySchema };
 
-/** Match stats (issue 18): a scrim's match, a user's history and totals, and the admins' attach by id. */
+/** Match stats: a scrim's match, a user's history and totals, and the admins' attach by id. */
 export async function matchesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, riot } = app;

@@ -35,7 +35,7 @@ import {
 import { findMatchParticipants, findScrimMatchRow, findScrimOfMatch, storeMatch } from './matches.repository.js';
 import { MATCH_FETCH_WINDOW_MS } from './matches.schedule.js';
 
-/** Fewer of the scrim's ten players than this in a match: it is not the scrim's game (issue 18). */
+/** Fewer of the scrim's ten players than this in a match: it is not the scrim's game. */
 export const MIN_SCRIM_PLAYERS_IN_MATCH = 8;
 
 const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
