@@ -88,5 +88,8 @@ interface ErrorResponse {
   content?: Record<string, { schema?: { properties?: Record<string, { enum?: string[] }> } }>;
 }
 
-/** Upper-case literals on a line the scan looks at that are not error codes: a setting's name, a SQL operation. */
-const NOT_CODES = new Set(['PUBLIC_URL', 'INSERT']);
+/**
+ * Upper-case literals on a line the scan looks at that are not error codes: a setting's name, a SQL operation, the
+ * slot statement's refusal for a deleted account (answered as UNAUTHORIZED, like any request without a session).
+ */
+const NOT_CODES = new Set(['PUBLIC_URL', 'INSERT', 'USER_DELETED']);
