@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api/session';
@@ -15,7 +14,7 @@ import { checkInPhase, isCheckedIn, isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { Countdown } from './Countdown';
 import { PlayerName } from './PlayerName';
-import { zoneName } from './StartTime';
+import { formatTime } from '../../../lib/datetime';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp.checkIn;
@@ -84,7 +83,7 @@ export function CheckInPanel({ view }: { view: ScrimView }) {
       </Box>
       {phase === 'before' && (
         <Typography>
-          {T.opensAt(`${dayjs(opensAt).format('h:mm A')} ${zoneName(opensAt)}`)}{' '}
+          {T.opensAt(formatTime(opensAt))}{' '}
           <Typography component="span" color="text.secondary">
             {T.explain}
           </Typography>
