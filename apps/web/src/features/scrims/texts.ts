@@ -51,6 +51,9 @@ export const SCRIM_TEXTS = {
   edit: 'Edit scrim',
   assign: 'Assign player',
   fillRandom: 'Fill empty slots with random players',
+  /** The visible word on the button; `fillRandom` stays its full name. */
+  fillRandomShort: 'Fill empty slots',
+  hostTools: 'Host tools',
   creatorTitle: (name: string) => `${name}'s Scrim`,
   /** Before the community host's name#tag (issue 17). */
   hostedBy: 'Hosted by',
