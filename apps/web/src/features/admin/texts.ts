@@ -1,3 +1,4 @@
+import { count } from '../../lib/plural';
 import { ADMIN_MESSAGES, DISCORD_MESSAGES } from '@scrim-gym/shared';
 import type { ActivityStatus, ServiceStatus } from '@scrim-gym/shared';
 
@@ -72,7 +73,7 @@ export const ADMIN_TEXTS = {
     unknown: 'Unknown',
   } satisfies Record<ServiceStatus, string>,
   latency: (ms: number) => `${Math.round(ms)} ms`,
-  connections: (n: number) => `${n} connection${n === 1 ? '' : 's'}`,
+  connections: (n: number) => count(n, 'connection'),
 
   quickActions: 'Quick Actions',
   createScrim: 'Create Scrim',

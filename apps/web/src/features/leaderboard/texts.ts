@@ -1,3 +1,4 @@
+import { count } from '../../lib/plural';
 /** The leaderboard page's words. */
 export const LEADERBOARD_TEXTS = {
   title: 'Leaderboard',
@@ -23,6 +24,5 @@ export const LEADERBOARD_TEXTS = {
   empty: 'No rated players on this board yet.',
   loadMore: 'Load more',
   failed: 'The leaderboard could not be loaded.',
-  compactLine: (role: string, games: number, winRate: number) =>
-    `${role} · ${games} ${games === 1 ? 'game' : 'games'} · ${winRate}% won`,
+  compactLine: (role: string, games: number, winRate: number) => `${role} · ${count(games, 'game')} · ${winRate}% won`,
 } as const;

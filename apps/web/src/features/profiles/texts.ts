@@ -1,3 +1,4 @@
+import { count } from '../../lib/plural';
 import { RESULT_MESSAGES, type CreatedFilter, type DateSort, type ParticipatedFilter } from '@scrim-gym/shared';
 
 /** The profile page's own words (the catalogue's texts come from @scrim-gym/shared). */
@@ -103,10 +104,10 @@ export const RATING_TEXTS = {
   title: 'Skill rating',
   provisional: 'Provisional',
   provisionalHint: 'Fewer than 10 rated games: the rating is still settling',
-  gamesRated: (games: number) => `${games} rated ${games === 1 ? 'game' : 'games'} this season`,
+  gamesRated: (games: number) => `${count(games, 'rated game')} this season`,
   history: 'Rating history',
   historySummary: (from: number, to: number, games: number) =>
-    `from ${from} to ${to} over ${games} rated ${games === 1 ? 'game' : 'games'}`,
+    `from ${from} to ${to} over ${count(games, 'rated game')}`,
   noHistory: 'No rated games yet this season.',
   roles: 'Roles played',
   rolesSummary: (parts: string[]) => (parts.length ? parts.join(', ') : 'no rated games yet'),
@@ -122,9 +123,9 @@ export const RELIABILITY_TEXTS = {
   explain: (window: number) => `Scrims played or checked in to, among the last ${window} joined.`,
   explainNew: (min: number, window: number) =>
     `Shown as a share once ${min} scrims are joined: then the share played or checked in to, among the last ${window}.`,
-  commitments: (n: number) => `${n} ${n === 1 ? 'commitment' : 'commitments'}`,
-  noShows: (n: number) => `${n} ${n === 1 ? 'no-show' : 'no-shows'}`,
-  lateLeaves: (n: number) => `${n} ${n === 1 ? 'late leave' : 'late leaves'}`,
+  commitments: (n: number) => count(n, 'commitment'),
+  noShows: (n: number) => count(n, 'no-show'),
+  lateLeaves: (n: number) => count(n, 'late leave'),
   brokenTitle: 'No-shows and late leaves',
   outcome: { no_show: 'No-show', late_leave: 'Late leave' },
   privateScrim: 'a private scrim',

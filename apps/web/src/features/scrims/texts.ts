@@ -1,3 +1,4 @@
+import { count } from '../../lib/plural';
 import {
   CANCEL_REASON_MAX,
   LATE_LEAVE_HOURS,
@@ -33,7 +34,7 @@ export const SCRIM_TEXTS = {
     view: 'View',
     day: 'Day',
     week: 'Week',
-    dayCount: (n: number) => (n === 1 ? '1 scrim' : `${n} scrims`),
+    dayCount: (n: number) => count(n, 'scrim'),
     noScrimsThatDay: 'No scrims',
     createScrim: 'Create a scrim',
     nextDaysWithScrims: 'Next days with scrims',
@@ -50,6 +51,9 @@ export const SCRIM_TEXTS = {
   edit: 'Edit scrim',
   assign: 'Assign player',
   fillRandom: 'Fill empty slots with random players',
+  /** The visible word on the button; `fillRandom` stays its full name. */
+  fillRandomShort: 'Fill empty slots',
+  hostTools: 'Host tools',
   creatorTitle: (name: string) => `${name}'s Scrim`,
   /** Before the community host's name#tag (issue 17). */
   hostedBy: 'Hosted by',
@@ -203,7 +207,7 @@ export const SCRIM_TEXTS = {
     empty: 'Nobody has signed up yet.',
     explain: 'Sign up with your roles: when ten are in, the server makes the fairest teams.',
     made: 'The teams are made: see your side and role below.',
-    showList: (count: number) => `Show the ${count} sign-ups`,
+    showList: (n: number) => `Show the ${count(n, 'sign-up')}`,
     hideList: 'Hide the sign-ups',
     primary: 'Primary role',
     secondary: 'Secondary role',

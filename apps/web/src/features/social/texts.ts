@@ -1,3 +1,4 @@
+import { count } from '../../lib/plural';
 /**
  * Texts of the social screens that are not in SOCIAL_MESSAGES (@scrim-gym/shared): accessible names, labels and
  * our own wording. The catalogue's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
@@ -8,7 +9,7 @@ export const SOCIAL_TEXTS = {
   openSearch: 'Open user search',
   closeSearch: 'Close user search',
   messenger: 'Messenger',
-  messengerUnseen: (n: number) => `Messenger, ${n} unseen message${n === 1 ? '' : 's'}`,
+  messengerUnseen: (n: number) => `Messenger, ${count(n, 'unseen message')}`,
   notifications: 'Notifications',
   notificationsCount: (n: number) => `Notifications, ${n} unread`,
   conversations: 'Conversations',

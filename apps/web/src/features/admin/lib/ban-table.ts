@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatListDate } from '../../../lib/datetime';
 import type { BanHistoryEntry } from '@scrim-gym/shared';
 
 /** The ban table's limits: reasons cut at 32 characters; pages of 10 on desktop, 3 on phones, and their options. */
@@ -7,7 +7,7 @@ export const PAGE_SIZES = { desktop: [10, 20, 30, 40, 50, 100], mobile: [3, 5, 1
 export const DEFAULT_PAGE_SIZE = { desktop: 10, mobile: 3 } as const;
 
 /** MM/DD/YYYY, in the admin's time zone (the date format for bans). */
-export const formatBanDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
+export const formatBanDate = (iso: string) => formatListDate(iso, {}, false);
 
 /** Reasons longer than 32 characters are cut, with an ellipsis; the full text is the cell's title. */
 export const truncateReason = (reason: string) =>

@@ -203,3 +203,32 @@ describe('sign-up wizard', () => {
     await waitFor(() => expect(screen.getByText('scrims page')).toBeInTheDocument());
   });
 });
+
+describe('sign-up steps on a phone', () => {
+  /** A 390 px window: min-width queries from 600 px up do not match. */
+  const phone = () =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: Number(/min-width:\s*(\d+)/.exec(query)?.[1] ?? 0) <= 390,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+
+  it('shows one short word per step at 390 px, the full name still given to assistive technology', async () => {
+    phone();
+    stubApi({ 'GET /auth/session': signedOut, 'GET /auth/providers': providers });
+    renderAt('/signup', '/signup', <SignupPage />);
+    await screen.findByRole('button', { name: 'Next' });
+    const labels = [...document.querySelectorAll('.MuiStepLabel-label')].map((label) => label.textContent);
+    expect(labels).toEqual(['Profile', 'Rank', 'Verify']);
+    expect(screen.getByLabelText('Verify and sign up')).toBeInTheDocument();
+  });
+
+  it('keeps the full step names from 600 px', async () => {
+    stubApi({ 'GET /auth/session': signedOut, 'GET /auth/providers': providers });
+    renderAt('/signup', '/signup', <SignupPage />);
+    await screen.findByRole('button', { name: 'Next' });
+    const labels = [...document.querySelectorAll('.MuiStepLabel-label')].map((label) => label.textContent);
+    expect(labels).toEqual(['Summoner profile', 'Rank and roles', 'Verify and sign up']);
+  });
+});

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, formatRank } from '@scrim-gym/shared';
+import { BREAKPOINTS, MESSAGES, formatRank } from '@scrim-gym/shared';
 import { ErrorBanner } from '../../../components/profile-fields/ErrorBanner';
 import { RankFields, RoleFields, SummonerFields } from '../../../components/profile-fields/ProfileFields';
 import {
@@ -26,11 +26,14 @@ import {
   type ProfileForm,
 } from '../../../components/profile-fields/profile-form';
 import { ApiError, messageOf } from '../../../lib/api';
+import { useMinWidth } from '../../../lib/use-min-width';
 import { useAlert } from '../../alerts/alert-context';
 import { startProviderSignIn, useAuthProviders, useCurrentUser, useDevLogin, useRegister } from '../api/session';
 import { useNameAvailability } from '../hooks/useNameAvailability';
 
 const STEPS = ['Summoner profile', 'Rank and roles', 'Verify and sign up'] as const;
+/** One word each below 600 px, where three full labels side by side run into each other. */
+const SHORT_STEPS = ['Profile', 'Rank', 'Verify'] as const;
 const STEP_FIELDS: ProfileField[][] = [['name', 'summonerTagline', 'region', 'discord'], ['rank'], []];
 /** The wizard survives the round trip to an identity provider in this tab's storage. */
 const SAVED_FORM_KEY = 'scrim-gym.signup-form';
@@ -56,6 +59,7 @@ export function SignupPage() {
   const resuming = params.get('resume') === '1';
   const [form, setForm] = useState<ProfileForm>(() => (resuming && loadSavedForm()) || emptyProfileForm);
   const [step, setStep] = useState(() => (resuming && loadSavedForm() ? 2 : 0));
+  const wide = useMinWidth(BREAKPOINTS.sm, true);
   // After a Next that found problems, the step's fields are checked again as they change: a fixed field's
   // error goes at once, and the field in error stays marked.
   const [checking, setChecking] = useState(false);
@@ -176,9 +180,11 @@ export function SignupPage() {
           Sign Up
         </Typography>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-          {STEPS.map((label) => (
+          {STEPS.map((label, i) => (
             <Step key={label}>
-              <StepLabel>{label}</StepLabel>
+              <StepLabel aria-label={label} title={label}>
+                {wide ? label : SHORT_STEPS[i]}
+              </StepLabel>
             </Step>
           ))}
         </Stepper>

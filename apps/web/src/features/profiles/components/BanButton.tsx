@@ -1,8 +1,8 @@
+import { formatWhen } from '../../../lib/datetime';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ADMIN_MESSAGES, PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
@@ -37,7 +37,7 @@ export function BanButton({ profile }: { profile: UserProfile }) {
         </Button>
         {ban.dateTo && (
           <Typography variant="caption" color="warning.main">
-            {PROFILE_TEXTS.bannedUntil(dayjs(ban.dateTo).format('MM/DD/YYYY hh:mm A'))}
+            {PROFILE_TEXTS.bannedUntil(formatWhen(ban.dateTo))}
             {ban.reason ? ` · ${ban.reason}` : ''}
           </Typography>
         )}

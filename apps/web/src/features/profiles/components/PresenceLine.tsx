@@ -1,3 +1,4 @@
+import { formatWhen } from '../../../lib/datetime';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SOCIAL_MESSAGES, type UserProfile } from '@scrim-gym/shared';
@@ -32,11 +33,7 @@ export function PresenceLine({ profile, viewerId }: { profile: UserProfile; view
           boxShadow: online ? '0 0 0 3px rgba(62,207,142,0.25)' : 'none',
         }}
       />
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        title={lastSeenAt ? new Date(lastSeenAt).toLocaleString() : undefined}
-      >
+      <Typography variant="body2" color="text.secondary" title={lastSeenAt ? formatWhen(lastSeenAt) : undefined}>
         {text}
       </Typography>
     </Box>

@@ -75,7 +75,7 @@ describe('the reliability card', () => {
 
   it('shows a cooldown, without "Clear cooldown" for a non-admin', async () => {
     renderCard(rated({ cooldownUntil: inADay() }));
-    expect(await screen.findByText(/^Cannot join scrims until \d\d\/\d\d\/\d{4}/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Cannot join scrims until \w{3},? .+ \d\d:\d\d( [AP]M)? \S+$/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear cooldown' })).toBeNull();
   });
 

@@ -3,18 +3,16 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { RELIABILITY_MIN_COMMITMENTS, RELIABILITY_WINDOW, type BrokenCommitment } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
+import { formatListDate, formatWhen } from '../../../lib/datetime';
 import { useAlert } from '../../alerts/alert-context';
 import { useClearCooldown, useReliability } from '../api/reliability';
 import { RELIABILITY_TEXTS as T } from '../texts';
 
 /** Green from 90 %, amber from 70 %, red below. */
 const scoreColor = (score: number) => (score >= 90 ? 'success.main' : score >= 70 ? 'warning.main' : 'error.main');
-
-const DATE_FORMAT = 'MM/DD/YYYY h:mm A';
 
 /**
  * The profile's reliability: "New" below the minimum of commitments, else the share of the last 20 kept; how many
@@ -62,7 +60,7 @@ export function ReliabilityCard({ userId, viewerIsAdmin }: { userId: string; vie
       {cooling && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ color: 'warning.main', fontWeight: 700 }}>
-            {T.cooldown(dayjs(cooldownUntil).format(DATE_FORMAT))}
+            {T.cooldown(formatWhen(cooldownUntil))}
           </Typography>
           {viewerIsAdmin && (
             <Button
@@ -117,7 +115,7 @@ function BrokenList({ broken }: { broken: BrokenCommitment[] }) {
               </Box>
             )}
             <Box component="span" sx={{ color: 'text.secondary' }}>
-              {dayjs(item.scrim?.gameStartTime ?? item.at).format(DATE_FORMAT)}
+              {formatListDate(item.scrim?.gameStartTime ?? item.at)}
             </Box>
           </Box>
         ))}

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatListDate as formatDate } from '../../../lib/datetime';
 import type { Region } from '@scrim-gym/shared';
 
 /** Below this width the profile shows names in full (the 630 px breakpoint). */
@@ -13,8 +13,8 @@ export function truncateForWidth(text: string, field: keyof typeof PROFILE_TRUNC
   return wide && text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The lists' date format, MM/DD/yyyy hh:mm A, in the browser's time zone. */
-export const formatListDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY hh:mm A');
+/** The lists' date format, MM/DD/yyyy hh:mm A, in the viewer's time zone. */
+export const formatListDate = (iso: string) => formatDate(iso);
 
 /** 'Last seen' wording: '5 minutes ago', 'yesterday', '3 days ago'. */
 export function timeAgo(iso: string, now = Date.now()): string {

@@ -1,5 +1,5 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../auth/api/session';
 import { canRunScrim } from '../../auth/lib/hosts';
@@ -8,7 +8,7 @@ import type { ScrimView } from './scrim-view-context';
 
 const CancelScrimDialog = lazy(() => import('./CancelScrimDialog').then((m) => ({ default: m.CancelScrimDialog })));
 
-/** The card header's "Cancel scrim", for those who run it, until it is over (cancelled, abandoned or won). */
+/** The host tools' "Cancel scrim", for those who run it, until it is over (cancelled, abandoned or won). */
 export function CancelScrimAction({ view }: { view: ScrimView }) {
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
@@ -16,9 +16,15 @@ export function CancelScrimAction({ view }: { view: ScrimView }) {
   const label = SCRIM_TEXTS.showUp.cancelScrim;
   return (
     <>
-      <IconButton size="small" aria-label={label} title={label} disabled={view.busy} onClick={() => setOpen(true)}>
-        <EventBusyIcon fontSize="small" />
-      </IconButton>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<EventBusyIcon fontSize="small" />}
+        disabled={view.busy}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </Button>
       {open && (
         <Suspense>
           <CancelScrimDialog scrimId={view.scrim._id} open={open} onClose={() => setOpen(false)} />

@@ -84,6 +84,22 @@ describe('check-in', () => {
     ).toEqual(['Player 2#NA1', 'Player 7#NA1']);
   });
 
+  it('after the start, folds away below the teams, its header opening it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderScrimPage(scrimStartingIn(-10, [scrimUser(2)._id]), ME);
+    const region = await panel();
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const header = within(region).getByRole('button', { name: 'Check-in' });
+    expect(header).toHaveAttribute('aria-expanded', 'false');
+    expect(within(region).queryByRole('list', { name: '1/10 confirmed' })).toBeNull();
+
+    await user.click(header);
+    expect(header).toHaveAttribute('aria-expanded', 'true');
+    expect(within(region).getByRole('list', { name: '1/10 confirmed' })).toBeVisible();
+  });
+
   it('is not shown when check-in is off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
     const open = scrimStartingIn(20);

@@ -1,10 +1,11 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCheckIn } from '../api/scrim-actions';
@@ -15,7 +16,7 @@ import { checkInPhase, isCheckedIn, isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { Countdown } from './Countdown';
 import { PlayerName } from './PlayerName';
-import { zoneName } from './StartTime';
+import { formatTime } from '../../../lib/datetime';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp.checkIn;
@@ -26,13 +27,16 @@ export const CHECK_IN_PARAM = 'checkin';
 /**
  * The scrim page's check-in (issue 17), for its players and those who run it, while check-in is on: before the
  * window "Check-in opens at …"; during it "Check in" with a countdown to the close, then "Checked in ✓"; after it,
- * who is confirmed. It switches on time without a reload.
+ * who is confirmed. It switches on time without a reload. `folded` (after the start, below the teams): only its
+ * header shows, and opens the rest.
  */
-export function CheckInPanel({ view }: { view: ScrimView }) {
+export function CheckInPanel({ view, folded = false }: { view: ScrimView; folded?: boolean }) {
   const { scrim, rel, userId, busy } = view;
   const { user } = useCurrentUser();
   const checkIn = useCheckIn();
   const titleId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
   const [params] = useSearchParams();
   const sectionRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -76,78 +80,92 @@ export function CheckInPanel({ view }: { view: ScrimView }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <HowToRegIcon aria-hidden sx={{ color: 'secondary.main' }} />
         <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 800 }}>
-          {T.title}
+          {folded ? (
+            <ButtonBase
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen(!open)}
+              sx={{ font: 'inherit', gap: 0.5, borderRadius: 1 }}
+            >
+              {T.title}
+              <ExpandMoreIcon aria-hidden sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />
+            </ButtonBase>
+          ) : (
+            T.title
+          )}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
           {T.confirmed(confirmed.length, players.length)}
         </Typography>
       </Box>
-      {phase === 'before' && (
-        <Typography>
-          {T.opensAt(`${dayjs(opensAt).format('h:mm A')} ${zoneName(opensAt)}`)}{' '}
-          <Typography component="span" color="text.secondary">
-            {T.explain}
-          </Typography>
-        </Typography>
-      )}
-      {phase === 'open' && rel.player && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          {mine ? (
-            <Typography role="status" sx={{ fontWeight: 800, color: 'success.main', fontSize: '1.1rem' }}>
-              {T.checkedIn}
+      <Box id={bodyId} sx={{ display: folded && !open ? 'none' : 'grid', gap: 1.25 }}>
+        {phase === 'before' && (
+          <Typography>
+            {T.opensAt(formatTime(opensAt))}{' '}
+            <Typography component="span" color="text.secondary">
+              {T.explain}
             </Typography>
-          ) : (
-            <Button
-              ref={buttonRef}
-              variant="contained"
-              color="secondary"
-              size="large"
-              disabled={busy}
-              onClick={() => checkIn.mutate({ scrimId: scrim._id })}
-              sx={{ minWidth: { xs: '100%', sm: 200 }, fontWeight: 800 }}
-            >
-              {T.checkIn}
-            </Button>
-          )}
+          </Typography>
+        )}
+        {phase === 'open' && rel.player && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            {mine ? (
+              <Typography role="status" sx={{ fontWeight: 800, color: 'success.main', fontSize: '1.1rem' }}>
+                {T.checkedIn}
+              </Typography>
+            ) : (
+              <Button
+                ref={buttonRef}
+                variant="contained"
+                color="secondary"
+                size="large"
+                disabled={busy}
+                onClick={() => checkIn.mutate({ scrimId: scrim._id })}
+                sx={{ minWidth: { xs: '100%', sm: 200 }, fontWeight: 800 }}
+              >
+                {T.checkIn}
+              </Button>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {T.closesIn} <Countdown target={closes} compact />
+            </Typography>
+          </Box>
+        )}
+        {phase === 'open' && !rel.player && (
           <Typography variant="body2" color="text.secondary">
             {T.closesIn} <Countdown target={closes} compact />
           </Typography>
-        </Box>
-      )}
-      {phase === 'open' && !rel.player && (
-        <Typography variant="body2" color="text.secondary">
-          {T.closesIn} <Countdown target={closes} compact />
-        </Typography>
-      )}
-      {phase === 'closed' && (
-        <>
-          <Typography>{mine ? T.checkedIn : T.closed}</Typography>
-          {confirmed.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {T.nobody}
-            </Typography>
-          ) : (
-            <Box
-              component="ul"
-              aria-label={T.confirmed(confirmed.length, players.length)}
-              sx={{
-                listStyle: 'none',
-                p: 0,
-                m: 0,
-                display: 'grid',
-                gap: 0.5,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-              }}
-            >
-              {confirmed.map((p) => (
-                <Box component="li" key={p._user._id} sx={{ minWidth: 0 }}>
-                  <PlayerName user={p._user} />
-                </Box>
-              ))}
-            </Box>
-          )}
-        </>
-      )}
+        )}
+        {phase === 'closed' && (
+          <>
+            <Typography>{mine ? T.checkedIn : T.closed}</Typography>
+            {confirmed.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {T.nobody}
+              </Typography>
+            ) : (
+              <Box
+                component="ul"
+                aria-label={T.confirmed(confirmed.length, players.length)}
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gap: 0.5,
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+                }}
+              >
+                {confirmed.map((p) => (
+                  <Box component="li" key={p._user._id} sx={{ minWidth: 0 }}>
+                    <PlayerName user={p._user} />
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </>
+        )}
+      </Box>
     </Paper>
   );
 }

@@ -67,6 +67,18 @@ describe("a host's tools", () => {
     expect(calls.some((c) => c.method === 'PATCH' && c.path.endsWith(`remove-player/${scrimUser(2)._id}`))).toBe(true);
   });
 
+  it('names each host tool in words next to its icon, under a "Host tools" label (no icon-only buttons)', async () => {
+    const scrim = makeScrim({ ...players(3), hostedBy: hostUser, gameStartTime: hoursFromNow(2) });
+    renderScrimPage(scrim, HOST, {});
+    const tools = await screen.findByRole('group', { name: 'Host tools' });
+    expect(within(tools).getByRole('link', { name: 'Edit scrim' })).toHaveTextContent('Edit scrim');
+    expect(within(tools).getByRole('button', { name: 'Assign player' })).toHaveTextContent('Assign player');
+    expect(within(tools).getByRole('button', { name: 'Fill empty slots with random players' })).toHaveTextContent(
+      'Fill empty slots',
+    );
+    expect(within(tools).getByRole('button', { name: 'Cancel scrim' })).toHaveTextContent('Cancel scrim');
+  });
+
   it("a host's assign offers only the scrim's players and its waitlist, with no name search", async () => {
     const user = userEvent.setup();
     const waiting = scrimUser(30, { name: 'Bench Warmer' });

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ROLE_PREFERENCES, type RolePreference, type Scrim } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
@@ -13,7 +12,7 @@ import { useTicker } from '../hooks/useTicker';
 import { signupState } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
-import { zoneName } from './StartTime';
+import { formatWhen } from '../../../lib/datetime';
 import { ScrimPanel } from './ScrimPanel';
 import { WithdrawDialog } from './WithdrawDialog';
 import type { ScrimView } from './scrim-view-context';
@@ -41,7 +40,7 @@ export function SignupPanel({ view }: { view: ScrimView }) {
   const signUp = useSignUp();
   const withdraw = useWithdraw();
   const headingId = `${scrim._id}-signups`;
-  const lock = dayjs(state.lockTime).format('MM/DD/YYYY h:mm A');
+  const lock = formatWhen(state.lockTime);
   const made = scrim.teamOne.length + scrim.teamTwo.length > 0;
   // Once the teams are made they show every player: the sign-up list folds away (it stays one click away).
   const [listOpen, setListOpen] = useState(false);
@@ -69,7 +68,7 @@ export function SignupPanel({ view }: { view: ScrimView }) {
                   dateTime={state.lockTime.toISOString()}
                   sx={{ color: 'text.primary', fontWeight: 600 }}
                 >
-                  {lock} {zoneName(state.lockTime)}
+                  {lock}
                 </Box>
               </>
             ) : (

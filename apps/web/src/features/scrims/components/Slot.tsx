@@ -93,6 +93,7 @@ export function Slot({
       }
       sx={{
         display: 'flex',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
         alignItems: 'center',
         gap: 1,
         minHeight: 56,
@@ -109,7 +110,7 @@ export function Slot({
       <Typography variant="body2" sx={{ width: 58, flex: 'none', color: 'text.secondary', fontWeight: 600 }}>
         {role}
       </Typography>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Box sx={{ flex: player ? { xs: '1 1 calc(100% - 66px)', sm: '1 1 0' } : '1 1 0', minWidth: 0 }}>
         {player ? (
           <PlayerInfo
             player={player}
@@ -120,35 +121,40 @@ export function Slot({
           />
         ) : null}
       </Box>
-      {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. A
+      {/* On a phone the actions take their own line below the name, so the name has the slot's whole width. */}
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', flex: 'none', '&:empty': { display: 'none' } }}
+      >
+        {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. A
           balanced scrim's players sign up instead. */}
-      {!over && !player && view.userId && scrim.mode !== 'balanced' && (
-        <Button
-          size="small"
-          variant="outlined"
-          color="secondary"
-          disabled={busy}
-          onClick={actions.take}
-          aria-label={takeLabel(rel, teamLabel, role)}
-          sx={{ flex: 'none' }}
-        >
-          {rel.player ? SCRIM_TEXTS.move : rel.isCaster ? SCRIM_TEXTS.switchToPlayer : SCRIM_TEXTS.join}
-        </Button>
-      )}
-      {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
-      {!over && player && isMe && scrim.mode !== 'balanced' && <LeaveSlotButton view={view} />}
-      {player && <SubstituteButton view={view} player={player} />}
-      {!over && player && !isMe && rel.runs && (
-        <Button
-          size="small"
-          color="error"
-          disabled={busy}
-          onClick={() => void actions.kick()}
-          aria-label={SCRIM_TEXTS.kickPlayer(player._user.name)}
-        >
-          {SCRIM_TEXTS.kick}
-        </Button>
-      )}
+        {!over && !player && view.userId && scrim.mode !== 'balanced' && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="secondary"
+            disabled={busy}
+            onClick={actions.take}
+            aria-label={takeLabel(rel, teamLabel, role)}
+            sx={{ flex: 'none' }}
+          >
+            {rel.player ? SCRIM_TEXTS.move : rel.isCaster ? SCRIM_TEXTS.switchToPlayer : SCRIM_TEXTS.join}
+          </Button>
+        )}
+        {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
+        {!over && player && isMe && scrim.mode !== 'balanced' && <LeaveSlotButton view={view} />}
+        {player && <SubstituteButton view={view} player={player} />}
+        {!over && player && !isMe && rel.runs && (
+          <Button
+            size="small"
+            color="error"
+            disabled={busy}
+            onClick={() => void actions.kick()}
+            aria-label={SCRIM_TEXTS.kickPlayer(player._user.name)}
+          >
+            {SCRIM_TEXTS.kick}
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -1,21 +1,12 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
+import { formatWhen } from '../../../lib/datetime';
 import { useTicker } from '../hooks/useTicker';
 import { relativeTime } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 
-/** The browser's short zone name at that date ('EDT', 'GMT+2'). */
-export function zoneName(date: Date): string {
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
-      .formatToParts(date)
-      .find((p) => p.type === 'timeZoneName')?.value ?? ''
-  );
-}
-
-/** 'Starts 05/01/2026 8:00 PM EDT · in 2 hours' (start time with time zone and relative time). */
+/** 'Starts Sat 28 Nov, 19:00 CET · in 2 hours' (start time in the viewer's zone, named, and relative time). */
 export function StartTime({ gameStartTime }: { gameStartTime: string }) {
   const start = new Date(gameStartTime);
   // Seconds matter around the start ('in 12 seconds', '5 seconds ago'); minutes elsewhere.
@@ -27,7 +18,7 @@ export function StartTime({ gameStartTime }: { gameStartTime: string }) {
       <Typography variant="body2" component="p" sx={{ minWidth: 0 }}>
         {SCRIM_TEXTS.startsAt}{' '}
         <Box component="time" dateTime={gameStartTime} sx={{ color: 'text.primary', fontWeight: 600 }}>
-          {dayjs(start).format('MM/DD/YYYY h:mm A')} {zoneName(start)}
+          {formatWhen(start)}
         </Box>{' '}
         · {relativeTime(start.getTime(), now)}
       </Typography>

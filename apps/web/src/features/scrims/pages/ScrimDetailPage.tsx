@@ -8,6 +8,7 @@ import { useAlert } from '../../alerts/alert-context';
 import { useTournamentCodes } from '../api/capabilities';
 import { useScrim } from '../api/scrim';
 import { CheckInPanel } from '../components/CheckInPanel';
+import { useNowAt } from '../hooks/useNow';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { PlacedNotice } from '../components/PlacedNotice';
 import { ScrimCard } from '../components/ScrimCard';
@@ -60,12 +61,16 @@ export function ScrimDetailPage() {
  */
 function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   const { view, state, confirmDialog } = useLobbyPanel(scrim);
+  const start = new Date(scrim.gameStartTime).getTime();
+  // Once the game is on, the teams matter more than who checked in: the check-in folds away below them.
+  const started = useNowAt([start]) >= start;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
       {state && <LobbyPanel view={view} state={state} />}
       <PlacedNotice view={view} />
-      <CheckInPanel view={view} />
+      {!started && <CheckInPanel view={view} />}
       <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
+      {started && <CheckInPanel view={view} folded />}
       <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />
       {confirmDialog}
     </Container>

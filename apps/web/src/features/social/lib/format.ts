@@ -1,12 +1,13 @@
 import dayjs from 'dayjs';
+import { formatListDate, formatTime } from '../../../lib/datetime';
 import { SOCIAL_MESSAGES, type Presence } from '@scrim-gym/shared';
 
 /** Notifications and lists show dates as MM/DD/yyyy hh:mm A. */
-export const formatDateTime = (iso: string) => dayjs(iso).format('MM/DD/YYYY hh:mm A');
+export const formatDateTime = (iso: string) => formatListDate(iso);
 
 /** A chat message's time: hh:mm A today, else the full date. */
 export const formatMessageTime = (iso: string, now = Date.now()) =>
-  dayjs(iso).isSame(now, 'day') ? dayjs(iso).format('hh:mm A') : formatDateTime(iso);
+  dayjs(iso).isSame(now, 'day') ? formatTime(iso) : formatDateTime(iso);
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

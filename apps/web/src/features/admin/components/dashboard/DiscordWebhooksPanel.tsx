@@ -1,9 +1,9 @@
+import { formatWhen } from '../../../../lib/datetime';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { discordWebhookUrlSchema, type DiscordWebhook } from '@scrim-gym/shared';
 import { messageOf } from '../../../../lib/api';
@@ -85,7 +85,7 @@ function WebhookRow({ webhook }: { webhook: DiscordWebhook }) {
             data-testid={`discord-last-delivery-${region}`}
           >
             {lastDelivery
-              ? T.lastDelivery(lastDelivery.ok, lastDelivery.status, dayjs(lastDelivery.at).format('MMM D, HH:mm'))
+              ? T.lastDelivery(lastDelivery.ok, lastDelivery.status, formatWhen(lastDelivery.at))
               : T.neverDelivered}
           </Typography>
         )}

@@ -1,3 +1,4 @@
+import { formatWhen } from '../../../../lib/datetime';
 import GavelIcon from '@mui/icons-material/Gavel';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { RESULT_MESSAGES, teamDisplayName, type ResultDispute } from '@scrim-gym/shared';
@@ -54,7 +54,7 @@ export function DisputesPanel({ disputes, loading }: { disputes: ResultDispute[]
                     dispute.reporter && RESULT_MESSAGES.reportedByShort(dispute.reporter.name),
                     dispute.disputer && RESULT_MESSAGES.disputeBy(dispute.disputer.name),
                     `“${dispute.reason}”`,
-                    dayjs(dispute.createdAt).format('MMM D, HH:mm'),
+                    formatWhen(dispute.createdAt),
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -1,3 +1,4 @@
+import { formatListDate } from '../../../../lib/datetime';
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
@@ -13,7 +14,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Activity, ActivityStatus, Region } from '@scrim-gym/shared';
@@ -63,7 +63,7 @@ function ActivityRow({ activity }: { activity: Activity }) {
         secondary={
           <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
             <Typography component="span" variant="caption" color="text.secondary">
-              {dayjs(activity.timestamp).format('MM/DD/YYYY hh:mm A')}
+              {formatListDate(activity.timestamp)}
             </Typography>
             {region && <Chip component="span" size="small" variant="outlined" label={region} />}
             {rank && <Chip component="span" size="small" variant="outlined" label={rank} />}
