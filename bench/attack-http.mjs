@@ -1,4 +1,4 @@
-// A bystander during an HTTP attack (issue 12: no request stalls the process): GET /api/server-status answers within
+// A bystander during an HTTP attack (no request stalls the process): GET /api/server-status answers within
 // 100 ms more than without the attack. Measured in one run on the built server (PostgreSQL): the bystander's
 // sequential requests without the attack, then again while ATTACKERS clients (a worker thread, so their own work
 // is not this process's) send, back to back, a million `[` and 2 MB of nested JSON to a signed-in and a visitor

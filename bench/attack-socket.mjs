@@ -1,4 +1,4 @@
-// A bystander during Socket.IO attacks (issue 12: sockets are throttled like HTTP; no packet stalls the process):
+// A bystander during Socket.IO attacks (sockets are throttled like HTTP; no packet stalls the process):
 // the bystander's socket round trip (an acknowledged watchPresence: a session check and the presence queries) and
 // GET /api/server-status answer within 100 ms more than without the attack. Measured in one run on the built
 // server (PostgreSQL), three phases: quiet; one flooding socket (it floods events back to back, is refused

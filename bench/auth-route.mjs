@@ -1,4 +1,4 @@
-// What a session costs a request (issue 14): GET /api/auth/session, the SPA's boot call and the most trivial
+// What a session costs a request: GET /api/auth/session, the SPA's boot call and the most trivial
 // route that needs an identity, with a valid token against the same route without one, on the built server on
 // PostgreSQL, in one run; and GET /api/server-status with a session cookie against without (a public route: the
 // cookie should cost nothing). 3 interleaved rounds, 50 connections; load average beside each reference. Then the

@@ -1,4 +1,4 @@
-// GET /api/leaderboard with 100,000 rated players on PostgreSQL (issue 16), through the built server on a
+// GET /api/leaderboard with 100,000 rated players on PostgreSQL, through the built server on a
 // throwaway database (startBenchServer: it migrates at start). Seeded by SQL (generate_series): 100,000 users in
 // five regions with a rating in the current season (ties on purpose: 3,000 display ratings for 100,000 players)
 // and ~5 rated games each in rating_history (the main role). Timed one request at a time (a player's latency, not

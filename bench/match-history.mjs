@@ -1,4 +1,4 @@
-// GET /api/users/:id/matches, the profile's match history (issue 18), with 1,000 stored games for one player on
+// GET /api/users/:id/matches, the profile's match history, with 1,000 stored games for one player on
 // PostgreSQL, through the built server on a throwaway database (startBenchServer: it migrates at start). Seeded
 // by SQL: 3,000 scrims with a ready match each (every fifth one private), ten players a game: the player in the
 // first 1,000, 200 other users in every other place (30,000 match_participants rows). Timed one request at a

@@ -1,4 +1,4 @@
-// Replaying a season (issue 26, property 8): a season of GAMES rated results (10,000: 100,000 history rows, among
+// Replaying a season (property 8): a season of GAMES rated results (10,000: 100,000 history rows, among
 // PLAYERS players), in process on the server's own code (tsx), on PGlite or on DATABASE_URL PostgreSQL (a throwaway
 // database). Seeded by SQL with the exact ratings of a full replay. Then ROUNDS times: the oldest result is cleared
 // (timed: the change, which commits at once and leaves the replay pending), the replay runs to its end a chunk per

@@ -1,5 +1,5 @@
 // GET /api/scrims, the hub's day, against the same compressed bytes served from memory by a bare node:http
-// server in a worker of this process, measured in the same run, 3 interleaved rounds (issue 14):
+// server in a worker of this process, measured in the same run, 3 interleaved rounds:
 // - 200 full scrims as an outsider, as a player in one scrim, as an admin: each >= 0.9 x memory;
 // - a realistic 20-scrim day as a player: >= 0.5 x memory, p99 < 50 ms at 50 connections (idle machine);
 // - the same 20-scrim day on PGlite (the embedded default): reported.

@@ -44,7 +44,7 @@ const statusOfRow = (page: Page, name: string) =>
     .filter({ hasText: name })
     .getByText(/^(Active|Inactive\/Expired)$/);
 
-describe.skipIf(Boolean(skipReason))('admin: bans, ban history and dashboard (issue 7)', () => {
+describe.skipIf(Boolean(skipReason))('admin: bans, ban history and dashboard', () => {
   const browser = useBrowser();
   let admin: { context: BrowserContext; page: Page };
   beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
 } from './support/journey.js';
 
 /**
- * A balanced scrim (issue 16) as players feel it, on the shared journeys' server: nine sign up, the tenth signs up
+ * A balanced scrim as players feel it, on the shared journeys' server: nine sign up, the tenth signs up
  * in the browser with their roles, and the teams appear live, with the win probability, on the page another
  * player has open (1280 px) and on the tenth's own page (390 px). Then the tenth withdraws: Withdraw asks first
  * and names the cost, and the other nine keep their seats, live on the other page.
@@ -46,7 +46,7 @@ const TITLE = `Balanced ${RUN}`;
 const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
 const RANKS = ['Iron 2', 'Bronze 1', 'Silver 3', 'Gold 4', 'Gold 1', 'Platinum 2', 'Emerald 4', 'Diamond 1', 'Master'];
 
-describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams appear live (issue 16)', () => {
+describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams appear live', () => {
   const browser = useBrowser();
   let admin: BrowserContext;
   beforeAll(async () => {

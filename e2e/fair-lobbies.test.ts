@@ -20,7 +20,7 @@ import {
 } from './support/journey.js';
 
 /**
- * After the balanced teams (e2e/balanced.test.ts) comes the part of issue 16 that makes ratings trustworthy, on
+ * After the balanced teams (e2e/balanced.test.ts) comes what makes ratings trustworthy, on
  * the shared journeys' server: the lobby captain reports the winner, a player of the other team confirms it on the
  * scrim page, every player's rating change appears live, and the leaderboard shows the new ratings, at 1280 and
  * 390 px.
@@ -64,7 +64,7 @@ async function pageOf(browser: Parameters<typeof newContext>[0], person: Person,
 
 const ratingChangeLabels = (page: Page) => page.getByLabel(/^Rating (\+\d+|−\d+|±0)$/);
 
-describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves ratings (issue 16)', () => {
+describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves ratings', () => {
   const browser = useBrowser();
   let admin: BrowserContext;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
 } from './support/cluster.js';
 
 /**
- * Issue 8, faults: two real server processes under a steady load of writes while PostgreSQL goes away (reset,
+ * Faults: two real server processes under a steady load of writes while PostgreSQL goes away (reset,
  * then a partition), Redis goes away, and finally one instance is killed with SIGKILL. The instances reach
  * PostgreSQL and Redis through fault proxies (the real services keep running for everyone else). What must hold:
  * no request hangs or gets a 500, an outage answers 503 {error, code: 'DATABASE_UNAVAILABLE'} quickly, the

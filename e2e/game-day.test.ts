@@ -19,7 +19,7 @@ import type { RunningServer } from './support/server.js';
 
 import { e2eAccount, registerRiotAccount } from './support/riot-scrims.js';
 /**
- * Game day as a player feels it (issue 13), on the shared journeys' server (demo seed, no Riot API key): the
+ * Game day as a player feels it, on the shared journeys' server (demo seed, no Riot API key): the
  * pinned 'Lobby ready' panel appears live the moment a full scrim starts, whole and above the fold at 1280 and
  * 390 px; the captain reports from it; everyone sees the outcome and their EXP; actions that would fail are not
  * offered; a share link opened signed out offers 'Sign in'.
@@ -88,7 +88,7 @@ function neverShows(page: Page, pattern: RegExp) {
   return async () => expect(await page.getByText(pattern).count(), `"${pattern}" on ${page.url()}`).toBe(0);
 }
 
-describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)', () => {
+describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment', () => {
   const browser = useBrowser();
   let admin: BrowserContext;
   beforeAll(async () => {
@@ -223,7 +223,7 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)
       await waitVisible(captainPage.getByText('You cannot reverse this.'), 'the winner confirm');
       await captainPage.getByRole('button', { name: 'Confirm', exact: true }).click();
 
-      // A captain's report waits for the other team (issue 16): the panels say so, and no outcome yet.
+      // A captain's report waits for the other team: the panels say so, and no outcome yet.
       for (const page of [desktop, mobile]) {
         await waitVisible(
           panelOf(page).getByText(/confirms itself/),
@@ -333,7 +333,7 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment (issue 13)
   }
 });
 
-describe.skipIf(Boolean(skipReason))('game day with a Riot API key (issue 13)', () => {
+describe.skipIf(Boolean(skipReason))('game day with a Riot API key', () => {
   let fake: FakeRiot;
   let server: RunningServer;
   const browser = useBrowser();

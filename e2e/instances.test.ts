@@ -17,7 +17,7 @@ import {
 } from './support/cluster.js';
 
 /**
- * Issue 8, several instances: two real server processes (the built `dist/server.js`) on one PostgreSQL and one
+ * Several instances: two real server processes (the built `dist/server.js`) on one PostgreSQL and one
  * Redis. What one instance does reaches the clients of the other: live scrim changes, bans, presence and
  * online counts, the hub's list cache, per-user rate limits; each scheduled job fires once; a SIGTERM drains
  * an instance while its clients move to the other. Needs PostgreSQL (TEST_DATABASE_URL, default

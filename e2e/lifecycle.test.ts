@@ -18,7 +18,7 @@ import {
 import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 
 /**
- * Issue 13, lifecycle: scrims that end (abandoned, live, greyed among previous scrims, out of Current and Playing
+ * Lifecycle: scrims that end (abandoned, live, greyed among previous scrims, out of Current and Playing
  * Now), the API with a trailing slash, and deleting one's account from Settings. At 1280 and 390 px.
  */
 const RUN = runTag();

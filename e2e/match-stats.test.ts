@@ -20,7 +20,7 @@ import {
 import type { RunningServer } from './support/server.js';
 
 /**
- * After the game (issue 18): a scrim played with a tournament code through the fake Riot ends, the match is
+ * After the game: a scrim played with a tournament code through the fake Riot ends, the match is
  * fetched from match-v5 by a job, and the scoreboard appears on the open scrim pages without a reload; the
  * players' profiles then show the game and their champion pool. One of the ten in Riot's game is a stranger (a
  * substitute who is not on Scrim Gym): shown by Riot ID, linked to nobody.
@@ -28,7 +28,7 @@ import type { RunningServer } from './support/server.js';
 const RUN = runTag();
 const ADMIN_EMAIL = `admin-${RUN.toLowerCase()}@match-e2e.test`;
 
-describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history from match-v5 (issue 18)', () => {
+describe.skipIf(Boolean(skipReason))('after the game: scoreboard and history from match-v5', () => {
   let fake: FakeRiot;
   let server: RunningServer;
   const browser = useBrowser();

@@ -11,7 +11,7 @@ import {
 import { skipReason, baseURL, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
 
 /**
- * Issue 13, "Things that look unfinished": what a player sees at 1280 and 390 px after the polish (guide pictures,
+ * Things that looked unfinished: what a player sees at 1280 and 390 px after the polish (guide pictures,
  * a live landing clock, the profile's badge, background and friend state, the admin's month pickers and ban
  * history, sign-up errors, alerts clear of the hub's filters, the Log In dialog's close button).
  */

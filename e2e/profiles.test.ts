@@ -53,7 +53,7 @@ const summaryValue = (page: Page, label: string) =>
 
 const activityRange = async (page: Page) => (await page.getByTestId('activity-chart').getAttribute('data-range')) ?? '';
 
-describe.skipIf(Boolean(skipReason))('profiles and statistics (issue 6)', () => {
+describe.skipIf(Boolean(skipReason))('profiles and statistics', () => {
   const browser = useBrowser();
 
   it(

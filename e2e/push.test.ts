@@ -13,7 +13,7 @@ import { expectNoSeriousA11yViolationsIn } from './support/a11y-scope.js';
 import { baseURL, registerPlayer, runTag, skipReason, useBrowser } from './support/journey.js';
 
 /**
- * Issue 17, "reminders that reach people" in Chromium: the built app's service worker is active, shows a push
+ * Reminders that reach people, in Chromium: the built app's service worker is active, shows a push
  * the way the server sends it (a synthetic push through the DevTools protocol runs its real push handler: no
  * push service is reachable here), a newer push about the same scrim replaces the older one; the manifest loads
  * without errors and makes the app installable; a navigation without network gets the offline page. Settings'

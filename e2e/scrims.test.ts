@@ -33,7 +33,7 @@ const newPlayer = (browser: Browser, index: number) =>
 const joinButton = (page: Page, slot: { team: keyof typeof TEAM_LABEL; role: string }) =>
   page.getByRole('button', { name: `Join ${TEAM_LABEL[slot.team]} as ${slot.role}`, exact: true });
 
-describe.skipIf(Boolean(skipReason))('scrim day (issue 3)', () => {
+describe.skipIf(Boolean(skipReason))('scrim day', () => {
   const browser = useBrowser();
 
   it(

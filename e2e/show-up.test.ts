@@ -21,7 +21,7 @@ import {
 } from './support/journey.js';
 
 /**
- * Everyone shows up (issue 17), as players and hosts feel it on the shared journeys' server: a waitlisted player
+ * Everyone shows up, as players and hosts feel it on the shared journeys' server: a waitlisted player
  * takes the slot that opens, live; a player checks in from the bell's notification; a community host runs a
  * whole scrim, from the create form to the result, substituting a player who did not come.
  */
@@ -79,7 +79,7 @@ const markNoReload = (page: Page) => page.evaluate(() => ((window as { noReload?
 const expectNotReloaded = async (page: Page) =>
   expect(await page.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
 
-describe.skipIf(Boolean(skipReason))('everyone shows up (issue 17)', () => {
+describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
   const browser = useBrowser();
   let admin: BrowserContext;
   beforeAll(async () => {

@@ -81,7 +81,7 @@ async function openMessenger(page: Page) {
   await settle(page);
 }
 
-describe.skipIf(Boolean(skipReason))('social (issue 5)', () => {
+describe.skipIf(Boolean(skipReason))('social', () => {
   const browser = useBrowser();
 
   it(

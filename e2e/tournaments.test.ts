@@ -13,14 +13,14 @@ import {
 import type { RunningServer } from './support/server.js';
 
 /**
- * Game day against the local fake Riot (issue 4). This file runs its own server, configured with a Riot key and
+ * Game day against the local fake Riot. This file runs its own server, configured with a Riot key and
  * pointed at the fake, so the shared journeys' server stays without Riot. The fake accepts the callback on the
  * server's port (the real API only takes 80 or 443) and delivers game-end callbacks to it.
  */
 const RUN = runTag();
 const ADMIN_EMAIL = `admin-${RUN.toLowerCase()}@riot-e2e.test`;
 
-describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot (issue 4)', () => {
+describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot', () => {
   let fake: FakeRiot;
   let server: RunningServer;
   const browser = useBrowser();

@@ -110,7 +110,7 @@ async function register(context: BrowserContext, spec: PlayerSpec): Promise<Regi
   return { context, id: state.user!._id, name: spec.name, email };
 }
 
-/** A balanced scrim (issue 16) of the NA region created by `admin` through the API, starting in an hour: its id. */
+/** A balanced scrim of the NA region created by `admin` through the API, starting in an hour: its id. */
 export async function createBalancedScrim(admin: BrowserContext, title: string): Promise<string> {
   const created = await admin.request.post('/api/scrims', {
     data: {

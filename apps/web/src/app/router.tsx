@@ -47,7 +47,7 @@ const CommunityHostsPage = page(() => import('../features/admin/pages/CommunityH
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 export const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
-/** Admins and community hosts (issue 17). */
+/** Admins and community hosts. */
 const hostsOnly = (element: ReactNode) => <RequireScrimHost>{element}</RequireScrimHost>;
 
 /** Exact paths only: anything else is the not-found page. */
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
       // The hub is in the first bundle: its list request starts with its first render.
       { path: '/scrims', element: user(<ScrimsHubPage />) },
       { path: '/scrims/new', element: hostsOnly(<CreateScrimPage />) },
-      // A share link opened signed out offers a sign-in that comes back here (issue 13).
+      // A share link opened signed out offers a sign-in that comes back here.
       {
         path: '/scrims/:id',
         element: (
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
         element: user(<ProfilePage />),
         handle: handle({ code: ProfilePage.load, data: () => import('./prefetch/profile') }),
       },
-      // Public: visitors read the board too (issue 16).
+      // Public: visitors read the board too.
       { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },
       {

@@ -1,4 +1,4 @@
-/** How match stats read (issue 18): the scoreboard and the profile's history share these. */
+/** How match stats read: the scoreboard and the profile's history share these. */
 
 /** 1834 s → "30:34"; an hour or more → "1:02:05". */
 export function formatGameDuration(seconds: number): string {

@@ -97,7 +97,7 @@ export const ADMIN_TEXTS = {
 
   // Discord announcements (the regions' webhooks)
   discord: DISCORD_MESSAGES,
-  // Community hosts page (issue 17)
+  // Community hosts page
   communityHosts: 'Community Hosts',
   hostsIntro: 'Hosts create scrims in the regions they host and run their own scrims. Revoking takes effect at once.',
   grantTitle: 'Make a player a host',

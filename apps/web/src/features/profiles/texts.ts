@@ -99,7 +99,7 @@ export const RESULT_LABELS = {
   disputed: RESULT_MESSAGES.disputedShort,
 } as const;
 
-/** The profile's rating card (issue 16). */
+/** The profile's rating card. */
 export const RATING_TEXTS = {
   title: 'Skill rating',
   provisional: 'Provisional',
@@ -115,7 +115,7 @@ export const RATING_TEXTS = {
   leaderboard: 'Leaderboard',
 } as const;
 
-/** The profile's reliability card (issue 17). */
+/** The profile's reliability card. */
 export const RELIABILITY_TEXTS = {
   title: 'Reliability',
   score: (score: number) => `${score} %`,

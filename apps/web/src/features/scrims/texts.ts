@@ -46,7 +46,7 @@ export const SCRIM_TEXTS = {
   showLess: 'Show less',
   private: 'Private',
   share: 'Copy share link',
-  /** The scrim as an .ics download (issue 17). */
+  /** The scrim as an .ics download. */
   addToCalendar: 'Add to calendar',
   edit: 'Edit scrim',
   assign: 'Assign player',
@@ -55,7 +55,7 @@ export const SCRIM_TEXTS = {
   fillRandomShort: 'Fill empty slots',
   hostTools: 'Host tools',
   creatorTitle: (name: string) => `${name}'s Scrim`,
-  /** Before the community host's name#tag (issue 17). */
+  /** Before the community host's name#tag. */
   hostedBy: 'Hosted by',
   startsAt: 'Starts',
   players: (n: number) => `${n}/10 players`,
@@ -171,7 +171,7 @@ export const SCRIM_TEXTS = {
   /** Under the create and edit forms' switch when the server has no Riot API key. */
   tournamentCodesUnavailable: 'This server has no Riot API key: players use the lobby name and password.',
 
-  // Game day (issue 13): the pinned lobby panel, switching from the cast, signing in to join
+  // Game day: the pinned lobby panel, switching from the cast, signing in to join
   lobbyPanel: {
     title: 'Lobby ready',
     resultTitle: 'Result',
@@ -192,7 +192,7 @@ export const SCRIM_TEXTS = {
   signInBody: 'Sign in to see the teams, take a slot or cast; you will come back to this scrim.',
   signIn: 'Sign in',
 
-  // Balanced teams (issue 16)
+  // Balanced teams
   winChance: (team: TeamName, percent: number) => `${teamDisplayName(team)} ${percent} %`,
   winProbabilityLabel: 'Win probability',
   offRole: 'off-role',
@@ -227,7 +227,7 @@ export const SCRIM_TEXTS = {
     provisional: 'provisional',
     roles: (primary: string, secondary: string) => `${primary} / ${secondary}`,
   },
-  // Everyone shows up (issue 17): waitlist, check-in, substitutes, cancel, reliability, leaving with a reason
+  // Everyone shows up: waitlist, check-in, substitutes, cancel, reliability, leaving with a reason
   showUp: {
     status: { live: 'Live', finished: 'Finished', abandoned: 'Abandoned', cancelled: 'Cancelled' } as Record<
       Exclude<ScrimStatus, 'scheduled'>,

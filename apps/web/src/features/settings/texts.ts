@@ -12,7 +12,7 @@ export const DELETE_ACCOUNT_TEXTS = {
   deleting: 'Deleting…',
 } as const;
 
-/** Texts of the Settings page's calendar feed (issue 17). */
+/** Texts of the Settings page's calendar feed. */
 export const CALENDAR_TEXTS = {
   title: 'Calendar',
   explanation:
@@ -31,7 +31,7 @@ export const CALENDAR_TEXTS = {
   google: 'Add to Google Calendar',
 } as const;
 
-/** Texts of Settings' "Notifications on this device" (Web Push, issue 17). */
+/** Texts of Settings' "Notifications on this device" (Web Push). */
 export const PUSH_TEXTS = {
   title: 'Notifications on this device',
   explanation:

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { profileKeys } from './profile';
 
 /**
- * A user's reliability (issue 17): `GET /api/users/:id/reliability` (readable by anyone signed in) and the admin's
+ * A user's reliability: `GET /api/users/:id/reliability` (readable by anyone signed in) and the admin's
  * `DELETE /api/admin/users/:id/cooldown`; this module is their one owner on the web.
  */
 export const reliabilityKeys = {

@@ -18,7 +18,7 @@ import { ProfileScrimLists } from '../components/ProfileScrimLists';
 import { RatingCard } from '../components/RatingCard';
 import { ReliabilityCard } from '../components/ReliabilityCard';
 
-/** The match history from Riot (issue 18): tables, selects and the trend in a chunk of their own. */
+/** The match history from Riot: tables, selects and the trend in a chunk of their own. */
 const MatchHistory = lazy(() =>
   import('../components/match-history/MatchHistory').then((m) => ({ default: m.MatchHistory })),
 );

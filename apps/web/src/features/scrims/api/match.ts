@@ -10,7 +10,7 @@ export const scrimMatchQuery = (scrimId: string) =>
   queryOptions({ queryKey: scrimMatchKeys.detail(scrimId), queryFn: () => getScrimMatch(scrimId), retry: 1 });
 
 /**
- * The scrim's Riot game (issue 18): GET /api/scrims/:id/match while `enabled` (the game has started: a future scrim has nothing to ask). The
+ * The scrim's Riot game: GET /api/scrims/:id/match while `enabled` (the game has started: a future scrim has nothing to ask). The
  * socket's 'scrimMatch' for the scrim invalidates it (hooks/scrim-live.ts), so the scoreboard arrives live.
  */
 export function useScrimMatch(scrimId: string, { enabled }: { enabled: boolean }) {

@@ -201,7 +201,7 @@ export const useRemoveImage = () =>
     fallbackError: SCRIM_TEXTS.imageError,
   });
 
-// Everyone shows up (issue 17)
+// Everyone shows up
 const SHOW_UP = SCRIM_TEXTS.showUp;
 
 /** Wait for a role (or any free slot) of a scrim full for it; a slot that opens goes to the first suitable. */

@@ -21,7 +21,7 @@ export function CentreInfoBox({ view }: { view: ScrimView }) {
   const codes = useTournamentCodes();
   const generating = useGeneratingWindow(awaitsTournamentCode(scrim, timing, codes.available));
   const centre = centreState(scrim, timing, { generating });
-  // On the scrim page the lobby is in the pinned panel at the top (issue 13), not repeated here.
+  // On the scrim page the lobby is in the pinned panel at the top, not repeated here.
   const lobbyShown = centre.kind === 'code' || centre.kind === 'generating' || centre.kind === 'lobby';
   const state = view.lobbyPinned && lobbyShown ? { kind: 'pinned' as const } : centre;
 

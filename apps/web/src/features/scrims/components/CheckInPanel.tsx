@@ -25,7 +25,7 @@ const T = SCRIM_TEXTS.showUp.checkIn;
 export const CHECK_IN_PARAM = 'checkin';
 
 /**
- * The scrim page's check-in (issue 17), for its players and those who run it, while check-in is on: before the
+ * The scrim page's check-in, for its players and those who run it, while check-in is on: before the
  * window "Check-in opens at …"; during it "Check in" with a countdown to the close, then "Checked in ✓"; after it,
  * who is confirmed. It switches on time without a reload. `folded` (after the start, below the teams): only its
  * header shows, and opens the rest.

@@ -10,7 +10,7 @@ import { ScrimCard } from './ScrimCard';
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
-/** A community host of NA (issue 17), and their scrim user. */
+/** A community host of NA, and their scrim user. */
 const HOST = testUser({ _id: '00000000-0000-4000-8000-000000000042', name: 'Hosty', hostRegions: ['NA'] });
 const hostUser = scrimUser(42, { _id: HOST._id, name: 'Hosty', summonerTagline: 'HOST' });
 const otherHost = scrimUser(43, { name: 'Other Host' });

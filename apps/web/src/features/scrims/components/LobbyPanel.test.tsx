@@ -52,7 +52,7 @@ function renderScrim(
 
 const panel = () => screen.findByRole('region', { name: /Lobby ready|Result/ });
 
-describe('the pinned lobby panel (issue 13)', () => {
+describe('the pinned lobby panel', () => {
   it('shows a player the whole lobby name, the password, the host and the captain once started and full', async () => {
     renderScrim(fullWithMe());
     const box = within(await panel());
@@ -193,7 +193,7 @@ describe('the pinned lobby panel (issue 13)', () => {
   });
 });
 
-describe('actions that would fail are not offered (issue 13)', () => {
+describe('actions that would fail are not offered', () => {
   it("'Regenerate Tournament Code' only on a server that makes codes", async () => {
     renderScrim(fullWithMe({ useTournamentCode: true }), { user: ADMIN });
     await panel();

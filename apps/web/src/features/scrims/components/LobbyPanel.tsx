@@ -27,7 +27,7 @@ const panelSx = {
 const person = (user: Pick<ScrimUser, 'name' | 'summonerTagline'>) => `${user.name}#${user.summonerTagline}`;
 
 /**
- * The scrim page's pinned panel (issue 13): 'Lobby ready' with the lobby name, password and tournament code
+ * The scrim page's pinned panel: 'Lobby ready' with the lobby name, password and tournament code
  * (each copied with a click), who hosts and who is captain, and for the captain (and admins) the winner buttons;
  * after the result, the outcome and the viewer's EXP and level change.
  */

@@ -65,7 +65,7 @@ describe('slots: join, move, leave, kick', () => {
     });
     expect(await screen.findByRole('button', { name: 'Move to Team Two (Red Side) as Mid' })).toHaveTextContent('Move');
     await userEvent.click(screen.getByRole('button', { name: 'Leave this game' }));
-    // Issue 17: leaving asks first, with an optional reason (LeaveSlotButton.test.tsx).
+    // Leaving asks first, with an optional reason (LeaveSlotButton.test.tsx).
     await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('button', { name: 'Join Team One (Blue Side) as Top' })).toBeInTheDocument();
     expect(lastWrite(calls)).toMatchObject({ method: 'PATCH', path: `/scrims/${scrim._id}/remove-player/${ME._id}` });

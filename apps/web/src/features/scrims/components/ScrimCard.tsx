@@ -48,7 +48,7 @@ export function ScrimCard({
 }: {
   scrim: Scrim;
   alwaysExpanded?: boolean;
-  /** The scrim page shows the lobby and the winner buttons in its pinned panel (issue 13). */
+  /** The scrim page shows the lobby and the winner buttons in its pinned panel. */
   lobbyPinned?: boolean;
   /** The expanded part: the scrim page imports it with its own code and passes it in (nothing to wait for there). */
   Body?: ComponentType<{ view: ScrimView }>;

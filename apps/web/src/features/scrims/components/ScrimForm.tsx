@@ -24,7 +24,7 @@ export interface ScrimFormProps {
   mode: ScrimFormMode;
   initial: ScrimFormValues;
   ownRegion?: Region;
-  /** The regions offered: a community host's own (issue 17); every region when absent. */
+  /** The regions offered: a community host's own; every region when absent. */
   regions?: readonly Region[];
   hostOptions: { value: string; label: string }[];
   submitting: boolean;

@@ -10,7 +10,7 @@ import { AttachMatchForm } from './AttachMatchForm';
 const Scoreboard = lazy(() => import('./scoreboard/Scoreboard').then((m) => ({ default: m.Scoreboard })));
 
 /**
- * The scrim page's match stats (issue 18), once the game has started (a future scrim asks nothing): the scoreboard
+ * The scrim page's match stats, once the game has started (a future scrim asks nothing): the scoreboard
  * when Riot's game is in, else a quiet line (being fetched; unavailable; stats come with tournament codes when the
  * server has no Riot key). Nothing when no game is known on a server with a key, or when the request failed.
  * The socket's 'scrimMatch' refetches it, so it changes live.

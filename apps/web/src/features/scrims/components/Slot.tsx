@@ -176,7 +176,7 @@ function PlayerInfo({
   offRole: boolean;
   /** '+12' / '−9' after a rated result. */
   ratingChange: string | null;
-  /** Issue 17's check-in mark and reliability. */
+  /** The check-in mark and reliability. */
   marks?: ReactNode;
 }) {
   const user = player._user;

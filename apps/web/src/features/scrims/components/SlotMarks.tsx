@@ -5,7 +5,7 @@ import { SCRIM_TEXTS } from '../texts';
 import { ReliabilityChip } from './ReliabilityChip';
 import type { ScrimView } from './scrim-view-context';
 
-/** Beside a slot's player (issue 17): the check-in mark once they checked in, and their reliability. */
+/** Beside a slot's player: the check-in mark once they checked in, and their reliability. */
 export function SlotMarks({ view, user }: { view: ScrimView; user: ScrimUser }) {
   return (
     <>

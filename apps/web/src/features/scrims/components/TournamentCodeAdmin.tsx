@@ -17,7 +17,7 @@ export function TournamentCodeAdmin({ view }: { view: ScrimView }) {
   const regenerate = useRegenerateCode(scrim._id);
   const showAlert = useAlert();
   const problem = scrim.useTournamentCode ? scrim.riotTournament?.lastError : null;
-  // Without a Riot API key a regeneration can only fail: not offered (issue 13).
+  // Without a Riot API key a regeneration can only fail: not offered.
   const codes = useTournamentCodes();
   const canRegenerate =
     codes.available && rel.isAdmin && scrim.useTournamentCode && !over && timing !== 'upcoming' && teamsFull(scrim);

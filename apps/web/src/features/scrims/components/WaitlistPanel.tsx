@@ -24,7 +24,7 @@ function defaultChoice(choices: WaitlistRole[], primaryRole: string | undefined)
 }
 
 /**
- * The waitlist (issue 17): who waits, in order, for which role; the viewer's own entry with "Leave waitlist"; and
+ * The waitlist: who waits, in order, for which role; the viewer's own entry with "Leave waitlist"; and
  * "Join waitlist" with a role when what the viewer wants is full. Nothing when nobody waits and nothing is full,
  * or once the scrim is over.
  */

@@ -15,7 +15,7 @@ export interface ScrimView {
   /** The card title's heading level: 1 on the detail page, 3 in a hub section; its parts go one deeper. */
   level: 1 | 3;
   /**
-   * The scrim page's pinned lobby panel shows the lobby and the winner buttons (issue 13): the centre box leaves
+   * The scrim page's pinned lobby panel shows the lobby and the winner buttons: the centre box leaves
    * them out.
    */
   lobbyPinned?: boolean;

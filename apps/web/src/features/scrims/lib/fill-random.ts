@@ -1,7 +1,7 @@
 import { SCRIM_MESSAGES, type FillRandomResponse } from '@scrim-gym/shared';
 
 /**
- * The alert after 'Fill random positions' (issue 13): the catalogue's 'Successfully filled {n} positions with random
+ * The alert after 'Fill random positions': the catalogue's 'Successfully filled {n} positions with random
  * players!' with n what was really filled; when slots stay empty, the server's reason after it (Info), or alone
  * when nothing could be filled (Error); 'No empty positions to fill' when there was nothing to do.
  */

@@ -31,7 +31,7 @@ export function gamePartOf(scrim: Scrim, rel: Relation): GamePart | null {
 }
 
 /**
- * The pinned panel of the scrim page (issue 13), for its participants (players, casters) and who runs it: from the
+ * The pinned panel of the scrim page, for its participants (players, casters) and who runs it: from the
  * moment the scrim has started with both teams full (and after a leave since: lobbyReady), the lobby name and password (and the code beside them when
  * there is one); after the result, the outcome. Null otherwise: before the start the card's countdown stays.
  */

@@ -29,7 +29,7 @@ export interface ScrimFormValues {
   isWithCasters: boolean;
   maxCastersAllowedCount: 1 | 2;
   useTournamentCode: boolean;
-  /** Players check in 30 to 5 minutes before the start (issue 17); the host may turn it off. */
+  /** Players check in 30 to 5 minutes before the start; the host may turn it off. */
   checkInEnabled: boolean;
   teamWon: TeamName | '';
   /** Team making: players pick slots, or sign up and get balanced teams. */
@@ -43,7 +43,7 @@ const splitDate = (date: dayjs.Dayjs) => ({ date: date.format('YYYY-MM-DD'), tim
 
 /**
  * Create defaults: now + 30 min, random host, the creator's region, public, no casters (max 2), code on
- * when this server makes codes (off without a Riot API key, issue 13).
+ * when this server makes codes (off without a Riot API key).
  */
 export function createDefaults(region: Region, now = Date.now(), tournamentCodes = true): ScrimFormValues {
   return {

@@ -12,7 +12,7 @@ import { LOBBY_SIZE } from './balance';
 import { playersOf } from './scrim-view';
 
 /**
- * What the scrim page shows of issue 17 (waitlist, check-in, substitutes, cancel), as pure rules of the scrim JSON
+ * What the scrim page shows of the show-up rules (waitlist, check-in, substitutes, cancel), as pure rules of the scrim JSON
  * and the clock. The server decides again on every action; these only choose what to offer.
  */
 

@@ -31,7 +31,7 @@ function useAfterSave() {
   const showAlert = useAlert();
   const codes = useTournamentCodes();
   return (saved: Scrim) => {
-    // Without a Riot API key no code is ever made: no 'being generated' alert (issue 13).
+    // Without a Riot API key no code is ever made: no 'being generated' alert.
     const needsCode =
       codes.available && teamsFull(saved) && saved.useTournamentCode && !saved.riotTournament?.tournamentCode;
     if (!needsCode) return showAlert({ type: 'Success', message: SCRIM_TEXTS.updated });

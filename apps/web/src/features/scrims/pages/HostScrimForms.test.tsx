@@ -10,7 +10,7 @@ import { EditScrimPage } from './EditScrimPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A community host of EUW and OCE whose own region is NA (issue 17). */
+/** A community host of EUW and OCE whose own region is NA. */
 const HOST = testUser({ _id: '00000000-0000-4000-8000-000000000042', region: 'NA', hostRegions: ['EUW', 'OCE'] });
 const providers = { 'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: false } };
 const sessionOf = (user: CurrentUser) => ({ 'GET /auth/session': { token: 't', user, identity: null } });

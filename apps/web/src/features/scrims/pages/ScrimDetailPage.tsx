@@ -56,8 +56,8 @@ export function ScrimDetailPage() {
 }
 
 /**
- * The pinned lobby panel (participants and admins, issue 13) above the card, always expanded; the game's match
- * stats below it once it has started (issue 18).
+ * The pinned lobby panel (participants and admins) above the card, always expanded; the game's match
+ * stats below it once it has started.
  */
 function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   const { view, state, confirmDialog } = useLobbyPanel(scrim);

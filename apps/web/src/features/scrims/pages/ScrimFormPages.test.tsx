@@ -48,7 +48,7 @@ describe("Create scrim: 'Create New Scrim'", () => {
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
 
-  it('without a Riot API key the tournament code is off by default and the form says why (issue 13)', async () => {
+  it('without a Riot API key the tournament code is off by default and the form says why', async () => {
     const calls = renderCreate({
       'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: false },
       'POST /scrims': () => ({ status: 201, body: makeScrim() }),
@@ -205,7 +205,7 @@ describe("Edit scrim: 'Edit Scrim'", () => {
     ).toBeInTheDocument();
   });
 
-  it('without a Riot API key: no "save for a code" and no "being generated" alert after a save (issue 13)', async () => {
+  it('without a Riot API key: no "save for a code" and no "being generated" alert after a save', async () => {
     const started = { ...full, gameStartTime: hoursFromNow(-0.2) };
     renderEdit({
       'GET /auth/providers': { providers: [], devLogin: true, tournamentCodes: false },

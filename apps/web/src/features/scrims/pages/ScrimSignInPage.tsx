@@ -12,7 +12,7 @@ const SignInDialog = lazy(() =>
 
 /**
  * A scrim's page opened signed out (a share link): no teams and no Join, a 'Sign in' that opens the Log In
- * dialog and comes back to this scrim (issue 13).
+ * dialog and comes back to this scrim.
  */
 export function ScrimSignInPage() {
   const { pathname } = useLocation();

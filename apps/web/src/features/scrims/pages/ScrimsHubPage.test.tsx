@@ -109,7 +109,7 @@ describe('Scrims Hub', () => {
   });
 });
 
-describe('lobby secrets on the hub (issue 14: the list is the same bytes for every player)', () => {
+describe('lobby secrets on the hub (the list is the same bytes for every player)', () => {
   const started = makeScrim({ _id: 'mine', title: 'Mine', gameStartTime: hoursFromNow(-0.2), ...players(10) });
 
   it('shows a player their own lobby name and password, fetched from mine-secrets and merged into the card', async () => {

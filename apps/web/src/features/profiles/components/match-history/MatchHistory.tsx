@@ -23,7 +23,7 @@ import { MatchTrend } from './MatchTrend';
 const ALL = '';
 
 /**
- * The profile's match history from Riot (issue 18): the recent games (filtered by role and champion, more on
+ * The profile's match history from Riot: the recent games (filtered by role and champion, more on
  * "Load more"), a KDA and CS/min trend over them, the champion pool and the averages per role. A lazy chunk of
  * the profile page.
  */

@@ -50,7 +50,7 @@ interface BoardContext {
 }
 
 /**
- * The scrim's Riot game (issue 18): both teams side by side (Blue left, Red right) from the lg breakpoint, one at a
+ * The scrim's Riot game: both teams side by side (Blue left, Red right) from the lg breakpoint, one at a
  * time with Blue/Red tabs below it; game duration, patch and the MVP (shared `pickMvp`). A lazy chunk of the scrim
  * page: only a played game with stats loads it.
  */
