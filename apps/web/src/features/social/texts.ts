@@ -4,6 +4,9 @@ import { count } from '../../lib/plural';
  * our own wording. The catalogue's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
  */
 export const SOCIAL_TEXTS = {
+  /** Shown under the message box as a message nears MESSAGE_MAX_LENGTH: '1,850 / 2,000'. */
+  charactersUsed: (used: number, max: number) => `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
+  charactersUsedLabel: (used: number, max: number) => `${used} of ${max} characters`,
   search: 'Search users',
   searchPlaceholder: 'Search summoners',
   openSearch: 'Open user search',

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef } from 'react';
 import { CHAT_LIST_HEIGHT_PX, type Message } from '@scrim-gym/shared';
 import { formatMessageTime } from '../lib/format';
+import { splitLinks } from '../lib/links';
 import { SOCIAL_TEXTS } from '../texts';
 
 /** The id of the viewer's latest message that `seenBy` has seen: the 'Seen' mark goes under it. */
@@ -17,7 +19,7 @@ export function lastSeenMessageId(messages: Message[], viewerId: string, seenBy:
 
 /**
  * A chat's messages (300 px tall), oldest first, kept scrolled to the newest. Text is rendered as text:
- * what a user typed never becomes markup.
+ * what a user typed never becomes markup; its http(s) addresses become links that open in a new tab.
  */
 export function MessageList({
   messages,
@@ -86,7 +88,7 @@ export function MessageList({
                 bgcolor: mine ? 'rgba(200,170,110,0.18)' : 'rgba(255,255,255,0.07)',
               }}
             >
-              {message.text}
+              <MessageText text={message.text} />
             </Typography>
             {message._id === seenId && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
@@ -97,5 +99,18 @@ export function MessageList({
         );
       })}
     </Box>
+  );
+}
+
+/** A message's text with its web addresses as links (a new tab, no referrer, no opener, no preview). */
+function MessageText({ text }: { text: string }) {
+  return splitLinks(text).map((part, index) =>
+    'href' in part ? (
+      <Link key={index} href={part.href} target="_blank" rel="noopener noreferrer" underline="always">
+        {part.text}
+      </Link>
+    ) : (
+      part.text
+    ),
   );
 }
