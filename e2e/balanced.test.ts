@@ -55,7 +55,7 @@ describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams app
   }, 60_000);
 
   it(
-    'the tenth sign-up makes the teams; both open pages show them and "Blue … % / Red … %"',
+    "the tenth sign-up makes the teams; both open pages show them and each team's win probability",
     { timeout: 240_000 },
     async () => {
       const scrimId = await createBalancedScrim(admin, TITLE);
@@ -97,7 +97,7 @@ describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams app
         await waitVisible(page.getByText('The teams are made: see your side and role below.'), 'the made teams');
         await waitVisible(page.getByTestId('win-probability'), 'the win probability');
         expect(await page.getByTestId('win-probability').textContent()).toMatch(
-          /^Win probability: Blue \d+ % \/ Red \d+ %$/,
+          /^Win probability: Team One \(Blue Side\) \d+ % \/ Team Two \(Red Side\) \d+ %$/,
         );
         expect(
           await page
