@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
@@ -8,17 +7,15 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FRIENDS_LIST_MAX_HEIGHT_PX, SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
-import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest } from '../api/friend-requests';
+import { useFriendRequests } from '../api/friend-requests';
 import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
+import { FriendRequestAnswer } from './FriendRequestAnswer';
 
 /** Friend Requests: accept and reject per row; 'No friend requests found' when there are none. */
 export function FriendRequestsDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const id = useId();
   const requests = useFriendRequests();
-  const accept = useAcceptFriendRequest(userId);
-  const reject = useRejectFriendRequest(userId);
-  const busy = accept.isPending || reject.isPending;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
@@ -53,25 +50,7 @@ export function FriendRequestsDialog({ userId, onClose }: { userId: string; onCl
                   {request._user.rank} · {request._user.region}
                 </Typography>
               </Box>
-              <Button
-                size="small"
-                variant="contained"
-                disabled={busy}
-                aria-label={SOCIAL_TEXTS.acceptFrom(request._user.name)}
-                onClick={() => accept.mutate(request)}
-              >
-                {SOCIAL_TEXTS.accept}
-              </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                color="error"
-                disabled={busy}
-                aria-label={SOCIAL_TEXTS.rejectFrom(request._user.name)}
-                onClick={() => reject.mutate(request)}
-              >
-                {SOCIAL_TEXTS.reject}
-              </Button>
+              <FriendRequestAnswer userId={userId} request={request} />
             </Box>
           ))}
         </Box>

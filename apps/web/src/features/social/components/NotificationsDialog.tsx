@@ -7,14 +7,17 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { NOTIFICATIONS_LIST_HEIGHT_PX, SOCIAL_MESSAGES, type Notification } from '@scrim-gym/shared';
+import { useFriendRequests } from '../api/friend-requests';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import { formatDateTime } from '../lib/format';
 import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
+import { FriendRequestAnswer } from './FriendRequestAnswer';
 
 /**
  * Notifications: the list (400 px tall), 'Mark all as read', 'No notifications found'. A click on one
- * leads where its kind says (`onOpen`); 'mark as read' removes it.
+ * leads where its kind says (`onOpen`); 'mark as read' removes it. A friend request still waiting is answered
+ * right there (Accept, Reject): the server then removes its notification, and the toast says the outcome.
  */
 export function NotificationsDialog({
   userId,
@@ -29,6 +32,11 @@ export function NotificationsDialog({
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead(userId);
   const list = notifications.data ?? [];
+  const requests = useFriendRequests();
+  const requestOf = (notification: Notification) =>
+    notification.kind === 'friend_request'
+      ? requests.data?.find((r) => r._user._id === notification._relatedUser?._id)
+      : undefined;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
@@ -73,6 +81,7 @@ export function NotificationsDialog({
                 {formatDateTime(notification.createdAt)}
               </Typography>
             </ListItemButton>
+            {requestOf(notification) && <FriendRequestAnswer userId={userId} request={requestOf(notification)!} />}
             <IconButton
               aria-label={`${SOCIAL_TEXTS.markAsRead}: ${notification.message}`}
               title={SOCIAL_TEXTS.markAsRead}

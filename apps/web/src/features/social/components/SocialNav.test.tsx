@@ -122,6 +122,33 @@ describe('notifications bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument();
   });
 
+  it('answers a friend request right in its notification: Accept, then the toast and an empty bell', async () => {
+    const request = { _id: 'fr-3', _user: CARL, createdAt: '2026-05-01T10:00:00.000Z' };
+    let bellList = [
+      notification(1, { kind: 'friend_request', message: 'Carl sent you a friend request', _relatedUser: CARL }),
+      notification(2, { kind: 'friend_accepted', message: 'You and Dana are now friends!', _relatedUser: DANA }),
+    ];
+    const calls = renderNav({
+      'GET /notifications/user-notifications': () => ({ body: { notifications: bellList } }),
+      'GET /friend-requests': [request],
+      [`POST /friend-requests/accept-request/${ME._id}`]: () => {
+        bellList = bellList.filter((n) => n.kind !== 'friend_request');
+        return { body: { updatedUserFriends: [CARL], friendRequests: [] } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    // Only the request still waiting has answers; the other notification has none.
+    expect(within(dialog).getAllByRole('button', { name: /^(Accept|Reject) .*'s friend request$/ })).toHaveLength(2);
+    await userEvent.click(within(dialog).getByRole('button', { name: "Accept Carl's friend request" }));
+    expect(await screen.findByText('You and Carl are now friends!')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('Carl sent you a friend request')).toBeNull());
+    expect(calls.find((c) => c.path.startsWith('/friend-requests/accept-request'))?.body).toEqual({
+      newFriendUserId: CARL._id,
+    });
+    expect(screen.queryByRole('dialog', { name: 'Friend Requests' })).toBeNull();
+  });
+
   it('rejects with the Info "rejected {name}\'s friend request"', async () => {
     const request = { _id: 'fr-2', _user: BOB, createdAt: '2026-05-01T10:00:00.000Z' };
     renderNav({
