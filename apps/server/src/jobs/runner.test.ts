@@ -555,6 +555,60 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(jobStatus(await getJob(job.id))).toBe('done');
     });
 
+    it('a wake() while the runner works out its idle wait is not lost', async () => {
+      // The idle wait's query (the next due time) answers, then its answer is held: a job scheduled and woken
+      // for meanwhile finds the runner about to sleep for a whole poll.
+      let holding = false;
+      let entered!: () => void;
+      let release!: () => void;
+      const inIdleWait = new Promise<void>((resolve) => (entered = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const real = db();
+      const gated = new Proxy(real, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target) as unknown;
+          if (key !== 'select' || typeof value !== 'function')
+            return typeof value === 'function' ? value.bind(target) : value;
+          return (fields?: Record<string, unknown>) => {
+            if (!holding || !fields || !('ms' in fields)) return target.select(fields as never);
+            return {
+              from: (table: never) => ({
+                where: (where: never) =>
+                  target
+                    .select(fields as never)
+                    .from(table)
+                    .where(where)
+                    .then(async (rows: unknown) => {
+                      entered();
+                      await held;
+                      return rows;
+                    }),
+              }),
+            };
+          };
+        },
+      });
+      let calls = 0;
+      const runner = track(
+        createJobRunner({
+          db: gated,
+          pollMs: 60_000,
+          handlers: { now: async () => void calls++, ping: async () => {} },
+        }),
+      );
+      runner.start();
+      await untilPolled(runner);
+      holding = true;
+      runner.wake();
+      await inIdleWait;
+      const job = await scheduleJob({ db: real, kind: 'now' });
+      runner.wake();
+      release();
+      await waitFor(async () => jobStatus(await getJob(job.id)) === 'done', 2000);
+      expect(calls).toBe(1);
+      await runner.stop();
+    });
+
     it('wake() runs a job due now without waiting for the poll', async () => {
       let calls = 0;
       const runner = track(

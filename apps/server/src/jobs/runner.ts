@@ -273,7 +273,10 @@ export function createJobRunner({
       }
       if (!running) break;
       if (wakeRequested || (moreDue && active.size < batch)) continue;
-      await sleep(errorStreak ? Math.min(MAX_ERROR_BACKOFF_MS, pollMs * 2 ** errorStreak) : await idleWait());
+      const wait = errorStreak ? Math.min(MAX_ERROR_BACKOFF_MS, pollMs * 2 ** errorStreak) : await idleWait();
+      // A wake() while the idle wait was worked out (a query) found no sleep to interrupt: it must not be lost.
+      if (wakeRequested || !running) continue;
+      await sleep(wait);
     }
   }
 
