@@ -617,15 +617,17 @@ describe(`the tenth sign-up racing on two instances (${process.env.TEST_DATABASE
           apiA.call('POST', `/api/scrims/${scrim.id}/signup`, { token: y!.token }),
         ]);
         expect(answers[0]!.statusCode).toBe(200);
-        // One of the two takes the freed place; the other finds ten (or none free yet).
-        expect(answers.slice(1).filter((a) => a.statusCode === 200)).toHaveLength(1);
+        // A sign-up after the withdrawal takes the freed place, and then the other finds ten; both may also come
+        // before it and find ten. Never both.
+        const joined = answers.slice(1).filter((a) => a.statusCode === 200).length;
+        expect(joined).toBeLessThanOrEqual(1);
         const players = await instances.db
           .select()
           .from(scrimParticipants)
           .where(and(eq(scrimParticipants.scrimId, scrim.id), eq(scrimParticipants.kind, 'player')));
         const signups = await instances.db.select().from(scrimSignups).where(eq(scrimSignups.scrimId, scrim.id));
-        expect(signups).toHaveLength(10);
-        expect(players).toHaveLength(10);
+        expect(signups).toHaveLength(9 + joined);
+        expect(players).toHaveLength(9 + joined);
         expect(new Set(players.map((p) => `${p.team}/${p.role}`)).size).toBe(10);
         expect(new Set(players.map((p) => p.userId))).toEqual(new Set(signups.map((s) => s.userId)));
       }
