@@ -74,19 +74,6 @@ export async function installWriteJournal(db: Database) {
   return {
     /** The journal's position now; pass it to `since`. */
     mark,
-    /**
-     * Waits until no write has landed for a moment: some work runs after the answer is sent (the audit rows of
-     * scrim admin actions are written in `onResponse`), and must not be charged to the next request.
-     */
-    async settle() {
-      let last = await mark();
-      for (let i = 0; i < 20; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        const now = await mark();
-        if (now === last) return;
-        last = now;
-      }
-    },
     /** The row changes committed after `mark`. */
     async since(from: number): Promise<JournalEntry[]> {
       const result = await db.execute<{ id: string; table_name: string; op: string }>(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
 import { auditLog, bans, scrims } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -230,11 +230,9 @@ describe('GET /api/admin/recent-activities: one entry per event', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const scrimId = res.json()._id as string;
-    // The audit row is written after the answer: wait for it, so the list below is read after it exists.
-    await vi.waitFor(async () => {
-      const rows = await db().select().from(auditLog).where(eq(auditLog.targetScrimId, scrimId));
-      expect(rows.map((r) => r.action)).toEqual(['scrim.create']);
-    });
+    // The audit row is written before the answer leaves.
+    const rows = await db().select().from(auditLog).where(eq(auditLog.targetScrimId, scrimId));
+    expect(rows.map((r) => r.action)).toEqual(['scrim.create']);
     const activities = (await get('recent-activities')).json() as Activity[];
     const aboutScrim = activities.filter((a) => a.details.scrimId === scrimId);
     expect(aboutScrim).toEqual([
@@ -253,13 +251,11 @@ describe('GET /api/admin/recent-activities: one entry per event', () => {
       payload: { region: 'NA' },
     });
     expect(fill.statusCode, fill.body).toBe(200);
-    await vi.waitFor(async () => {
-      const after = (await get('recent-activities')).json() as Activity[];
-      expect(after.filter((a) => a.details.scrimId === scrimId).map((a) => a.description)).toEqual([
-        `${admin.name} filled the empty slots of scrim "Created Once"`,
-        `New scrim "Created Once" created by ${admin.name}`,
-      ]);
-    });
+    const after = (await get('recent-activities')).json() as Activity[];
+    expect(after.filter((a) => a.details.scrimId === scrimId).map((a) => a.description)).toEqual([
+      `${admin.name} filled the empty slots of scrim "Created Once"`,
+      `New scrim "Created Once" created by ${admin.name}`,
+    ]);
   });
 });
 

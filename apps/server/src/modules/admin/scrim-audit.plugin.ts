@@ -67,8 +67,10 @@ async function isHostAction(app: FastifyInstance, request: FastifyRequest, actor
 /**
  * Writes the audit row of every successful scrim admin or host action (create, edit, delete, assign, fill, swap,
  * kick, winner, images, code), from hooks around the scrim routes, so the scrim module needs no audit code. The row is
- * written after the answer is sent and outside the action's transaction: a failure to write it is logged, never
- * the caller's error. Bans and user updates write theirs inside their own transaction (admin.service.ts).
+ * written once the action has committed and before its answer leaves (onSend): whoever reads the audit log after
+ * an answer finds its row, and nothing of the call is still writing when the caller goes on. A failure to write
+ * it is logged, never the caller's error. Bans and user updates write theirs inside their own transaction
+ * (admin.service.ts).
  */
 export const scrimAuditPlugin = fp(
   async (app: FastifyInstance) => {
@@ -91,16 +93,16 @@ export const scrimAuditPlugin = fp(
     };
 
     const record = (route: AuditedRoute) =>
-      async function recordAudit(request: FastifyRequest, reply: FastifyReply) {
+      async function recordAudit(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
         const actor = request.auth?.user;
-        if (!actor || reply.statusCode >= 300) return;
-        if (route.when && !route.when(request, actor.id)) return;
+        if (!actor || reply.statusCode >= 300) return payload;
+        if (route.when && !route.when(request, actor.id)) return payload;
         const facts = scrimFacts.get(request);
         const scrimId = facts?.id ?? (request.params as Params).id;
         const deleted = route.action === AUDIT_ACTIONS.deleteScrim;
         try {
           const asHost = !actor.isAdmin && (await isHostAction(app, request, actor.id, scrimId));
-          if (!actor.isAdmin && !asHost) return;
+          if (!actor.isAdmin && !asHost) return payload;
           await writeAudit({
             db: app.db,
             entries: [
@@ -117,6 +119,7 @@ export const scrimAuditPlugin = fp(
         } catch (err) {
           request.log.warn({ err, action: route.action }, 'audit log: could not record a scrim admin or host action');
         }
+        return payload;
       };
 
     // Hooks on the audited routes only: every other request (the hub's list first) runs none of this.
@@ -129,7 +132,7 @@ export const scrimAuditPlugin = fp(
       if (route.action === AUDIT_ACTIONS.deleteScrim)
         options.preHandler = [readDeletedTitle, ...hooksOf(options.preHandler)];
       if (route.action === AUDIT_ACTIONS.createScrim) options.onSend = [readCreatedId, ...hooksOf(options.onSend)];
-      options.onResponse = [...hooksOf(options.onResponse), record(route)];
+      options.onSend = [...hooksOf(options.onSend), record(route)];
     });
   },
   { name: 'scrim-audit' },

@@ -44,7 +44,6 @@ const hostedScrim = (values: Partial<Omit<Parameters<typeof createScrim>[0], 'db
 
 /** Runs `act` and expects a refusal with this status and code, and not a row written. */
 async function expectRefused(act: () => Promise<Parameters<typeof expectError>[0]>, status: number, code: string) {
-  await journal.settle();
   const mark = await journal.mark();
   const body = expectError(await act(), status, code);
   expect(await journal.since(mark)).toEqual([]);
