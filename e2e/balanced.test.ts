@@ -1,25 +1,20 @@
-import type { BrowserContext } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
-  newContext,
   screenshot,
-  signInViaApi,
   waitVisible,
 } from './support/browser.js';
 import {
-  baseURL,
   createBalancedScrim,
-  registerContext,
-  registerPlayer,
   runTag,
   skipReason,
   useBrowser,
+  useSignedInContext,
   type Player,
-  type RegisteredContext,
 } from './support/journey.js';
+import { ROLES, registerPeople, signUp } from './support/lobby.js';
 
 /**
  * A balanced scrim as players feel it, on the shared journeys' server: nine sign up, the tenth signs up
@@ -43,16 +38,11 @@ const seatsOf = (scrim: ScrimSeats) =>
 
 const RUN = runTag();
 const TITLE = `Balanced ${RUN}`;
-const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
 const RANKS = ['Iron 2', 'Bronze 1', 'Silver 3', 'Gold 4', 'Gold 1', 'Platinum 2', 'Emerald 4', 'Diamond 1', 'Master'];
 
 describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams appear live', () => {
   const browser = useBrowser();
-  let admin: BrowserContext;
-  beforeAll(async () => {
-    admin = await newContext(browser, baseURL);
-    await signInViaApi(admin, 'admin@scrimgym.dev');
-  }, 60_000);
+  const admin = useSignedInContext(browser);
 
   it(
     "the tenth sign-up makes the teams; both open pages show them and each team's win probability",
@@ -61,22 +51,16 @@ describe.skipIf(Boolean(skipReason))('balanced teams: ten sign up, the teams app
       const scrimId = await createBalancedScrim(admin, TITLE);
 
       // Players 0 (1280 px) and 9 (390 px) have a page open (recording its errors); the others use the API.
-      const people: (RegisteredContext | Player)[] = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          (i === 0 || i === 9 ? registerPlayer : registerContext)(browser, {
-            name: `Bal ${RUN}${i}`,
-            handle: `balanced-${RUN}-${i}`,
-            tagline: 'E2E',
-            rank: RANKS[i % RANKS.length]!,
-            viewport: i === 9 ? 'mobile' : 'desktop',
-          }),
-        ),
-      );
+      const people = await registerPeople(browser, {
+        prefix: 'Bal',
+        run: RUN,
+        count: 10,
+        rank: (i) => RANKS[i % RANKS.length]!,
+        viewports: { 0: 'desktop', 9: 'mobile' },
+        withPages: true,
+      });
       for (const [i, person] of people.slice(0, 9).entries()) {
-        const res = await person.context.request.post(`/api/scrims/${scrimId}/signup`, {
-          data: { primaryRole: ROLES[i % 5], secondaryRole: ROLES[(i + 2) % 5] },
-        });
-        expect(res.status(), await res.text()).toBe(200);
+        await signUp(person, scrimId, ROLES[i % 5]!, ROLES[(i + 2) % 5]!);
       }
 
       const watching = (people[0] as Player).page;

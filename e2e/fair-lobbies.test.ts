@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
@@ -12,12 +12,13 @@ import {
 import {
   baseURL,
   createBalancedScrim,
-  registerContext,
   runTag,
   skipReason,
   useBrowser,
+  useSignedInContext,
   type RegisteredContext,
 } from './support/journey.js';
+import { ROLES, moveStart, readScrim, registerPeople, signUp } from './support/lobby.js';
 
 /**
  * After the balanced teams (e2e/balanced.test.ts) comes what makes ratings trustworthy, on
@@ -27,7 +28,6 @@ import {
  */
 const RUN = runTag();
 const TITLE = `Rated ${RUN}`;
-const ROLES = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
 const RANKS = ['Iron 1', 'Bronze 2', 'Silver 1', 'Gold 3', 'Gold 1', 'Platinum 4', 'Emerald 2', 'Diamond 3', 'Master'];
 
 interface ScrimJson {
@@ -43,18 +43,14 @@ interface ScrimJson {
   ratingChanges: { userId: string; before: number; after: number }[];
 }
 
-interface Person extends RegisteredContext {
-  handle: string;
-}
-
-async function readScrim(context: BrowserContext, scrimId: string): Promise<ScrimJson> {
-  const res = await context.request.get(`/api/scrims/${scrimId}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as ScrimJson;
-}
+const readRated = (context: BrowserContext, scrimId: string) => readScrim<ScrimJson>(context, scrimId);
 
 /** A page of `person` at `viewport`, signed in in a context of its own (recording page errors). */
-async function pageOf(browser: Parameters<typeof newContext>[0], person: Person, viewport: 'desktop' | 'mobile') {
+async function pageOf(
+  browser: Parameters<typeof newContext>[0],
+  person: RegisteredContext,
+  viewport: 'desktop' | 'mobile',
+) {
   const context = await newContext(browser, baseURL, viewport);
   await signInViaApi(context, person.email);
   const page = await context.newPage();
@@ -66,11 +62,7 @@ const ratingChangeLabels = (page: Page) => page.getByLabel(/^Rating (\+\d+|−\d
 
 describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves ratings', () => {
   const browser = useBrowser();
-  let admin: BrowserContext;
-  beforeAll(async () => {
-    admin = await newContext(browser, baseURL);
-    await signInViaApi(admin, 'admin@scrimgym.dev');
-  }, 60_000);
+  const admin = useSignedInContext(browser);
 
   it(
     'the captain reports, the other team confirms on the page, ratings change live, the leaderboard shows them',
@@ -78,44 +70,17 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
     async () => {
       const scrimId = await createBalancedScrim(admin, TITLE);
 
-      const people: Person[] = await Promise.all(
-        Array.from({ length: 10 }, async (_, i) => {
-          const handle = `rated-${RUN}-${i}`;
-          const person = await registerContext(browser, {
-            name: `Rated ${RUN}${i}`,
-            handle,
-            tagline: 'E2E',
-            rank: RANKS[i % RANKS.length]!,
-          });
-          return { ...person, handle };
-        }),
-      );
-      for (const [i, person] of people.entries()) {
-        const res = await person.context.request.post(`/api/scrims/${scrimId}/signup`, {
-          data: { primaryRole: ROLES[i % 5], secondaryRole: ROLES[(i + 1) % 5] },
-        });
-        expect(res.status(), await res.text()).toBe(200);
-      }
-
-      // The game is on: the admin moves the start into the past (the edit form's full payload).
-      const before = await readScrim(admin, scrimId);
-      const edited = await admin.request.put(`/api/scrims/${scrimId}`, {
-        data: {
-          title: before.title,
-          region: before.region,
-          gameStartTime: new Date(Date.now() - 60_000).toISOString(),
-          isPrivate: false,
-          isWithCasters: false,
-          maxCastersAllowedCount: 0,
-          lobbyName: before.lobbyName,
-          lobbyPassword: before.lobbyPassword,
-          lobbyHost: 'keep',
-          teamWon: null,
-          useTournamentCode: false,
-        },
+      const people = await registerPeople(browser, {
+        prefix: 'Rated',
+        run: RUN,
+        count: 10,
+        rank: (i) => RANKS[i % RANKS.length]!,
       });
-      expect(edited.status(), await edited.text()).toBe(200);
-      const scrim = await readScrim(admin, scrimId);
+      for (const [i, person] of people.entries()) await signUp(person, scrimId, ROLES[i % 5]!, ROLES[(i + 1) % 5]!);
+
+      // The game is on: the admin moves the start into the past.
+      await moveStart(admin, scrimId, Date.now() - 60_000);
+      const scrim = await readRated(admin, scrimId);
       const captainId = scrim.lobbyHost!._id;
       const byId = (id: string) => people.find((p) => p.id === id)!;
       const captainTeam = scrim.teamOne.some((p) => p._user._id === captainId) ? 'teamOne' : 'teamTwo';
@@ -136,7 +101,7 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
         data: { winnerTeamName: captainTeam },
       });
       expect(reported.status(), await reported.text()).toBe(200);
-      expect((await readScrim(admin, scrimId)).result).toMatchObject({ status: 'pending', source: 'captain' });
+      expect((await readRated(admin, scrimId)).result).toMatchObject({ status: 'pending', source: 'captain' });
       for (const page of [desktop, mobile]) {
         await waitVisible(page.getByText(/confirms itself/), `the pending report (${page.viewportSize()!.width}px)`);
       }
@@ -153,10 +118,10 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
         );
         await expect.poll(() => ratingChangeLabels(page).count(), { timeout: 15_000 }).toBe(10);
       }
-      const rated = await readScrim(admin, scrimId);
+      const rated = await readRated(admin, scrimId);
       expect(rated.result).toMatchObject({ status: 'confirmed' });
       expect(rated.ratingChanges).toHaveLength(10);
-      const change = (person: Person) => rated.ratingChanges.find((c) => c.userId === person.id)!;
+      const change = (person: RegisteredContext) => rated.ratingChanges.find((c) => c.userId === person.id)!;
       expect(change(winner).after, 'the winner gains').toBeGreaterThan(change(winner).before);
       expect(change(confirmer).after, 'the loser drops').toBeLessThan(change(confirmer).before);
       for (const page of [desktop, mobile]) {

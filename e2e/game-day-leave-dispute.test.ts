@@ -1,15 +1,16 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, expectNoPageErrors, screenshot, waitVisible, type ViewportName } from './support/browser.js';
+import { runTag, skipReason, useBrowser, useSignedInContext, type RegisteredContext } from './support/journey.js';
 import {
-  VIEWPORTS,
-  expectNoPageErrors,
-  newContext,
-  screenshot,
-  signInViaApi,
-  waitVisible,
-  type ViewportName,
-} from './support/browser.js';
-import { baseURL, registerContext, runTag, skipReason, useBrowser, type RegisteredContext } from './support/journey.js';
+  createScrimAs,
+  expectNotReloaded,
+  fillSlots,
+  markNoReload,
+  moveStart,
+  readScrim,
+  registerPeople,
+} from './support/lobby.js';
 
 /**
  * Game day when it goes wrong, on the shared journeys' server: a player leaves after the start (the confirm names
@@ -18,9 +19,6 @@ import { baseURL, registerContext, runTag, skipReason, useBrowser, type Register
  * Two players' browsers (contexts) at 1280 and 390 px watch each moment live.
  */
 const RUN = runTag();
-const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
-  (['Top', 'Jungle', 'Mid', 'ADC', 'Support'] as const).map((role) => ({ team, role })),
-);
 const MINUTE = 60_000;
 
 interface ScrimJson {
@@ -56,82 +54,15 @@ const lobbyPanel = (page: Page) => page.getByRole('region', { name: /^(Lobby rea
 /** A page of each person's own browser context, in the order given. */
 const openPages = <T extends RegisteredContext[]>(...people: T) =>
   Promise.all(people.map((person) => person.context.newPage())) as Promise<{ [K in keyof T]: Page }>;
-const markNoReload = (page: Page) => page.evaluate(() => ((window as { noReload?: number }).noReload = 1));
-const expectNotReloaded = async (page: Page) =>
-  expect(await page.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
-
 describe.skipIf(Boolean(skipReason))('game day: a late leave and a disputed result', () => {
   const browser = useBrowser();
-  let admin: BrowserContext;
-  beforeAll(async () => {
-    admin = await newContext(browser, baseURL);
-    await signInViaApi(admin, 'admin@scrimgym.dev');
-  }, 60_000);
+  const admin = useSignedInContext(browser);
 
-  const people = (prefix: string, count: number, viewports: Record<number, ViewportName> = {}) =>
-    Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        registerContext(browser, {
-          name: `${prefix} ${RUN}${i}`,
-          handle: `gd-${prefix.toLowerCase()}-${RUN}-${i}`,
-          tagline: 'E2E',
-          rank: 'Gold 2',
-          viewport: viewports[i] ?? 'desktop',
-        }),
-      ),
-    );
-
+  const people = (prefix: string, count: number, viewports: Record<number, ViewportName>) =>
+    registerPeople(browser, { prefix, run: RUN, count, viewports });
   /** An admin's scrim without check-in (nobody drops at the close) or tournament code, `startsInMs` from now. */
-  async function createScrim(title: string, startsInMs: number) {
-    const res = await admin.request.post('/api/scrims', {
-      data: {
-        title,
-        region: 'NA',
-        gameStartTime: new Date(Date.now() + startsInMs).toISOString(),
-        useTournamentCode: false,
-        checkInEnabled: false,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as ScrimJson;
-  }
-
-  async function readScrim(context: BrowserContext, scrimId: string) {
-    const res = await context.request.get(`/api/scrims/${scrimId}`);
-    expect(res.status(), await res.text()).toBe(200);
-    return (await res.json()) as ScrimJson;
-  }
-
-  async function fill(scrimId: string, ten: RegisteredContext[]) {
-    for (const [i, person] of ten.entries()) {
-      const slot = SLOTS[i]!;
-      const res = await person.context.request.patch(`/api/scrims/${scrimId}/insert-player/${person.id}`, {
-        data: { playerData: { role: slot.role, team: { name: slot.team } } },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
-  }
-
-  /** The admin moves a scrim's start (admins set any start), the rest as it is. */
-  async function moveStart(scrimId: string, startsAt: number) {
-    const current = await readScrim(admin, scrimId);
-    const moved = await admin.request.put(`/api/scrims/${scrimId}`, {
-      data: {
-        title: current.title,
-        region: 'NA',
-        gameStartTime: new Date(startsAt).toISOString(),
-        isPrivate: false,
-        isWithCasters: false,
-        maxCastersAllowedCount: 0,
-        lobbyName: current.lobbyName ?? current.title,
-        lobbyPassword: current.lobbyPassword ?? 'secret',
-        lobbyHost: 'keep',
-        teamWon: null,
-        useTournamentCode: false,
-      },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  const createScrim = (title: string, startsInMs: number) =>
+    createScrimAs<ScrimJson>(admin, { title, startsInMs, checkInEnabled: false });
 
   it(
     'a player leaves after the start: the confirm names the late-leave cost, the nine keep the ready lobby and the waitlisted player takes the seat',
@@ -142,13 +73,13 @@ describe.skipIf(Boolean(skipReason))('game day: a late leave and a disputed resu
       const all = await people('Leave', 11, { 6: 'mobile' });
       const ten = all.slice(0, 10);
       const [leaver, stayer, waiter] = [all[0]!, all[6]!, all[10]!];
-      await fill(scrim._id, ten);
+      await fillSlots(ten, scrim._id);
       const waited = await waiter.context.request.post(`/api/scrims/${scrim._id}/waitlist`, { data: { role: 'any' } });
       expect(waited.status(), await waited.text()).toBe(200);
 
       const startsAt = Date.now() + 10_000;
-      await moveStart(scrim._id, startsAt);
-      const { lobbyPassword } = await readScrim(leaver.context, scrim._id);
+      await moveStart(admin, scrim._id, startsAt);
+      const { lobbyPassword } = await readScrim<ScrimJson>(leaver.context, scrim._id);
       const password = (page: Page) =>
         lobbyPanel(page).getByRole('button', { name: `Password ${lobbyPassword}`, exact: true });
       const [leaverPage, stayerPage, waiterPage] = await openPages(leaver, stayer, waiter);
@@ -184,7 +115,7 @@ describe.skipIf(Boolean(skipReason))('game day: a late leave and a disputed resu
       expect(await stayerPage.getByText(/Not enough players/).count()).toBe(0);
       await screenshot(stayerPage, 'game-day-late-leave-after-390');
 
-      const after = await readScrim(admin, scrim._id);
+      const after = await readScrim<ScrimJson>(admin, scrim._id);
       const seated = [...after.teamOne, ...after.teamTwo].map((slot) => slot._user._id);
       expect(seated).toHaveLength(10);
       expect(seated).toContain(waiter.id);
@@ -205,8 +136,8 @@ describe.skipIf(Boolean(skipReason))('game day: a late leave and a disputed resu
       const scrim = await createScrim(title, -MINUTE);
       // Player 0 (blue, 1280 px) and player 5 (red, 390 px) watch.
       const ten = await people('Dispute', 10, { 5: 'mobile' });
-      await fill(scrim._id, ten);
-      const captainId = (await readScrim(admin, scrim._id)).lobbyHost!._id;
+      await fillSlots(ten, scrim._id);
+      const captainId = (await readScrim<ScrimJson>(admin, scrim._id)).lobbyHost!._id;
       const captain = ten.find((p) => p.id === captainId)!;
       const captainIsBlue = ten.indexOf(captain) < 5;
       const reported = captainIsBlue ? 'teamOne' : 'teamTwo';
@@ -266,7 +197,7 @@ describe.skipIf(Boolean(skipReason))('game day: a late leave and a disputed resu
       // The players see the outcome live on the scrim page, and are told why.
       const winner = captainIsBlue ? 'TEAM TWO (RED SIDE) WON!' : 'TEAM ONE (BLUE SIDE) WON!';
       await waitVisible(banner(redPage).filter({ hasText: winner }), 'the decided winner (390 px)');
-      const decided = await readScrim(admin, scrim._id);
+      const decided = await readScrim<ScrimJson>(admin, scrim._id);
       expect(decided.teamWon).toBe(captainIsBlue ? 'teamTwo' : 'teamOne');
       expect(decided.result?.status).toBe('confirmed');
       const told = await red.context.request.get('/api/notifications/user-notifications');

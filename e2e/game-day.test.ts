@@ -9,15 +9,23 @@ import {
   newContext,
   newPage,
   screenshot,
-  signInViaApi,
   waitForPath,
   waitVisible,
   type ViewportName,
 } from './support/browser.js';
-import { skipReason, baseURL, runTag, useBrowser, registerContext, startRiotServer } from './support/journey.js';
+import {
+  skipReason,
+  baseURL,
+  runTag,
+  useBrowser,
+  useSignedInContext,
+  registerContext,
+  startRiotServer,
+} from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 
 import { e2eAccount, registerRiotAccount } from './support/riot-scrims.js';
+import { SLOTS, createScrimAs, fillSlots } from './support/lobby.js';
 /**
  * Game day as a player feels it, on the shared journeys' server (demo seed, no Riot API key): the
  * pinned 'Lobby ready' panel appears live the moment a full scrim starts, whole and above the fold at 1280 and
@@ -25,9 +33,6 @@ import { e2eAccount, registerRiotAccount } from './support/riot-scrims.js';
  * offered; a share link opened signed out offers 'Sign in'.
  */
 const RUN = runTag();
-const SLOTS = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
-  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
-);
 const TITLE = `Newcomer Test Scrim Friday Night ${RUN}`;
 const SHOTS = '/tmp/shots/lobby';
 
@@ -90,34 +95,19 @@ function neverShows(page: Page, pattern: RegExp) {
 
 describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment', () => {
   const browser = useBrowser();
-  let admin: BrowserContext;
-  beforeAll(async () => {
-    admin = await newContext(browser, baseURL);
-    await signInViaApi(admin, 'admin@scrimgym.dev');
-  }, 60_000);
+  const admin = useSignedInContext(browser);
 
   async function createScrim(startsInMs: number, extra: object = {}) {
-    const res = await admin.request.post('/api/scrims', {
-      data: {
-        title: TITLE,
-        region: 'NA',
-        gameStartTime: new Date(Date.now() + startsInMs).toISOString(),
-        isWithCasters: true,
-        maxCastersAllowedCount: 2,
-        // An existing scrim with the option on, on a server without a key: nobody may be told a code is coming.
-        useTournamentCode: true,
-        ...extra,
-      },
+    const scrim = await createScrimAs<ScrimJson>(admin, {
+      title: TITLE,
+      startsInMs,
+      isWithCasters: true,
+      maxCastersAllowedCount: 2,
+      // An existing scrim with the option on, on a server without a key: nobody may be told a code is coming.
+      useTournamentCode: true,
+      ...extra,
     });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as ScrimJson)._id;
-  }
-
-  async function join(person: Person, scrimId: string, slot: (typeof SLOTS)[number]) {
-    const res = await person.context.request.patch(`/api/scrims/${scrimId}/insert-player/${person.id}`, {
-      data: { playerData: { role: slot.role, team: { name: slot.team } } },
-    });
-    expect(res.status(), await res.text()).toBe(200);
+    return scrim._id;
   }
 
   it(
@@ -131,7 +121,7 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment', () => {
       const [switcher, caster] = await Promise.all([newPerson(browser, 'c0'), newPerson(browser, 'c1', 'mobile')]);
       const startsAt = Date.now() + 45_000;
       const scrimId = await createScrim(startsAt - Date.now());
-      for (const [i, player] of players.entries()) await join(player, scrimId, SLOTS[i]!);
+      await fillSlots(players, scrimId);
       for (const c of [switcher, caster]) {
         const res = await c.context.request.patch(`/api/scrims/${scrimId}/insert-caster/${c.id}`);
         expect(res.status(), await res.text()).toBe(200);
@@ -274,7 +264,7 @@ describe.skipIf(Boolean(skipReason))('game day: the full-lobby moment', () => {
   it('no winner buttons while a team is short, and the server refuses one', async () => {
     const scrimId = await createScrim(-60_000);
     const nine = await Promise.all(SLOTS.slice(0, 9).map((_, i) => newPerson(browser, `s${i}`)));
-    for (const [i, player] of nine.entries()) await join(player, scrimId, SLOTS[i]!);
+    await fillSlots(nine, scrimId);
     for (const viewport of ['desktop', 'mobile'] as const) {
       const page = await admin.newPage();
       await page.setViewportSize(VIEWPORTS[viewport]);

@@ -1,24 +1,22 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoHorizontalOverflow,
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
-  newContext,
   screenshot,
-  signInViaApi,
   waitVisible,
+  type ViewportName,
 } from './support/browser.js';
+import { runTag, skipReason, useBrowser, useSignedInContext, type Player } from './support/journey.js';
 import {
-  baseURL,
-  registerContext,
-  registerPlayer,
-  runTag,
-  skipReason,
-  useBrowser,
-  type Player,
-  type RegisteredContext,
-} from './support/journey.js';
+  createScrimAs,
+  expectNotReloaded,
+  fillSlots,
+  markNoReload,
+  moveStart,
+  readScrim,
+  registerPeople,
+} from './support/lobby.js';
 
 /**
  * Everyone shows up, as players and hosts feel it on the shared journeys' server: a waitlisted player
@@ -26,9 +24,6 @@ import {
  * whole scrim, from the create form to the result, substituting a player who did not come.
  */
 const RUN = runTag();
-const SLOTS = ['teamOne', 'teamTwo'].flatMap((team) =>
-  ['Top', 'Jungle', 'Mid', 'ADC', 'Support'].map((role) => ({ team, role })),
-);
 const MINUTE = 60_000;
 
 interface ScrimJson {
@@ -47,89 +42,23 @@ interface ScrimJson {
   result: { status: string; reportedBy: string | null } | null;
 }
 
-const people =
-  (prefix: string, count: number, pages: Record<number, 'desktop' | 'mobile'> = {}) =>
-  (browser: Parameters<typeof registerContext>[0]) =>
-    Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        (pages[i] ? registerPlayer : registerContext)(browser, {
-          name: `${prefix} ${RUN}${i}`,
-          handle: `${prefix.toLowerCase()}-${RUN}-${i}`,
-          tagline: 'E2E',
-          rank: 'Gold 2',
-          viewport: pages[i],
-        }),
-      ),
-    );
-
-async function join(person: RegisteredContext, scrimId: string, slot: (typeof SLOTS)[number]) {
-  const res = await person.context.request.patch(`/api/scrims/${scrimId}/insert-player/${person.id}`, {
-    data: { playerData: { role: slot.role, team: { name: slot.team } } },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function readScrim(context: BrowserContext, scrimId: string) {
-  const res = await context.request.get(`/api/scrims/${scrimId}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as ScrimJson;
-}
-
-const markNoReload = (page: Page) => page.evaluate(() => ((window as { noReload?: number }).noReload = 1));
-const expectNotReloaded = async (page: Page) =>
-  expect(await page.evaluate(() => (window as { noReload?: number }).noReload)).toBe(1);
-
 describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
   const browser = useBrowser();
-  let admin: BrowserContext;
-  beforeAll(async () => {
-    admin = await newContext(browser, baseURL);
-    await signInViaApi(admin, 'admin@scrimgym.dev');
-  }, 60_000);
+  const admin = useSignedInContext(browser);
 
-  async function createScrim(title: string, startsInMs: number, extra: object = {}) {
-    const res = await admin.request.post('/api/scrims', {
-      data: {
-        title,
-        region: 'NA',
-        gameStartTime: new Date(Date.now() + startsInMs).toISOString(),
-        useTournamentCode: false,
-        ...extra,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as ScrimJson;
-  }
-
-  /** The admin moves a scrim's start, the rest as it is (admins set any start; a host only 15 minutes ahead). */
-  async function moveStart(scrimId: string, startsAt: number) {
-    const current = await readScrim(admin, scrimId);
-    const moved = await admin.request.put(`/api/scrims/${scrimId}`, {
-      data: {
-        title: current.title,
-        region: 'NA',
-        gameStartTime: new Date(startsAt).toISOString(),
-        isPrivate: false,
-        isWithCasters: false,
-        maxCastersAllowedCount: 0,
-        lobbyName: current.lobbyName ?? `Lobby ${RUN}`,
-        lobbyPassword: current.lobbyPassword ?? 'secret',
-        lobbyHost: 'keep',
-        teamWon: null,
-        useTournamentCode: false,
-      },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  const createScrim = (title: string, startsInMs: number, extra: object = {}) =>
+    createScrimAs<ScrimJson>(admin, { title, startsInMs, ...extra });
+  const people = (prefix: string, count: number, viewports: Record<number, ViewportName>) =>
+    registerPeople(browser, { prefix, run: RUN, count, viewports, withPages: true });
 
   it(
     'a waitlisted player (390 px) takes the Mid slot the moment it opens, live, and a watcher (1280 px) sees it',
     { timeout: 240_000 },
     async () => {
       const scrim = await createScrim(`Waitlist ${RUN}`, 4 * 60 * MINUTE);
-      const all = await people('Wait', 12, { 0: 'desktop', 11: 'mobile' })(browser);
+      const all = await people('Wait', 12, { 0: 'desktop', 11: 'mobile' });
       const ten = all.slice(0, 10);
-      for (const [i, person] of ten.entries()) await join(person, scrim._id, SLOTS[i]!);
+      await fillSlots(ten, scrim._id);
       const watcher = (all[0] as Player).page;
       const waiting = all[11] as Player;
       const second = all[10]!;
@@ -171,7 +100,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
       await screenshot(waiting.page, 'show-up-promoted-390', { fullPage: true });
       await screenshot(watcher, 'show-up-promoted-1280', { fullPage: true });
 
-      const final = await readScrim(admin, scrim._id);
+      const final = await readScrim<ScrimJson>(admin, scrim._id);
       expect(final.teamOne.find((p) => p.role === 'Mid')?._user._id).toBe(waiting.id);
       expect(final.waitlist.map((w) => w._user._id)).toEqual([second.id]);
       const reliability = await leaver.context.request.get(`/api/users/${leaver.id}/reliability`);
@@ -185,8 +114,8 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
     { timeout: 240_000 },
     async () => {
       const scrim = await createScrim(`Check-in ${RUN}`, 2 * 60 * MINUTE, { lobbyName: `Lobby ${RUN}` });
-      const ten = await people('Check', 10, { 0: 'mobile', 1: 'desktop' })(browser);
-      for (const [i, person] of ten.entries()) await join(person, scrim._id, SLOTS[i]!);
+      const ten = await people('Check', 10, { 0: 'mobile', 1: 'desktop' });
+      await fillSlots(ten, scrim._id);
       const me = ten[0] as Player;
       const watcher = (ten[1] as Player).page;
       await watcher.goto(`/scrims/${scrim._id}`);
@@ -194,7 +123,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
       await waitVisible(me.page.getByRole('button', { name: /^Notifications/ }), 'the bell');
 
       // The start moves to 20 minutes from now: check-in opens at once and every player is told.
-      await moveStart(scrim._id, Date.now() + 20 * MINUTE);
+      await moveStart(admin, scrim._id, Date.now() + 20 * MINUTE);
 
       await waitVisible(
         me.page.getByRole('button', { name: 'Notifications, 1 unread', exact: true }),
@@ -226,7 +155,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
       }
       await screenshot(me.page, 'show-up-checked-in-390', { fullPage: true });
       await screenshot(watcher, 'show-up-checked-in-1280', { fullPage: true });
-      expect((await readScrim(admin, scrim._id)).checkIn?.checkedIn).toEqual([me.id]);
+      expect((await readScrim<ScrimJson>(admin, scrim._id)).checkIn?.checkedIn).toEqual([me.id]);
       for (const page of [me.page, watcher]) expectNoPageErrors(page);
     },
   );
@@ -235,7 +164,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
     'a community host runs a whole scrim: creates it (check-in off), substitutes a no-show, reports the result',
     { timeout: 300_000 },
     async () => {
-      const [host, ...rest] = await people('Host', 12, { 0: 'desktop' })(browser);
+      const [host, ...rest] = await people('Host', 12, { 0: 'desktop' });
       const hostPage = (host as Player).page;
       const granted = await admin.request.post('/api/admin/hosts', { data: { userId: host!.id, region: 'NA' } });
       expect(granted.status(), await granted.text()).toBe(201);
@@ -267,7 +196,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
         '"Hosted by" the host on the page',
       );
 
-      const created = await readScrim(admin, scrimId);
+      const created = await readScrim<ScrimJson>(admin, scrimId);
       expect(created.hostedBy?._id).toBe(host!.id);
       expect(created.checkIn).toBeNull();
       expect(Date.parse(created.gameStartTime)).toBe(start.ms);
@@ -275,14 +204,14 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
       // Ten join, one waits for any role; the game starts.
       const [absent, ...others] = rest.slice(0, 10);
       const sub = rest[10]!;
-      for (const [i, person] of [absent!, ...others].entries()) await join(person, scrimId, SLOTS[i]!);
+      await fillSlots([absent!, ...others], scrimId);
       const waited = await sub.context.request.post(`/api/scrims/${scrimId}/waitlist`, { data: { role: 'any' } });
       expect(waited.status(), await waited.text()).toBe(200);
       await waitVisible(hostPage.getByText(sub.name), 'the waitlisted player on the host page');
       await markNoReload(hostPage);
       // Not to wait 20 minutes: an admin moves the start to a few seconds from now (the host could not).
       const startsAt = Date.now() + 10_000;
-      await moveStart(scrimId, startsAt);
+      await moveStart(admin, scrimId, startsAt);
 
       // After the start the host replaces the absentee with the waitlisted player.
       const substitute = hostPage.getByRole('button', { name: `Substitute ${absent!.name}`, exact: true });
@@ -312,7 +241,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
       await expectNoSeriousA11yViolations(hostPage);
       await screenshot(hostPage, 'show-up-host-result-1280', { fullPage: true });
 
-      const reported = await readScrim(admin, scrimId);
+      const reported = await readScrim<ScrimJson>(admin, scrimId);
       expect(reported.result).toMatchObject({ status: 'pending', reportedBy: host!.id });
       const red = rest.find((person) => reported.teamTwo.some((slot) => slot._user._id === person.id))!;
       const confirmed = await red.context.request.post(`/api/scrims/${scrimId}/confirm-result`);
@@ -323,7 +252,7 @@ describe.skipIf(Boolean(skipReason))('everyone shows up', () => {
         hostPage.getByRole('status').filter({ hasText: 'TEAM ONE (BLUE SIDE) WON!' }),
         'the winner banner once confirmed',
       );
-      const final = await readScrim(admin, scrimId);
+      const final = await readScrim<ScrimJson>(admin, scrimId);
       expect(final.teamWon).toBe('teamOne');
       expect(final.result?.status).toBe('confirmed');
       expect(final.substitutions).toEqual([expect.objectContaining({ outUserId: absent!.id, inUserId: sub.id })]);

@@ -41,6 +41,18 @@ export function seedDayTimezone(now = Date.now()): string {
   return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
 }
 
+let contextsMade = 0;
+/**
+ * The address a new context's requests come from, as a proxy in front of the server would forward it
+ * (X-Forwarded-For): each browser context is one person on a network of their own, so the server's per-address
+ * limits (60 sign-ins at once, then one a second) count each person, not the whole suite. The journeys' servers
+ * trust it from 127.0.0.1 (TRUST_PROXY in server.ts); a server that does not sees every context as 127.0.0.1.
+ */
+function nextClientAddress() {
+  const n = contextsMade++;
+  return `10.${Number(process.env.VITEST_POOL_ID ?? 0) % 256}.${(n >> 8) % 256}.${n % 256}`;
+}
+
 /** A fresh, isolated context (own cookie jar) at the given viewport, with base URL set (New York time unless told). */
 export async function newContext(
   browser: Browser,
@@ -58,6 +70,7 @@ export async function newContext(
     reducedMotion: 'reduce',
     locale: 'en-US',
     timezoneId,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
   });
 }
 

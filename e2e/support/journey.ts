@@ -46,11 +46,30 @@ export function useBrowser(): Browser {
   afterAll(async () => {
     await browser?.close();
   });
+  return lateBound(() => browser, 'useBrowser: the browser is launched in the suite’s beforeAll; use it in a test');
+}
+
+/**
+ * A context of `browser` signed in as `email` (the demo seed's admin unless told) for the enclosing `describe`:
+ * made in its beforeAll, so it only works once the suite has started. Closed with the browser.
+ */
+export function useSignedInContext(browser: Browser, email = 'admin@scrimgym.dev'): BrowserContext {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await newContext(browser, baseURL);
+    await signInViaApi(context, email);
+  }, 60_000);
+  return lateBound(() => context, `useSignedInContext(${email}): made in the suite’s beforeAll; use it in a test`);
+}
+
+/** Stands for the object `get` returns once it exists (made in a beforeAll), wherever that object's type goes. */
+function lateBound<T extends object>(get: () => T | undefined, notYet: string): T {
   const target = () => {
-    if (!browser) throw new Error('useBrowser: the browser is launched in the suite’s beforeAll; use it in a test');
-    return browser;
+    const value = get();
+    if (!value) throw new Error(notYet);
+    return value;
   };
-  return new Proxy({} as Browser, {
+  return new Proxy({} as T, {
     get(_, key) {
       const value = Reflect.get(target(), key) as unknown;
       return typeof value === 'function' ? value.bind(target()) : value;

@@ -50,6 +50,8 @@ export async function startServer({
     NODE_ENV: 'development',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // The browser contexts stand for people at their own addresses (X-Forwarded-For, see newContext).
+    TRUST_PROXY: '127.0.0.1',
     ...extra,
   });
 
