@@ -42,3 +42,4 @@ export * from './match-messages.js';
 export * from './schemas/match.js';
 export * from './rules/mvp.js';
 export * from './schemas/team.js';
+export * from './schemas/team-abilities.js';
