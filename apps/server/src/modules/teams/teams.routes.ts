@@ -101,15 +101,13 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       response: { 201: teamInviteSchema },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createInvite({
-            deps: { db, config: app.config },
-            viewer: viewerOf(request),
-            teamId: request.params.id,
-          }),
-        ),
+      reply.status(201).send(
+        await createInvite({
+          deps: { db, config: app.config },
+          viewer: viewerOf(request),
+          teamId: request.params.id,
+        }),
+      ),
   );
 
   app.delete(
