@@ -42,4 +42,3 @@ export * from './match-messages.js';
 export * from './schemas/match.js';
 export * from './rules/mvp.js';
 export * from './schemas/team.js';
-export * from './schemas/team-abilities.js';

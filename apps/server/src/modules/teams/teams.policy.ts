@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES } from '@scrim-gym/shared';
+import { TEAM_MESSAGES, type TeamAbilities } from '@scrim-gym/shared';
 import { forbidden } from '../../lib/errors.js';
 import type { TeamMemberRow } from './teams.repository.js';
 
@@ -15,4 +15,21 @@ export function assertTeamCaptain(membership: Membership): asserts membership is
 /** The team's owner: deletes the team and hands the ownership over. */
 export function assertTeamOwner(membership: Membership): asserts membership is NonNullable<Membership> {
   if (!membership?.isOwner) throw forbidden(TEAM_MESSAGES.notOwner, 'NOT_TEAM_OWNER');
+}
+
+/**
+ * What a viewer may do with the team, from the same membership facts the assertions above check: sent with the
+ * team, so the page offers exactly what the routes allow. The owner leaves only after handing the team over.
+ */
+export function teamAbilities(membership: Membership): TeamAbilities {
+  const captain = Boolean(membership?.isCaptain);
+  const owner = Boolean(membership?.isOwner);
+  return {
+    edit: captain,
+    invite: captain,
+    manageMembers: captain,
+    transferOwnership: owner,
+    delete: owner,
+    leave: Boolean(membership) && !owner,
+  };
 }

@@ -1,7 +1,8 @@
-import type { Team, TeamSummary } from '@scrim-gym/shared';
+import type { Team, TeamSummary, TeamView } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
 import type { Rating } from '../ratings/index.js';
 import { displayRating } from '../ratings/index.js';
+import { teamAbilities } from './teams.policy.js';
 import type { RosterRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
 
 export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
@@ -36,3 +37,9 @@ export const toTeam = ({ team, roster, rating }: { team: TeamRow; roster: Roster
   reliability: { score: null, played: 0, lateCancels: 0, noShows: 0 },
   record: { wins: 0, losses: 0 },
 });
+
+/** The team as `viewerId` is answered it: with what they may do (`can`), read off their place on the roster. */
+export function teamFor(team: Team, viewerId: string): TeamView {
+  const membership = team.members.find((member) => member.user._id === viewerId) ?? null;
+  return { ...team, can: teamAbilities(membership) };
+}

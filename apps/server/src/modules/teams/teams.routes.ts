@@ -15,13 +15,17 @@ import {
   updateTeamBodySchema,
   updateTeamMemberBodySchema,
   userTeamsResponseSchema,
+  type Team,
 } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
-import { viewerOf } from '../auth/index.js';
+import { viewerOf, type Viewer } from '../auth/index.js';
+import { teamFor } from './teams.presenter.js';
 import { createInvite, joinByInvite, revokeInvite } from './invites/invites.service.js';
 import * as service from './teams.service.js';
 
 const tags = ['teams'];
+/** Every answer with a team carries what its viewer may do with it. */
+const answer = (team: Team, viewer: Viewer) => ({ team: teamFor(team, viewer.id) });
 const noBody = z.unknown().optional();
 
 /**
@@ -40,8 +44,10 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       body: createTeamBodySchema,
       response: { 201: teamResponseSchema },
     }),
-    async (request, reply) =>
-      reply.status(201).send({ team: await service.createTeam({ db, viewer: viewerOf(request), body: request.body }) }),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      return reply.status(201).send(answer(await service.createTeam({ db, viewer, body: request.body }), viewer));
+    },
   );
 
   app.get(
@@ -62,10 +68,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       params: teamParamsSchema,
       response: { 200: teamResponseSchema },
     }),
-    async (request) => {
-      viewerOf(request);
-      return { team: await service.getTeam({ db, id: request.params.id }) };
-    },
+    async (request) => answer(await service.getTeam({ db, id: request.params.id }), viewerOf(request)),
   );
 
   app.patch(
@@ -75,9 +78,10 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       body: updateTeamBodySchema,
       response: { 200: teamResponseSchema },
     }),
-    async (request) => ({
-      team: await service.updateTeam({ db, viewer: viewerOf(request), id: request.params.id, body: request.body }),
-    }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return answer(await service.updateTeam({ db, viewer, id: request.params.id, body: request.body }), viewer);
+    },
   );
 
   app.delete(
@@ -135,9 +139,10 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       body: noBody,
       response: { 200: teamResponseSchema },
     }),
-    async (request) => ({
-      team: await joinByInvite({ db, viewer: viewerOf(request), token: request.params.token }),
-    }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return answer(await joinByInvite({ db, viewer, token: request.params.token }), viewer);
+    },
   );
 
   app.put(
@@ -147,15 +152,11 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       "Set a member's role and captaincy (a captain); isOwner: true hands the ownership over (the owner)",
       { params: teamMemberParamsSchema, body: updateTeamMemberBodySchema, response: { 200: teamResponseSchema } },
     ),
-    async (request) => ({
-      team: await service.updateTeamMember({
-        db,
-        viewer: viewerOf(request),
-        teamId: request.params.id,
-        userId: request.params.userId,
-        body: request.body,
-      }),
-    }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const { id: teamId, userId } = request.params;
+      return answer(await service.updateTeamMember({ db, viewer, teamId, userId, body: request.body }), viewer);
+    },
   );
 
   app.delete(
@@ -165,14 +166,11 @@ export async function teamsRoutes(fastify: FastifyInstance) {
       body: noBody,
       response: { 200: teamResponseSchema },
     }),
-    async (request) => ({
-      team: await service.removeTeamMember({
-        db,
-        viewer: viewerOf(request),
-        teamId: request.params.id,
-        userId: request.params.userId,
-      }),
-    }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const { id: teamId, userId } = request.params;
+      return answer(await service.removeTeamMember({ db, viewer, teamId, userId }), viewer);
+    },
   );
 
   app.get(

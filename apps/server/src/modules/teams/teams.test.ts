@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_INVITE_DAYS, TEAM_SEARCH_PAGE_SIZE, type Team, type TeamSummary } from '@scrim-gym/shared';
+import {
+  TEAM_INVITE_DAYS,
+  TEAM_SEARCH_PAGE_SIZE,
+  type Team,
+  type TeamAbilities,
+  type TeamSummary,
+  type TeamView,
+} from '@scrim-gym/shared';
 import { teamInvites, teamMembers, teams } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -151,6 +158,48 @@ describe('GET /api/teams/:id', () => {
     const team = await api.createOk(user);
     expectNoSession(await ctx.app.inject({ method: 'GET', url: `/api/teams/${team._id}` }));
     expectBanned(await api.get(team._id, banned));
+  });
+});
+
+describe('what a team says its viewer may do', () => {
+  it("sends each viewer's abilities, and each one the routes grant is the answer they give", async () => {
+    const [owner, captain, member, stranger] = await createUsers(db(), 4);
+    const team = await teamWith(owner, [captain, member]);
+    await api.setMember(team._id, captain.id, owner, { role: 'Top', isCaptain: true });
+    const canOf = async (as: TestUser) => expectStatus<{ team: TeamView }>(await api.get(team._id, as), 200).team.can;
+    const expected: [TestUser, TeamAbilities][] = [
+      [owner, { edit: true, invite: true, manageMembers: true, transferOwnership: true, delete: true, leave: false }],
+      [
+        captain,
+        { edit: true, invite: true, manageMembers: true, transferOwnership: false, delete: false, leave: true },
+      ],
+      [
+        member,
+        { edit: false, invite: false, manageMembers: false, transferOwnership: false, delete: false, leave: true },
+      ],
+      [
+        stranger,
+        { edit: false, invite: false, manageMembers: false, transferOwnership: false, delete: false, leave: false },
+      ],
+      [
+        admin,
+        { edit: false, invite: false, manageMembers: false, transferOwnership: false, delete: false, leave: false },
+      ],
+    ];
+    for (const [as, can] of expected) {
+      expect(await canOf(as), as.name).toEqual(can);
+      // The powers that change nothing when used as a no-op: the route's answer is the flag.
+      expect((await api.patch(team._id, as, { name: team.name })).statusCode === 200, `${as.name} edit`).toBe(can.edit);
+      expect((await api.invite(team._id, as)).statusCode === 201, `${as.name} invite`).toBe(can.invite);
+      const place = { role: 'Mid' as const, isCaptain: false };
+      expect(
+        (await api.setMember(team._id, member.id, as, place)).statusCode === 200,
+        `${as.name} manage members`,
+      ).toBe(can.manageMembers);
+    }
+    // The answers of the changes themselves carry the changer's abilities.
+    const changed = expectStatus<{ team: TeamView }>(await api.patch(team._id, captain, { name: team.name }), 200);
+    expect(changed.team.can).toEqual(expected[1]![1]);
   });
 });
 
