@@ -3,6 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TeamSummary } from '@scrim-gym/shared';
 
+/** The tag's letters fill at most four fifths of the square: a bold capital is about 0.7 em wide. */
+const tagFontSize = (tag: string, size: number) => Math.min(size / 3, (size * 0.8) / (tag.length * 0.7));
+
 /** A team's logo (or its tag when it has none), name, tag and region on one line. */
 export function TeamBadge({
   team,
@@ -20,7 +23,13 @@ export function TeamBadge({
         src={team.logoUrl ?? undefined}
         alt=""
         variant="rounded"
-        sx={{ width: size, height: size, fontSize: size / 3.2, fontWeight: 800, bgcolor: 'primary.dark' }}
+        sx={{
+          width: size,
+          height: size,
+          fontSize: tagFontSize(team.tag, size),
+          fontWeight: 800,
+          bgcolor: 'primary.dark',
+        }}
       >
         {team.tag}
       </Avatar>

@@ -53,7 +53,7 @@ export function TeamForm({
     onSubmit(parsed.data);
   };
 
-  const field = (name: Field, help: string) => ({
+  const field = (name: Exclude<Field, 'region'>, help: string) => ({
     error: Boolean(errors[name]),
     helperText: errors[name] ?? help,
   });
@@ -87,7 +87,8 @@ export function TeamForm({
             onChange={(region) => set('region', region)}
             required
             sx={{ width: { sm: 180 } }}
-            {...field('region', ' ')}
+            error={Boolean(errors.region)}
+            helperText={errors.region}
           />
         )}
         <TextField
