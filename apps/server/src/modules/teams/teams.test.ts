@@ -422,3 +422,29 @@ describe('GET /api/teams and GET /api/users/:id/teams', () => {
     expectBanned(await api.ofUser(user.id, banned));
   });
 });
+
+describe('a deleted account', () => {
+  it("leaves its teams: an owner's team passes to its longest-standing captain, a team of one goes", async () => {
+    const [owner, member, captain] = await createUsers(db(), 3);
+    const team = await teamWith(owner, [member, captain]);
+    await api.setMember(team._id, captain.id, owner, { role: 'Mid', isCaptain: true });
+    const alone = await api.createOk(owner);
+    const joined = await teamWith(member, [owner]);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { confirmation: owner.name },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const after = expectStatus<{ team: Team }>(await api.get(team._id, member), 200).team;
+    expect(after.members.map((m) => [m.user._id, m.isOwner, m.isCaptain])).toEqual([
+      [captain.id, true, true],
+      [member.id, false, false],
+    ]);
+    expectError(await api.get(alone._id, member), 404, 'TEAM_NOT_FOUND');
+    const other = expectStatus<{ team: Team }>(await api.get(joined._id, member), 200).team;
+    expect(other.members.map((m) => m.user._id)).toEqual([member.id]);
+  });
+});
