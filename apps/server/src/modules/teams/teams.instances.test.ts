@@ -46,3 +46,21 @@ it('two joins (or a join and a creation) at once on two instances never put a us
     expect(row!.n, `round ${round}`).toBe(TEAM_LIMIT_PER_USER);
   }
 });
+
+it('two look-alike tags created at once on two instances: the unique index keeps one, the other is told why', async () => {
+  const { first, second } = instances;
+  const one = teamApi(callApi(first.app));
+  const two = teamApi(callApi(second.app));
+  for (let round = 0; round < ROUNDS; round++) {
+    const [a, b] = await createUserTuple(instances.db, 2);
+    // 'T1' and 'TL' fold to one tag; each round in another region so the rounds do not meet.
+    const region = (['NA', 'EUW', 'EUNE', 'LAN', 'OCE', 'KR'] as const)[round]!;
+    const answers = await Promise.all([
+      one.create(a, teamBody({ tag: 'T1', region })),
+      two.create(b, teamBody({ tag: 'TL', region })),
+    ]);
+    const outcome = `round ${round}: ${answers.map((res) => `${res.statusCode} ${res.body.slice(0, 120)}`).join(' | ')}`;
+    expect(answers.map((res) => res.statusCode).sort(), outcome).toEqual([201, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json(), outcome).toMatchObject({ code: 'TEAM_TAG_TAKEN' });
+  }
+});
