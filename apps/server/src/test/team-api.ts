@@ -1,13 +1,6 @@
 import type { CreateTeamBody, Team, TeamInvite, UpdateTeamMemberBody } from '@scrim-gym/shared';
-import type { Database } from '../db/client.js';
-import { createUser, foldFreeLetters, type TestUser } from './factories.js';
+import { foldFreeLetters, type TestUser } from './factories.js';
 import { expectStatus, type callApi } from './social.js';
-
-type Users<N extends number, T extends TestUser[] = []> = T['length'] extends N ? T : Users<N, [...T, TestUser]>;
-
-/** `n` new users at once, as a tuple to destructure. */
-export const createUsers = <N extends number>(db: Database, n: N) =>
-  Promise.all(Array.from({ length: n }, () => createUser({ db }))) as Promise<Users<N>>;
 
 let teamCount = 0;
 /** The letters of the tags teamBody gives, base 16: none of them folds into another. */

@@ -1,6 +1,7 @@
 /**
  * Teams: rosters (roles, an owner, captains), invite links and the team's rating seeded from its players'.
- * Imports auth and ratings through their index; nothing imports teams yet but app.ts.
+ * Imports auth and ratings through their index; users (account deletion) imports it.
  */
 export { teamsRoutes } from './teams.routes.js';
-export { getTeam } from './teams.service.js';
+// Account deletion takes the account off its teams in its own transaction.
+export { getTeam, leaveTeamsOfDeletedUser } from './teams.service.js';

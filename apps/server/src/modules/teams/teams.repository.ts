@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Region, TeamRole } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
@@ -206,4 +206,21 @@ export async function findUserTeams({ db, userId }: { db: DbOrTx; userId: string
 export async function findPrimaryRole({ db, userId }: { db: DbOrTx; userId: string }) {
   const [row] = await db.select({ primaryRole: users.primaryRole }).from(users).where(eq(users.id, userId));
   return row?.primaryRole ?? null;
+}
+
+/** The ids of the teams `userId` is on. */
+export async function findTeamIdsOfUser({ db, userId }: { db: DbOrTx; userId: string }) {
+  const rows = await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  return rows.map((r) => r.teamId);
+}
+
+/** Who takes a team over from its leaving owner: the longest-standing captain, else the longest-standing member. */
+export async function findSuccessor({ db, teamId, ownerId }: { db: DbOrTx; teamId: string; ownerId: string }) {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, ownerId)))
+    .orderBy(desc(teamMembers.isCaptain), asc(teamMembers.joinedAt), asc(teamMembers.userId))
+    .limit(1);
+  return row?.userId ?? null;
 }

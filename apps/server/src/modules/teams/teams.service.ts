@@ -215,6 +215,29 @@ export async function removeTeamMember({
   return getTeam({ db, id: teamId });
 }
 
+/**
+ * Takes a deleted account off every team it is on, inside the deletion's transaction: an owner's team passes to
+ * its longest-standing captain (else member), and a team with nobody else is deleted with it.
+ */
+export async function leaveTeamsOfDeletedUser({ tx, userId }: { tx: Transaction; userId: string }) {
+  for (const teamId of await repo.findTeamIdsOfUser({ db: tx, userId })) {
+    await lockTeam({ tx, teamId });
+    const membership = await repo.findMembership({ db: tx, teamId, userId });
+    if (!membership) continue;
+    if (membership.isOwner) {
+      const successor = await repo.findSuccessor({ db: tx, teamId, ownerId: userId });
+      if (!successor) {
+        await repo.deleteTeamRow({ db: tx, id: teamId });
+        continue;
+      }
+      await repo.deleteMember({ db: tx, teamId, userId });
+      await repo.updateMember({ db: tx, teamId, userId: successor, fields: { isOwner: true, isCaptain: true } });
+      continue;
+    }
+    await repo.deleteMember({ db: tx, teamId, userId });
+  }
+}
+
 /** Adds an invited user to a team (locked by the caller) as a Sub, under the 3-team limit. */
 export async function addInvitedMember({ tx, teamId, userId }: { tx: Transaction; teamId: string; userId: string }) {
   if (await repo.findMembership({ db: tx, teamId, userId }))

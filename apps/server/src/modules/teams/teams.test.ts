@@ -14,7 +14,8 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
 import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
-import { createUsers, teamApi, teamBody } from '../../test/team-api.js';
+import { createUserTuple } from '../../test/scrim-factories.js';
+import { teamApi, teamBody } from '../../test/team-api.js';
 import { displayRating, seedRating, seedTeamRating } from '../ratings/index.js';
 
 /**
@@ -205,7 +206,7 @@ describe('what a team says its viewer may do', () => {
 
 describe('PATCH /api/teams/:id', () => {
   it('lets a captain change the name, tag and logo; a member, a stranger and an admin are refused', async () => {
-    const [owner, captain, member, stranger] = await createUsers(db(), 4);
+    const [owner, captain, member, stranger] = await createUserTuple(db(), 4);
     const team = await teamWith(owner, [captain, member]);
     await api.setMember(team._id, captain.id, owner, { role: 'Mid', isCaptain: true });
     const before = await teamRows();
@@ -240,7 +241,7 @@ describe('PATCH /api/teams/:id', () => {
 
 describe('DELETE /api/teams/:id', () => {
   it('is the owner’s alone: a captain, a member and an admin are refused; the roster and invites go with it', async () => {
-    const [owner, captain, member] = await createUsers(db(), 3);
+    const [owner, captain, member] = await createUserTuple(db(), 3);
     const team = await teamWith(owner, [captain, member]);
     await api.setMember(team._id, captain.id, owner, { role: 'Top', isCaptain: true });
     await api.inviteOk(team._id, owner);
@@ -277,7 +278,7 @@ describe('invite links', () => {
   });
 
   it('refuses a link to a member, a stranger, an admin and a banned user', async () => {
-    const [owner, member, stranger] = await createUsers(db(), 3);
+    const [owner, member, stranger] = await createUserTuple(db(), 3);
     const team = await teamWith(owner, [member]);
     const before = await teamRows();
     for (const as of [member, stranger, admin]) expectError(await api.invite(team._id, as), 403, 'NOT_TEAM_CAPTAIN');
@@ -301,7 +302,7 @@ describe('invite links', () => {
   });
 
   it('stops working once revoked or expired; unknown and malformed tokens are refused', async () => {
-    const [owner, member, joiner] = await createUsers(db(), 3);
+    const [owner, member, joiner] = await createUserTuple(db(), 3);
     const team = await teamWith(owner, [member]);
     const revoked = await api.inviteOk(team._id, owner);
     expectError(await api.revoke(team._id, revoked._id, member), 403, 'NOT_TEAM_CAPTAIN');
@@ -341,7 +342,7 @@ describe('invite links', () => {
 
 describe('PUT /api/teams/:id/members/:userId', () => {
   it('lets a captain set roles and captains; members, strangers and admins are refused', async () => {
-    const [owner, member, stranger] = await createUsers(db(), 3);
+    const [owner, member, stranger] = await createUserTuple(db(), 3);
     const team = await teamWith(owner, [member]);
     const body = { role: 'ADC', isCaptain: true } as const;
     for (const as of [member, stranger, admin])
@@ -359,7 +360,7 @@ describe('PUT /api/teams/:id/members/:userId', () => {
   });
 
   it("hands the ownership over (the owner's alone), keeps the former owner a captain and one owner per team", async () => {
-    const [owner, captain, member] = await createUsers(db(), 3);
+    const [owner, captain, member] = await createUserTuple(db(), 3);
     const team = await teamWith(owner, [captain, member]);
     await api.setMember(team._id, captain.id, owner, { role: 'Top', isCaptain: true });
     const handOver = { role: 'Mid', isCaptain: true, isOwner: true } as const;
@@ -379,7 +380,7 @@ describe('PUT /api/teams/:id/members/:userId', () => {
 
 describe('DELETE /api/teams/:id/members/:userId', () => {
   it('lets a member leave and a captain remove a member, never the owner', async () => {
-    const [owner, captain, a, b, stranger] = await createUsers(db(), 5);
+    const [owner, captain, a, b, stranger] = await createUserTuple(db(), 5);
     const team = await teamWith(owner, [captain, a, b]);
     await api.setMember(team._id, captain.id, owner, { role: 'Support', isCaptain: true });
     const before = await teamRows();
@@ -469,5 +470,31 @@ describe('GET /api/teams and GET /api/users/:id/teams', () => {
     expectError(await api.ofUser('00000000-0000-4000-8000-000000000000', viewer), 404, 'USER_NOT_FOUND');
     expectNoSession(await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}/teams` }));
     expectBanned(await api.ofUser(user.id, banned));
+  });
+});
+
+describe('a deleted account', () => {
+  it("leaves its teams: an owner's team passes to its longest-standing captain, a team of one goes", async () => {
+    const [owner, member, captain] = await createUserTuple(db(), 3);
+    const team = await teamWith(owner, [member, captain]);
+    await api.setMember(team._id, captain.id, owner, { role: 'Mid', isCaptain: true });
+    const alone = await api.createOk(owner);
+    const joined = await teamWith(member, [owner]);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { confirmation: owner.name },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const after = expectStatus<{ team: Team }>(await api.get(team._id, member), 200).team;
+    expect(after.members.map((m) => [m.user._id, m.isOwner, m.isCaptain])).toEqual([
+      [captain.id, true, true],
+      [member.id, false, false],
+    ]);
+    expectError(await api.get(alone._id, member), 404, 'TEAM_NOT_FOUND');
+    const other = expectStatus<{ team: Team }>(await api.get(joined._id, member), 200).team;
+    expect(other.members.map((m) => m.user._id)).toEqual([member.id]);
   });
 });
