@@ -164,7 +164,7 @@ describe('GET /api/teams/:id', () => {
 
 describe('what a team says its viewer may do', () => {
   it("sends each viewer's abilities, and each one the routes grant is the answer they give", async () => {
-    const [owner, captain, member, stranger] = await createUsers(db(), 4);
+    const [owner, captain, member, stranger] = await createUserTuple(db(), 4);
     const team = await teamWith(owner, [captain, member]);
     await api.setMember(team._id, captain.id, owner, { role: 'Top', isCaptain: true });
     const canOf = async (as: TestUser) => expectStatus<{ team: TeamView }>(await api.get(team._id, as), 200).team.can;
