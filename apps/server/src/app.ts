@@ -41,6 +41,7 @@ import {
   scrimsRoutes,
 } from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/index.js';
+import { teamsRoutes } from './modules/teams/index.js';
 import { seesPrivateScrims, usersRoutes } from './modules/users/index.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin, JSON_BODY_LIMIT } from './plugins/input.js';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(discordRoutes);
       await api.register(ratingsRoutes, { seesPrivateScrims });
       await api.register(leaderboardRoutes);
+      await api.register(teamsRoutes);
       await api.register(calendarRoutes);
       await api.register(pushRoutes);
     },

@@ -144,6 +144,20 @@ export const ERROR_CODES = [
   'MATCH_ALREADY_ATTACHED',
   'SCRIM_HAS_MATCH',
   'RIOT_RATE_LIMITED',
+  // Teams and their invites
+  'TEAM_NOT_FOUND',
+  'TEAM_NAME_TAKEN',
+  'TEAM_TAG_TAKEN',
+  'TEAM_LIMIT',
+  'NOT_TEAM_CAPTAIN',
+  'NOT_TEAM_OWNER',
+  'NOT_TEAM_MEMBER',
+  'ALREADY_TEAM_MEMBER',
+  'OWNER_MUST_HAND_OVER',
+  'INVITE_NOT_FOUND',
+  'INVITE_EXPIRED',
+  'INVITE_REVOKED',
+  'SERIES_SCHEDULED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -41,3 +41,4 @@ export * from './schemas/push.js';
 export * from './match-messages.js';
 export * from './schemas/match.js';
 export * from './rules/mvp.js';
+export * from './schemas/team.js';

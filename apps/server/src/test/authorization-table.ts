@@ -12,6 +12,7 @@ import { fakeBrowser } from './fake-push.js';
  * - captain is the lobby host of fullScrim (private, ten players, started 30 minutes ago), caster casts it;
  * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty); foreignScrim is
  *   another region's (EUW, starting in one day, one EUW player: foreignPlayerId);
+ * - team is captain's (owner and captain), with player on it; teamInvite is its live invite link;
  * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
  */
 
@@ -423,6 +424,52 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'DELETE /api/riot/link': { expect: signedIn(409) },
   'POST /api/riot/link/refresh': { expect: signedIn(409) },
 
+  // Teams: every signed-in user reads teams and creates or joins them; a team's captains change it, its owner
+  // deletes it; admins have no team powers (a team is its players'; bans act on people).
+  'POST /api/teams': {
+    request: () => ({ body: { name: 'Matrix Second', tag: 'MTX2', region: 'NA' } }),
+    expect: signedIn(),
+  },
+  'GET /api/teams': { request: () => ({ query: { region: 'NA', q: 'matrix' } }), expect: signedIn() },
+  'GET /api/teams/{id}': { request: ({ world }) => ({ params: { id: world.team.id } }), expect: signedIn() },
+  'PATCH /api/teams/{id}': {
+    request: ({ world }) => ({ params: { id: world.team.id }, body: { logoUrl: 'https://example.com/logo.png' } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'DELETE /api/teams/{id}': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'POST /api/teams/{id}/invites': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'DELETE /api/teams/{id}/invites/{inviteId}': {
+    request: ({ world }) => ({ params: { id: world.team.id, inviteId: world.teamInvite.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  // Those on the team already are told so (409).
+  'POST /api/teams/join/{token}': {
+    request: ({ world }) => ({ params: { token: world.teamInvite.token } }),
+    expect: signedIn('2xx', { player: 409, captain: 409 }),
+  },
+  'PUT /api/teams/{id}/members/{userId}': {
+    request: ({ world }) => ({
+      params: { id: world.team.id, userId: world.users.player.id },
+      body: { role: 'Top', isCaptain: true },
+    }),
+    expect: only(['captain'], '2xx'),
+  },
+  // The player leaves, or the captain removes them.
+  'DELETE /api/teams/{id}/members/{userId}': {
+    request: ({ world }) => ({ params: { id: world.team.id, userId: world.users.player.id } }),
+    expect: only(['player', 'captain'], '2xx'),
+  },
+  'GET /api/users/{id}/teams': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
+
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
@@ -567,6 +614,23 @@ const addMinutes = (minutes: number) => new Date(Date.now() + minutes * 60 * 100
  * even on their own scrim (hostedScrim); admins keep the spec's rules.
  */
 export const AUTHORIZATION_CASES: RouteCase[] = [
+  {
+    route: 'DELETE /api/teams/{id}/members/{userId}',
+    name: 'leaving oneself: the owner hands ownership over first, a stranger is not on the team',
+    request: ({ world, self }) => ({ params: { id: world.team.id, userId: self.id } }),
+    expect: { ...signedIn(404), player: '2xx', captain: 409 },
+    codes: { captain: 'OWNER_MUST_HAND_OVER', otherPlayer: 'NOT_TEAM_MEMBER' },
+  },
+  {
+    route: 'PUT /api/teams/{id}/members/{userId}',
+    name: 'handing the ownership over',
+    request: ({ world }) => ({
+      params: { id: world.team.id, userId: world.users.player.id },
+      body: { role: 'Mid', isCaptain: true, isOwner: true },
+    }),
+    expect: only(['captain'], '2xx'),
+    codes: { player: 'NOT_TEAM_CAPTAIN', admin: 'NOT_TEAM_CAPTAIN' },
+  },
   {
     route: 'PATCH /api/scrims/{id}/admin-assign-player',
     name: "a stranger onto the host's own scrim",

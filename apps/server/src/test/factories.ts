@@ -5,6 +5,14 @@ import { authIdentities, bans, sessions, users } from '../db/schema/index.js';
 import { lookalikeColumns } from '../lib/lookalike.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 
+const FOLD_FREE_LETTERS = 'abcdefghjkpqtxyz';
+/**
+ * `length` random letters that no look-alike folding touches (no digits, no l/i/o/s, no 'rn' or 'vv'): names fold
+ * digits into letters, so a digit-made part ('xxxxx' from an all-digit random part) made two tests' names clash.
+ */
+export const foldFreeLetters = (length: number) =>
+  [...randomBytes(length)].map((byte) => FOLD_FREE_LETTERS[byte % FOLD_FREE_LETTERS.length]).join('');
+
 let sequence = 0;
 /**
  * A short unique suffix, so every test gets its own names, discords and emails: a per-file counter (unique within

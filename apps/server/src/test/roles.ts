@@ -22,6 +22,7 @@ export type RoleName = (typeof ROLES)[number];
  * - `host` is a community host of NA and runs `hostedScrim` (public, NA, starting in one day, empty);
  * - `foreignScrim` is another region's (public, EUW, starting in one day) with one EUW player, `foreignPlayerId`:
  *   what a host of NA must not reach;
+ * - `team` (NA) is owned and captained by `captain`; `player` is on it as a Sub; `teamInvite` is its live invite link;
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -35,6 +36,8 @@ export interface RoleWorld {
   conversationId: string;
   messageId: string;
   notificationId: string;
+  team: { id: string };
+  teamInvite: { id: string; token: string };
   /** A small valid PNG, for uploads. */
   png: Buffer;
   /** Every id above, for the fuzzers' pools. */
@@ -101,6 +104,17 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     notifications: { _id: string }[];
   };
 
+  const { team } = (await call(app, 'POST', '/api/teams', captain!.token, {
+    name: 'Matrix Team',
+    tag: 'MTX',
+    region: 'NA',
+  })) as { team: { _id: string } };
+  const invite = (await call(app, 'POST', `/api/teams/${team._id}/invites`, captain!.token)) as {
+    _id: string;
+    token: string;
+  };
+  await call(app, 'POST', `/api/teams/join/${invite.token}`, player.token);
+
   const users = { player, otherPlayer, banned, captain: captain!, caster, host, admin };
   const world = {
     users,
@@ -113,6 +127,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
+    team: { id: team._id },
+    teamInvite: { id: invite._id, token: invite.token },
     png,
     tokenOf: (role: RoleName) => (role === 'visitor' ? undefined : users[role].token),
   };
@@ -129,6 +145,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       conversationId,
       world.messageId,
       world.notificationId,
+      team._id,
+      invite._id,
     ],
   };
 }

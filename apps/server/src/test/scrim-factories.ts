@@ -75,6 +75,14 @@ export function createUsers({ db, count, region = 'NA' }: { db: Database; count:
   return Promise.all(Array.from({ length: count }, () => createUser({ db, region })));
 }
 
+type UserTuple<N extends number, T extends TestUser[] = []> = T['length'] extends N
+  ? T
+  : UserTuple<N, [...T, TestUser]>;
+
+/** `createUsers` of NA with a literal count, typed as a tuple to destructure (`const [a, b] = …`). */
+export const createUserTuple = <N extends number>(db: Database, count: N) =>
+  createUsers({ db, count }) as Promise<UserTuple<N>>;
+
 /**
  * Ten new players of the scrim's region in every slot (players[i] in ALL_SLOTS[i]). Like the real rule, a full
  * scrim has a lobby host: players[hostIndex] (none when hostIndex is null).

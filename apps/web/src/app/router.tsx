@@ -43,6 +43,9 @@ const ProfilePage = page(() => import('../features/profiles/pages/ProfilePage'),
 const LeaderboardPage = page(() => import('../features/leaderboard/pages/LeaderboardPage'), 'LeaderboardPage');
 const AdminDashboardPage = page(() => import('../features/admin/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage'), 'BanHistoryPage');
+const TeamsPage = page(() => import('../features/teams/pages/TeamsPage'), 'TeamsPage');
+const TeamPage = page(() => import('../features/teams/pages/TeamPage'), 'TeamPage');
+const JoinTeamPage = page(() => import('../features/teams/pages/JoinTeamPage'), 'JoinTeamPage');
 const CommunityHostsPage = page(() => import('../features/admin/pages/CommunityHostsPage'), 'CommunityHostsPage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
@@ -76,6 +79,10 @@ export const routes: RouteObject[] = [
         element: user(<ProfilePage />),
         handle: handle({ code: ProfilePage.load, data: () => import('./prefetch/profile') }),
       },
+      { path: '/teams', element: user(<TeamsPage />), handle: handle({ code: TeamsPage.load }) },
+      { path: '/teams/:id', element: user(<TeamPage />), handle: handle({ code: TeamPage.load }) },
+      // An invite link opened signed out offers a sign-in that comes back here.
+      { path: '/teams/join/:token', element: <JoinTeamPage />, handle: handle({ code: JoinTeamPage.load }) },
       // Public: visitors read the board too.
       { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },

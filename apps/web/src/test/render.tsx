@@ -60,7 +60,8 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
           : handler === undefined
             ? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } }
             : { body: handler };
-      return new Response(JSON.stringify(answer.body), {
+      // A 204 has no body (the Response constructor refuses one).
+      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
         status: answer.status ?? 200,
         headers: { 'content-type': 'application/json' },
       });

@@ -6,12 +6,14 @@ import {
   ROLE_PREFERENCES,
   ROLES,
   SCRIM_MODES,
+  TEAM_ROLES,
   TEAMS,
 } from '@scrim-gym/shared';
 
 export const regionEnum = pgEnum('region', REGIONS);
 export const teamEnum = pgEnum('team', TEAMS);
 export const roleEnum = pgEnum('role', ROLES);
+export const teamRoleEnum = pgEnum('team_role', TEAM_ROLES);
 export const rolePreferenceEnum = pgEnum('role_preference', ROLE_PREFERENCES);
 export const scrimModeEnum = pgEnum('scrim_mode', SCRIM_MODES);
 export const resultStatusEnum = pgEnum('result_status', RESULT_STATUSES);

@@ -8,3 +8,4 @@ export * from './ratings.js';
 export * from './showup.js';
 export * from './reach.js';
 export * from './matches.js';
+export * from './teams.js';

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@scrim-gym/shared';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { bearer, createUser } from '../../test/factories.js';
+import { bearer, createUser, foldFreeLetters } from '../../test/factories.js';
 import { NAME_CHECK_BURST } from './auth.routes.js';
 
 /**
@@ -31,14 +30,9 @@ const ask = (
     remoteAddress: ip ?? `10.9.0.${++ipCount}`,
   });
 
-const TAG_LETTERS = 'abcdefghjkpqtxyz';
-
 describe('GET /api/auth/name-availability', () => {
-  /**
-   * Six random letters that no look-alike folding touches (no digits, no l/i/o/s, no 'rn' or 'vv'): names fold
-   * digits into letters, so a digit-made tag ('xxxxx' from an all-digit random part) made two tests' names clash.
-   */
-  const tag = () => [...randomBytes(6)].map((byte) => TAG_LETTERS[byte % TAG_LETTERS.length]).join('');
+  /** Six random letters that no look-alike folding touches (test/factories.ts `foldFreeLetters`). */
+  const tag = () => foldFreeLetters(6);
 
   it('answers a visitor (no session): a free name is available', async () => {
     const res = await ask({ name: `Free ${tag()}`, region: 'NA' });

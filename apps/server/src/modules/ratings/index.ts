@@ -14,6 +14,7 @@ export {
   rankStep,
   replayRatings,
   seedRating,
+  seedTeamRating,
   winProbability,
   type GameResult,
   type PlayerRating,
@@ -41,6 +42,7 @@ export { ratingsJobsPlugin } from './ratings.jobs.js';
 // Which confirmed results move ratings (private scrims never; verified players when Riot Sign On is on).
 export { presentUnrated, ratingRulesFor, unratedReasonOf, type RatingRules } from './ratings.rules.js';
 export {
+  currentRatingsOf,
   getUserRating,
   listSeasons,
   replayPendingRatings,

@@ -10,6 +10,7 @@ import {
   rateGame,
   rankStep,
   replayRatings,
+  seedTeamRating,
   seedRating,
   winProbability,
   type GameResult,
@@ -43,6 +44,36 @@ describe('seedRating', () => {
     // The default sits between Silver 1 and Gold 4, the middle of the ladder.
     expect(seedRating('Silver 1').mu).toBeLessThan(DEFAULT_MU);
     expect(seedRating('Gold 4').mu).toBeGreaterThan(DEFAULT_MU);
+  });
+});
+
+describe('seedTeamRating', () => {
+  it("is the mean of the players' means with the root of their mean variance", () => {
+    const team = seedTeamRating([
+      { mu: 20, sigma: 3 },
+      { mu: 30, sigma: 4 },
+    ]);
+    expect(team.mu).toBe(25);
+    expect(team.sigma).toBeCloseTo(Math.sqrt(12.5), 12);
+  });
+
+  it("keeps a roster of equal players at their rating, whatever the roster's size", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        fc.integer({ min: 1, max: 10 }),
+        (mu, sigma, size) => {
+          const team = seedTeamRating(Array.from({ length: size }, () => ({ mu, sigma })));
+          expect(team.mu).toBeCloseTo(mu, 9);
+          expect(team.sigma).toBeCloseTo(sigma, 9);
+        },
+      ),
+    );
+  });
+
+  it('starts a team without players as a new unranked player', () => {
+    expect(seedTeamRating([])).toEqual({ mu: DEFAULT_MU, sigma: DEFAULT_SIGMA });
   });
 });
 

@@ -62,6 +62,21 @@ export function seedRating(rank: string | null | undefined): Rating {
   return { mu, sigma: DEFAULT_SIGMA };
 }
 
+/**
+ * A team's seed from its players' ratings: one OpenSkill rating on the players' scale. OpenSkill sees a team as
+ * the sum of its players' means and variances; divided by the roster's size that is the mean of the means and
+ * the root of the mean variance, so a team of five Gold players starts where a Gold player does, whatever the
+ * roster's size. No players: a new unranked player's rating.
+ */
+export function seedTeamRating(players: readonly Rating[]): Rating {
+  if (players.length === 0) return { mu: DEFAULT_MU, sigma: DEFAULT_SIGMA };
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    mu: mean(players.map((p) => p.mu)),
+    sigma: Math.sqrt(mean(players.map((p) => p.sigma ** 2))),
+  };
+}
+
 /*
  * The display rating: the conservative estimate mu − 3σ (the skill we are 99.7 % sure the player has at least),
  * mapped linearly so that −25 → 0 and 75 → 3000 (30 points per mu), rounded and clamped to 0..3000. A new

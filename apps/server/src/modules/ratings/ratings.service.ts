@@ -527,3 +527,19 @@ export async function getUserRating({
     recalculating,
   };
 }
+
+/** Each player's rating in the current season: the stored one, else the seed from their rank (same order). */
+export async function currentRatingsOf({
+  db,
+  players,
+}: {
+  db: DbOrTx;
+  players: readonly { userId: string; rank: string }[];
+}): Promise<Rating[]> {
+  const season = await findCurrentSeason({ db });
+  const rows = season
+    ? await findPlayerRatings({ db, seasonId: season.id, userIds: players.map((p) => p.userId) })
+    : [];
+  const stored = new Map(rows.map((row) => [row.userId, { mu: row.mu, sigma: row.sigma }]));
+  return players.map((p) => stored.get(p.userId) ?? seedRating(p.rank));
+}

@@ -5,6 +5,7 @@ import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions, reserveVerifiedName } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
 import { publishNotifications } from '../notifications/index.js';
+import { leaveTeamsOfDeletedUser } from '../teams/index.js';
 import {
   LISTS_CHANGED_EVENT,
   getScrimAggregate,
@@ -33,7 +34,8 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
  * (and others' notifications about it), a verified Riot ID's name reserved for its Riot account as an unlink
  * does, the text of the direct messages it sent replaced by a notice, and every place it had in scrims that have
  * not started given back: slots, casts, hosting, balanced sign-ups and waitlist entries (removeFromUpcomingScrims:
- * nothing of it is seated or counted later). Scrims played keep it as 'Deleted
+ * nothing of it is seated or counted later); it leaves its teams (an owner's team passes to a captain, else a
+ * member, and is deleted when nobody else is on it). Scrims played keep it as 'Deleted
  * player', so everyone else's history and stats stay as they were. Bans and audit rows keep their reference to
  * the id (accountability), with no name behind it.
  *
@@ -65,6 +67,7 @@ export async function deleteOwnAccount({
     await blankMessages({ db: tx, userId });
     await deleteSignIns({ db: tx, userId });
     await removeCalendarFeed({ db: tx, userId });
+    await leaveTeamsOfDeletedUser({ tx, userId });
     // A verified name stays its Riot account's for a while, as after an unlink.
     if (user.riotLinkedAt && user.riotPuuid) {
       await reserveVerifiedName({

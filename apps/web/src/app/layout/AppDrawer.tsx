@@ -6,6 +6,7 @@ import HelpIcon from '@mui/icons-material/Help';
 import HomeIcon from '@mui/icons-material/Home';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
+import ShieldIcon from '@mui/icons-material/Shield';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -93,6 +94,7 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
           onNavigate={onClose}
           items={[
             { label: 'Browse Scrims', icon: <SportsEsportsIcon />, to: '/scrims' },
+            { label: 'Teams', icon: <ShieldIcon />, to: '/teams' },
             { label: 'Leaderboard', icon: <LeaderboardIcon />, to: '/leaderboard' },
           ]}
         />

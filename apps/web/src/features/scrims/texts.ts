@@ -117,7 +117,6 @@ export const SCRIM_TEXTS = {
   imageError: 'error removing image',
   confirm: 'Confirm',
   cancel: 'Cancel',
-  copyFailed: 'Could not copy to the clipboard',
 
   // Admin assign
   assignTitle: 'Assign Player',

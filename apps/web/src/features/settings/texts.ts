@@ -21,7 +21,6 @@ export const CALENDAR_TEXTS = {
   loading: 'Loading…',
   copy: 'Copy calendar address',
   copied: 'Calendar address copied to clipboard!',
-  copyFailed: 'Could not copy to the clipboard',
   reset: 'Reset address',
   resetTitle: 'Reset the calendar address?',
   resetText:

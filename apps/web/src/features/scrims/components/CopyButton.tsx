@@ -2,7 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { SCRIM_MESSAGES } from '@scrim-gym/shared';
-import { useCopy } from '../hooks/useCopy';
+import { useCopy } from '../../alerts/use-copy';
 import { SCRIM_TEXTS } from '../texts';
 
 /** A value shown as a button that copies it, confirmed with the catalogue's clipboard message. */

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES } from '@scrim-gym/shared';
-import { useCopy } from '../hooks/useCopy';
+import { useCopy } from '../../alerts/use-copy';
 import { scrimPath } from '../lib/paths';
 import { scrimTitle } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';

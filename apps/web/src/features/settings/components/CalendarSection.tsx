@@ -13,6 +13,7 @@ import { useId } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
+import { useCopy } from '../../alerts/use-copy';
 import { useCalendarFeed, useRotateCalendarFeed } from '../api/calendar';
 import { googleCalendarUrl, webcalUrl } from '../lib/calendar-links';
 import { CALENDAR_TEXTS as TEXTS } from '../texts';
@@ -30,14 +31,9 @@ export function CalendarSection() {
   const [confirm, confirmDialog] = useConfirm();
   const url = feed.data?.url;
 
+  const copyText = useCopy();
   const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      showAlert({ type: 'Success', message: TEXTS.copied });
-    } catch {
-      showAlert({ type: 'Error', message: TEXTS.copyFailed });
-    }
+    if (url) await copyText(url, TEXTS.copied);
   };
   const reset = async () => {
     const confirmed = await confirm({

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { useAlert } from '../../alerts/alert-context';
-import { SCRIM_TEXTS } from '../texts';
+import { useAlert } from './alert-context';
 
-/** Copies a text and confirms with the clipboard message ('copied game link to clipboard!'…). */
+export const COPY_FAILED = 'Could not copy to the clipboard';
+
+/** Copies a text and confirms with `message` ('copied game link to clipboard!'…) in the snackbar. */
 export function useCopy() {
   const showAlert = useAlert();
   return useCallback(
@@ -11,7 +12,7 @@ export function useCopy() {
         await navigator.clipboard.writeText(text);
         showAlert({ type: 'Success', message });
       } catch {
-        showAlert({ type: 'Error', message: SCRIM_TEXTS.copyFailed });
+        showAlert({ type: 'Error', message: COPY_FAILED });
       }
     },
     [showAlert],

@@ -1,0 +1,7 @@
+/**
+ * Teams: rosters (roles, an owner, captains), invite links and the team's rating seeded from its players'.
+ * Imports auth and ratings through their index; users (account deletion) imports it.
+ */
+export { teamsRoutes } from './teams.routes.js';
+// Account deletion takes the account off its teams in its own transaction.
+export { getTeam, leaveTeamsOfDeletedUser } from './teams.service.js';

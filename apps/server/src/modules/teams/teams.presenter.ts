@@ -1,0 +1,45 @@
+import type { Team, TeamSummary, TeamView } from '@scrim-gym/shared';
+import { toUserSummary } from '../../lib/user-summary.js';
+import type { Rating } from '../ratings/index.js';
+import { displayRating } from '../ratings/index.js';
+import { teamAbilities } from './teams.policy.js';
+import type { RosterRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
+
+export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
+  _id: row.id,
+  name: row.name,
+  tag: row.tag,
+  region: row.region,
+  logoUrl: row.logoUrl,
+  createdAt: row.createdAt.toISOString(),
+  memberCount: row.memberCount,
+});
+
+/**
+ * The whole team. Its rating is the seed from the roster until series games move it (`provisional` while it has
+ * played none); reliability and record count series, so a team that has played none shows zeros and no score.
+ */
+export const toTeam = ({ team, roster, rating }: { team: TeamRow; roster: RosterRow[]; rating: Rating }): Team => ({
+  _id: team.id,
+  name: team.name,
+  tag: team.tag,
+  region: team.region,
+  logoUrl: team.logoUrl,
+  createdAt: team.createdAt.toISOString(),
+  members: roster.map((m) => ({
+    user: toUserSummary(m.user),
+    role: m.role,
+    isCaptain: m.isCaptain,
+    isOwner: m.isOwner,
+    joinedAt: m.joinedAt.toISOString(),
+  })),
+  rating: { mu: rating.mu, sigma: rating.sigma, display: displayRating(rating), provisional: true },
+  reliability: { score: null, played: 0, lateCancels: 0, noShows: 0 },
+  record: { wins: 0, losses: 0 },
+});
+
+/** The team as `viewerId` is answered it: with what they may do (`can`), read off their place on the roster. */
+export function teamFor(team: Team, viewerId: string): TeamView {
+  const membership = team.members.find((member) => member.user._id === viewerId) ?? null;
+  return { ...team, can: teamAbilities(membership) };
+}

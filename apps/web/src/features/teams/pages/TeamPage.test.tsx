@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TeamAbilities, TeamMember, TeamView } from '@scrim-gym/shared';
+import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
+import { TeamPage } from './TeamPage';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const TEAM_ID = '00000000-0000-4000-8000-00000000aaaa';
+const viewer = testUser();
+const member = (id: string, name: string, overrides: Partial<TeamMember> = {}): TeamMember => ({
+  user: { _id: id, name, summonerTagline: 'NA1', region: 'NA', rank: 'Gold 2' },
+  role: 'Mid',
+  isCaptain: false,
+  isOwner: false,
+  joinedAt: '2026-11-01T18:00:00.000Z',
+  ...overrides,
+});
+const NOTHING: TeamAbilities = {
+  edit: false,
+  invite: false,
+  manageMembers: false,
+  transferOwnership: false,
+  delete: false,
+  leave: false,
+};
+const team = (can: Partial<TeamAbilities>, members?: TeamMember[]): TeamView => ({
+  _id: TEAM_ID,
+  name: 'Night Owls',
+  tag: 'NOWL',
+  region: 'NA',
+  logoUrl: null,
+  createdAt: '2026-11-01T18:00:00.000Z',
+  members: members ?? [
+    member('00000000-0000-4000-8000-0000000000b1', 'Owner Olly', { isOwner: true, isCaptain: true, role: 'Top' }),
+    member(viewer._id, viewer.name, { role: 'Jungle' }),
+    member('00000000-0000-4000-8000-0000000000b3', 'Support Sam', { role: 'Support' }),
+  ],
+  rating: { mu: 25, sigma: 8.3, display: 1500, provisional: true },
+  reliability: { score: null, played: 0, lateCancels: 0, noShows: 0 },
+  record: { wins: 0, losses: 0 },
+  can: { ...NOTHING, ...can },
+});
+
+function renderTeam(shown: TeamView, writes: Record<string, unknown> = {}) {
+  const calls = stubApi({
+    'GET /auth/session': { token: 't', user: viewer, identity: null },
+    [`GET /teams/${TEAM_ID}`]: { team: shown },
+    ...writes,
+  });
+  renderAt(`/teams/${TEAM_ID}`, '/teams/:id', <TeamPage />, { '/teams': 'teams page' });
+  return calls;
+}
+
+describe('TeamPage', () => {
+  it('a member sees the team, its numbers and roster in role order, and only Leave', async () => {
+    renderTeam(team({ leave: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Owls' })).toBeInTheDocument();
+    expect(screen.getByText('[NOWL] · NA')).toBeInTheDocument();
+    expect(screen.getByText('1500')).toBeInTheDocument();
+    expect(screen.getByText('Provisional: no series played yet')).toBeInTheDocument();
+    expect(screen.getByText('No series yet')).toBeInTheDocument();
+    const roster = screen.getByRole('list', { name: 'Roster' });
+    const names = within(roster)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Owner Olly', viewer.name, 'Support Sam']);
+    expect(within(roster).getByText('Owner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave team' })).toBeInTheDocument();
+    for (const hidden of ['Edit team', 'Delete team', 'Create invite link', 'Make owner'])
+      expect(screen.queryByRole('button', { name: hidden })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('a captain sets a role, makes a captain and removes a member (after a confirm), never the owner', async () => {
+    const calls = renderTeam(team({ edit: true, invite: true, manageMembers: true, leave: true }), {
+      [`PUT /teams/${TEAM_ID}/members/00000000-0000-4000-8000-0000000000b3`]: { team: team({}) },
+      [`DELETE /teams/${TEAM_ID}/members/00000000-0000-4000-8000-0000000000b3`]: { team: team({}) },
+    });
+    await screen.findByRole('list', { name: 'Roster' });
+    expect(screen.queryByRole('button', { name: 'Remove Owner Olly' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Remove ${viewer.name}` })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Owner Olly is a captain' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Support Sam is a captain' }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'PUT',
+      path: `/teams/${TEAM_ID}/members/00000000-0000-4000-8000-0000000000b3`,
+      body: { role: 'Support', isCaptain: true },
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Support Sam' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Remove Support Sam from the team?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'DELETE',
+      path: `/teams/${TEAM_ID}/members/00000000-0000-4000-8000-0000000000b3`,
+    });
+  });
+
+  it('a captain makes an invite link: shown with its expiry, copied, and revocable', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const url = 'https://scrimgym.test/teams/join/abc';
+    const calls = renderTeam(team({ invite: true, manageMembers: true }), {
+      [`POST /teams/${TEAM_ID}/invites`]: () => ({
+        status: 201,
+        body: { _id: '00000000-0000-4000-8000-0000000000c1', url, token: 'abc', expiresAt: '2026-12-05T18:00:00.000Z' },
+      }),
+      [`DELETE /teams/${TEAM_ID}/invites/00000000-0000-4000-8000-0000000000c1`]: () => ({ status: 204, body: null }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create invite link' }));
+    expect(await screen.findByRole('textbox', { name: 'Invite link' })).toHaveValue(url);
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(screen.getByText(/^Works until /)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke link' }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'DELETE',
+      path: `/teams/${TEAM_ID}/invites/00000000-0000-4000-8000-0000000000c1`,
+    });
+    expect(await screen.findByRole('button', { name: 'Create invite link' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('the owner edits the team: a bad tag is caught before sending, a good one is saved', async () => {
+    const calls = renderTeam(team({ edit: true, delete: true, transferOwnership: true, manageMembers: true }), {
+      [`PATCH /teams/${TEAM_ID}`]: { team: team({}) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit team' }));
+    const tag = screen.getByRole('textbox', { name: 'Tag' });
+    await userEvent.clear(tag);
+    await userEvent.type(tag, 'n');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Tag must be 2 to 5 characters, capital letters A-Z or digits')).toBeInTheDocument();
+    expect(lastWrite(calls)).toBeUndefined();
+    await userEvent.type(tag, 'ite');
+    expect(tag).toHaveValue('NITE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'PATCH',
+      body: { name: 'Night Owls', tag: 'NITE', logoUrl: null },
+    });
+    expect(screen.getAllByRole('button', { name: 'Make owner' })).toHaveLength(2);
+  });
+
+  it('says so when the team does not exist', async () => {
+    stubApi({ 'GET /auth/session': { token: 't', user: viewer, identity: null } });
+    renderAt(`/teams/${TEAM_ID}`, '/teams/:id', <TeamPage />);
+    expect(await screen.findByText('This team does not exist, or it was deleted.')).toBeInTheDocument();
+  });
+});
