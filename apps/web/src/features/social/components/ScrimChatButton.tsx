@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import { useUnseenMessages } from '../api/messages';
-import { SCRIM_CHAT_PANEL_ID } from '../lib/scrim-page-chat';
+import { SCRIM_CHAT_BUTTON_ID, SCRIM_CHAT_PANEL_ID } from '../lib/scrim-page-chat';
 import { isScrimPageChatOpen, openChat, updateSocialUi, useSocialUi } from '../store';
 import { SOCIAL_TEXTS } from '../texts';
 
@@ -24,7 +24,7 @@ export function ScrimChatButton({
   const open = isScrimPageChatOpen(useSocialUi(), scrimId);
   const label = unread ? SOCIAL_TEXTS.scrimChatUnread(unread) : SOCIAL_TEXTS.scrimChat;
   const pageProps = onScrimPage
-    ? { 'aria-expanded': open, 'aria-controls': open ? SCRIM_CHAT_PANEL_ID : undefined }
+    ? { id: SCRIM_CHAT_BUTTON_ID, 'aria-expanded': open, 'aria-controls': open ? SCRIM_CHAT_PANEL_ID : undefined }
     : { 'aria-haspopup': 'dialog' as const };
   return (
     <IconButton

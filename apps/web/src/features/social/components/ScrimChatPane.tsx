@@ -5,15 +5,18 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useScrimChat } from '../hooks/useScrimChat';
+import { SCRIM_CHAT_BUTTON_ID } from '../lib/scrim-page-chat';
 import { ChatBox } from './ChatBox';
 import { MessageList } from './MessageList';
 
-/** Below the sticky navigation bar, with a small margin. */
-const DOCKED_TOP_PX = 72;
+/** Below the navigation bar (64 px) when it shows, with a margin. */
+const DOCKED_TOP_PX = 80;
+/** The window's height less the bar and the page's top and bottom margins: the whole panel is in view. */
+const DOCKED_HEIGHT = 'calc(100dvh - 112px)';
 
 /**
  * The scrim page's chat, '{title} | Chat': `docked`, a region beside the lobby as tall as the window; otherwise a
- * bottom sheet over 70 % of the height (drag it down, Escape or Close shut it) with the lobby still in sight
+ * bottom sheet over 70 % of the height (drag it down, Escape or Close shut it; Escape and Close shut the panel too) with the lobby still in sight
  * above it. In both the message list fills the height the window leaves it, and the box takes the focus.
  */
 export function ScrimChatPane({
@@ -33,6 +36,11 @@ export function ScrimChatPane({
 }) {
   const chat = useScrimChat({ viewerId, scrimId, title, onClose });
   const titleId = useId();
+  // The sheet's modal gives the focus back to the button that opened it; the docked panel does the same.
+  const closeDocked = () => {
+    onClose();
+    document.getElementById(SCRIM_CHAT_BUTTON_ID)?.focus();
+  };
   const body = (
     <>
       <Box sx={{ position: 'relative', px: 2, pt: docked ? 1.5 : 0.5, pb: 1, pr: 7 }}>
@@ -40,7 +48,7 @@ export function ScrimChatPane({
           {chat.title}
         </Typography>
         {chat.subtitle}
-        <DialogCloseButton onClose={onClose} />
+        <DialogCloseButton onClose={docked ? closeDocked : onClose} />
       </Box>
       <Box
         sx={{
@@ -64,11 +72,14 @@ export function ScrimChatPane({
         component="section"
         id={id}
         aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeDocked();
+        }}
         variant="outlined"
         sx={{
           position: 'sticky',
           top: DOCKED_TOP_PX,
-          height: `calc(100dvh - ${DOCKED_TOP_PX + 16}px)`,
+          height: DOCKED_HEIGHT,
           display: 'flex',
           flexDirection: 'column',
           overflow: 'hidden',
@@ -86,6 +97,8 @@ export function ScrimChatPane({
       onOpen={() => {}}
       disableSwipeToOpen
       slotProps={{
+        // A light veil: the lobby stays readable above the sheet.
+        backdrop: { sx: { bgcolor: 'rgba(0, 0, 0, 0.3)' } },
         paper: {
           id,
           role: 'dialog',

@@ -3,6 +3,8 @@ export const SCRIM_CHAT_DOCK_MIN_WIDTH = 1024;
 
 /** The scrim page's chat panel or sheet, which its 'Scrim chat' button controls. */
 export const SCRIM_CHAT_PANEL_ID = 'scrim-chat';
+/** That button on the scrim page, which gets the focus back when the docked panel closes. */
+export const SCRIM_CHAT_BUTTON_ID = 'scrim-chat-button';
 
 /**
  * Whether this browser keeps the scrim chat docked open on scrim pages: opening or closing the docked panel
