@@ -54,7 +54,7 @@ export function MessageList({
       aria-busy={loading}
       tabIndex={0}
       sx={{
-        ...(fill ? { flex: '1 1 0', minHeight: 0 } : { height: CHAT_LIST_HEIGHT_PX }),
+        ...(fill ? { flexGrow: 1, flexBasis: 0, minHeight: 0 } : { height: CHAT_LIST_HEIGHT_PX }),
         overflowY: 'auto',
         px: 2,
         py: 1.5,
