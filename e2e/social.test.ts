@@ -74,6 +74,23 @@ async function closeDialog(page: Page, name: string | RegExp) {
   await dialog(page, name).waitFor({ state: 'hidden' });
 }
 
+/** The scrim page's chat, docked beside the lobby on a desktop: a region named after the scrim. */
+const chatPanel = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function closeChatPanel(page: Page, name: string) {
+  await chatPanel(page, name).getByRole('button', { name: 'Close', exact: true }).click();
+  await chatPanel(page, name).waitFor({ state: 'hidden' });
+}
+
+/** The scrim chat's message box has the focus once its panel or sheet opens. */
+const focusInChatBox = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.activeElement?.getAttribute('aria-label') === 'Message' && document.activeElement.closest('#scrim-chat'),
+    undefined,
+    { timeout: 15_000 },
+  );
+
 async function openMessenger(page: Page) {
   await showBar(page);
   await messenger(page).click();
@@ -214,11 +231,23 @@ describe.skipIf(Boolean(skipReason))('social', () => {
         await page.goto(`/scrims/${scrimId}`);
         await waitVisible(page.getByRole('heading', { name: title }), 'the scrim page');
       }
+      // On a desktop the chat is docked right of the lobby: a region named '{title} | Chat', the teams still in view.
       await a.page.getByRole('button', { name: 'Scrim chat', exact: true }).click();
-      const roomA = dialog(a.page, `${title} | Chat`);
-      await waitVisible(roomA, "A's scrim chat, titled '{title} | Chat'");
+      const roomA = chatPanel(a.page, `${title} | Chat`);
+      await waitVisible(roomA, "A's scrim chat, docked and titled '{title} | Chat'");
+      await focusInChatBox(a.page);
+      const docked = await roomA.boundingBox();
+      for (const [part, what] of [
+        [a.page.getByRole('heading', { name: title, level: 1 }), 'the title'],
+        [a.page.getByText('Team Two (Red Side)').first(), 'the second team'],
+      ] as const) {
+        await waitVisible(part, `${what} beside the docked chat`);
+        const box = await part.boundingBox();
+        expect(box && docked && box.x + box.width <= docked.x, `${what} left of the docked chat`).toBe(true);
+      }
+      await expectNoHorizontalOverflow(a.page, 'scrim page with the docked chat');
       await b.page.getByRole('button', { name: 'Scrim chat', exact: true }).click();
-      const roomB = dialog(b.page, `${title} | Chat`);
+      const roomB = chatPanel(b.page, `${title} | Chat`);
       await waitVisible(roomB, "B's scrim chat");
       await roomA.getByRole('textbox', { name: 'Message' }).fill('glhf everyone');
       await roomA.getByRole('textbox', { name: 'Message' }).press('Enter');
@@ -227,9 +256,10 @@ describe.skipIf(Boolean(skipReason))('social', () => {
       await roomB.getByRole('textbox', { name: 'Message' }).press('Enter');
       await waitVisible(roomA.getByText(`Mid is mine ${XSS}`, { exact: true }), "B's scrim message, live for A");
       await waitVisible(roomA.getByText('2 in this chat'), 'who has the chat open');
+      await expectNoSeriousA11yViolationsIn(a.page, '#scrim-chat', 'the docked scrim chat');
       await screenshot(a.page, 'social-scrim-chat-desktop', { fullPage: false });
 
-      await closeDialog(b.page, `${title} | Chat`);
+      await closeChatPanel(b.page, `${title} | Chat`);
       await roomA.getByRole('textbox', { name: 'Message' }).fill('see you at the start');
       await roomA.getByRole('textbox', { name: 'Message' }).press('Enter');
       await waitVisible(
@@ -238,7 +268,7 @@ describe.skipIf(Boolean(skipReason))('social', () => {
       );
       await b.page.getByRole('button', { name: 'Scrim chat, 1 unread', exact: true }).click();
       await waitVisible(roomB.getByText('see you at the start'), 'the unread message');
-      await closeDialog(b.page, `${title} | Chat`);
+      await closeChatPanel(b.page, `${title} | Chat`);
       await waitVisible(b.page.getByRole('button', { name: 'Scrim chat', exact: true }), "B's unread count cleared");
 
       for (const person of [a, b]) expectNoPageErrors(person.page);
@@ -264,9 +294,24 @@ describe.skipIf(Boolean(skipReason))('social', () => {
       await waitVisible(dialog(page, 'Messenger Chat').getByText(XSS, { exact: true }), 'the chat at 390 px');
       await screenshot(page, 'social-chat-mobile', { fullPage: false });
       await closeDialog(page, 'Messenger Chat');
+      // At 390 px the scrim chat is a bottom sheet: the lobby stays in sight above it.
       await page.getByRole('button', { name: 'Scrim chat', exact: true }).click();
-      await waitVisible(dialog(page, `${title} | Chat`).getByText('see you at the start'), 'the scrim chat at 390 px');
+      const sheet = dialog(page, `${title} | Chat`);
+      await waitVisible(sheet.getByText('see you at the start'), 'the scrim chat sheet at 390 px');
+      const sheetBox = await sheet.boundingBox();
+      expect(sheetBox && sheetBox.y >= 0.2 * page.viewportSize()!.height, 'the lobby in sight above the sheet').toBe(
+        true,
+      );
+      const sheetBoxInput = sheet.getByRole('textbox', { name: 'Message' });
+      await focusInChatBox(page);
+      await sheetBoxInput.fill('on my phone');
+      await sheetBoxInput.press('Enter');
+      await waitVisible(sheet.getByText('on my phone', { exact: true }), 'the message sent from the sheet');
+      await expectNoSeriousA11yViolationsIn(page, '#scrim-chat', 'the scrim chat sheet');
       await screenshot(page, 'social-scrim-chat-mobile', { fullPage: false });
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden' });
+      await waitVisible(page.getByRole('button', { name: 'Scrim chat', exact: true }), 'the sheet closed by Escape');
       expectNoPageErrors(page);
       await mobile.close();
       await a.context.close();

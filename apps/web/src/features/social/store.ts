@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
-/** The chat on screen: a direct conversation ('Messenger Chat') or a scrim's chat room ('{title} | Chat'). */
-export type ChatTarget = { kind: 'direct'; conversationId: string } | { kind: 'scrim'; scrimId: string; title: string };
+/**
+ * The chat on screen: a direct conversation ('Messenger Chat') or a scrim's chat room ('{title} | Chat'). A scrim
+ * chat opened on the scrim's own page (`onScrimPage`) sits there beside the lobby or as a bottom sheet
+ * (ScrimChatPanel); one opened from a hub card is a dialog.
+ */
+export type ChatTarget =
+  { kind: 'direct'; conversationId: string } | { kind: 'scrim'; scrimId: string; title: string; onScrimPage?: boolean };
 
 /** Whom a conversation is started with: a friend from the messenger, or a 'message' request from elsewhere. */
 export interface ConversationPartner {
@@ -49,6 +54,10 @@ export const openFriendRequests = () => updateSocialUi({ friendRequestsOpen: tru
 /** One dialog at a time: opening a chat closes the lists it was opened from. */
 export const openChat = (chat: ChatTarget) =>
   updateSocialUi({ chat, notificationsOpen: false, friendRequestsOpen: false, startConversationWith: null });
+
+/** The scrim page's own chat of this scrim, when it is the one on screen. */
+export const isScrimPageChatOpen = (ui: SocialUi, scrimId: string) =>
+  ui.chat?.kind === 'scrim' && ui.chat.onScrimPage === true && ui.chat.scrimId === scrimId;
 
 /** Whether the chat of this conversation (direct) or scrim is the one on screen. */
 export function isChatOnScreen({ conversationId, scrimId }: { conversationId?: string; scrimId?: string }) {

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../auth/api/session';
 import { useScrimBusy } from '../api/scrim-actions';
 import { useTimingNow } from '../hooks/useNow';
 import { usePromotionNotice } from '../hooks/usePromotionNotice';
+import { LOBBY_THREE_COLUMNS_MIN_PX, SCRIM_LOBBY_CONTAINER } from '../lib/lobby-container';
 import { occupancyOf, playersOf, relationOf } from '../lib/scrim-view';
 import { isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
@@ -124,6 +125,9 @@ export function ScrimCard({
             display: 'grid',
             gap: 2,
             gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(240px, 300px) minmax(0, 1fr)' },
+            [`@container ${SCRIM_LOBBY_CONTAINER} (max-width: ${LOBBY_THREE_COLUMNS_MIN_PX - 0.05}px)`]: {
+              gridTemplateColumns: 'minmax(0, 1fr)',
+            },
             alignItems: 'start',
             pt: 1,
           }}

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES } from '@scrim-gym/shared';
 import { useCopy } from '../../alerts/use-copy';
 import { scrimPath } from '../lib/paths';
-import { scrimTitle } from '../lib/scrim-view';
+import { canOpenScrimChat, scrimTitle } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 import { AddToCalendarButton } from './AddToCalendarButton';
 import { HostToolbar } from './HostToolbar';
@@ -52,8 +52,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
   const { scrim, rel, level } = view;
   const copy = useCopy();
   const title = scrimTitle(scrim);
-  // The scrim chat rule (ARCHITECTURE.md): its players, casters and admins; anyone signed in when it is public.
-  const canChat = rel.isAdmin || Boolean(rel.player) || rel.isCaster || !scrim.isPrivate;
+  const canChat = canOpenScrimChat(scrim, rel);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
@@ -86,7 +85,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
         <AddToCalendarButton view={view} />
         {canChat && (
           <Suspense>
-            <ScrimChatButton scrimId={scrim._id} title={title} />
+            <ScrimChatButton scrimId={scrim._id} title={title} onScrimPage={level === 1} />
           </Suspense>
         )}
       </Box>

@@ -39,6 +39,10 @@ export function relationOf(scrim: Scrim, user: Parameters<typeof canRunScrim>[0]
 }
 export type Relation = ReturnType<typeof relationOf>;
 
+/** The scrim chat rule (ARCHITECTURE.md): its players, casters and admins; anyone signed in when it is public. */
+export const canOpenScrimChat = (scrim: Pick<Scrim, 'isPrivate'>, rel: Relation) =>
+  rel.isAdmin || Boolean(rel.player) || rel.isCaster || !scrim.isPrivate;
+
 export type CountdownUnit = keyof typeof SCRIM_TEXTS.countdownUnits;
 export interface CountdownPart {
   unit: CountdownUnit;

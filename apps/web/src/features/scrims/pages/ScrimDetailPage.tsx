@@ -1,5 +1,6 @@
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -17,10 +18,14 @@ import { ScrimMatchSection } from '../components/ScrimMatchSection';
 import { useLobbyPanel } from '../hooks/useLobbyPanel';
 import { watchScrims } from '../hooks/scrim-live';
 import { useScrimSocket } from '../hooks/useScrimSocket';
-import { scrimTitle } from '../lib/scrim-view';
+import { SCRIM_LOBBY_CONTAINER } from '../lib/lobby-container';
+import { canOpenScrimChat, scrimTitle } from '../lib/scrim-view';
 
 /** This page imports the socket code with its own (the hub's lazy.ts has it too): no dynamic import of it. */
 const loadLive = () => Promise.resolve({ watchScrims });
+
+// The social feature's chunk (loaded by the navigation bar for every signed-in user anyway).
+const ScrimChatPanel = lazy(() => import('../../social/lazy').then((m) => ({ default: m.ScrimChatPanel })));
 
 /** A missing scrim (404, or an id that cannot be one: 400) versus any other lookup failure. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -57,7 +62,8 @@ export function ScrimDetailPage() {
 
 /**
  * The pinned lobby panel (participants and admins) above the card, always expanded; the game's match
- * stats below it once it has started.
+ * stats below it once it has started. The scrim chat, when open on a wide window, is a column on the right
+ * and the lobby column narrows (its layout follows the column's width: SCRIM_LOBBY_CONTAINER).
  */
 function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   const { view, state, confirmDialog } = useLobbyPanel(scrim);
@@ -65,14 +71,33 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
   // Once the game is on, the teams matter more than who checked in: the check-in folds away below them.
   const started = useNowAt([start]) >= start;
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: { xs: 1.5, md: 2 } }}>
-      {state && <LobbyPanel view={view} state={state} />}
-      <PlacedNotice view={view} />
-      {!started && <CheckInPanel view={view} />}
-      <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
-      {started && <CheckInPanel view={view} folded />}
-      <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />
-      {confirmDialog}
-    </Container>
+    <Box sx={{ display: 'flex' }}>
+      <Container
+        maxWidth="lg"
+        sx={{
+          flex: '1 1 0',
+          minWidth: 0,
+          containerType: 'inline-size',
+          containerName: SCRIM_LOBBY_CONTAINER,
+          py: { xs: 2, md: 4 },
+          display: 'grid',
+          alignContent: 'start',
+          gap: { xs: 1.5, md: 2 },
+        }}
+      >
+        {state && <LobbyPanel view={view} state={state} />}
+        <PlacedNotice view={view} />
+        {!started && <CheckInPanel view={view} />}
+        <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
+        {started && <CheckInPanel view={view} folded />}
+        <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />
+        {confirmDialog}
+      </Container>
+      {canOpenScrimChat(scrim, view.rel) && (
+        <Suspense>
+          <ScrimChatPanel scrimId={scrim._id} title={scrimTitle(scrim)} />
+        </Suspense>
+      )}
+    </Box>
   );
 }

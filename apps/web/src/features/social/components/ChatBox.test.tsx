@@ -91,4 +91,13 @@ describe('a chat’s messages', () => {
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.getByText(/<b>bold<\/b> javascript:alert\(1\)/)).toBeInTheDocument();
   });
+
+  it('is 300 px tall, or takes the height its window leaves it (the scrim page panel and sheet)', () => {
+    const { rerender } = render(<MessageList messages={[]} viewerId="u1" label="Scrim chat" loading={false} />);
+    expect(screen.getByRole('log', { name: 'Scrim chat' })).toHaveStyle({ height: '300px' });
+    rerender(<MessageList messages={[]} viewerId="u1" label="Scrim chat" loading={false} fill />);
+    const list = screen.getByRole('log', { name: 'Scrim chat' });
+    expect(list).not.toHaveStyle({ height: '300px' });
+    expect(list).toHaveStyle({ flexGrow: '1', minHeight: '0px' });
+  });
 });

@@ -18,7 +18,7 @@ export function lastSeenMessageId(messages: Message[], viewerId: string, seenBy:
 }
 
 /**
- * A chat's messages (300 px tall), oldest first, kept scrolled to the newest. Text is rendered as text:
+ * A chat's messages (300 px tall, or the height left by the window around it: `fill`), oldest first, kept scrolled to the newest. Text is rendered as text:
  * what a user typed never becomes markup; its http(s) addresses become links that open in a new tab.
  */
 export function MessageList({
@@ -27,6 +27,7 @@ export function MessageList({
   seenBy,
   label,
   loading,
+  fill = false,
 }: {
   messages: Message[] | undefined;
   viewerId: string;
@@ -34,6 +35,8 @@ export function MessageList({
   seenBy?: string;
   label: string;
   loading: boolean;
+  /** Takes the height its flex column leaves (the scrim page's docked panel and sheet). */
+  fill?: boolean;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const count = messages?.length ?? 0;
@@ -51,7 +54,7 @@ export function MessageList({
       aria-busy={loading}
       tabIndex={0}
       sx={{
-        height: CHAT_LIST_HEIGHT_PX,
+        ...(fill ? { flexGrow: 1, flexBasis: 0, minHeight: 0 } : { height: CHAT_LIST_HEIGHT_PX }),
         overflowY: 'auto',
         px: 2,
         py: 1.5,

@@ -57,7 +57,7 @@ export function SocialDialogs({
           onClose={closeChat}
         />
       )}
-      {ui.chat?.kind === 'scrim' && (
+      {ui.chat?.kind === 'scrim' && !ui.chat.onScrimPage && (
         <ScrimChatDialog
           key={ui.chat.scrimId}
           viewerId={user._id}
