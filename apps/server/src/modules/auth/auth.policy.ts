@@ -54,9 +54,8 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return { id: user.id, isAdmin: user.isAdmin, hostRegions: request.auth.hostRegions };
 }
 
-/** Whether the viewer may create and run scrims of a region: an admin, or a community host of it. */
-export const hostsRegion = (viewer: Viewer, region: Region) =>
-  viewer.isAdmin || Boolean(viewer.hostRegions?.includes(region));
+/** Whether the viewer may create and run scrims of a region: an admin, or a community host of it (shared rule). */
+export { hostsRegion } from '@scrim-gym/shared';
 
 /**
  * An admin or a community host of some region: the scrim tools' gate before the body is read (everyone else gets

@@ -2,9 +2,10 @@ import {
   HOST_MIN_LEAD_MINUTES,
   MESSAGES,
   SCRIM_MESSAGES,
+  canRunScrim,
+  isCaptainOrRunner,
   mayPlace,
   type Region,
-  type ScrimAbilities,
 } from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../auth/index.js';
@@ -20,10 +21,6 @@ export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed
   throw forbidden(SCRIM_MESSAGES.onlySelf, 'NOT_YOURSELF');
 }
 
-/** The lobby captain, or who runs the scrim (an admin, its community host): report the winner, upload the image. */
-export const isCaptainOrRunner = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyHostId'>) =>
-  canRunScrim(viewer, scrim) || scrim.lobbyHostId === viewer.id;
-
 export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
   if (isCaptainOrRunner(viewer, scrim)) return;
   throw forbidden(SCRIM_MESSAGES.onlyCaptain, 'NOT_CAPTAIN');
@@ -32,47 +29,15 @@ export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
 export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], userId: string) =>
   participants.some((p) => p.userId === userId);
 
-/**
- * Who runs a scrim (its slot tools, check-in, substitutes, result, cancel): admins, and the community host who
- * created it while they still host its region (the viewer's host regions are read with the session, which every
- * instance forgets when a region is granted or revoked).
- */
-export const canRunScrim = (viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) =>
-  viewer.isAdmin || (scrim.hostedBy !== null && scrim.hostedBy === viewer.id && hostsRegion(viewer, scrim.region));
-
 export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) {
   if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
 }
 
 /**
- * What the viewer may do to the scrim (`Scrim.can`), from the same rules the routes check: who runs it
- * (canRunScrim: edit, the slot and host tools, cancel), its lobby captain too (the winner, the image), and the
- * admin-only routes. The page shows what this says and never works roles out itself; the authorization matrix
- * holds each flag to the real answer of its route.
+ * Who runs a scrim, who reports its result and what the viewer may do to it (`Scrim.can`) are shared rules
+ * (packages/shared rules/scrim-abilities.ts): the web reads the same ones for the hub's cards.
  */
-export function scrimAbilities(
-  viewer: Viewer,
-  scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyHostId'>,
-): ScrimAbilities {
-  const run = canRunScrim(viewer, scrim);
-  const captainOrRun = isCaptainOrRunner(viewer, scrim);
-  return {
-    edit: run,
-    delete: viewer.isAdmin,
-    assignPlayers: run,
-    fillRandom: run,
-    swapPlayers: run,
-    kick: run,
-    substitute: run,
-    cancel: run,
-    balance: run,
-    setWinner: captainOrRun,
-    addImage: captainOrRun,
-    removeImage: run,
-    regenerateTournamentCode: viewer.isAdmin,
-    resolveDispute: viewer.isAdmin,
-  };
-}
+export { canRunScrim, isCaptainOrRunner, scrimAbilities } from '@scrim-gym/shared';
 
 /**
  * Creating a scrim, or moving one to another region: admins anywhere, community hosts in the regions they host

@@ -13,7 +13,7 @@ export function BalanceRow({ view }: { view: ScrimView }) {
   const { scrim, rel, busy, confirm } = view;
   const balance = useBalanceTeams();
   const now = useTicker(30_000);
-  const offered = rel.runs && canBalance(scrim, now);
+  const offered = rel.can.balance && canBalance(scrim, now);
   if (!scrim.balance && !offered) return null;
   const run = async () => {
     const ok = await confirm({

@@ -1,8 +1,6 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
@@ -10,9 +8,8 @@ const CancelScrimDialog = lazy(() => import('./CancelScrimDialog').then((m) => (
 
 /** The host tools' "Cancel scrim", for those who run it, until it is over (cancelled, abandoned or won). */
 export function CancelScrimAction({ view }: { view: ScrimView }) {
-  const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  if (view.over || !canRunScrim(user, view.scrim)) return null;
+  if (view.over || !view.rel.can.cancel) return null;
   const label = SCRIM_TEXTS.showUp.cancelScrim;
   return (
     <>

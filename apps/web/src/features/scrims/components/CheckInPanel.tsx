@@ -7,10 +7,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../auth/api/session';
 import { useCheckIn } from '../api/scrim-actions';
 import { useNowAt } from '../hooks/useNow';
-import { canRunScrim } from '../../auth/lib/hosts';
 import { playersOf } from '../lib/scrim-view';
 import { checkInPhase, isCheckedIn, isOver } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
@@ -32,7 +30,6 @@ export const CHECK_IN_PARAM = 'checkin';
  */
 export function CheckInPanel({ view, folded = false }: { view: ScrimView; folded?: boolean }) {
   const { scrim, rel, userId, busy } = view;
-  const { user } = useCurrentUser();
   const checkIn = useCheckIn();
   const titleId = useId();
   const bodyId = useId();
@@ -44,7 +41,7 @@ export function CheckInPanel({ view, folded = false }: { view: ScrimView; folded
   const opens = checkInTimes ? new Date(checkInTimes.opensAt).getTime() : 0;
   const closes = checkInTimes ? new Date(checkInTimes.closesAt).getTime() : 0;
   const now = useNowAt(checkInTimes ? [opens, closes] : []);
-  const shown = Boolean(checkInTimes) && !isOver(scrim) && Boolean(rel.player || canRunScrim(user, scrim));
+  const shown = Boolean(checkInTimes) && !isOver(scrim) && Boolean(rel.player || rel.can.substitute);
   const phase = checkInTimes ? checkInPhase(checkInTimes, now) : 'closed';
   const mine = Boolean(rel.player && userId && isCheckedIn(scrim, userId));
   const canCheckIn = shown && Boolean(rel.player) && phase === 'open' && !mine;

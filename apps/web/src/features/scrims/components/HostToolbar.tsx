@@ -7,8 +7,6 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SCRIM_MESSAGES, emptySlots } from '@scrim-gym/shared';
-import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim } from '../../auth/lib/hosts';
 import { useAlert } from '../../alerts/alert-context';
 import { useFillRandom } from '../api/scrim-actions';
 import { scrimEditPath } from '../lib/paths';
@@ -26,12 +24,12 @@ const AdminAssignDialog = lazy(() => import('./AdminAssignDialog').then((m) => (
  */
 export function HostToolbar({ view }: { view: ScrimView }) {
   const { scrim, rel, busy } = view;
-  const { user } = useCurrentUser();
   const showAlert = useAlert();
   const fillRandom = useFillRandom();
   const [assignOpen, setAssignOpen] = useState(false);
-  const cancels = !view.over && canRunScrim(user, scrim);
-  if (!rel.runs && !cancels) return null;
+  const { can } = rel;
+  const slotTools = scrim.mode !== 'balanced' && !isOver(scrim);
+  if (!can.edit && !(slotTools && (can.assignPlayers || can.fillRandom)) && !(can.cancel && !view.over)) return null;
 
   const fill = () => {
     const free = emptySlots(playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role })));
@@ -48,30 +46,28 @@ export function HostToolbar({ view }: { view: ScrimView }) {
       <Typography id={`${scrim._id}-host-tools`} variant="overline" color="text.secondary" sx={{ mr: 0.5 }}>
         {SCRIM_TEXTS.hostTools}
       </Typography>
-      {rel.runs && (
-        <>
-          <Button size="small" component={RouterLink} to={scrimEditPath(scrim._id)} startIcon={<EditIcon />}>
-            {SCRIM_TEXTS.edit}
-          </Button>
-          {/* A balanced scrim's players come from its sign-ups, and an ended scrim takes nobody: no slot tools. */}
-          {scrim.mode !== 'balanced' && !isOver(scrim) && (
-            <>
-              <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setAssignOpen(true)}>
-                {SCRIM_TEXTS.assign}
-              </Button>
-              <Button
-                size="small"
-                startIcon={<ShuffleIcon />}
-                onClick={fill}
-                disabled={busy}
-                aria-label={SCRIM_TEXTS.fillRandom}
-                title={SCRIM_TEXTS.fillRandom}
-              >
-                {SCRIM_TEXTS.fillRandomShort}
-              </Button>
-            </>
-          )}
-        </>
+      {can.edit && (
+        <Button size="small" component={RouterLink} to={scrimEditPath(scrim._id)} startIcon={<EditIcon />}>
+          {SCRIM_TEXTS.edit}
+        </Button>
+      )}
+      {/* A balanced scrim's players come from its sign-ups, and an ended scrim takes nobody: no slot tools. */}
+      {slotTools && can.assignPlayers && (
+        <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setAssignOpen(true)}>
+          {SCRIM_TEXTS.assign}
+        </Button>
+      )}
+      {slotTools && can.fillRandom && (
+        <Button
+          size="small"
+          startIcon={<ShuffleIcon />}
+          onClick={fill}
+          disabled={busy}
+          aria-label={SCRIM_TEXTS.fillRandom}
+          title={SCRIM_TEXTS.fillRandom}
+        >
+          {SCRIM_TEXTS.fillRandomShort}
+        </Button>
       )}
       <CancelScrimAction view={view} />
       {assignOpen && (

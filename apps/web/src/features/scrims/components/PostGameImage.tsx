@@ -26,7 +26,7 @@ export function PostGameImage({ view }: { view: ScrimView }) {
   const add = useAddImage();
   const remove = useRemoveImage();
   const image = scrim.postGameImage;
-  const canUpload = image ? rel.runs : rel.runs || rel.isCaptain;
+  const canUpload = image ? rel.can.removeImage : rel.can.addImage;
   if (!image && (timing === 'upcoming' || !canUpload)) return null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -66,7 +66,7 @@ export function PostGameImage({ view }: { view: ScrimView }) {
             {image ? SCRIM_TEXTS.replaceImage : SCRIM_TEXTS.uploadImage}
           </Button>
         )}
-        {image && rel.runs && (
+        {image && rel.can.removeImage && (
           <Button size="small" color="error" disabled={busy} onClick={() => void onDelete()}>
             {SCRIM_TEXTS.deleteImage}
           </Button>

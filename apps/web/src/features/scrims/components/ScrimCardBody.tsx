@@ -23,7 +23,7 @@ export function ScrimCardBody({ view }: { view: ScrimView }) {
       <CentreInfoBox view={view} />
       <TeamList view={view} team="teamTwo" />
       <ShowUpRows view={view} />
-      {view.rel.runs && !view.over && playersOf(scrim).length > 0 && (
+      {view.rel.can.swapPlayers && !view.over && playersOf(scrim).length > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
           {SCRIM_TEXTS.dragHint}
         </Typography>

@@ -63,7 +63,7 @@ export function Slot({
   const { rel, over, busy, scrim } = view;
   const actions = useSlotActions(view, team, role, player);
   const [dragOver, setDragOver] = useState(false);
-  const canDrag = rel.runs && !over;
+  const canDrag = rel.can.swapPlayers && !over;
   const isMe = Boolean(player && player._user._id === view.userId);
   const teamLabel = teamDisplayName(team);
 
@@ -143,7 +143,7 @@ export function Slot({
         {/* A balanced scrim's player withdraws in the sign-up panel (before the lock) instead. */}
         {!over && player && isMe && scrim.mode !== 'balanced' && <LeaveSlotButton view={view} />}
         {player && <SubstituteButton view={view} player={player} />}
-        {!over && player && !isMe && rel.runs && (
+        {!over && player && !isMe && rel.can.kick && (
           <Button
             size="small"
             color="error"

@@ -2,8 +2,6 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import type { ScrimPlayer } from '@scrim-gym/shared';
-import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
@@ -11,10 +9,9 @@ const SubstituteDialog = lazy(() => import('./SubstituteDialog').then((m) => ({ 
 
 /** A player slot's "Substitute" for those who run the scrim, once it has started and until its result. */
 export function SubstituteButton({ view, player }: { view: ScrimView; player: ScrimPlayer }) {
-  const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const { scrim, timing, over, busy } = view;
-  if (timing === 'upcoming' || over || !canRunScrim(user, scrim)) return null;
+  if (timing === 'upcoming' || over || !view.rel.can.substitute) return null;
   const label = SCRIM_TEXTS.showUp.substitutePlayer(player._user.name);
   return (
     <>

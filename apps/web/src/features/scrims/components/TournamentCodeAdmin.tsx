@@ -20,7 +20,12 @@ export function TournamentCodeAdmin({ view }: { view: ScrimView }) {
   // Without a Riot API key a regeneration can only fail: not offered.
   const codes = useTournamentCodes();
   const canRegenerate =
-    codes.available && rel.isAdmin && scrim.useTournamentCode && !over && timing !== 'upcoming' && teamsFull(scrim);
+    codes.available &&
+    rel.can.regenerateTournamentCode &&
+    scrim.useTournamentCode &&
+    !over &&
+    timing !== 'upcoming' &&
+    teamsFull(scrim);
 
   const onRegenerate = async () => {
     if (!(await confirm({ title: SCRIM_TEXTS.regenerateTitle, message: SCRIM_TEXTS.regenerateWarning }))) return;

@@ -16,15 +16,16 @@ export function WinnerButtons({ view, inPanel = false }: { view: ScrimView; inPa
   const { scrim, rel, timing, busy, confirm } = view;
   // An admin also decides over a pending or disputed report (the server confirms it and settles the dispute); a
   // confirmed result is changed in the edit form.
-  const open = !scrim.teamWon || (rel.isAdmin && scrim.result !== null && scrim.result.status !== 'confirmed');
-  if (!(rel.isCaptain || rel.runs) || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
+  const open =
+    !scrim.teamWon || (rel.can.resolveDispute && scrim.result !== null && scrim.result.status !== 'confirmed');
+  if (!rel.can.setWinner || timing === 'upcoming' || !open || !teamsFull(scrim)) return null;
   // The pinned panel has them before the result; over a reported one they stay here, under it.
   if (view.lobbyPinned && !inPanel && !scrim.teamWon) return null;
 
   const report = async (team: TeamName) => {
     // A captain's report is final for them; an admin can still change a result in the edit form, so is not
     // told otherwise.
-    const message = rel.isAdmin ? SCRIM_MESSAGES.confirmWinnerAdmin : SCRIM_MESSAGES.confirmWinner;
+    const message = rel.can.resolveDispute ? SCRIM_MESSAGES.confirmWinnerAdmin : SCRIM_MESSAGES.confirmWinner;
     if (await confirm({ title: SCRIM_TEXTS.confirmWinnerTitle(team), message })) {
       setWinner.mutate({ scrimId: scrim._id, team });
     }

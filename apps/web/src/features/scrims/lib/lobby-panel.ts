@@ -41,7 +41,7 @@ export function lobbyPanelState(
   rel: Relation,
   { codesAvailable, generating, now }: { codesAvailable: boolean; generating: boolean; now: number },
 ): LobbyPanelState | null {
-  if (!(rel.player || rel.isCaster || rel.runs) || scrim.cancellation) return null;
+  if (!(rel.player || rel.isCaster || rel.can.edit) || scrim.cancellation) return null;
   if (scrim.teamWon) {
     const recent = now - new Date(scrim.gameStartTime).getTime() < CURRENT_SCRIM_WINDOW_MS;
     return { kind: 'result', winner: scrim.teamWon, part: gamePartOf(scrim, rel), recent };
@@ -58,6 +58,6 @@ export function lobbyPanelState(
     code,
     codePending: codeExpected && generating,
     isCaptain: rel.isCaptain,
-    canReport: rel.isCaptain || rel.runs,
+    canReport: rel.can.setWinner,
   };
 }

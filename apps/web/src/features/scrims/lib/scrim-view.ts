@@ -5,9 +5,11 @@ import {
   teamCount,
   type Scrim,
   type ScrimPlayer,
+  scrimAbilities,
+  type ScrimAbilities,
   type ScrimTiming,
 } from '@scrim-gym/shared';
-import { canRunScrim } from '../../auth/lib/hosts';
+import type { SessionUser } from '../../auth/lib/hosts';
 import { SCRIM_TEXTS } from '../texts';
 import { unsettledResultText } from './result-status';
 
@@ -25,13 +27,26 @@ export const occupancyOf = (scrim: Pick<Scrim, 'teamOne' | 'teamTwo'>) =>
   playersOf(scrim).map((p) => ({ team: p.team.name, role: p.role }));
 export const teamsFull = (scrim: Scrim) => areTeamsFull(occupancyOf(scrim));
 
-/** What the signed-in user is in this scrim. */
-export function relationOf(scrim: Scrim, user: Parameters<typeof canRunScrim>[0]) {
+/**
+ * What the signed-in user may do to the scrim: the server's answer (`can`, on a scrim read on its own), else the
+ * same shared rule on the session's facts (a hub card or a live update: those bytes are the same for everyone,
+ * and a live update may change the lobby captain, so the rule is applied afresh rather than an older `can` kept).
+ */
+export function abilitiesOf(scrim: Scrim, user: SessionUser): ScrimAbilities {
+  if (scrim.can) return scrim.can;
+  return scrimAbilities(
+    { id: user?._id ?? '', isAdmin: Boolean(user?.isAdmin), hostRegions: user?.hostRegions ?? [] },
+    { hostedBy: scrim.hostedBy?._id ?? null, region: scrim.region, lobbyHostId: scrim.lobbyHost?._id ?? null },
+  );
+}
+
+/** What the signed-in user is in this scrim, and what they may do to it. */
+export function relationOf(scrim: Scrim, user: SessionUser) {
   const id = user?._id;
   return {
     isAdmin: Boolean(user?.isAdmin),
-    /** Runs the scrim's tools (edit, assign, fill, drag, kick, winner, image): an admin or its community host. */
-    runs: canRunScrim(user, scrim),
+    /** What the user may do to the scrim (edit, the slot and host tools, the winner, the image…). */
+    can: abilitiesOf(scrim, user),
     player: id ? playersOf(scrim).find((p) => p._user._id === id) : undefined,
     isCaster: Boolean(id && scrim.casters.some((c) => c._id === id)),
     isCaptain: Boolean(id && scrim.lobbyHost?._id === id),

@@ -8,7 +8,7 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
-import { canRunScrim, creatableRegions } from '../../auth/lib/hosts';
+import { creatableRegions } from '../../auth/lib/hosts';
 import { useTournamentCodes } from '../api/capabilities';
 import { useDeleteScrim, useUpdateScrim } from '../api/scrim-admin';
 import { scrimQuery, useScrim } from '../api/scrim';
@@ -16,7 +16,7 @@ import { scrimPath } from '../lib/paths';
 import { ScrimForm } from '../components/ScrimForm';
 import { serverMessage } from '../lib/errors';
 import { editValues, hostOptions, modeLocked, toUpdateBody, type ScrimFormValues } from '../lib/scrim-form';
-import { teamsFull } from '../lib/scrim-view';
+import { abilitiesOf, teamsFull } from '../lib/scrim-view';
 import { SCRIM_TEXTS } from '../texts';
 
 /** The edit page's re-fetch delay after a save that should produce a tournament code. */
@@ -135,7 +135,7 @@ export function EditScrimPage() {
   const query = useScrim(id, { refetchOnMount: 'always' });
   const showAlert = useAlert();
   const failed = query.isError;
-  const refused = Boolean(query.data && !canRunScrim(user, query.data));
+  const refused = Boolean(query.data && !abilitiesOf(query.data, user).edit);
   useEffect(() => {
     if (failed) showAlert({ type: 'Error', message: SCRIM_TEXTS.editLoadError });
     else if (refused) showAlert({ type: 'Error', message: MESSAGES.noPermission });
