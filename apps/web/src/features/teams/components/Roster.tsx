@@ -68,7 +68,6 @@ export function Roster({ team, viewerId, actions }: { team: TeamView; viewerId: 
                     actions.setPlace(member, { role: e.target.value as TeamRole, isCaptain: member.isCaptain })
                   }
                   sx={{ width: 130 }}
-                  slotProps={{ htmlInput: { 'aria-label': `${T.role}: ${user.name}` } }}
                 >
                   {TEAM_ROLES.map((role) => (
                     <MenuItem key={role} value={role}>

@@ -28,7 +28,8 @@ export function TeamBadge({
           height: size,
           fontSize: tagFontSize(team.tag, size),
           fontWeight: 800,
-          bgcolor: 'primary.dark',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
         }}
       >
         {team.tag}
