@@ -50,18 +50,33 @@ const shownNotifications = (page: Page) =>
     })),
   );
 
-/** DevTools' service worker registrations of the page's origin (their ids are what deliverPushMessage takes). */
+/**
+ * DevTools' view of the page's service workers: the registrations of its origin (their ids are what
+ * deliverPushMessage takes), whether an activated version is running, and the errors the worker reported (a push
+ * handler that throws shows nothing, and its error is what a failing check should print).
+ */
 async function serviceWorkerRegistrations(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   const registrations = new Map<string, string>();
+  const running = new Set<string>();
+  const errors: string[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const { registrationId, scopeURL, isDeleted } of updated) {
       if (isDeleted) registrations.delete(registrationId);
       else registrations.set(registrationId, scopeURL);
     }
   });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const { registrationId, runningStatus, status } of versions) {
+      if (runningStatus === 'running' && status === 'activated') running.add(registrationId);
+      else running.delete(registrationId);
+    }
+  });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    errors.push(`${errorMessage.errorMessage} (${errorMessage.sourceURL}:${errorMessage.lineNumber})`),
+  );
   await cdp.send('ServiceWorker.enable');
-  return { cdp, registrations };
+  return { cdp, registrations, running, errors };
 }
 
 async function deliverPush(cdp: CDPSession, registrationId: string, payload: PushPayload) {
@@ -89,7 +104,7 @@ describe.skipIf(Boolean(skipReason))('issue 17: pushes reach the device, the app
 
   it('the service worker shows a pushed scrim alert, one per scrim, never elsewhere than the app', async () => {
     const { context, page } = await playerWithNotifications(browser, 'desktop', 'a');
-    const { cdp, registrations } = await serviceWorkerRegistrations(context, page);
+    const { cdp, registrations, running, errors } = await serviceWorkerRegistrations(context, page);
     await page.goto('/settings');
     await waitVisible(page.getByRole('heading', { name: 'Notifications on this device' }), 'the push section');
     // ready resolves once a worker is active, possibly still activating.
@@ -98,11 +113,22 @@ describe.skipIf(Boolean(skipReason))('issue 17: pushes reach the device, the app
       .toBe('activated');
     await expect.poll(() => registrations.size).toBeGreaterThan(0);
     const [registrationId] = [...registrations.keys()];
+    // DevTools hands a push to the worker and answers at once, without waiting for it to start: the pushes go
+    // to a worker seen running, so a slow start on a loaded machine is waited for here, not in the checks below.
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: registrations.get(registrationId!)! });
+    await expect.poll(() => running.has(registrationId!), { timeout: 15_000 }).toBe(true);
+    // What the device shows, with the worker's errors beside it so that a failed check prints them.
+    const device = async <T>(pick: (shown: Shown[]) => T) => ({
+      shown: pick((await shownNotifications(page)) as Shown[]),
+      workerErrors: [...errors],
+    });
 
     // The scrim start's push: the scrim's name, no lobby name or password.
     const starting = scrimPush(SOCIAL_MESSAGES.scrimStartingNotification(`Push scrim ${RUN}`));
     await deliverPush(cdp, registrationId!, starting);
-    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toHaveLength(1);
+    await expect
+      .poll(() => device((shown) => shown.length), { timeout: 15_000 })
+      .toEqual({ shown: 1, workerErrors: [] });
     const [shown] = (await shownNotifications(page)) as [Shown];
     expect(shown).toEqual({
       title: PUSH_MESSAGES.pushTitle,
@@ -116,16 +142,14 @@ describe.skipIf(Boolean(skipReason))('issue 17: pushes reach the device, the app
     const results = scrimPush(`The result of Push scrim ${RUN} is in`);
     await deliverPush(cdp, registrationId!, results);
     await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.body), { timeout: 10_000 })
-      .toEqual([results.body]);
+      .poll(() => device((shown) => shown.map((n) => n.body)), { timeout: 15_000 })
+      .toEqual({ shown: [results.body], workerErrors: [] });
 
     // A push that names another site still opens the app.
     await deliverPush(cdp, registrationId!, { ...results, tag: 'elsewhere', url: 'https://evil.example/x' });
     await expect
-      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'elsewhere')?.data.url, {
-        timeout: 10_000,
-      })
-      .toBe(`${new URL(baseURL).origin}/`);
+      .poll(() => device((shown) => shown.find((n) => n.tag === 'elsewhere')?.data.url), { timeout: 15_000 })
+      .toEqual({ shown: `${new URL(baseURL).origin}/`, workerErrors: [] });
     expectNoPageErrors(page);
     await context.close();
   });
