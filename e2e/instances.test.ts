@@ -165,7 +165,7 @@ describe.skipIf(Boolean(skipReason))('two server instances on one PostgreSQL and
     }
     expect(Date.now()).toBeLessThan(startAt.getTime());
 
-    // scrims.schedule's scrimStartKey.
+    // scrims/core/scrims.schedule's scrimStartKey.
     const startKeys = scrimIds.map((id) => `scrim-start:${id}`);
     const startJobs = () => db.select().from(jobs).where(inArray(jobs.dedupeKey, startKeys));
     expect(await startJobs()).toHaveLength(SCRIMS);

@@ -144,11 +144,11 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // The later check of a Riot ID that Riot could not answer for at sign-up or at an edit.
   await app.register(riotIdJobsPlugin);
   // A scrim's start job (notifications, then `started` for the code), and the abandon check: a scrim still not
-  // full 30 minutes after its start closes as abandoned (scrims.abandon.ts).
+  // full 30 minutes after its start closes as abandoned (scrims/commitments/abandon.ts).
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
   await app.register(scrimCheckInPlugin);
-  // A captain's report confirms itself when its window ends unless disputed (scrims.result.ts).
+  // A captain's report confirms itself when its window ends unless disputed (scrims/results/result.ts).
   await app.register(scrimResultPlugin);
   // Discord announcements of public scrims (a job per post), following the scrims' lifecycle events.
   await app.register(discordPlugin);

@@ -126,7 +126,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
 
   // Scrims: browsing for every signed-in user, the admin tools for admins, slots for oneself. A community host
   // creates scrims in the regions they host (host: NA) and runs only their own (hostedScrim), so every tool row
-  // below that targets another scrim refuses them (403); running hostedScrim: scrims.hosts.test.ts.
+  // below that targets another scrim refuses them (403); running hostedScrim: scrims/core/scrims.hosts.test.ts.
   'GET /api/scrims': { request: () => ({ query: scrimDay() }), expect: signedIn() },
   'GET /api/scrims/mine-secrets': { request: () => ({ query: scrimDay() }), expect: signedIn() },
   'GET /api/scrims/next-days': {
@@ -190,7 +190,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: only(['captain', 'admin'], '2xx'),
   },
   // The world's full scrim has no reported result: every signed-in caller is told so (409) before who may answer
-  // (a player of the other team: scrims.result.test.ts).
+  // (a player of the other team: scrims/results/result.test.ts).
   'POST /api/scrims/{id}/confirm-result': {
     request: ({ world }) => ({ params: { id: world.fullScrim.id } }),
     expect: signedIn(409),
@@ -201,7 +201,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   },
   'GET /api/admin/disputes': { expect: adminOnly() },
   // Admins only, hosts included among the refused: the world's scrim is not disputed (409; the answers are
-  // scrims.dispute.test.ts).
+  // scrims/results/dispute.test.ts).
   'POST /api/admin/scrims/{id}/resolve-dispute': {
     request: ({ world }) => ({
       params: { id: world.fullScrim.id },
@@ -242,13 +242,13 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: adminOnly(409),
   },
   // Check-in: the players of the scrim only (openScrim starts in an hour: its window is not open, 409);
-  // the happy path and the window are scrims.checkin.test.ts.
+  // the happy path and the window are scrims/checkin/checkin.test.ts.
   'POST /api/scrims/{id}/check-in': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: only(['player'], 409),
   },
   // Confirming a place a host or admin gave: its player only; the world's player took their slot themselves (409
-  // NOT_PLACED). The happy path is scrims.placed.test.ts.
+  // NOT_PLACED). The happy path is scrims/slots/placed.test.ts.
   'POST /api/scrims/{id}/confirm-place': {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: only(['player'], 409),
@@ -267,7 +267,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   },
   // The waitlist: for oneself, only when what one wants is full. The world has no full scrim that has
   // not started: openScrim's slots are free (409 SLOT_AVAILABLE), its player is in it (409 ALREADY_PLAYER); the
-  // happy paths are in scrims.waitlist.test.ts. Nobody waits, so leaving the waitlist is a 409 for everyone.
+  // happy paths are in scrims/waitlist/waitlist.test.ts. Nobody waits, so leaving the waitlist is a 409 for everyone.
   'POST /api/scrims/{id}/waitlist': {
     request: ({ world }) => ({ params: { id: world.openScrim.id }, body: { role: 'any' } }),
     expect: signedIn(409),
@@ -571,7 +571,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
  * Whose result moves ratings: who sets a result on which scrim, whether it is confirmed at once or waits for
  * the other team (who may dispute it), and whether the confirmed result is rated. `verified`: with Riot Sign On
  * configured, how many of the ten players have a verified Riot account (absent: Riot Sign On is not configured).
- * `scrims.rated-results.test.ts` walks it.
+ * `scrims/results/rated-results.test.ts` walks it.
  */
 export interface RatingRule {
   by: 'captain' | 'host' | 'admin' | 'riot';

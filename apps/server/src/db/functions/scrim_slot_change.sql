@@ -1,6 +1,6 @@
 -- One change of a user's place in a scrim, checked and applied under the scrim's row lock (actions on one scrim
 -- run one at a time), the slot claimed under the unique constraints, the lobby host settled, a freed slot offered
--- to the waitlist (scrim_promote_waitlist). One statement from the server (scrims.slots.repository.ts); the rules
+-- to the waitlist (scrim_promote_waitlist). One statement from the server (scrims/slots/slots.repository.ts); the rules
 -- of who may take which slot live here only. A user who takes a place themselves (join, cast) first holds their own
 -- account row, shared, while it is not deleted, before the scrim's lock: the order an account deletion takes them
 -- in, so a deletion either waits for the join and then gives the place back, or has committed and the join is
@@ -10,7 +10,7 @@
 --   leave  the player leaves (or is kicked)          uncast  the caster leaves the cast (or is removed)
 --   cast   join the cast
 -- Returns {refusal, cooldown_until, promoted, was_placed, aggregate}: refusal null when done, else the reason (an
--- API error code: SlotRefusal in scrims.slots.repository.ts); aggregate the scrim as it is after the call
+-- API error code: SlotRefusal in scrims/slots/slots.repository.ts); aggregate the scrim as it is after the call
 -- (scrim_aggregate), null when there is none.
 CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
   p_leave_cast boolean) RETURNS json LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- A user as a scrim shows them: the columns of ScrimUserRow (scrims.repository.ts), named as in the table. The
+-- A user as a scrim shows them: the columns of ScrimUserRow (scrims/core/scrims.repository.ts), named as in the table. The
 -- rank shown is Riot's Solo/Duo rank when Riot has answered for the account, else the one typed at sign-up.
 CREATE OR REPLACE FUNCTION scrim_user_json(u users) RETURNS json LANGUAGE sql STABLE AS $$
   SELECT json_build_object('id', u.id, 'name', u.name, 'summoner_tagline', u.summoner_tagline, 'region', u.region,

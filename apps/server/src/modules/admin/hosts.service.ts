@@ -9,7 +9,7 @@ import { deleteHosts, findAllHosts, insertHost, lockHostCandidate, type HostUser
 
 /*
  * Community hosts: an admin grants a user the host role of a region; the host creates scrims there and
- * runs their own (scrims.policy.ts: canRunScrim). The regions are read with the session, so after a grant or a
+ * runs their own (scrims/core/scrims.policy.ts: canRunScrim). The regions are read with the session, so after a grant or a
  * revoke every instance forgets the user's cached sessions (acknowledged) before the answer: the change holds on
  * the next request everywhere. Their sockets join or leave the host rooms that carry their scrims' lobby secrets.
  */

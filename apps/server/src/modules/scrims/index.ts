@@ -2,15 +2,15 @@
  * The scrims module's public face: what the other modules (riot, admin, users) and the composition root
  * (app.ts, server.ts) may use. Everything else in this folder is internal.
  */
-export { backfillScrimAbandons, scrimAbandonPlugin } from './scrims.abandon.js';
-export { removeFromUpcomingScrims } from './scrims.account-removal.js';
-export { backfillScrimCheckIns, scrimCheckInPlugin } from './scrims.checkin.js';
-export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './scrims.events.js';
-export { scrimLifecycleFor, type ScrimLifecycle, type ScrimLifecycleEvents } from './scrims.lifecycle.js';
-export type { Viewer } from './scrims.policy.js';
-export { presentScrimFor, toScrimUser } from './scrims.presenter.js';
-export type { ScrimAggregate } from './scrims.repository.js';
-export { scrimsRoutes } from './scrims.routes.js';
+export { backfillScrimAbandons, scrimAbandonPlugin } from './commitments/abandon.js';
+export { removeFromUpcomingScrims } from './commitments/account-removal.js';
+export { backfillScrimCheckIns, scrimCheckInPlugin } from './checkin/checkin.js';
+export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './core/scrims.events.js';
+export { scrimLifecycleFor, type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
+export type { Viewer } from './core/scrims.policy.js';
+export { presentScrimFor, toScrimUser } from './core/scrims.presenter.js';
+export type { ScrimAggregate } from './core/scrims.repository.js';
+export { scrimsRoutes } from './core/scrims.routes.js';
 export {
   SCRIM_ABANDON_JOB,
   SCRIM_START_JOB,
@@ -18,15 +18,15 @@ export {
   scheduleScrimStart,
   scrimAbandonKey,
   scrimStartKey,
-} from './scrims.schedule.js';
+} from './core/scrims.schedule.js';
 export {
   LISTS_CHANGED_EVENT,
   getScrimAggregate,
   getScrimTitle,
   listCacheFor,
   publishScrimChange,
-} from './scrims.service.js';
-export { recordGameWinner, scrimResultPlugin } from './scrims.result.js';
-export { clearCooldown } from './scrims.reliability.js';
-export { registerScrimSocketHandlers } from './scrims.socket.js';
-export { SCRIM_START_NOTIFICATION_EVENT, scrimStartPlugin } from './scrims.start.js';
+} from './core/scrims.service.js';
+export { recordGameWinner, scrimResultPlugin } from './results/result.js';
+export { clearCooldown } from './commitments/reliability.js';
+export { registerScrimSocketHandlers } from './core/scrims.socket.js';
+export { SCRIM_START_NOTIFICATION_EVENT, scrimStartPlugin } from './checkin/start.js';

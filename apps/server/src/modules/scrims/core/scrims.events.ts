@@ -1,0 +1,36 @@
+import { ADMINS_ROOM, hostRoom, regionRoom, scrimRoom, userRoom, type AppServer } from '../../../plugins/io.js';
+import { isLobbyReady, presentScrim } from './scrims.presenter.js';
+import type { ScrimAggregate } from './scrims.repository.js';
+
+/** The socket event that carries a changed scrim (getScrimTransaction). */
+export const SCRIM_UPDATED_EVENT = 'getScrimTransaction';
+export const SCRIM_DELETED_EVENT = 'scrimDeleted';
+
+/**
+ * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
+ * The players and casters once the lobby is ready (isLobbyReady), and its community host while they host its region (their
+ * host room), get the version with the lobby secrets, admins that and Riot's error details; everyone else the
+ * version without. Called after the transaction commits.
+ */
+export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: ScrimAggregate }) {
+  const { scrim, participants } = aggregate;
+  // Never `io.to([])`: no room at all means every socket.
+  const participantRooms = [
+    ...(isLobbyReady(aggregate) ? participants.map((p) => userRoom(p.user.id)) : []),
+    ...(scrim.hostedBy ? [hostRoom(scrim.hostedBy, scrim.region)] : []),
+  ];
+  const watchingRooms = [scrimRoom(scrim.id), ...(scrim.isPrivate ? [] : [regionRoom(scrim.region)])];
+  io.to(watchingRooms)
+    .except([ADMINS_ROOM, ...participantRooms])
+    .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: false }));
+  if (participantRooms.length > 0) {
+    io.to(participantRooms)
+      .except(ADMINS_ROOM)
+      .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
+  }
+  io.to(ADMINS_ROOM).emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true, withRiotErrors: true }));
+}
+
+export function publishScrimDeleted({ io, scrimId, region }: { io: AppServer; scrimId: string; region: string }) {
+  io.to([scrimRoom(scrimId), regionRoom(region), ADMINS_ROOM]).emit(SCRIM_DELETED_EVENT, { _id: scrimId });
+}

@@ -1,0 +1,52 @@
+import type { AppServer } from '../../../plugins/io.js';
+import type { ScrimAggregate } from './scrims.repository.js';
+
+/**
+ * What the scrims module tells the modules that follow its scrims (the riot module: tournament codes and
+ * results; the discord module: announcements), without knowing them: they subscribe through `scrimLifecycleFor(app.io).on(…)` when they register.
+ * Every event is emitted after the change committed.
+ */
+export interface ScrimLifecycleEvents {
+  /** A scrim was created (POST /api/scrims); the scrim as it is now. */
+  created: { aggregate: ScrimAggregate };
+  /**
+   * A change of the scrim committed through a scrim action (a slot change, an admin move, a result reported,
+   * confirmed or edited, an edit): the scrim as it is now, for modules that follow its players or its result.
+   */
+  changed: { aggregate: ScrimAggregate };
+  /** The start job ran (players and casters notified); the scrim as it is now. */
+  started: { aggregate: ScrimAggregate };
+  /**
+   * After the start, with both teams full, no winner, the option on and no code (a late fill, or a save):
+   * the start job has run already, so the code needs its own job.
+   */
+  needsTournamentCode: { scrimId: string };
+  /** The scrim was deleted. */
+  deleted: { scrimId: string };
+}
+
+type Listener<K extends keyof ScrimLifecycleEvents> = (payload: ScrimLifecycleEvents[K]) => Promise<void> | void;
+
+export class ScrimLifecycle {
+  private readonly listeners = new Map<keyof ScrimLifecycleEvents, Listener<never>[]>();
+
+  on<K extends keyof ScrimLifecycleEvents>(event: K, listener: Listener<K>) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener<never>]);
+  }
+
+  /** Runs the listeners one after the other and waits for them: a listener's failure is the caller's. */
+  async emit<K extends keyof ScrimLifecycleEvents>(event: K, payload: ScrimLifecycleEvents[K]) {
+    for (const listener of (this.listeners.get(event) ?? []) as Listener<K>[]) await listener(payload);
+  }
+}
+
+/** One lifecycle per Socket.IO server (per app), like the list cache: shared by the routes and the jobs. */
+const lifecycles = new WeakMap<AppServer, ScrimLifecycle>();
+export function scrimLifecycleFor(io: AppServer): ScrimLifecycle {
+  let lifecycle = lifecycles.get(io);
+  if (!lifecycle) {
+    lifecycle = new ScrimLifecycle();
+    lifecycles.set(io, lifecycle);
+  }
+  return lifecycle;
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { Role, TeamName } from '@scrim-gym/shared';
+import type { Database, DbOrTx } from '../../../db/client.js';
+import { aggregateFromJson, type ScrimAggregate } from '../core/scrims.repository.js';
+
+/**
+ * A change of a user's place in a scrim, made by the SQL function scrim_slot_change
+ * (db/functions/scrim_slot_change.sql) in one statement: lock, rules, the slot claimed under the constraints, the
+ * lobby host settled, and the scrim as it is now. The rules live there only.
+ */
+export type SlotChange =
+  | { action: 'join'; team: TeamName; role: Role; leaveCast: boolean }
+  | { action: 'move'; team: TeamName; role: Role }
+  | { action: 'leave' }
+  | { action: 'cast' }
+  | { action: 'uncast' };
+
+export type SlotAction = SlotChange['action'];
+
+/**
+ * Why scrim_slot_change refused (its refusal codes, which are also the API's error codes, but USER_DELETED: the
+ * account taking a place is deleted, drizzle/0034, which the API answers as a session that is gone).
+ */
+export type SlotRefusal =
+  | 'USER_DELETED'
+  | 'SCRIM_NOT_FOUND'
+  | 'GAME_OVER'
+  | 'SCRIM_ABANDONED'
+  | 'ALREADY_CASTER'
+  | 'ALREADY_PLAYER'
+  | 'SPOT_TAKEN'
+  | 'NOT_A_PLAYER'
+  | 'NOT_A_CASTER'
+  | 'CASTING_OFF'
+  | 'CAST_FULL'
+  | 'BALANCED_SCRIM'
+  | 'ALREADY_SIGNED_UP'
+  | 'SCRIM_CANCELLED'
+  | 'COOLDOWN';
+
+/**
+ * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, and whether
+ * the user was a placed player before the change (their own leave costs nothing).
+ */
+interface SlotChangeExtras {
+  cooldownUntil: Date | null;
+  promoted: string | null;
+  wasPlaced: boolean;
+}
+
+export type SlotChangeResult = SlotChangeExtras &
+  (
+    | { refusal: null; aggregate: ScrimAggregate }
+    | { refusal: 'SCRIM_NOT_FOUND' | 'USER_DELETED'; aggregate: null }
+    | { refusal: Exclude<SlotRefusal, 'SCRIM_NOT_FOUND' | 'USER_DELETED'>; aggregate: ScrimAggregate }
+  );
+
+interface SlotChangeJson {
+  refusal: SlotRefusal | null;
+  cooldown_until?: string | null;
+  promoted?: string | null;
+  was_placed?: boolean;
+  aggregate: unknown;
+}
+
+function parseSlotChange(result: unknown): SlotChangeResult {
+  const json = (typeof result === 'string' ? JSON.parse(result) : result) as SlotChangeJson;
+  return {
+    refusal: json.refusal,
+    cooldownUntil: json.cooldown_until ? new Date(json.cooldown_until) : null,
+    promoted: json.promoted ?? null,
+    wasPlaced: json.was_placed ?? false,
+    aggregate: aggregateFromJson(json.aggregate),
+  } as SlotChangeResult;
+}
+
+const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
+  action: change.action,
+  scrim: scrimId,
+  user: userId,
+  team: 'team' in change ? change.team : null,
+  role: 'role' in change ? change.role : null,
+  leaveCast: change.action === 'join' && change.leaveCast,
+});
+
+const p = (name: string) => sql.placeholder(name);
+
+/** Prepared once per database handle: a named statement on each pooled PostgreSQL connection. */
+function prepareSlotChange(db: Database) {
+  return db
+    .select({ result: sql<unknown>`result` })
+    .from(
+      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean) as result`,
+    )
+    .prepare('scrim_slot_change');
+}
+const prepared = new WeakMap<Database, ReturnType<typeof prepareSlotChange>>();
+
+export async function changeSlot({
+  db,
+  scrimId,
+  userId,
+  change,
+}: {
+  db: Database;
+  scrimId: string;
+  userId: string;
+  change: SlotChange;
+}): Promise<SlotChangeResult> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareSlotChange(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute(changeArgs(scrimId, userId, change));
+  return parseSlotChange(row?.result);
+}
+
+/**
+ * The lobby host rule for the changes that still run in a transaction of their own (the admin tools): the same
+ * SQL function scrim_slot_change applies. `left`: a user this change took out of the scrim.
+ */
+export async function settleLobbyHost({ db, scrimId, left }: { db: DbOrTx; scrimId: string; left: string | null }) {
+  await db.execute(sql`select scrim_settle_host(${scrimId}::uuid, ${left}::uuid)`);
+}
