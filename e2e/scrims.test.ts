@@ -77,7 +77,12 @@ describe.skipIf(Boolean(skipReason))('scrim day', () => {
       }
       await joinButton(pageB, SLOTS[0]!).click();
       await waitVisible(pageA.getByText(b.name), "B's join, seen live by A");
-      await joinButton(pageA, SLOTS[1]!).click();
+      // A's join is answered before B is expected to see it, so a refusal fails here with its reason.
+      const [joinAnswer] = await Promise.all([
+        pageA.waitForResponse((r) => r.url().includes(`/api/scrims/${scrimId}/`) && r.request().method() !== 'GET'),
+        joinButton(pageA, SLOTS[1]!).click(),
+      ]);
+      expect(joinAnswer.status(), await joinAnswer.text()).toBe(200);
       await waitVisible(pageB.getByText(a.name), "A's join, seen live by B");
 
       // Eight more join through the API.
