@@ -19,13 +19,8 @@ export {
   scrimAbandonKey,
   scrimStartKey,
 } from './core/scrims.schedule.js';
-export {
-  LISTS_CHANGED_EVENT,
-  getScrimAggregate,
-  getScrimTitle,
-  listCacheFor,
-  publishScrimChange,
-} from './core/scrims.service.js';
+export { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from './core/scrim-change.js';
+export { getScrimAggregate, getScrimTitle } from './core/scrims.service.js';
 export { recordGameWinner, scrimResultPlugin } from './results/result.js';
 export { clearCooldown } from './commitments/reliability.js';
 export { registerScrimSocketHandlers } from './core/scrims.socket.js';

@@ -8,7 +8,7 @@ import { createScrim, createUsers, fillScrim } from '../../../test/scrim-factori
 import { closeCheckIn } from './checkin.js';
 import { insertCheckIn } from './checkin.repository.js';
 import { CHECK_IN_JOBS, checkInStepTime, scrimCheckInKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * The check-in close on two instances of one database: it runs once per scrim whether two instances run its

@@ -26,7 +26,7 @@ import {
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
 import { backfillScrimCheckIns, closeCheckIn, notifyCheckInOpen, promotionOrder, remindCheckIn } from './checkin.js';
 import { CHECK_IN_JOBS, CHECK_IN_STEPS, checkInStepTime, scrimCheckInKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
 

@@ -60,7 +60,7 @@ import {
   publishScrimChange,
   type ScrimAction,
   type ScrimDeps,
-} from '../core/scrims.service.js';
+} from '../core/scrim-change.js';
 import { clearBalance } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
 

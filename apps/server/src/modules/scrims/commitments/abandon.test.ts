@@ -23,7 +23,7 @@ import {
 import { useSocialApp } from '../../../test/social.js';
 import { abandonScrimIfNotFull, backfillScrimAbandons } from './abandon.js';
 import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

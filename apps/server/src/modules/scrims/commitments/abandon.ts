@@ -7,7 +7,7 @@ import { ratingRulesFor } from '../../ratings/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from '../core/scrims.repository.js';
 import { CLOCK_SLACK_MS, SCRIM_ABANDON_JOB, scrimIdOf } from '../core/scrims.schedule.js';
-import { listCacheFor, publishScrimChange, type ScrimDeps } from '../core/scrims.service.js';
+import { listCacheFor, publishScrimChange, type ScrimDeps } from '../core/scrim-change.js';
 
 /**
  * 'scrim.abandon', 30 minutes after a scrim's start: a scrim still not full closes as abandoned. Under the scrim

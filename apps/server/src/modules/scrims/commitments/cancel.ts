@@ -5,7 +5,7 @@ import { insertNotificationRows, publishNotifications } from '../../notification
 import { assertCanRunScrim, type Viewer } from '../core/scrims.policy.js';
 import { updateScrim } from '../core/scrims.repository.js';
 import { cancelScrimJobs } from '../core/scrims.schedule.js';
-import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrims.service.js';
+import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrim-change.js';
 import { findSignupAndWaitlistUserIds } from '../waitlist/waitlist.repository.js';
 
 /**

@@ -26,7 +26,7 @@ import {
   type Slot,
   type TestScrim,
 } from '../../../test/scrim-factories.js';
-import { listCacheFor } from './scrims.service.js';
+import { listCacheFor } from './scrim-change.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;

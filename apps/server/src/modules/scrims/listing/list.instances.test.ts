@@ -5,7 +5,7 @@ import { createAdmin, createUser } from '../../../test/factories.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers } from '../../../test/scrim-factories.js';
 import { sharedRedis, startTwoInstances, type Instances } from '../../../test/instances.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * Two instances on one database and one Redis: a change on A reaches B's cached list as that one scrim (its id

@@ -15,7 +15,7 @@ import {
   type TestScrim,
 } from '../../../test/scrim-factories.js';
 import { LIST_MISS_BURST } from './list-budget.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * The hub's list as bytes: one public body for every viewer but admins, an admin body, each with its

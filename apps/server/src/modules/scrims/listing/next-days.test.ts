@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../../test/factories.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { createScrim } from '../../../test/scrim-factories.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * An empty day of the hub points at the next days that have scrims: the viewer's local days, from the cached

@@ -15,7 +15,7 @@ import type { Viewer } from '../core/scrims.policy.js';
 import type { ParticipantRow, ScrimRow } from '../core/scrims.repository.js';
 import { updateScrim } from '../core/scrims.repository.js';
 import { adminResult, settleDispute } from './result-fields.js';
-import { changeScrim, type ScrimAction } from '../core/scrims.service.js';
+import { changeScrim, type ScrimAction } from '../core/scrim-change.js';
 
 const TEAM_OF = { blue: 'teamOne', red: 'teamTwo' } as const satisfies Record<string, TeamName>;
 

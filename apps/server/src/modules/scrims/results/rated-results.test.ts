@@ -11,7 +11,7 @@ import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../../tes
 import { ratingRulesFor, replayPendingRatings } from '../../ratings/index.js';
 import { countBefore, findSeason } from '../../ratings/leaderboard.repository.js';
 import { recordGameWinner } from './result.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /*
  * A rating moves only on a result the other side could dispute: a private scrim is never rated (its host chose

@@ -37,7 +37,7 @@ import {
   listCacheFor,
   type ScrimAction,
   type ScrimDeps,
-} from '../core/scrims.service.js';
+} from '../core/scrim-change.js';
 
 /** Who acts for the server's own automation (Riot's results, the auto-confirmation): it reads as an admin would. */
 const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };

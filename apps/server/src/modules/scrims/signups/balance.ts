@@ -4,7 +4,7 @@ import { conflict } from '../../../lib/errors.js';
 import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
 import { balanceTeams, seedRating, type Balance } from '../../ratings/index.js';
 import { assertCanRunScrim, type Viewer } from '../core/scrims.policy.js';
-import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrims.service.js';
+import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrim-change.js';
 import {
   findSettingsCandidates,
   findSignupCandidates,

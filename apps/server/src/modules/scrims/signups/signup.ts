@@ -6,7 +6,7 @@ import { LOBBY_SIZE, makeTeams } from './balance.js';
 import type { Viewer } from '../core/scrims.policy.js';
 import type { ScrimRow } from '../core/scrims.repository.js';
 import { promoteIntoFreedSlots } from '../waitlist/promotion.js';
-import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from '../core/scrims.service.js';
+import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from '../core/scrim-change.js';
 import { fillOpenSeats } from '../listing/open-seats.js';
 import { recordOwnLeave } from '../commitments/reliability.js';
 import { deleteParticipant } from '../core/scrims.repository.js';

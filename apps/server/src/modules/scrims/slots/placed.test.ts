@@ -10,7 +10,7 @@ import { ALL_SLOTS, addPlayers, createScrim, createUsers, type TestScrim } from 
 import { expectNoSession, expectStatus, useSocialApp } from '../../../test/social.js';
 import { closeCheckIn } from '../checkin/checkin.js';
 import { checkInStepTime } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 
 /*
  * Nobody is penalised for a scrim they never chose: a player a host or admin placed carries no commitment (no

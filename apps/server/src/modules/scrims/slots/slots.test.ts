@@ -19,7 +19,9 @@ import {
 } from '../../../test/scrim-factories.js';
 import { countStatements } from '../../../test/statements.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
-import * as service from '../core/scrims.service.js';
+import * as actions from './slot-actions.js';
+import { getScrim } from '../core/scrims.service.js';
+import { listCacheFor, type ScrimDeps } from '../core/scrim-change.js';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -30,12 +32,12 @@ const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 describe(`one round trip per slot change (${engine})`, () => {
   let database: DatabaseHandle;
   let io: Server;
-  let deps: service.ScrimDeps;
+  let deps: ScrimDeps;
   let counter: ReturnType<typeof countStatements> | null = null;
   beforeAll(async () => {
     database = await createTestDatabase();
     io = new Server();
-    deps = { db: database.db, io, listCache: service.listCacheFor(io), ratingRules: { verifiedOnly: false } };
+    deps = { db: database.db, io, listCache: listCacheFor(io), ratingRules: { verifiedOnly: false } };
   });
   afterEach(() => counter?.stop());
   // The Socket.IO server has no HTTP server and no client: nothing to close but the database.
@@ -69,14 +71,14 @@ describe(`one round trip per slot change (${engine})`, () => {
     const me = (u: { id: string }) => ({ deps, viewer: { id: u.id, isAdmin: false }, scrimId: scrim.id, userId: u.id });
 
     const steps = [
-      () => service.joinTeam({ ...me(a!), team: 'teamOne', role: 'Mid' }),
-      () => service.movePlayer({ ...me(a!), team: 'teamTwo', role: 'ADC' }),
-      () => service.removePlayer(me(a!)),
-      () => service.joinCast(me(a!)),
-      () => service.joinTeam({ ...me(a!), team: 'teamOne', role: 'Top', leaveCast: true }),
-      () => service.joinCast(me(b!)),
-      () => service.leaveCast(me(b!)),
-      () => service.removePlayer({ deps, viewer: { id: admin.id, isAdmin: true }, scrimId: scrim.id, userId: a!.id }),
+      () => actions.joinTeam({ ...me(a!), team: 'teamOne', role: 'Mid' }),
+      () => actions.movePlayer({ ...me(a!), team: 'teamTwo', role: 'ADC' }),
+      () => actions.removePlayer(me(a!)),
+      () => actions.joinCast(me(a!)),
+      () => actions.joinTeam({ ...me(a!), team: 'teamOne', role: 'Top', leaveCast: true }),
+      () => actions.joinCast(me(b!)),
+      () => actions.leaveCast(me(b!)),
+      () => actions.removePlayer({ deps, viewer: { id: admin.id, isAdmin: true }, scrimId: scrim.id, userId: a!.id }),
     ];
     for (const step of steps) {
       const { error, sent } = await counted(step);
@@ -92,7 +94,7 @@ describe(`one round trip per slot change (${engine})`, () => {
     const [a, b] = await createUsers({ db: db(), count: 2 });
     await addPlayers({ db: db(), scrim, users: [a!], slots: [{ team: 'teamOne', role: 'Top' }] });
     const { error, sent } = await counted(() =>
-      service.joinTeam({
+      actions.joinTeam({
         deps,
         viewer: { id: b!.id, isAdmin: false },
         scrimId: scrim.id,
@@ -121,8 +123,8 @@ describe(`one round trip per slot change (${engine})`, () => {
     const gone = await createUser({ db: db(), deletedAt: new Date() });
     const action = { deps, viewer: { id: gone.id, isAdmin: false }, scrimId: scrim.id, userId: gone.id };
     for (const run of [
-      () => service.joinTeam({ ...action, team: 'teamOne', role: 'Top' }),
-      () => service.joinCast(action),
+      () => actions.joinTeam({ ...action, team: 'teamOne', role: 'Top' }),
+      () => actions.joinCast(action),
     ]) {
       const { error, sent } = await counted(run);
       expect(sent).toHaveLength(1);
@@ -138,7 +140,7 @@ describe(`one round trip per slot change (${engine})`, () => {
     await addPlayers({ db: db(), scrim, users: nine });
     const tenth = await createUser({ db: db() });
     const joined = await counted(() =>
-      service.joinTeam({
+      actions.joinTeam({
         deps,
         viewer: { id: tenth.id, isAdmin: false },
         scrimId: scrim.id,
@@ -154,7 +156,7 @@ describe(`one round trip per slot change (${engine})`, () => {
 
     const admin = await createAdmin({ db: db() });
     const kicked = await counted(() =>
-      service.removePlayer({ deps, viewer: { id: admin.id, isAdmin: true }, scrimId: scrim.id, userId: host._id }),
+      actions.removePlayer({ deps, viewer: { id: admin.id, isAdmin: true }, scrimId: scrim.id, userId: host._id }),
     );
     expect(kicked.sent).toHaveLength(1);
     expect(kicked.value!.scrim.lobbyHost).toBeNull();
@@ -164,7 +166,7 @@ describe(`one round trip per slot change (${engine})`, () => {
     const scrim = await createScrim({ db: db() });
     const user = await createUser({ db: db() });
     const { value, sent } = await counted(() =>
-      service.getScrim({ db: db(), viewer: { id: user.id, isAdmin: false }, scrimId: scrim.id }),
+      getScrim({ db: db(), viewer: { id: user.id, isAdmin: false }, scrimId: scrim.id }),
     );
     expect(sent).toHaveLength(1);
     expect(value!._id).toBe(scrim.id);

@@ -23,7 +23,7 @@ import { createAdmin, createBannedUser, createUser } from '../../../test/factori
 import { editBody, expectError, slotsOf } from '../../../test/scrim-api.js';
 import { addCaster, createScrim, fillScrim, type TestScrim } from '../../../test/scrim-factories.js';
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
-import { listCacheFor } from '../core/scrims.service.js';
+import { listCacheFor } from '../core/scrim-change.js';
 import { confirmIfUndisputed, recordGameWinner } from '../results/result.js';
 
 const MINUTE = 60_000;

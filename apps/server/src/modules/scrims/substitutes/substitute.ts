@@ -9,7 +9,7 @@ import { placedNotifications, placesSomeoneElse } from '../slots/placed.js';
 import { assertCanRunScrim, assertMayPlace } from '../core/scrims.policy.js';
 import { carriesCommitment } from '../commitments/reliability.js';
 import { findUserById, insertParticipants, updateScrim } from '../core/scrims.repository.js';
-import { assertNotAbandoned, changeScrim, type ScrimAction } from '../core/scrims.service.js';
+import { assertNotAbandoned, changeScrim, type ScrimAction } from '../core/scrim-change.js';
 import { clearBalance, findRoleSettings, findSignup, insertSignup } from '../signups/signups.repository.js';
 import { deleteWaitlistEntry, insertSubstitution, isBanned } from './substitute.repository.js';
 import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
