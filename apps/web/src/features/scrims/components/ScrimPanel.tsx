@@ -5,6 +5,20 @@ import type { ReactNode } from 'react';
 /** The accent colours of a scrim page's panels: sign-ups (teal) and the waitlist (gold). */
 const ACCENTS = { teal: '10,200,185', gold: '200,170,110' } as const;
 
+/** A row of a panel's list of people (a sign-up, a waitlist entry); the viewer's own row stands out. */
+export const panelRowSx = (mine: boolean) =>
+  ({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1,
+    px: 1.25,
+    py: 0.75,
+    borderRadius: 1.5,
+    border: '1px solid rgba(182,194,214,0.14)',
+    bgcolor: mine ? 'rgba(200,170,110,0.10)' : 'rgba(255,255,255,0.025)',
+    minWidth: 0,
+  }) as const;
+
 /**
  * A titled panel across a scrim card's grid (the sign-ups, the waitlist): a section named by its heading, with
  * whatever the heading row carries beside the title (a count chip, a time), then its content.

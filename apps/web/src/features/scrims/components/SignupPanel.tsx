@@ -13,7 +13,7 @@ import { signupState } from '../lib/balance';
 import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import { formatWhen } from '../../../lib/datetime';
-import { ScrimPanel } from './ScrimPanel';
+import { panelRowSx, ScrimPanel } from './ScrimPanel';
 import { WithdrawDialog } from './WithdrawDialog';
 import type { ScrimView } from './scrim-view-context';
 
@@ -170,20 +170,7 @@ export function SignupPanel({ view }: { view: ScrimView }) {
 function SignupRow({ signup, mine }: { signup: Scrim['signups'][number]; mine: boolean }) {
   const user = signup._user;
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.25,
-        py: 0.75,
-        borderRadius: 1.5,
-        border: '1px solid rgba(182,194,214,0.14)',
-        bgcolor: mine ? 'rgba(200,170,110,0.10)' : 'rgba(255,255,255,0.025)',
-        minWidth: 0,
-      }}
-    >
+    <Box component="li" sx={panelRowSx(mine)}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <PlayerName user={user} />
         <Typography variant="caption" color="text.secondary" noWrap component="p">

@@ -12,7 +12,7 @@ import { isOver, waitlistChoices, waitlistPosition } from '../lib/show-up';
 import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import { ReliabilityChip } from './ReliabilityChip';
-import { ScrimPanel } from './ScrimPanel';
+import { panelRowSx, ScrimPanel } from './ScrimPanel';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp.waitlist;
@@ -114,20 +114,7 @@ function WaitlistRow({
   busy: boolean;
 }) {
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.25,
-        py: 0.75,
-        borderRadius: 1.5,
-        border: '1px solid rgba(182,194,214,0.14)',
-        bgcolor: mine ? 'rgba(200,170,110,0.10)' : 'rgba(255,255,255,0.025)',
-        minWidth: 0,
-      }}
-    >
+    <Box component="li" sx={panelRowSx(mine)}>
       <Typography variant="body2" sx={{ flex: 'none', width: 28, color: 'text.secondary', fontWeight: 700 }}>
         {T.position(position)}
       </Typography>

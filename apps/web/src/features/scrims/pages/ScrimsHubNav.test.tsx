@@ -47,9 +47,11 @@ describe('Scrims Hub: days, weeks, open roles and empty days', () => {
 
   it('the week view asks for 7 whole days and groups the scrims by day', async () => {
     const today = todayKey();
+    // Later today whatever the hour the test runs at (an hour from now is tomorrow after 23:00).
+    const laterToday = new Date((Date.now() + new Date(dayRange(today).endDate).getTime()) / 2).toISOString();
     const calls = renderHub(
       [
-        makeScrim({ _id: 'a', title: 'Tonight', gameStartTime: hoursFromNow(1) }),
+        makeScrim({ _id: 'a', title: 'Tonight', gameStartTime: laterToday }),
         makeScrim({
           _id: 'b',
           title: 'In three days',
