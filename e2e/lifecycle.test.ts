@@ -34,7 +34,7 @@ const card = (scope: Locator, title: string) => scope.locator('article').filter(
 const tile = async (page: Page, label: string) =>
   Number(await page.locator('li').filter({ hasText: label }).locator('p').first().textContent());
 
-describe.skipIf(Boolean(skipReason))('issue 13: scrims that end, trailing slashes, deleting an account', () => {
+describe.skipIf(Boolean(skipReason))('scrims that end, trailing slashes, deleting an account', () => {
   const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {

@@ -39,7 +39,7 @@ async function boxOf(locator: Locator, what: string): Promise<Box> {
   return box!;
 }
 
-describe.skipIf(Boolean(skipReason))('issue 13: nothing looks unfinished', () => {
+describe.skipIf(Boolean(skipReason))('nothing looks unfinished', () => {
   const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {

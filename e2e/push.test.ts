@@ -99,7 +99,7 @@ async function playerWithNotifications(browser: Browser, viewport: ViewportName,
   return player;
 }
 
-describe.skipIf(Boolean(skipReason))('issue 17: pushes reach the device, the app installs', () => {
+describe.skipIf(Boolean(skipReason))('pushes reach the device, the app installs', () => {
   const browser = useBrowser();
 
   it('the service worker shows a pushed scrim alert, one per scrim, never elsewhere than the app', async () => {

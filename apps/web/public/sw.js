@@ -1,5 +1,5 @@
 /*
- * Scrim Gym's service worker (issue 17): shows the server's pushes and opens the app at their page when one is
+ * Scrim Gym's service worker: shows the server's pushes and opens the app at their page when one is
  * clicked, and serves a friendly offline page when a navigation finds no network. Nothing else is cached and the
  * API is never touched: the app is online-only, and says so. Plain JavaScript served as /sw.js (no build step):
  * the scope is the whole origin. docs/push.md.

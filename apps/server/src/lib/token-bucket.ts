@@ -1,5 +1,5 @@
 /**
- * A per-key rate limit behind an async interface, so a shared store (Redis, issue #8) can replace the
+ * A per-key rate limit behind an async interface, so a shared store (Redis) can replace the
  * in-memory one without touching its callers.
  */
 export interface RateLimiter {

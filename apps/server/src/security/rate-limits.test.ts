@@ -11,7 +11,7 @@ import { MESSAGE_BURST } from '../modules/messages/index.js';
 import { installWriteJournal, type WriteJournal } from '../test/write-journal.js';
 
 /**
- * The rate limits of issue #8: sign-in (per IP), messages, friend requests and Riot look-ups (per user). Each
+ * The rate limits: sign-in (per IP), messages, friend requests and Riot look-ups (per user). Each
  * answers 429 `{error, code: 'RATE_LIMITED'}` with Retry-After once the burst is spent, writes nothing, and
  * leaves other clients alone. (The limiter itself, in memory and in Redis, is tested in lib/rate-limit.test.ts.)
  */

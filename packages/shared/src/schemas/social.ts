@@ -5,7 +5,7 @@ import type { ErrorCode } from '../error-codes.js';
 import { errorCodeSchema, idSchema, isoDateTime } from './common.js';
 
 /*
- * The social contract (issue #5: friends, notifications, conversations, messages, scrim chat, presence). Paths
+ * The social contract (friends, notifications, conversations, messages, scrim chat, presence). Paths
  * are under /api. Identity always comes from the session: every id the client sends for
  * itself (`currentUserId`, `senderId`, `userId` in scrimChatOpen…) is compared with it, 403 on a mismatch.
  */

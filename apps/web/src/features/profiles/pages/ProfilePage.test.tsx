@@ -411,7 +411,7 @@ describe('admin ban and unban', () => {
   });
 });
 
-describe('issue 13: what looked unfinished on profiles', () => {
+describe('profiles: nothing looks unfinished', () => {
   it('shows no summoner level badge when Riot gave no level (no stray "0" beside the level)', async () => {
     renderProfile();
     expect(await screen.findByTestId('user-level')).toHaveTextContent('Level 6');

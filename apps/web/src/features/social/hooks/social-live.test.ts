@@ -130,7 +130,7 @@ describe('social socket listeners update the cache', () => {
   });
 });
 
-describe('friendshipChanged (issue 13: friend state live on both sides)', () => {
+describe('friendshipChanged: friend state live on both sides', () => {
   it('fetches the friend requests and the own friends list again', () => {
     const { queryClient, on } = setup();
     queryClient.setQueryData(socialKeys.friendRequests, []);
