@@ -39,6 +39,7 @@ import {
   scrimResultPlugin,
   scrimStartPlugin,
   scrimsRoutes,
+  scrimsContextPlugin,
 } from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { teamsRoutes } from './modules/teams/index.js';
@@ -129,6 +130,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(redisPlugin);
   await app.register(ioPlugin, { auth: socketAuth(app) });
   registerScrimSocketHandlers(app);
+  // The scrims' list cache and lifecycle, before the jobs and modules that use or follow them.
+  await app.register(scrimsContextPlugin);
   registerPresenceSocketHandlers(app);
   registerMessageSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().

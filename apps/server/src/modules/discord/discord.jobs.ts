@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { scrimLifecycleFor, type ScrimAggregate } from '../scrims/index.js';
+import { type ScrimAggregate } from '../scrims/index.js';
 import {
   announceScrim,
   DISCORD_ANNOUNCE_JOB,
@@ -30,7 +30,7 @@ export const discordPlugin = fp(
     const announce = (aggregate: ScrimAggregate, created: boolean) =>
       quietly('an announcement', aggregate.scrim.id, () => announceScrim(deps, aggregate, { created }));
 
-    const scrims = scrimLifecycleFor(app.io);
+    const scrims = app.scrimLifecycle;
     scrims.on('created', ({ aggregate }) => announce(aggregate, true));
     scrims.on('changed', ({ aggregate }) => announce(aggregate, false));
     scrims.on('deleted', ({ scrimId }) =>

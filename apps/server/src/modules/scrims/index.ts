@@ -6,7 +6,7 @@ export { backfillScrimAbandons, scrimAbandonPlugin } from './commitments/abandon
 export { removeFromUpcomingScrims } from './commitments/account-removal.js';
 export { backfillScrimCheckIns, scrimCheckInPlugin } from './checkin/checkin.js';
 export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './core/scrims.events.js';
-export { scrimLifecycleFor, type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
+export { type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
 export type { Viewer } from './core/scrims.policy.js';
 export { presentScrimFor, toScrimUser } from './core/scrims.presenter.js';
 export type { ScrimAggregate } from './core/scrims.repository.js';
@@ -19,7 +19,8 @@ export {
   scrimAbandonKey,
   scrimStartKey,
 } from './core/scrims.schedule.js';
-export { LISTS_CHANGED_EVENT, listCacheFor, publishScrimChange } from './core/scrim-change.js';
+export { LISTS_CHANGED_EVENT, publishScrimChange, scrimDepsOf, type ScrimDeps } from './core/scrim-change.js';
+export { scrimsContextPlugin } from './core/scrims-context.plugin.js';
 export { getScrimAggregate, getScrimTitle } from './core/scrims.service.js';
 export { recordGameWinner, scrimResultPlugin } from './results/result.js';
 export { clearCooldown } from './commitments/reliability.js';

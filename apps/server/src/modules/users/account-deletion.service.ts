@@ -9,10 +9,9 @@ import { leaveTeamsOfDeletedUser } from '../teams/index.js';
 import {
   LISTS_CHANGED_EVENT,
   getScrimAggregate,
-  listCacheFor,
   publishScrimChange,
   removeFromUpcomingScrims,
-  scrimLifecycleFor,
+  type ScrimDeps,
 } from '../scrims/index.js';
 import {
   anonymiseUser,
@@ -48,11 +47,14 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
 export async function deleteOwnAccount({
   db,
   io,
+  scrims,
   userId,
   confirmation,
 }: {
   db: Database;
   io: AppServer;
+  /** The scrims module's dependencies: the scrims the account leaves are published again. */
+  scrims: ScrimDeps;
   userId: string;
   confirmation: string;
 }) {
@@ -84,14 +86,13 @@ export async function deleteOwnAccount({
 
   await forgetSessions({ io, userId });
   endUserSockets({ io, userId });
-  const listCache = listCacheFor(io);
-  listCache.clear();
+  scrims.listCache.clear();
   emitToOtherInstances(io, LISTS_CHANGED_EVENT);
   for (const scrimId of scrimIds) {
     const aggregate = await getScrimAggregate({ db, id: scrimId });
     if (!aggregate) continue;
-    publishScrimChange({ io, listCache }, aggregate);
-    await scrimLifecycleFor(io).emit('changed', { aggregate });
+    publishScrimChange(scrims, aggregate);
+    await scrims.lifecycle.emit('changed', { aggregate });
   }
   publishNotifications({ io, stored: notifications });
   return { message: ACCOUNT_DELETION_MESSAGES.deleted };

@@ -19,6 +19,7 @@ import {
 } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
+import { scrimDepsOf } from '../scrims/index.js';
 import { deleteOwnAccount } from './account-deletion.service.js';
 import * as service from './users.service.js';
 
@@ -122,6 +123,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       const result = await deleteOwnAccount({
         db,
         io: app.io,
+        scrims: scrimDepsOf(app),
         userId: viewerOf(request).id,
         confirmation: request.body.confirmation,
       });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
 import type { AppServer } from '../../../plugins/io.js';
-import { getScrimAggregate, scrimLifecycleFor } from '../../scrims/index.js';
+import { getScrimAggregate } from '../../scrims/index.js';
 import { isRiotError, isRiotRegion, type RiotClient } from '../client/index.js';
 import { findPlayerAccounts } from '../tournaments/tournaments.repository.js';
 import { emitMatchStatus } from './matches.events.js';
@@ -118,7 +118,7 @@ export const matchesPlugin = fp(
   async (app: FastifyInstance) => {
     const deps: MatchFetchDeps = { db: app.db, io: app.io, riot: app.riot };
     app.jobs.register(MATCH_FETCH_JOB, (job) => handleMatchFetchJob(deps, job));
-    scrimLifecycleFor(app.io).on('deleted', ({ scrimId }) => cancelMatchFetch({ db: app.db, scrimId }));
+    app.scrimLifecycle.on('deleted', ({ scrimId }) => cancelMatchFetch({ db: app.db, scrimId }));
   },
   { name: 'matches', dependencies: ['jobs', 'riot-client'] },
 );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { areTeamsFull } from '@scrim-gym/shared';
 import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
-import { scrimLifecycleFor, type ScrimAggregate } from '../../scrims/index.js';
+import { scrimDepsOf, type ScrimAggregate } from '../../scrims/index.js';
 import { isRiotError } from '../client/index.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import {
@@ -61,10 +61,17 @@ export async function onScrimStarted(deps: TournamentDeps & { jobs?: JobRunner }
  */
 export const tournamentsPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, riot: app.riot, config: app.config, jobs: app.jobs };
+    const deps = {
+      db: app.db,
+      io: app.io,
+      riot: app.riot,
+      config: app.config,
+      jobs: app.jobs,
+      scrims: scrimDepsOf(app),
+    };
     app.jobs.register(TOURNAMENT_CODE_JOB, (job) => handleTournamentCodeJob(deps, job));
     app.jobs.register(RESULT_POLL_JOB, (job) => handleResultPollJob(deps, job));
-    const scrims = scrimLifecycleFor(app.io);
+    const scrims = app.scrimLifecycle;
     scrims.on('started', ({ aggregate }) => onScrimStarted(deps, aggregate));
     scrims.on('needsTournamentCode', ({ scrimId }) => scheduleTournamentCode({ db: app.db, jobs: app.jobs, scrimId }));
     scrims.on('deleted', ({ scrimId }) => cancelTournamentJobs({ db: app.db, scrimId }));

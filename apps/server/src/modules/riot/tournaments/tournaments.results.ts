@@ -4,8 +4,7 @@ import { cancelJob, PermanentJobError, type ClaimedJob, type JobRunner } from '.
 import { notFound } from '../../../lib/errors.js';
 import { secretsEqual } from '../../../lib/tokens.js';
 import { isRiotError, type RiotTournamentGame } from '../client/index.js';
-import { getScrimAggregate, listCacheFor, recordGameWinner } from '../../scrims/index.js';
-import { ratingRulesFor } from '../../ratings/index.js';
+import { getScrimAggregate, recordGameWinner } from '../../scrims/index.js';
 import { requestMatchFetch } from '../matches/matches.schedule.js';
 import {
   findPlayerAccounts,
@@ -102,7 +101,7 @@ async function recordGameResult({
     return 'unmatched';
   }
   const recorded = await recordGameWinner({
-    deps: { db: deps.db, io: deps.io, listCache: listCacheFor(deps.io), ratingRules: ratingRulesFor(deps.config) },
+    deps: deps.scrims,
     scrimId,
     team,
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scrimDepsOf } from '../../scrims/index.js';
 import { z } from 'zod';
 import { idParamsSchema, scrimSchema } from '@scrim-gym/shared';
 import { errorResponses } from '../../../lib/responses.js';
@@ -15,7 +16,7 @@ const callbackResponseSchema = z.object({
 /** Riot's game-end callback, and the admins' regenerate. */
 async function tournamentEndpoints(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io, riot: app.riot, config: app.config };
+  const deps = { db: app.db, io: app.io, riot: app.riot, config: app.config, scrims: scrimDepsOf(app) };
 
   // A scrim's route (tagged with the scrim calls): the session, then the admin flag, before the request is parsed.
   app.post(

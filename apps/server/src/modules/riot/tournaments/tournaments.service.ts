@@ -15,9 +15,9 @@ import { ADMINS_ROOM, scrimRoom, type AppServer } from '../../../plugins/io.js';
 import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
 import {
   getScrimAggregate,
-  listCacheFor,
   presentScrimFor,
   publishScrimChange,
+  type ScrimDeps,
   type Viewer,
 } from '../../scrims/index.js';
 import {
@@ -43,6 +43,8 @@ export interface TournamentDeps {
   io: AppServer;
   riot: RiotClient;
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'oidcProviders'>;
+  /** The scrims module's dependencies: a code made, or a result recorded, is a change of its scrim. */
+  scrims: ScrimDeps;
 }
 
 export type GenerateOutcome =
@@ -195,7 +197,7 @@ export async function generateTournamentCode({
     await scheduleResultPoll({ db, scrimId, runAt: new Date(firstPoll) });
   }
   const updated = await getScrimAggregate({ db, id: scrimId });
-  if (updated) publishScrimChange({ io, listCache: listCacheFor(io) }, updated);
+  if (updated) publishScrimChange(deps.scrims, updated);
   emitTournamentEvent(io, scrimId, TOURNAMENT_INITIALIZED_EVENT, { scrimId });
   return { status: 'created', code };
 }

@@ -8,7 +8,6 @@ import { createScrim, createUsers, fillScrim } from '../../../test/scrim-factori
 import { closeCheckIn } from './checkin.js';
 import { insertCheckIn } from './checkin.repository.js';
 import { CHECK_IN_JOBS, checkInStepTime, scrimCheckInKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * The check-in close on two instances of one database: it runs once per scrim whether two instances run its
@@ -25,7 +24,7 @@ const db = () => instances.db;
 const depsOf = (ctx: Instances['first']) => ({
   db: ctx.database.db,
   io: ctx.app.io,
-  listCache: listCacheFor(ctx.app.io),
+  listCache: ctx.app.scrimLists,
 });
 
 /** A full scrim whose check-in closed a minute ago (its players were in before), two absentees, two waiting. */

@@ -26,13 +26,12 @@ import {
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
 import { backfillScrimCheckIns, closeCheckIn, notifyCheckInOpen, promotionOrder, remindCheckIn } from './checkin.js';
 import { CHECK_IN_JOBS, CHECK_IN_STEPS, checkInStepTime, scrimCheckInKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
 
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: listCacheFor(t.app().io) });
+const deps = () => ({ db: t.db(), io: t.app().io, listCache: t.app().scrimLists });
 const checkIn = (scrimId: string, token?: string) => t.call('POST', `/api/scrims/${scrimId}/check-in`, token);
 
 /** A full scrim (players[0] is its lobby host) starting in `minutes` minutes. */

@@ -22,7 +22,6 @@ import type { Database } from '../../../db/client.js';
 import { formatUtcTime } from '../../../lib/dates.js';
 import { conflict, forbidden } from '../../../lib/errors.js';
 import { insertNotificationRows, notifyScrimAlertOnce, publishNotifications } from '../../notifications/index.js';
-import { ratingRulesFor } from '../../ratings/index.js';
 import {
   findCheckedIn,
   findWaitlist,
@@ -56,10 +55,10 @@ import {
   assertNoWinner,
   assertNotAbandoned,
   changeScrim,
-  listCacheFor,
   publishScrimChange,
   type ScrimAction,
   type ScrimDeps,
+  scrimDepsOf,
 } from '../core/scrim-change.js';
 import { clearBalance } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
@@ -305,7 +304,7 @@ export function backfillScrimCheckIns({ db, now = new Date() }: { db: Database; 
 /** Registers the three check-in jobs on the app's runner. */
 export const scrimCheckInPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
+    const deps = scrimDepsOf(app);
     app.jobs.register(CHECK_IN_JOBS.open, async (job) => {
       await notifyCheckInOpen({ deps, scrimId: scrimIdOf(job) });
     });

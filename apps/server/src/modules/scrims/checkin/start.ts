@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { areTeamsFull } from '@scrim-gym/shared';
 import fp from 'fastify-plugin';
-import type { Database } from '../../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
-import { userRoom, type AppServer } from '../../../plugins/io.js';
+import { userRoom } from '../../../plugins/io.js';
 import { notifyScrimStart } from '../../notifications/index.js';
-import { scrimLifecycleFor } from '../core/scrims.lifecycle.js';
 import { freezePrediction } from '../signups/prediction.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import { markLobbyReady } from '../signups/signups.repository.js';
 import { SCRIM_START_JOB } from '../core/scrims.schedule.js';
+import { scrimDepsOf, type ScrimDeps } from '../core/scrim-change.js';
 
 export const SCRIM_START_NOTIFICATION_EVENT = 'scrimStartNotification';
 
@@ -25,7 +24,7 @@ function scrimIdOf(job: ClaimedJob): string {
  * are full, and hands a transient Riot failure over to its own job, so a retry never notifies the players twice).
  * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
  */
-export async function handleScrimStartJob(deps: { db: Database; io: AppServer }, job: ClaimedJob) {
+export async function handleScrimStartJob(deps: Pick<ScrimDeps, 'db' | 'io' | 'lifecycle'>, job: ClaimedJob) {
   const scrimId = scrimIdOf(job);
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate) return;
@@ -41,13 +40,13 @@ export async function handleScrimStartJob(deps: { db: Database; io: AppServer },
   await freezePrediction({ db: deps.db, scrimId });
   // Begun with ten: the lobby stays open to those in it, whoever leaves later (see canSeeLobby).
   if (areTeamsFull(participants)) await markLobbyReady({ db: deps.db, scrimId });
-  await scrimLifecycleFor(deps.io).emit('started', { aggregate });
+  await deps.lifecycle.emit('started', { aggregate });
 }
 
 /** Registers the 'scrim.start' job on the app's runner. */
 export const scrimStartPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io };
+    const deps = scrimDepsOf(app);
     app.jobs.register(SCRIM_START_JOB, (job) => handleScrimStartJob(deps, job));
   },
   { name: 'scrim-start', dependencies: ['jobs'] },

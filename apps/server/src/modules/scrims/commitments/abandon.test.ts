@@ -23,19 +23,14 @@ import {
 import { useSocialApp } from '../../../test/social.js';
 import { abandonScrimIfNotFull, backfillScrimAbandons } from './abandon.js';
 import { SCRIM_ABANDON_JOB, scheduleScrimStart, scrimAbandonKey } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrim-change.js';
+import { scrimDepsOf } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const t = useSocialApp();
 const api = () => scrimApi(t.app());
-const deps = () => ({
-  db: t.db(),
-  io: t.app().io,
-  listCache: listCacheFor(t.app().io),
-  ratingRules: { verifiedOnly: false },
-});
+const deps = () => ({ ...scrimDepsOf(t.app()), ratingRules: { verifiedOnly: false } });
 
 /** A scrim that started `minutesAgo` minutes ago with `players` players (and its start/abandon jobs). */
 async function startedScrim({ minutesAgo, players }: { minutesAgo: number; players: number }) {

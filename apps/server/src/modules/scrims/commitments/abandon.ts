@@ -3,11 +3,10 @@ import fp from 'fastify-plugin';
 import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gym/shared';
 import type { Database } from '../../../db/client.js';
 import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
-import { ratingRulesFor } from '../../ratings/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from '../core/scrims.repository.js';
 import { CLOCK_SLACK_MS, SCRIM_ABANDON_JOB, scrimIdOf } from '../core/scrims.schedule.js';
-import { listCacheFor, publishScrimChange, type ScrimDeps } from '../core/scrim-change.js';
+import { publishScrimChange, type ScrimDeps, scrimDepsOf } from '../core/scrim-change.js';
 
 /**
  * 'scrim.abandon', 30 minutes after a scrim's start: a scrim still not full closes as abandoned. Under the scrim
@@ -65,7 +64,7 @@ export async function backfillScrimAbandons({ db, now = new Date() }: { db: Data
 /** Registers the 'scrim.abandon' job on the app's runner. */
 export const scrimAbandonPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
+    const deps = scrimDepsOf(app);
     app.jobs.register(SCRIM_ABANDON_JOB, async (job) => {
       await abandonScrimIfNotFull({ deps, scrimId: scrimIdOf(job) });
     });

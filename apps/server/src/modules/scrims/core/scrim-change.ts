@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   BALANCE_MESSAGES,
   MESSAGES,
@@ -14,12 +15,12 @@ import type { Database, Transaction } from '../../../db/client.js';
 import type { JobRunner } from '../../../jobs/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../../plugins/io.js';
-import { type RatingRules } from '../../ratings/index.js';
+import { ratingRulesFor, type RatingRules } from '../../ratings/index.js';
 import { publishScrim } from './scrims.events.js';
-import { scrimLifecycleFor } from './scrims.lifecycle.js';
+import type { ScrimLifecycle } from './scrims.lifecycle.js';
 import { type Viewer } from './scrims.policy.js';
 import { presentScrimFor } from './scrims.presenter.js';
-import { ScrimListCache } from '../listing/list-cache.js';
+import type { ScrimListCache } from '../listing/list-cache.js';
 import {
   findParticipants,
   findScrimAggregate,
@@ -41,22 +42,23 @@ export interface ScrimDeps {
   db: Database;
   io: AppServer;
   listCache: ScrimListCache;
+  /** What the modules that follow scrims (riot, discord) hear after each commit. */
+  lifecycle: ScrimLifecycle;
   /** Woken after a job due now is scheduled (the start job). */
   jobs?: JobRunner;
   /** Which confirmed results move ratings on this server (ratingRulesFor its config). */
   ratingRules: RatingRules;
 }
 
-/** One list cache per Socket.IO server (per app), shared by the routes and the jobs that change scrims. */
-const listCaches = new WeakMap<AppServer, ScrimListCache>();
-export function listCacheFor(io: AppServer): ScrimListCache {
-  let cache = listCaches.get(io);
-  if (!cache) {
-    cache = new ScrimListCache();
-    listCaches.set(io, cache);
-  }
-  return cache;
-}
+/** The scrims module's dependencies, from the app that decorates its list cache and lifecycle. */
+export const scrimDepsOf = (app: FastifyInstance): ScrimDeps => ({
+  db: app.db,
+  io: app.io,
+  listCache: app.scrimLists,
+  lifecycle: app.scrimLifecycle,
+  jobs: app.jobs,
+  ratingRules: ratingRulesFor(app.config),
+});
 
 /** Tells every instance to drop all its cached lists (a change that may touch any of them: an account deleted). */
 export const LISTS_CHANGED_EVENT = 'scrims:lists-changed';
@@ -194,10 +196,10 @@ export async function changeScrim<T>({
   await afterCommit?.(value);
   const aggregate = (await findScrimAggregate({ db: deps.db, id: scrimId }))!;
   publishScrimChange(deps, aggregate);
-  await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
+  await deps.lifecycle.emit('changed', { aggregate });
   // Both teams filled after the start: the start job has run already, so the code gets its own job.
   if (!wasFull && needsTournamentCode(aggregate)) {
-    await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
+    await deps.lifecycle.emit('needsTournamentCode', { scrimId });
   }
   await keepLobbyReady(deps, aggregate);
   return { value, scrim: presentScrimFor(aggregate, viewer), aggregate };

@@ -1,9 +1,8 @@
-import type { AppServer } from '../../../plugins/io.js';
 import type { ScrimAggregate } from './scrims.repository.js';
 
 /**
  * What the scrims module tells the modules that follow its scrims (the riot module: tournament codes and
- * results; the discord module: announcements), without knowing them: they subscribe through `scrimLifecycleFor(app.io).on(…)` when they register.
+ * results; the discord module: announcements), without knowing them: they subscribe through `app.scrimLifecycle.on(…)` when they register.
  * Every event is emitted after the change committed.
  */
 export interface ScrimLifecycleEvents {
@@ -38,15 +37,4 @@ export class ScrimLifecycle {
   async emit<K extends keyof ScrimLifecycleEvents>(event: K, payload: ScrimLifecycleEvents[K]) {
     for (const listener of (this.listeners.get(event) ?? []) as Listener<K>[]) await listener(payload);
   }
-}
-
-/** One lifecycle per Socket.IO server (per app), like the list cache: shared by the routes and the jobs. */
-const lifecycles = new WeakMap<AppServer, ScrimLifecycle>();
-export function scrimLifecycleFor(io: AppServer): ScrimLifecycle {
-  let lifecycle = lifecycles.get(io);
-  if (!lifecycle) {
-    lifecycle = new ScrimLifecycle();
-    lifecycles.set(io, lifecycle);
-  }
-  return lifecycle;
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { createScrimBodySchema, idParamsSchema, scrimSchema, updateScrimBodySchema } from '@scrim-gym/shared';
 import { retryAfterHook } from '../../../lib/rate-limit-hook.js';
 import { viewerOf } from '../../auth/index.js';
-import { ratingRulesFor } from '../../ratings/index.js';
 import { checkInRoutes } from '../checkin/checkin.routes.js';
 import { commitmentRoutes, type ScrimsRoutesOptions } from '../commitments/commitments.routes.js';
 import { substituteRoutes } from '../substitutes/substitutes.routes.js';
@@ -16,24 +15,12 @@ import { listingRoutes } from '../listing/listing.routes.js';
 import { resultRoutes } from '../results/results.routes.js';
 import { signupRoutes } from '../signups/signups.routes.js';
 import { slotRoutes } from '../slots/slots.routes.js';
-import {
-  listCacheFor,
-  LISTS_CHANGED_EVENT,
-  refreshCachedScrim,
-  SCRIM_CHANGED_EVENT,
-  type ScrimDeps,
-} from './scrim-change.js';
+import { LISTS_CHANGED_EVENT, refreshCachedScrim, SCRIM_CHANGED_EVENT, scrimDepsOf } from './scrim-change.js';
 
 /** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: ScrimDeps = {
-    db: app.db,
-    io: app.io,
-    listCache: listCacheFor(app.io),
-    jobs: app.jobs,
-    ratingRules: ratingRulesFor(app.config),
-  };
+  const deps = scrimDepsOf(app);
   // Another instance changed a scrim (its id: reloaded and patched into the lists here), or something that may
   // touch every list (all dropped).
   app.io.on(SCRIM_CHANGED_EVENT, (scrimId: unknown) => {

@@ -8,7 +8,6 @@ import { emitToOtherInstances } from '../../../plugins/io.js';
 import { syncScrimRatings, unrateScrim } from '../../ratings/index.js';
 import { publishScrimDeleted } from './scrims.events.js';
 import { adminResult, settleDispute } from '../results/result-fields.js';
-import { scrimLifecycleFor } from './scrims.lifecycle.js';
 import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from './scrims.schedule.js';
 import {
   assertCanRunScrim,
@@ -113,7 +112,7 @@ export async function createScrim({
   await scheduleScrimStart({ db: deps.db, jobs: deps.jobs, scrimId: row.id, gameStartTime: row.gameStartTime });
   const aggregate = (await findScrimAggregate({ db: deps.db, id: row.id }))!;
   publishScrimChange(deps, aggregate);
-  await scrimLifecycleFor(deps.io).emit('created', { aggregate });
+  await deps.lifecycle.emit('created', { aggregate });
   return presentScrimFor(aggregate, viewer);
 }
 
@@ -212,7 +211,7 @@ export async function editScrim({
     deps.jobs?.wake();
   }
   // Saved after the start with full teams, the option on and no code: generate it now.
-  if (needsTournamentCode(result.aggregate)) await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
+  if (needsTournamentCode(result.aggregate)) await deps.lifecycle.emit('needsTournamentCode', { scrimId });
   return result;
 }
 
@@ -223,7 +222,7 @@ export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId:
     aggregate && (await unrateScrim({ db: deps.db, scrimId, then: (tx) => deleteScrim({ db: tx, id: scrimId }) }));
   if (!deleted) throw scrimNotFound();
   await cancelScrimJobs({ db: deps.db, scrimId });
-  await scrimLifecycleFor(deps.io).emit('deleted', { scrimId });
+  await deps.lifecycle.emit('deleted', { scrimId });
   deps.listCache.remove(scrimId);
   emitToOtherInstances(deps.io, SCRIM_CHANGED_EVENT, scrimId);
   publishScrimDeleted({ io: deps.io, scrimId, region: aggregate.scrim.region });

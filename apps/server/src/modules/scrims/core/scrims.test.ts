@@ -26,7 +26,6 @@ import {
   type Slot,
   type TestScrim,
 } from '../../../test/scrim-factories.js';
-import { listCacheFor } from './scrim-change.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;
@@ -115,7 +114,7 @@ async function buildWorld({ image = false, full = false }: { image?: boolean; fu
       .values({ scrimId: scrim.id, content, mimeType: 'image/webp', width: 8, height: 8 });
   }
   // Written by factories, past the service: the hub's days cached by an earlier test would not show it.
-  listCacheFor(ctx.app.io).clear();
+  ctx.app.scrimLists.clear();
   return { scrim, players, captain: players[0]!, player: players[1]!, caster, outsider, admin, banned };
 }
 
@@ -838,7 +837,7 @@ describe('lobby name, password and tournament code', () => {
       createUser({ db: db() }),
     ]);
     // Written by factories, past the service: the hub's day cached by an earlier test would not show it.
-    listCacheFor(ctx.app.io).clear();
+    ctx.app.scrimLists.clear();
 
     const secretsFor = async (token: string) => {
       const s = await api.read(scrim.id, token);

@@ -5,7 +5,6 @@ import { createAdmin, createUser } from '../../../test/factories.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers } from '../../../test/scrim-factories.js';
 import { sharedRedis, startTwoInstances, type Instances } from '../../../test/instances.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * Two instances on one database and one Redis: a change on A reaches B's cached list as that one scrim (its id
@@ -66,7 +65,7 @@ describe.skipIf(!withRedis)('the hub list on two instances', () => {
     };
     expect((await listOnB()).scrims.map((s) => s._id)).toEqual([scrim.id]);
     const otherBefore = await listOnB(other);
-    const loads = listCacheFor(second.app.io).loads;
+    const loads = second.app.scrimLists.loads;
 
     expect((await onA.join(scrim.id, joiner.id, ALL_SLOTS[0]!, joiner.token)).statusCode).toBe(200);
     const joinMs = await within(2000, async () => (await listOnB()).scrims[0]!.teamOne.length === 1);
@@ -93,7 +92,7 @@ describe.skipIf(!withRedis)('the hub list on two instances', () => {
     await within(2000, async () => (await listOnB()).scrims.length === 0);
 
     // B patched its list each time: no load, and the other day's bytes were never touched.
-    expect(listCacheFor(second.app.io).loads).toBe(loads);
+    expect(second.app.scrimLists.loads).toBe(loads);
     expect((await listOnB(other)).etag).toBe(otherBefore.etag);
     console.log(`[list instances] a join on A reached B's cached list in ${joinMs.toFixed(1)} ms`);
   });

@@ -15,7 +15,6 @@ import {
   type TestScrim,
 } from '../../../test/scrim-factories.js';
 import { LIST_MISS_BURST } from './list-budget.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * The hub's list as bytes: one public body for every viewer but admins, an admin body, each with its
@@ -31,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
-const cache = () => listCacheFor(ctx.app.io);
+const cache = () => ctx.app.scrimLists;
 const HOUR = 3600_000;
 
 /** Each test has a day of its own (nothing else lists it), so caches and counts are its own. */

@@ -3,7 +3,6 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../../test/factories.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { createScrim } from '../../../test/scrim-factories.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 /**
  * An empty day of the hub points at the next days that have scrims: the viewer's local days, from the cached
@@ -62,7 +61,7 @@ describe('GET /api/scrims/next-days', () => {
 
   it("reads the hub's cached days: a second ask loads nothing", async () => {
     await nextDays(query('Europe/Berlin'), player.token);
-    const cache = listCacheFor(ctx.app.io);
+    const cache = ctx.app.scrimLists;
     const loads = cache.loads;
     await nextDays(query('Asia/Tokyo'), player.token);
     expect(cache.loads).toBe(loads);

@@ -11,7 +11,7 @@ import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../../tes
 import { ratingRulesFor, replayPendingRatings } from '../../ratings/index.js';
 import { countBefore, findSeason } from '../../ratings/leaderboard.repository.js';
 import { recordGameWinner } from './result.js';
-import { listCacheFor } from '../core/scrim-change.js';
+import { scrimDepsOf } from '../core/scrim-change.js';
 
 /*
  * A rating moves only on a result the other side could dispute: a private scrim is never rated (its host chose
@@ -246,12 +246,7 @@ describe('the rating matrix (test/authorization-table.ts)', () => {
     await setLobbyHost({ db: db(), scrim, userId: players[1]!.id });
     const through = scrimApi(app.app);
     if (rule.by === 'riot') {
-      const deps = {
-        db: db(),
-        io: app.app.io,
-        listCache: listCacheFor(app.app.io),
-        ratingRules: ratingRulesFor(app.config),
-      };
+      const deps = { ...scrimDepsOf(app.app), ratingRules: ratingRulesFor(app.config) };
       expect(await recordGameWinner({ deps, scrimId: scrim.id, team: 'teamOne' })).toBe(true);
     } else {
       const token = { captain: players[1]!.token, host: host.token, admin: admin.token }[rule.by];

@@ -14,7 +14,7 @@ import { RESULT_MESSAGES, SCRIM_MESSAGES, areTeamsFull, type ResultDispute, type
 import type { Database } from '../../../db/client.js';
 import { AppError, conflict, forbidden } from '../../../lib/errors.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
-import { ratingRulesFor, syncScrimRatings } from '../../ratings/index.js';
+import { syncScrimRatings } from '../../ratings/index.js';
 import { recordPlayed } from '../commitments/commitments.js';
 import { assertImpartial } from './dispute.js';
 import { freezePrediction } from '../signups/prediction.js';
@@ -34,9 +34,9 @@ import { CLOCK_SLACK_MS, scrimIdOf } from '../core/scrims.schedule.js';
 import {
   assertNotAbandoned,
   changeScrim,
-  listCacheFor,
   type ScrimAction,
   type ScrimDeps,
+  scrimDepsOf,
 } from '../core/scrim-change.js';
 
 /** Who acts for the server's own automation (Riot's results, the auto-confirmation): it reads as an admin would. */
@@ -190,7 +190,7 @@ export async function confirmIfUndisputed({
   scrimId,
   now = Date.now(),
 }: {
-  deps: Pick<ScrimDeps, 'db' | 'io' | 'listCache' | 'ratingRules'>;
+  deps: ScrimDeps;
   scrimId: string;
   now?: number;
 }) {
@@ -237,7 +237,7 @@ export async function listOpenDisputes({ db }: { db: Database }): Promise<Result
 /** Registers the 'scrim.result-confirm' job on the app's runner. */
 export const scrimResultPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, listCache: listCacheFor(app.io), ratingRules: ratingRulesFor(app.config) };
+    const deps = scrimDepsOf(app);
     app.jobs.register(RESULT_CONFIRM_JOB, async (job) => {
       await confirmIfUndisputed({ deps, scrimId: scrimIdOf(job) });
     });

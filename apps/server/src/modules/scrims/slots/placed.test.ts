@@ -10,7 +10,6 @@ import { ALL_SLOTS, addPlayers, createScrim, createUsers, type TestScrim } from 
 import { expectNoSession, expectStatus, useSocialApp } from '../../../test/social.js';
 import { closeCheckIn } from '../checkin/checkin.js';
 import { checkInStepTime } from '../core/scrims.schedule.js';
-import { listCacheFor } from '../core/scrim-change.js';
 
 /*
  * Nobody is penalised for a scrim they never chose: a player a host or admin placed carries no commitment (no
@@ -20,7 +19,7 @@ import { listCacheFor } from '../core/scrim-change.js';
 const MINUTE = 60_000;
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: listCacheFor(t.app().io) });
+const deps = () => ({ db: t.db(), io: t.app().io, listCache: t.app().scrimLists });
 
 const LAST_SLOT = ALL_SLOTS[9]!;
 const assign = (scrim: TestScrim, user: TestUser, by: TestUser) =>

@@ -3,7 +3,6 @@ import { AppError, conflict, unauthorized, uniqueViolation } from '../../../lib/
 import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
-import { scrimLifecycleFor } from '../core/scrims.lifecycle.js';
 import { assertSelfOrAdmin, canRunScrim } from '../core/scrims.policy.js';
 import { presentScrimFor } from '../core/scrims.presenter.js';
 import { findScrimAggregate, type ScrimAggregate } from '../core/scrims.repository.js';
@@ -113,12 +112,12 @@ async function changeSlotOf({
   const { aggregate } = result;
   if (then) publishNotifications({ io: deps.io, stored: await then(aggregate, { wasPlaced: result.wasPlaced }) });
   publishScrimChange(deps, aggregate);
-  await scrimLifecycleFor(deps.io).emit('changed', { aggregate });
+  await deps.lifecycle.emit('changed', { aggregate });
   if (result.promoted) await notifyPromoted({ deps, aggregate, userId: result.promoted });
   // Only a join can fill the teams. Filled after the start: the start job has run already, so the code gets its
   // own job (a second statement, rarely).
   if (change.action === 'join' && needsTournamentCode(aggregate)) {
-    await scrimLifecycleFor(deps.io).emit('needsTournamentCode', { scrimId });
+    await deps.lifecycle.emit('needsTournamentCode', { scrimId });
   }
   if (change.action === 'join') await keepLobbyReady(deps, aggregate);
   return { scrim: presentScrimFor(aggregate, viewer), aggregate };

@@ -21,7 +21,9 @@ import { countStatements } from '../../../test/statements.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import * as actions from './slot-actions.js';
 import { getScrim } from '../core/scrims.service.js';
-import { listCacheFor, type ScrimDeps } from '../core/scrim-change.js';
+import { ScrimLifecycle } from '../core/scrims.lifecycle.js';
+import { ScrimListCache } from '../listing/list-cache.js';
+import { type ScrimDeps } from '../core/scrim-change.js';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -37,7 +39,13 @@ describe(`one round trip per slot change (${engine})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     io = new Server();
-    deps = { db: database.db, io, listCache: listCacheFor(io), ratingRules: { verifiedOnly: false } };
+    deps = {
+      db: database.db,
+      io,
+      listCache: new ScrimListCache(),
+      lifecycle: new ScrimLifecycle(),
+      ratingRules: { verifiedOnly: false },
+    };
   });
   afterEach(() => counter?.stop());
   // The Socket.IO server has no HTTP server and no client: nothing to close but the database.

@@ -23,19 +23,14 @@ import { createAdmin, createBannedUser, createUser } from '../../../test/factori
 import { editBody, expectError, slotsOf } from '../../../test/scrim-api.js';
 import { addCaster, createScrim, fillScrim, type TestScrim } from '../../../test/scrim-factories.js';
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
-import { listCacheFor } from '../core/scrim-change.js';
 import { confirmIfUndisputed, recordGameWinner } from '../results/result.js';
+import { scrimDepsOf } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
 
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({
-  db: t.db(),
-  io: t.app().io,
-  listCache: listCacheFor(t.app().io),
-  ratingRules: { verifiedOnly: false },
-});
+const deps = () => ({ ...scrimDepsOf(t.app()), ratingRules: { verifiedOnly: false } });
 const substitute = (scrimId: string, body: unknown, token?: string) =>
   t.call('POST', `/api/scrims/${scrimId}/substitute`, token, body as object);
 
