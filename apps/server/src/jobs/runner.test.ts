@@ -243,12 +243,14 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('a handler that outlives the lease keeps its claim with the heartbeat: no second run', async () => {
       const job = await scheduleJob({ db: db(), kind: 'slow', runAt: ago(1000) });
       let calls = 0;
+      // A lease of 1.5 s renewed every 500 ms: a renewal may land up to a second late (a loaded machine's stalls)
+      // and still keep the claim, which a 300 ms lease did not on CI's two busy cores.
       const slow = async () => {
         calls++;
-        await sleep(1000); // more than three leases
+        await sleep(4600); // more than three leases
       };
-      const a = createJobRunner({ db: db(), workerId: 'a', pollMs: 10, leaseMs: 300, handlers: { slow } });
-      const b = createJobRunner({ db: db(), workerId: 'b', pollMs: 10, leaseMs: 300, handlers: { slow } });
+      const a = createJobRunner({ db: db(), workerId: 'a', pollMs: 10, leaseMs: 1500, handlers: { slow } });
+      const b = createJobRunner({ db: db(), workerId: 'b', pollMs: 10, leaseMs: 1500, handlers: { slow } });
       a.start();
       await waitFor(() => calls === 1);
       b.start();

@@ -28,6 +28,7 @@ export function teamApi(call: ReturnType<typeof callApi>) {
     remove: (teamId: string, as: TestUser) => call('DELETE', `/api/teams/${teamId}`, as.token),
     invite: (teamId: string, as: TestUser) => call('POST', `/api/teams/${teamId}/invites`, as.token),
     inviteOk: async (teamId: string, as: TestUser) => expectStatus<TeamInvite>(await api.invite(teamId, as), 201),
+    openInvites: (teamId: string, as?: TestUser) => call('GET', `/api/teams/${teamId}/invites`, as?.token),
     revoke: (teamId: string, inviteId: string, as: TestUser) =>
       call('DELETE', `/api/teams/${teamId}/invites/${inviteId}`, as.token),
     join: (token: string, as: TestUser) => call('POST', `/api/teams/join/${token}`, as.token),

@@ -191,3 +191,17 @@ export const teamInviteSchema = z.object({
   expiresAt: z.string(),
 });
 export type TeamInvite = z.infer<typeof teamInviteSchema>;
+
+/**
+ * GET /api/teams/:id/invites → a captain's view of the team's open links (neither revoked nor expired), newest
+ * first. The token is never stored, so a link is shown whole only once, when made: here it is named by when it
+ * was made, by whom, and until when it works, so that it can be revoked.
+ */
+export const openTeamInviteSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type OpenTeamInvite = z.infer<typeof openTeamInviteSchema>;
+export const openTeamInvitesResponseSchema = z.object({ invites: z.array(openTeamInviteSchema) });

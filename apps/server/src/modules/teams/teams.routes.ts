@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createTeamBodySchema,
   idParamsSchema,
+  openTeamInvitesResponseSchema,
   teamInviteParamsSchema,
   teamInviteSchema,
   teamJoinParamsSchema,
@@ -17,13 +18,23 @@ import {
   userTeamsResponseSchema,
   type Team,
 } from '@scrim-gym/shared';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import { limitRequests } from '../../lib/rate-limit-hook.js';
+import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf, type Viewer } from '../auth/index.js';
 import { teamFor } from './teams.presenter.js';
-import { createInvite, joinByInvite, revokeInvite } from './invites/invites.service.js';
+import { createInvite, joinByInvite, listOpenInvites, revokeInvite } from './invites/invites.service.js';
 import * as service from './teams.service.js';
 
 const tags = ['teams'];
+
+/** Team creation per user: a few at once, then one every 10 minutes (a user holds at most 3 teams anyway). */
+export const TEAM_CREATE_BURST = 6;
+export const TEAM_CREATES_PER_SECOND = 1 / 600;
+/** Invite links per user: enough to replace a leaked one many times, never a flood of rows. */
+export const TEAM_INVITE_BURST = 20;
+export const TEAM_INVITES_PER_SECOND = 1 / 60;
 /** Every answer with a team carries what its viewer may do with it. */
 const answer = (team: Team, viewer: Viewer) => ({ team: teamFor(team, viewer.id) });
 const noBody = z.unknown().optional();
@@ -37,13 +48,26 @@ export async function teamsRoutes(fastify: FastifyInstance) {
   const db = app.db;
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
+  // Budgets per user: creating teams (names and tags are claimed per region) and making invite links both write.
+  const perUser = (name: string, capacity: number, refillPerSecond: number) =>
+    limitRequests({
+      limiter: createRateLimiter({ redis: app.redis, name, capacity, refillPerSecond }),
+      keyOf: (request) => request.auth.user!.id,
+    });
+  const limitCreates = perUser('team-creates', TEAM_CREATE_BURST, TEAM_CREATES_PER_SECOND);
+  const limitInvites = perUser('team-invites', TEAM_INVITE_BURST, TEAM_INVITES_PER_SECOND);
 
   app.post(
     '/teams',
-    routeSchema(tags, 'Create a team; the session user is its owner and a captain (at most 3 teams a user)', {
-      body: createTeamBodySchema,
-      response: { 201: teamResponseSchema },
-    }),
+    {
+      preHandler: limitCreates,
+      ...routeSchema(
+        tags,
+        'Create a team; the session user is its owner and a captain (at most 3 teams a user)',
+        { body: createTeamBodySchema, response: { 201: teamResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
     async (request, reply) => {
       const viewer = viewerOf(request);
       return reply.status(201).send(answer(await service.createTeam({ db, viewer, body: request.body }), viewer));
@@ -99,11 +123,15 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/teams/:id/invites',
-    routeSchema(tags, 'Make an invite link to the team (a captain), valid 7 days unless revoked', {
-      params: teamParamsSchema,
-      body: noBody,
-      response: { 201: teamInviteSchema },
-    }),
+    {
+      preHandler: limitInvites,
+      ...routeSchema(
+        tags,
+        'Make an invite link to the team (a captain), valid 7 days unless revoked',
+        { params: teamParamsSchema, body: noBody, response: { 201: teamInviteSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
     async (request, reply) =>
       reply.status(201).send(
         await createInvite({
@@ -112,6 +140,17 @@ export async function teamsRoutes(fastify: FastifyInstance) {
           teamId: request.params.id,
         }),
       ),
+  );
+
+  app.get(
+    '/teams/:id/invites',
+    routeSchema(tags, "The team's open invite links (a captain): when each was made, by whom, until when", {
+      params: teamParamsSchema,
+      response: { 200: openTeamInvitesResponseSchema },
+    }),
+    async (request) => ({
+      invites: await listOpenInvites({ db, viewer: viewerOf(request), teamId: request.params.id }),
+    }),
   );
 
   app.delete(

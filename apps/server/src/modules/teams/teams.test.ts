@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEAM_INVITE_DAYS,
   TEAM_SEARCH_PAGE_SIZE,
+  type OpenTeamInvite,
   type Team,
   type TeamAbilities,
   type TeamSummary,
@@ -16,6 +17,7 @@ import { expectError } from '../../test/scrim-api.js';
 import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
 import { createUserTuple } from '../../test/scrim-factories.js';
 import { teamApi, teamBody } from '../../test/team-api.js';
+import { TEAM_CREATE_BURST, TEAM_INVITE_BURST } from './teams.routes.js';
 import { displayRating, seedRating, seedTeamRating } from '../ratings/index.js';
 
 /**
@@ -110,12 +112,12 @@ describe('POST /api/teams', () => {
   });
 
   it('refuses a name or a tag that folds to a taken one in the region, and allows it in another region', async () => {
-    const [a, b] = await Promise.all([createUser({ db: db() }), createUser({ db: db() })]);
+    const [a, b, c] = await createUserTuple(db(), 3);
     const taken = await api.createOk(a, teamBody({ name: 'Team Faker', tag: 'T1' }));
     const before = await teamRows();
     // Digits read as letters, capitals I and lower-case l, a Cyrillic а, spacing and case: one name each.
     for (const tag of ['TL', 'TI', 'T1']) {
-      expectError(await api.create(b, teamBody({ tag })), 409, 'TEAM_TAG_TAKEN');
+      expectError(await api.create(c, teamBody({ tag })), 409, 'TEAM_TAG_TAKEN');
     }
     for (const name of ['Team Fak3r', 'team   faker', 'TeamFaker', 'Team Fаker']) {
       expectError(await api.create(b, teamBody({ name })), 409, 'TEAM_NAME_TAKEN');
@@ -131,6 +133,29 @@ describe('POST /api/teams', () => {
     for (let i = 0; i < 3; i++) await api.createOk(user);
     const before = await teamRows();
     expectError(await api.create(user), 409, 'TEAM_LIMIT');
+    expect(await teamRows()).toEqual(before);
+  });
+});
+
+describe('budgets per user', () => {
+  it('lets a user create teams in a burst, then answers 429 with Retry-After, writing nothing; others go on', async () => {
+    const [busy, other] = await createUserTuple(db(), 2);
+    for (let i = 0; i < 3; i++) await api.createOk(busy);
+    for (let i = 3; i < TEAM_CREATE_BURST; i++) expectError(await api.create(busy), 409, 'TEAM_LIMIT');
+    const before = await teamRows();
+    const refused = await api.create(busy);
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await teamRows()).toEqual(before);
+    await api.createOk(other);
+  });
+
+  it('lets a captain make invite links in a burst, then answers 429', async () => {
+    const owner = await createUser({ db: db() });
+    const team = await api.createOk(owner);
+    for (let i = 0; i < TEAM_INVITE_BURST; i++) await api.inviteOk(team._id, owner);
+    const before = await teamRows();
+    expectError(await api.invite(team._id, owner), 429, 'RATE_LIMITED');
     expect(await teamRows()).toEqual(before);
   });
 });
@@ -165,7 +190,9 @@ describe('GET /api/teams/:id', () => {
 describe('what a team says its viewer may do', () => {
   it("sends each viewer's abilities, and each one the routes grant is the answer they give", async () => {
     const [owner, captain, member, stranger] = await createUserTuple(db(), 4);
-    const team = await teamWith(owner, [captain, member]);
+    const team = await api.createOk(owner);
+    const first = await api.inviteOk(team._id, owner);
+    for (const joiner of [captain, member]) expectStatus(await api.join(first.token, joiner), 200);
     await api.setMember(team._id, captain.id, owner, { role: 'Top', isCaptain: true });
     const canOf = async (as: TestUser) => expectStatus<{ team: TeamView }>(await api.get(team._id, as), 200).team.can;
     const expected: [TestUser, TeamAbilities][] = [
@@ -207,7 +234,9 @@ describe('what a team says its viewer may do', () => {
 describe('PATCH /api/teams/:id', () => {
   it('lets a captain change the name, tag and logo; a member, a stranger and an admin are refused', async () => {
     const [owner, captain, member, stranger] = await createUserTuple(db(), 4);
-    const team = await teamWith(owner, [captain, member]);
+    const team = await api.createOk(owner);
+    const first = await api.inviteOk(team._id, owner);
+    for (const joiner of [captain, member]) expectStatus(await api.join(first.token, joiner), 200);
     await api.setMember(team._id, captain.id, owner, { role: 'Mid', isCaptain: true });
     const before = await teamRows();
     for (const as of [member, stranger, admin])
@@ -327,6 +356,34 @@ describe('invite links', () => {
     expectError(await api.revoke(otherTeam._id, expired._id, joiner), 404, 'INVITE_NOT_FOUND');
     const roster = expectStatus<{ team: Team }>(await api.get(team._id, owner), 200).team.members;
     expect(roster.map((m) => m.user._id).sort()).toEqual([owner.id, member.id].sort());
+  });
+
+  it("lists a team's open links to its captains, newest first, without their tokens", async () => {
+    const [owner, captain, member, stranger] = await createUserTuple(db(), 4);
+    const team = await api.createOk(owner);
+    const first = await api.inviteOk(team._id, owner);
+    for (const joiner of [captain, member]) expectStatus(await api.join(first.token, joiner), 200);
+    expectStatus(await api.setMember(team._id, captain.id, owner, { role: 'Mid', isCaptain: true }), 200);
+    const second = await api.inviteOk(team._id, captain);
+    const revoked = await api.inviteOk(team._id, owner);
+    const expired = await api.inviteOk(team._id, owner);
+    expect((await api.revoke(team._id, revoked._id, owner)).statusCode).toBe(204);
+    await db()
+      .update(teamInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvites.id, expired._id));
+
+    const seen = expectStatus<{ invites: OpenTeamInvite[] }>(await api.openInvites(team._id, captain), 200).invites;
+    expect(seen.map((i) => i._id)).toEqual([second._id, first._id]);
+    expect(seen[0]).toMatchObject({ createdBy: { _id: captain.id, name: captain.name }, expiresAt: second.expiresAt });
+    expect(JSON.stringify(seen)).not.toContain(first.token);
+
+    for (const as of [member, stranger, admin])
+      expectError(await api.openInvites(team._id, as), 403, 'NOT_TEAM_CAPTAIN');
+    expectBanned(await api.openInvites(team._id, banned));
+    expectNoSession(await api.openInvites(team._id));
+    expectError(await api.openInvites('00000000-0000-4000-8000-000000000000', owner), 404, 'TEAM_NOT_FOUND');
+    expectValidation(await api.openInvites('not-an-id', owner));
   });
 
   it('refuses a fourth team through an invite', async () => {

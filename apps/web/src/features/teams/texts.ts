@@ -51,6 +51,12 @@ export const TEAM_TEXTS = {
   inviteExpires: (when: string) => `Works until ${when}`,
   revoke: 'Revoke link',
   revoked: 'The invite link no longer works',
+  openLinks: 'Open links',
+  noOpenLinks: 'No open link: players join only through a link you make.',
+  openLink: (by: string | null, made: string, until: string) =>
+    `Made ${by ? `by ${by} ` : ''}${made} · works until ${until}`,
+  revokeOpenLink: (by: string | null, made: string) => `Revoke the link made ${by ? `by ${by} ` : ''}${made}`,
+  roleOf: (name: string) => `of ${name}`,
   makeCaptain: (name: string) => `${name} is a captain`,
   makeOwner: 'Make owner',
   confirmOwner: (name: string) => `Hand the ownership of the team to ${name}?`,

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { teamInvites } from '../../../db/schema/index.js';
+import { teamInvites, users } from '../../../db/schema/index.js';
 
 export type TeamInviteRow = typeof teamInvites.$inferSelect;
 
@@ -30,4 +30,20 @@ export async function findInviteByTokenHash({ db, tokenHash }: { db: DbOrTx; tok
 
 export async function revokeInviteRow({ db, id, at }: { db: DbOrTx; id: string; at: Date }) {
   await db.update(teamInvites).set({ revokedAt: at }).where(eq(teamInvites.id, id));
+}
+
+/** The team's links that still work at `now` (neither revoked nor expired), newest first, with their maker. */
+export function findOpenInvites({ db, teamId, now }: { db: DbOrTx; teamId: string; now: Date }) {
+  return db
+    .select({
+      id: teamInvites.id,
+      createdAt: teamInvites.createdAt,
+      expiresAt: teamInvites.expiresAt,
+      makerId: users.id,
+      makerName: users.name,
+    })
+    .from(teamInvites)
+    .leftJoin(users, eq(users.id, teamInvites.createdBy))
+    .where(and(eq(teamInvites.teamId, teamId), isNull(teamInvites.revokedAt), gt(teamInvites.expiresAt, now)))
+    .orderBy(desc(teamInvites.createdAt), desc(teamInvites.id));
 }

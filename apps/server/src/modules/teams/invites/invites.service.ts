@@ -1,4 +1,10 @@
-import { TEAM_INVITE_DAYS, TEAM_JOIN_PATH, TEAM_MESSAGES, type TeamInvite } from '@scrim-gym/shared';
+import {
+  TEAM_INVITE_DAYS,
+  TEAM_JOIN_PATH,
+  TEAM_MESSAGES,
+  type OpenTeamInvite,
+  type TeamInvite,
+} from '@scrim-gym/shared';
 import type { AppConfig } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { conflict, notFound } from '../../../lib/errors.js';
@@ -45,6 +51,31 @@ export async function createInvite({
     });
   });
   return { _id: invite.id, url: inviteUrl(deps.config, token), token, expiresAt: invite.expiresAt.toISOString() };
+}
+
+/**
+ * A captain's list of the team's open links, read under the team's lock like every captain action (so a link
+ * revoked or a captaincy taken away that committed first is seen).
+ */
+export async function listOpenInvites({
+  db,
+  viewer,
+  teamId,
+}: {
+  db: Database;
+  viewer: Viewer;
+  teamId: string;
+}): Promise<OpenTeamInvite[]> {
+  const rows = await db.transaction(async (tx) => {
+    await lockTeamForCaptain({ tx, teamId, viewer });
+    return repo.findOpenInvites({ db: tx, teamId, now: new Date() });
+  });
+  return rows.map((row) => ({
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    createdBy: row.makerId && row.makerName !== null ? { _id: row.makerId, name: row.makerName } : null,
+  }));
 }
 
 const inviteNotFound = () => notFound(TEAM_MESSAGES.inviteNotFound, 'INVITE_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateTeamBody,
+  OpenTeamInvite,
   Region,
   TeamInvite,
   TeamRole,
@@ -14,6 +15,7 @@ export const teamKeys = {
   all: ['teams'] as const,
   team: (id: string) => ['teams', 'team', id] as const,
   ofUser: (userId: string) => ['teams', 'user', userId] as const,
+  invites: (id: string) => ['teams', 'invites', id] as const,
   search: (region: Region | undefined, q: string) => ['teams', 'search', region ?? '', q] as const,
 };
 
@@ -79,12 +81,29 @@ export function useDeleteTeam(id: string) {
   return useMutation({ mutationFn: () => api.delete<unknown>(`/teams/${id}`), onSuccess: refresh });
 }
 
+/** GET /api/teams/:id/invites: a captain's open links (made when, by whom, until when; never their token). */
+export const useOpenInvites = (id: string) =>
+  useQuery({
+    queryKey: teamKeys.invites(id),
+    queryFn: () => api.get<{ invites: OpenTeamInvite[] }>(`/teams/${id}/invites`).then((res) => res.invites),
+  });
+
+function useRefreshInvites(id: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: teamKeys.invites(id) });
+}
+
 export function useCreateInvite(id: string) {
-  return useMutation({ mutationFn: () => api.post<TeamInvite>(`/teams/${id}/invites`) });
+  const refresh = useRefreshInvites(id);
+  return useMutation({ mutationFn: () => api.post<TeamInvite>(`/teams/${id}/invites`), onSuccess: refresh });
 }
 
 export function useRevokeInvite(id: string) {
-  return useMutation({ mutationFn: (inviteId: string) => api.delete<unknown>(`/teams/${id}/invites/${inviteId}`) });
+  const refresh = useRefreshInvites(id);
+  return useMutation({
+    mutationFn: (inviteId: string) => api.delete<unknown>(`/teams/${id}/invites/${inviteId}`),
+    onSuccess: refresh,
+  });
 }
 
 export function useJoinTeam() {

@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,14 +10,18 @@ import { formatWhen } from '../../../lib/datetime';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCopy } from '../../alerts/use-copy';
-import { useCreateInvite, useRevokeInvite } from '../api/teams';
+import { useCreateInvite, useOpenInvites, useRevokeInvite } from '../api/teams';
 import { TEAM_TEXTS as T } from '../texts';
 
-/** A captain's invite link: made on demand, copied with one click, revocable. */
+/**
+ * A captain's invite links: a new one made on demand and copied with one click (its whole address is shown only
+ * now), and the team's open links, each revocable.
+ */
 export function InvitePanel({ teamId }: { teamId: string }) {
   const [invite, setInvite] = useState<TeamInvite | null>(null);
   const create = useCreateInvite(teamId);
   const revoke = useRevokeInvite(teamId);
+  const open = useOpenInvites(teamId);
   const showAlert = useAlert();
   const copy = useCopy();
   const failed = (error: unknown) => showAlert({ type: 'Error', message: messageOf(error, T.failedAction) });
@@ -25,6 +31,15 @@ export function InvitePanel({ teamId }: { teamId: string }) {
       onSuccess: (made) => {
         setInvite(made);
         void copy(made.url, T.inviteCopied);
+      },
+      onError: failed,
+    });
+
+  const revokeLink = (inviteId: string) =>
+    revoke.mutate(inviteId, {
+      onSuccess: () => {
+        if (invite?._id === inviteId) setInvite(null);
+        showAlert({ type: 'Success', message: T.revoked });
       },
       onError: failed,
     });
@@ -49,19 +64,7 @@ export function InvitePanel({ teamId }: { teamId: string }) {
             <Button variant="contained" onClick={() => void copy(invite.url, T.inviteCopied)}>
               {T.copyLink}
             </Button>
-            <Button
-              color="error"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(invite._id, {
-                  onSuccess: () => {
-                    setInvite(null);
-                    showAlert({ type: 'Success', message: T.revoked });
-                  },
-                  onError: failed,
-                })
-              }
-            >
+            <Button color="error" disabled={revoke.isPending} onClick={() => revokeLink(invite._id)}>
               {T.revoke}
             </Button>
           </Stack>
@@ -72,6 +75,45 @@ export function InvitePanel({ teamId }: { teamId: string }) {
             {T.createInvite}
           </Button>
         </div>
+      )}
+      {open.data && (
+        <section aria-labelledby={`open-links-${teamId}`}>
+          <Typography id={`open-links-${teamId}`} variant="subtitle2" component="h3">
+            {T.openLinks}
+          </Typography>
+          {open.data.length === 0 ? (
+            <Typography color="text.secondary" variant="body2">
+              {T.noOpenLinks}
+            </Typography>
+          ) : (
+            <List dense disablePadding>
+              {open.data.map((link) => {
+                const by = link.createdBy?.name ?? null;
+                const made = formatWhen(link.createdAt);
+                return (
+                  <ListItem
+                    key={link._id}
+                    disableGutters
+                    sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}
+                  >
+                    <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {T.openLink(by, made, formatWhen(link.expiresAt))}
+                    </Typography>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={revoke.isPending}
+                      aria-label={T.revokeOpenLink(by, made)}
+                      onClick={() => revokeLink(link._id)}
+                    >
+                      {T.revoke}
+                    </Button>
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </section>
       )}
     </Stack>
   );

@@ -11,6 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@mui/utils';
 import { TEAM_ROLES, type TeamMember, type TeamRole, type TeamView } from '@scrim-gym/shared';
 import { formatListDate } from '../../../lib/datetime';
 import { profilePath } from '../../../lib/profile-link';
@@ -61,7 +62,14 @@ export function Roster({ team, viewerId, actions }: { team: TeamView; viewerId: 
                 <TextField
                   select
                   size="small"
-                  label={T.role}
+                  label={
+                    <>
+                      {T.role} {/* Each row's select is named for its player: "Role of Ahri". */}
+                      <Box component="span" sx={visuallyHidden}>
+                        {T.roleOf(user.name)}
+                      </Box>
+                    </>
+                  }
                   value={member.role}
                   disabled={actions.busy}
                   onChange={(e) =>

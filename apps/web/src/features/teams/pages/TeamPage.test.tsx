@@ -47,6 +47,7 @@ function renderTeam(shown: TeamView, writes: Record<string, unknown> = {}) {
   const calls = stubApi({
     'GET /auth/session': { token: 't', user: viewer, identity: null },
     [`GET /teams/${TEAM_ID}`]: { team: shown },
+    [`GET /teams/${TEAM_ID}/invites`]: { invites: [] },
     ...writes,
   });
   renderAt(`/teams/${TEAM_ID}`, '/teams/:id', <TeamPage />, { '/teams': 'teams page' });
@@ -82,6 +83,10 @@ describe('TeamPage', () => {
     expect(screen.queryByRole('button', { name: 'Remove Owner Olly' })).toBeNull();
     expect(screen.queryByRole('button', { name: `Remove ${viewer.name}` })).toBeNull();
     expect(screen.getByRole('switch', { name: 'Owner Olly is a captain' })).toBeDisabled();
+
+    // Each row's role select is named for its player.
+    expect(screen.getByRole('combobox', { name: 'Role of Support Sam' })).toHaveTextContent('Support');
+    expect(screen.getAllByRole('combobox', { name: /^Role of / })).toHaveLength(3);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Support Sam is a captain' }));
     expect(lastWrite(calls)).toMatchObject({
@@ -122,6 +127,30 @@ describe('TeamPage', () => {
     });
     expect(await screen.findByRole('button', { name: 'Create invite link' })).toBeInTheDocument();
     vi.unstubAllGlobals();
+  });
+
+  it("a captain sees the team's open links, who made them and until when, and revokes one", async () => {
+    const link = (id: string, by: string | null) => ({
+      _id: `00000000-0000-4000-8000-0000000000${id}`,
+      createdAt: '2026-11-27T18:00:00.000Z',
+      expiresAt: '2026-12-04T18:00:00.000Z',
+      createdBy: by ? { _id: '00000000-0000-4000-8000-0000000000b1', name: by } : null,
+    });
+    const calls = renderTeam(team({ invite: true }), {
+      [`GET /teams/${TEAM_ID}/invites`]: { invites: [link('d1', 'Owner Olly'), link('d2', null)] },
+      [`DELETE /teams/${TEAM_ID}/invites/00000000-0000-4000-8000-0000000000d1`]: () => ({ status: 204, body: null }),
+    });
+    const section = await screen.findByRole('region', { name: 'Open links' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/^Made by Owner Olly .* · works until /);
+    expect(items[1]).not.toHaveTextContent('by ');
+    await userEvent.click(within(items[0]!).getByRole('button', { name: /^Revoke the link made by Owner Olly / }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'DELETE',
+      path: `/teams/${TEAM_ID}/invites/00000000-0000-4000-8000-0000000000d1`,
+    });
+    expect(await screen.findByText('The invite link no longer works')).toBeInTheDocument();
   });
 
   it('the owner edits the team: a bad tag is caught before sending, a good one is saved', async () => {
