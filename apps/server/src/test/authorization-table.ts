@@ -444,6 +444,10 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.team.id } }),
     expect: only(['captain'], '2xx'),
   },
+  'GET /api/teams/{id}/invites': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: only(['captain'], '2xx'),
+  },
   'DELETE /api/teams/{id}/invites/{inviteId}': {
     request: ({ world }) => ({ params: { id: world.team.id, inviteId: world.teamInvite.id } }),
     expect: only(['captain'], '2xx'),
