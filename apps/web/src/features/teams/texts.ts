@@ -54,8 +54,8 @@ export const TEAM_TEXTS = {
   openLinks: 'Open links',
   noOpenLinks: 'No open link: players join only through a link you make.',
   openLink: (by: string | null, made: string, until: string) =>
-    `Made ${by ? `by ${by} ` : ''}${made} · works until ${until}`,
-  revokeOpenLink: (by: string | null, made: string) => `Revoke the link made ${by ? `by ${by} ` : ''}${made}`,
+    `Made ${by ? `by ${by} ` : ''}on ${made} · works until ${until}`,
+  revokeOpenLink: (by: string | null, made: string) => `Revoke the link made ${by ? `by ${by} ` : ''}on ${made}`,
   roleOf: (name: string) => `of ${name}`,
   makeCaptain: (name: string) => `${name} is a captain`,
   makeOwner: 'Make owner',
