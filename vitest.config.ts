@@ -17,6 +17,9 @@ const server = {
   setupFiles: ['apps/server/src/test/per-file-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // What a test waits for (a job, a live update, another instance) can take seconds on two loaded cores; a poll
+  // that holds answers at once, so only a failing one pays for the longer wait.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({

@@ -60,17 +60,19 @@ describe.skipIf(!withRedis)('in Redis, shared by instances', () => {
   });
 
   it('refills at the rate and lets the key expire once full again', async () => {
-    const limiter = createRateLimiter({ redis: first, name: 'refill', capacity: 2, refillPerSecond: 20 });
+    // A token a second: a loaded machine's pause between the first calls never refills one by itself.
+    const limiter = createRateLimiter({ redis: first, name: 'refill', capacity: 2, refillPerSecond: 1 });
     expect((await limiter.consume('u')).allowed).toBe(true);
     expect((await limiter.consume('u')).allowed).toBe(true);
     const refused = await limiter.consume('u');
     expect(refused).toMatchObject({ allowed: false });
-    expect(refused.retryAfterMs).toBeLessThanOrEqual(50);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
     await new Promise((r) => setTimeout(r, refused.retryAfterMs + 10));
     expect((await limiter.consume('u')).allowed).toBe(true);
     const ttl = await first.client.pTTL(`${PREFIX}:rl:refill:u`);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(1000 + 100);
+    // Empty again, it is full two tokens later, plus the key's second of grace.
+    expect(ttl).toBeLessThanOrEqual(2000 + 1000 + 100);
   });
 
   it('falls back to this instance’s memory while Redis is cut, without waiting, and shares again after', async () => {
@@ -80,7 +82,8 @@ describe.skipIf(!withRedis)('in Redis, shared by instances', () => {
     await expect.poll(() => behindProxy.healthy, { timeout: 5_000 }).toBe(false);
     const started = performance.now();
     const during = await Promise.all(Array.from({ length: 5 }, () => limiter.consume('u')));
-    expect(performance.now() - started).toBeLessThan(100);
+    // Redis is not asked while it is down: answered from memory at once (a timeout would take seconds).
+    expect(performance.now() - started).toBeLessThan(1000);
     // The memory bucket starts full: the limit still holds on this instance.
     expect(during.filter((x) => x.allowed)).toHaveLength(3);
     proxy.restore();

@@ -40,13 +40,22 @@ export interface ConnectOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * How long a client waits for an event or an answer: seconds on two loaded cores, where a real delay is a few ms.
+ * An absence is never proven by this wait running out (see test/waiting.ts).
+ */
+const WAIT_MS = 10_000;
+
 /** A connected client that records every event it receives, by name. */
 export interface TestClient {
   socket: TestSocket;
   /** The same socket without the contract's types: for payloads and events no real client sends. */
   raw: UntypedSocket;
   events: { event: string; payload: unknown }[];
-  /** Resolves with the first payload of `event` (received from index `from` on) that matches `where`. */
+  /**
+   * Resolves with the first payload of `event` (received from index `from` on) that matches `where`; rejects after
+   * `timeoutMs` (WAIT_MS by default).
+   */
   next<E extends ServerEventName>(
     event: E,
     where?: (payload: ServerEventPayload<E>) => boolean,
@@ -57,7 +66,7 @@ export interface TestClient {
   /** Payloads of `event` received so far. */
   all<E extends ServerEventName>(event: E): ServerEventPayload<E>[];
   all<T>(event: string): T[];
-  /** Emits with an acknowledgement and resolves with it (rejects after `timeoutMs`, 3 s by default). */
+  /** Emits with an acknowledgement and resolves with it (rejects after `timeoutMs`, WAIT_MS by default). */
   request<E extends ClientEventName>(
     event: E,
     payload?: ClientEventPayload<E>,
@@ -117,7 +126,7 @@ export async function connectClient(url: string, token: string, options?: Connec
     socket,
     raw,
     events,
-    async next<T>(event: string, where: (payload: T) => boolean = () => true, from = 0, timeoutMs = 3000) {
+    async next<T>(event: string, where: (payload: T) => boolean = () => true, from = 0, timeoutMs = WAIT_MS) {
       const started = Date.now();
       for (;;) {
         const found = events.slice(from).find((e) => e.event === event && where(e.payload as T));
@@ -127,7 +136,7 @@ export async function connectClient(url: string, token: string, options?: Connec
       }
     },
     all: <T>(event: string) => events.filter((e) => e.event === event).map((e) => e.payload as T),
-    request: <T>(event: string, payload?: unknown, timeoutMs = 3000) =>
+    request: <T>(event: string, payload?: unknown, timeoutMs = WAIT_MS) =>
       raw.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck<T>>,
     close: () => socket.disconnect(),
   };

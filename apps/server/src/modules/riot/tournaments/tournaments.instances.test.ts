@@ -76,6 +76,6 @@ it('two instances fire each scrim start job exactly once', async () => {
     .filter((r) => r.method === 'POST' && r.path.endsWith('/codes'))
     .map((r) => (JSON.parse((r.body as { metadata: string }).metadata) as { scrimId: string }).scrimId);
   expect(codeRequests.sort()).toEqual([...scrimIds].sort());
-  await expect.poll(() => counts.size).toBe(SCRIMS);
+  await expect.poll(() => counts.size, { timeout: 10_000 }).toBe(SCRIMS);
   for (const { user, scrimId } of watched) expect(counts.get(`${user.id}:${scrimId}`)).toBe(1);
 });

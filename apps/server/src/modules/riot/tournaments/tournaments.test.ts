@@ -69,7 +69,7 @@ async function listener(url: string, user: TestUser) {
     events,
     request: client.request,
     /** Waits for an event of this scrim (they arrive just after the job or request that sent them). */
-    async next(event: string, scrimId: string, timeoutMs = 3000) {
+    async next(event: string, scrimId: string, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
         const found = events(event, scrimId);

@@ -6,13 +6,8 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createBannedUser, createUser, type TestUser } from '../../../test/factories.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, addPlayers, createScrim, createUsers } from '../../../test/scrim-factories.js';
-import {
-  connectClient,
-  listenLocally,
-  refusedHandshake,
-  type TestClient,
-  type TestSocket,
-} from '../../../test/socket-client.js';
+import { connectClient, listenLocally, refusedHandshake, type TestClient } from '../../../test/socket-client.js';
+import { joinedRoom } from '../../../test/waiting.js';
 import { SCRIM_UPDATED_EVENT } from './scrims.events.js';
 
 let ctx: TestContext;
@@ -42,17 +37,8 @@ async function watcher(token: string) {
 }
 
 /** Waits until the server has put this socket in the room (the join events have no acknowledgement). */
-async function inRoom(socket: TestSocket, room: string) {
-  for (let i = 0; i < 200; i++) {
-    const members = await ctx.app.io.in(room).fetchSockets();
-    if (members.some((s) => s.id === socket.id)) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`socket never joined ${room}`);
-}
-
 /** Resolves with the next update of `scrimId` a watcher gets (or has got since `from`). */
-async function nextUpdate(w: { updates: Scrim[] }, scrimId: string, from: number, timeoutMs = 3000): Promise<Scrim> {
+async function nextUpdate(w: { updates: Scrim[] }, scrimId: string, from: number, timeoutMs = 10_000): Promise<Scrim> {
   const started = Date.now();
   for (;;) {
     const found = w.updates.slice(from).find((s) => s._id === scrimId);
@@ -82,8 +68,8 @@ describe('live scrim updates', () => {
     a.socket.emit('join_scrim_room', scrim.id);
     const b = await watcher(outsiderB.token);
     b.socket.emit('join_region_room', 'NA');
-    await inRoom(a.socket, scrimRoom(scrim.id));
-    await inRoom(b.socket, regionRoom('NA'));
+    await joinedRoom({ io: ctx.app.io, socketId: a.socket.id, room: scrimRoom(scrim.id) });
+    await joinedRoom({ io: ctx.app.io, socketId: b.socket.id, room: regionRoom('NA') });
 
     // The 9th player joins: both see the new player, nobody gets the secrets yet.
     let fromA = a.updates.length;
@@ -128,7 +114,7 @@ describe('live scrim updates', () => {
     const member = await watcher(nine[3]!.token);
     const hub = await watcher(outsider.token);
     hub.socket.emit('join_region_room', 'NA');
-    await inRoom(hub.socket, regionRoom('NA'));
+    await joinedRoom({ io: ctx.app.io, socketId: hub.socket.id, room: regionRoom('NA') });
 
     expect((await api.join(scrim.id, last.id, ALL_SLOTS[9]!, last.token)).statusCode).toBe(200);
     const seen = await nextUpdate(member, scrim.id, 0);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BALANCE_MESSAGES,
   SOCKET_EVENTS,
@@ -28,6 +28,7 @@ import { addCaster, createScrim, createUsers, fillScrim, type TestScrim } from '
 import { balanceTeams, seedRating, type LobbyPlayer } from '../../ratings/index.js';
 import { scrimRoom } from '../../../plugins/io.js';
 import { connectClient, listenLocally } from '../../../test/socket-client.js';
+import { joinedRoom } from '../../../test/waiting.js';
 import { seatsOf } from './balance.js';
 import { SCRIM_UPDATED_EVENT } from '../core/scrims.events.js';
 
@@ -254,10 +255,7 @@ describe('live', () => {
     const member = await connectClient(url, nine[4]!.token);
     try {
       watcher.socket.emit('join_scrim_room', scrim.id);
-      await vi.waitFor(async () => {
-        const members = await ctx.app.io.in(scrimRoom(scrim.id)).fetchSockets();
-        expect(members.map((s) => s.id)).toContain(watcher.socket.id);
-      });
+      await joinedRoom({ io: ctx.app.io, socketId: watcher.socket.id, room: scrimRoom(scrim.id) });
       const seen = watcher.next<Scrim>(SCRIM_UPDATED_EVENT, (s) => s._id === scrim.id && s.teamOne.length === 5);
       const told = member.next<Notification>(SOCKET_EVENTS.getNotification);
       const res = await signUp(scrim.id, (await createUser({ db: db() })).token);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, WAITLIST_MESSAGES, type Notification, type Scrim, type WaitlistRole } from '@scrim-gym/shared';
 import {
   bans,
@@ -24,6 +24,7 @@ import {
   type TestScrim,
 } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally } from '../../../test/socket-client.js';
+import { joinedRoom } from '../../../test/waiting.js';
 import { SCRIM_UPDATED_EVENT } from '../core/scrims.events.js';
 
 /**
@@ -224,10 +225,7 @@ describe('promotion', () => {
     const promoted = await connectClient(url, any!.token);
     try {
       watcher.socket.emit('join_scrim_room', scrim.id);
-      await vi.waitFor(async () => {
-        const members = await ctx.app.io.in(scrimRoom(scrim.id)).fetchSockets();
-        expect(members.map((s) => s.id)).toContain(watcher.socket.id);
-      });
+      await joinedRoom({ io: ctx.app.io, socketId: watcher.socket.id, room: scrimRoom(scrim.id) });
       const seen = watcher.next<Scrim>(SCRIM_UPDATED_EVENT, (s) => s._id === scrim.id && s.waitlist.length === 2);
       const told = promoted.next<Notification>(SOCKET_EVENTS.getNotification);
       const res = await api.leave(scrim.id, players[2]!.id, players[2]!.token);
