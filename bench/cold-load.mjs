@@ -61,19 +61,29 @@ async function findPlayedScrim(url) {
  * given) and answers performance.now() then: milliseconds since the navigation started.
  */
 async function visibleAt(page, selector, text) {
-  const handle = await page.waitForFunction(
-    ([css, expected]) => {
-      for (const element of document.querySelectorAll(css)) {
-        const box = element.getBoundingClientRect();
-        const shown = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-        if (shown && (!expected || element.textContent.includes(expected))) return performance.now();
-      }
-      return false;
-    },
-    [selector, text ?? null],
-    { polling: 'raf', timeout: 20_000 },
-  );
+  const handle = await waitInPage(page, selector, text);
   return handle.jsonValue();
+}
+
+/** The frame-by-frame wait of visibleAt; a page that never shows it fails with what it showed instead. */
+async function waitInPage(page, selector, text) {
+  try {
+    return await page.waitForFunction(
+      ([css, expected]) => {
+        for (const element of document.querySelectorAll(css)) {
+          const box = element.getBoundingClientRect();
+          const shown = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+          if (shown && (!expected || element.textContent.includes(expected))) return performance.now();
+        }
+        return false;
+      },
+      [selector, text ?? null],
+      { polling: 'raf', timeout: 20_000 },
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '(no page)');
+    throw new Error(`${page.url()} never showed ${selector} ${text ?? ''}; it showed: ${shown}`, { cause: error });
+  }
 }
 
 /** Requests of the page so far: start and end in ms from the navigation (resource timing). */
