@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1307,11 +1307,20 @@ describe('swap-players', () => {
       slots: [slot('teamOne', 'Top'), slot('teamTwo', 'Mid'), slot('teamOne', 'ADC')],
     });
     await setLobbyHost({ db: db(), scrim, userId: a!.id });
+    // b was placed by someone: exchanged, each keeps when they joined and whether they were placed.
+    await db()
+      .update(scrimParticipants)
+      .set({ placed: true, joinedAt: new Date('2030-01-01T00:00:00Z') })
+      .where(and(eq(scrimParticipants.scrimId, scrim.id), eq(scrimParticipants.userId, b!.id)));
+    const rowsBefore = await participantRows(scrim.id);
 
     const swapped = await api.swap(scrim.id, { userId: a!.id, team: 'teamTwo', role: 'Mid' }, admin.token);
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect(slotsOf(swapped.json())).toEqual({ 'teamTwo:Mid': a!.id, 'teamOne:Top': b!.id, 'teamOne:ADC': c!.id });
     expect(swapped.json().lobbyHost._id).toBe(a!.id);
+    const kept = (rows: typeof rowsBefore) =>
+      rows.map(({ userId, placed, joinedAt }) => ({ userId, placed, joinedAt }));
+    expect(kept(await participantRows(scrim.id))).toEqual(kept(rowsBefore));
 
     const moved = await api.swap(scrim.id, { userId: c!.id, team: 'teamTwo', role: 'Support' }, admin.token);
     expect(slotsOf(moved.json())).toEqual({ 'teamTwo:Mid': a!.id, 'teamOne:Top': b!.id, 'teamTwo:Support': c!.id });
@@ -1364,6 +1373,20 @@ describe('admin-assign-player', () => {
       /^spot taken! spots available for Team One \(Blue Side\): Top, Jungle, Mid, ADC, Support; Team Two \(Red Side\): Top, Mid, ADC, Support$/,
     );
     expect(taken.scrim?._id).toBe(scrim.id);
+    await expectUnchanged(before, scrim.id, admin.token);
+  });
+
+  it('a deleted account is a 404 USER_NOT_FOUND, nothing written', async () => {
+    const admin = await createAdmin({ db: db() });
+    const scrim = await createScrim({ db: db() });
+    const gone = await createUser({ db: db() });
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const before = await snapshot(scrim.id, admin.token);
+    expectError(
+      await api.assign(scrim.id, { userId: gone.id, teamName: 'teamOne', role: 'Top' }, admin.token),
+      404,
+      'USER_NOT_FOUND',
+    );
     await expectUnchanged(before, scrim.id, admin.token);
   });
 });

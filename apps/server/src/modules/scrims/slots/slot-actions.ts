@@ -1,5 +1,5 @@
-import { BALANCE_MESSAGES, MESSAGES, SCRIM_MESSAGES, WAITLIST_MESSAGES } from '@scrim-gym/shared';
-import { AppError, conflict, unauthorized, uniqueViolation } from '../../../lib/errors.js';
+import { ADMIN_MESSAGES, BALANCE_MESSAGES, MESSAGES, SCRIM_MESSAGES, WAITLIST_MESSAGES } from '@scrim-gym/shared';
+import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
@@ -22,7 +22,7 @@ import {
 /** A user's own place in a scrim: join, move, leave (or a kick), join and leave the cast: one statement each. */
 
 /** The API error of a refusal of scrim_slot_change (the code is the API's; the text depends on the action). */
-function slotRefusalError(
+export function slotRefusalError(
   action: SlotChange['action'],
   refusal: SlotRefusal,
   current: ScrimAggregate | null,
@@ -43,6 +43,7 @@ function slotRefusalError(
     case 'SCRIM_ABANDONED':
       return conflict(SCRIM_MESSAGES.abandoned, refusal);
     case 'ALREADY_CASTER':
+      if (action === 'assign') return conflict(SCRIM_MESSAGES.userIsCaster, refusal);
       return conflict(action === 'cast' ? SCRIM_MESSAGES.alreadyCaster : SCRIM_MESSAGES.casterCannotJoinTeam, refusal);
     case 'ALREADY_PLAYER':
       return conflict(action === 'cast' ? SCRIM_MESSAGES.playerCannotCast : SCRIM_MESSAGES.alreadyPlayer, refusal);
@@ -60,6 +61,10 @@ function slotRefusalError(
       return conflict(BALANCE_MESSAGES.balancedScrim, refusal);
     case 'ALREADY_SIGNED_UP':
       return conflict(BALANCE_MESSAGES.alreadySignedUp, refusal);
+    case 'USER_NOT_FOUND':
+      return notFound(ADMIN_MESSAGES.userNotFound, refusal);
+    case 'HOST_LIMIT':
+      return forbidden(SCRIM_MESSAGES.hostLimitPlayer, refusal);
   }
 }
 

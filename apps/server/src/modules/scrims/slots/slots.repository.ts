@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role, TeamName } from '@scrim-gym/shared';
-import type { Database, DbOrTx } from '../../../db/client.js';
+import type { Database, DbOrTx, Transaction } from '../../../db/client.js';
 import { aggregateFromJson, type ScrimAggregate } from '../core/scrims.repository.js';
 
 /**
@@ -13,7 +13,11 @@ export type SlotChange =
   | { action: 'move'; team: TeamName; role: Role }
   | { action: 'leave' }
   | { action: 'cast' }
-  | { action: 'uncast' };
+  | { action: 'uncast' }
+  /** Whoever runs the scrim (`by`) puts the user in the slot; `chosenOnly` (a host): only a user in it or waiting. */
+  | { action: 'assign'; team: TeamName; role: Role; by: string; chosenOnly: boolean }
+  /** Whoever runs the scrim drags the player onto the slot: exchanged with its player, or moved there. */
+  | { action: 'swap'; team: TeamName; role: Role };
 
 export type SlotAction = SlotChange['action'];
 
@@ -36,16 +40,19 @@ export type SlotRefusal =
   | 'BALANCED_SCRIM'
   | 'ALREADY_SIGNED_UP'
   | 'SCRIM_CANCELLED'
-  | 'COOLDOWN';
+  | 'COOLDOWN'
+  | 'USER_NOT_FOUND'
+  | 'HOST_LIMIT';
 
 /**
- * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, and whether
- * the user was a placed player before the change (their own leave costs nothing).
+ * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed
+ * player before the change (their own leave costs nothing), and whether an assign put them in placed.
  */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;
   promoted: string | null;
   wasPlaced: boolean;
+  placed: boolean;
 }
 
 export type SlotChangeResult = SlotChangeExtras &
@@ -60,6 +67,7 @@ interface SlotChangeJson {
   cooldown_until?: string | null;
   promoted?: string | null;
   was_placed?: boolean;
+  placed?: boolean;
   aggregate: unknown;
 }
 
@@ -70,6 +78,7 @@ function parseSlotChange(result: unknown): SlotChangeResult {
     cooldownUntil: json.cooldown_until ? new Date(json.cooldown_until) : null,
     promoted: json.promoted ?? null,
     wasPlaced: json.was_placed ?? false,
+    placed: json.placed ?? false,
     aggregate: aggregateFromJson(json.aggregate),
   } as SlotChangeResult;
 }
@@ -81,6 +90,8 @@ const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
   team: 'team' in change ? change.team : null,
   role: 'role' in change ? change.role : null,
   leaveCast: change.action === 'join' && change.leaveCast,
+  by: change.action === 'assign' ? change.by : null,
+  chosenOnly: change.action === 'assign' && change.chosenOnly,
 });
 
 const p = (name: string) => sql.placeholder(name);
@@ -90,7 +101,7 @@ function prepareSlotChange(db: Database) {
   return db
     .select({ result: sql<unknown>`result` })
     .from(
-      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean) as result`,
+      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('chosenOnly')}::boolean) as result`,
     )
     .prepare('scrim_slot_change');
 }
@@ -114,6 +125,28 @@ export async function changeSlot({
   }
   const [row] = await statement.execute(changeArgs(scrimId, userId, change));
   return parseSlotChange(row?.result);
+}
+
+/**
+ * The same change inside a transaction that already holds the scrim's lock (the admin tools, which change several
+ * things of a scrim at once): the statement cannot be prepared on a transaction, so it is sent as it is.
+ */
+export async function changeSlotIn({
+  tx,
+  scrimId,
+  userId,
+  change,
+}: {
+  tx: Transaction;
+  scrimId: string;
+  userId: string;
+  change: SlotChange;
+}): Promise<SlotChangeResult> {
+  const a = changeArgs(scrimId, userId, change);
+  const result = await tx.execute(
+    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.chosenOnly}::boolean) as result`,
+  );
+  return parseSlotChange((result as unknown as { rows: { result: unknown }[] }).rows[0]?.result);
 }
 
 /**

@@ -11,9 +11,9 @@ import { promoteWaitlist } from './waitlist.repository.js';
 
 /**
  * Waitlist promotion from the server's side. The rule itself is the SQL function scrim_promote_waitlist
- * (db/functions/scrim_promote_waitlist.sql): the slot statement (db/functions/scrim_slot_change.sql) calls it for leaves, kicks and moves; the
- * JS paths that free a slot inside a changeScrim transaction (admin tools, a balanced scrim's withdrawal) call
- * promoteIntoFreedSlots. Either way the promoted player is told: "A spot opened in … you are in as …".
+ * (db/functions/scrim_promote_waitlist.sql): the slot statement (db/functions/scrim_slot_change.sql) calls it for leaves, kicks, moves and the admin tools'
+ * assign and swap; the JS paths that free a slot inside a changeScrim transaction (a balanced scrim's withdrawal)
+ * call promoteIntoFreedSlots. Either way the promoted player is told: "A spot opened in … you are in as …".
  */
 
 export interface FreedSlot {
@@ -62,6 +62,27 @@ export async function promoteIntoFreedSlots({
     if (userId) values.push(promotedNotification({ scrimId: scrim.id, title: scrim.title, userId, role: slot.role }));
   }
   return insertNotificationRows({ db, values });
+}
+
+/**
+ * A slot statement run inside the caller's transaction promoted `userId` into `role`: their notification, stored in
+ * that transaction. Publish it after the commit.
+ */
+export function storePromotion({
+  db,
+  scrim,
+  userId,
+  role,
+}: {
+  db: DbOrTx;
+  scrim: { id: string; title: string };
+  userId: string;
+  role: Role | null;
+}): Promise<StoredNotification[]> {
+  return insertNotificationRows({
+    db,
+    values: [promotedNotification({ scrimId: scrim.id, title: scrim.title, userId, role })],
+  });
 }
 
 /**
