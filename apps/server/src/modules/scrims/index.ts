@@ -9,7 +9,7 @@ export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './core/scrims.events.j
 export { type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
 export type { Viewer } from './core/scrims.policy.js';
 export { presentScrimFor, toScrimUser } from './core/scrims.presenter.js';
-export type { ScrimAggregate } from './core/scrims.repository.js';
+export type { ScrimAggregate } from './core/scrim-aggregate.repository.js';
 export { scrimsRoutes } from './core/scrims.routes.js';
 export {
   SCRIM_ABANDON_JOB,

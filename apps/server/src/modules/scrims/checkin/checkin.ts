@@ -32,13 +32,13 @@ import {
 } from './checkin.repository.js';
 import { recordShowUps, scrimAlert } from '../commitments/commitments.js';
 import { checkInWindowOf } from '../core/scrims.presenter.js';
+import { type ScrimRow } from '../core/scrim-aggregate.repository.js';
 import {
   clearPlaced,
   findParticipants,
   findScrimAggregate,
   lockScrim,
   updateScrim,
-  type ScrimRow,
 } from '../core/scrims.repository.js';
 import { carriesCommitment } from '../commitments/reliability.js';
 import {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.js';
 import type { StoredNotification } from '../../notifications/index.js';
-import type { ParticipantRow, ScrimRow } from '../core/scrims.repository.js';
+import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { recordCommitments } from './reliability.js';
 
 /** A notification to store in the action's transaction (insertNotificationRows), then publish after commit. */

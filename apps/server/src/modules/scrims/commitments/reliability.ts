@@ -20,7 +20,8 @@ import {
   upsertCommitments,
   type CommitmentEntry,
 } from './commitments.repository.js';
-import { findScrimTitle, findUserById, type ParticipantRow, type ScrimRow } from '../core/scrims.repository.js';
+import { type ParticipantRow, type ScrimRow } from '../core/scrim-aggregate.repository.js';
+import { findScrimTitle, findUserById } from '../core/scrims.repository.js';
 
 export type { CommitmentEntry };
 

@@ -22,14 +22,12 @@ import { type Viewer } from './scrims.policy.js';
 import { presentScrimFor } from './scrims.presenter.js';
 import type { ScrimListCache } from '../listing/list-cache.js';
 import {
-  findParticipants,
-  findScrimAggregate,
-  lockScrim,
   type ParticipantRow,
   type ParticipantWithUser,
   type ScrimAggregate,
   type ScrimRow,
-} from './scrims.repository.js';
+} from './scrim-aggregate.repository.js';
+import { findParticipants, findScrimAggregate, lockScrim } from './scrims.repository.js';
 import { holdLiveUser, markLobbyReady } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
 

@@ -1,6 +1,6 @@
 import { ADMINS_ROOM, hostRoom, regionRoom, scrimRoom, userRoom, type AppServer } from '../../../plugins/io.js';
 import { isLobbyReady, presentScrim } from './scrims.presenter.js';
-import type { ScrimAggregate } from './scrims.repository.js';
+import type { ScrimAggregate } from './scrim-aggregate.repository.js';
 
 /** The socket event that carries a changed scrim (getScrimTransaction). */
 export const SCRIM_UPDATED_EVENT = 'getScrimTransaction';

@@ -1,4 +1,4 @@
-import type { ScrimAggregate } from './scrims.repository.js';
+import type { ScrimAggregate } from './scrim-aggregate.repository.js';
 
 /**
  * What the scrims module tells the modules that follow its scrims (the riot module: tournament codes and

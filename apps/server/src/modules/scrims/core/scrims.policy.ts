@@ -9,7 +9,7 @@ import {
 } from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../../auth/index.js';
-import type { ParticipantRow, ScrimRow } from './scrims.repository.js';
+import type { ParticipantRow, ScrimRow } from './scrim-aggregate.repository.js';
 
 /** Who is asking: the one definition, from auth. */
 export type { Viewer };

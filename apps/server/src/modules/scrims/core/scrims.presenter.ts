@@ -26,7 +26,7 @@ import type {
   ScrimAggregate,
   ScrimRow,
   ScrimUserRow,
-} from './scrims.repository.js';
+} from './scrim-aggregate.repository.js';
 
 type UserLike = ScrimUserRow;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ScrimListCache, type ScrimListKey } from './list-cache.js';
 import type { Scrim } from '@scrim-gym/shared';
-import type { ScrimAggregate } from '../core/scrims.repository.js';
+import type { ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 
 /** The cache alone, with loads under the test's control (no database): races and the TTL. */
 const key: ScrimListKey = {

@@ -1,7 +1,7 @@
 import type { Region } from '@scrim-gym/shared';
 import { EncodedBody } from '../../../lib/precompressed.js';
 import { presentScrim, presentScrimFor } from '../core/scrims.presenter.js';
-import type { ScrimAggregate } from '../core/scrims.repository.js';
+import type { ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 
 /** A range of the hub (any [from, to) a client asks), or one UTC day of the cache. */
 export interface ScrimListKey {

@@ -4,7 +4,8 @@ import { insertNotificationRows, type StoredNotification } from '../../notificat
 import { roleFit } from '../../ratings/index.js';
 import { LOBBY_SIZE, makeTeams } from '../signups/balance.js';
 import { promoteIntoFreedSlots } from '../waitlist/promotion.js';
-import { findParticipants, insertParticipants, type ScrimRow } from '../core/scrims.repository.js';
+import { type ScrimRow } from '../core/scrim-aggregate.repository.js';
+import { findParticipants, insertParticipants } from '../core/scrims.repository.js';
 import { countSignups, findSignupCandidates, type BalanceCandidate } from '../signups/signups.repository.js';
 
 /**

@@ -12,7 +12,7 @@ import { insertNotificationRows, publishNotifications } from '../../notification
 import { scrimRatingChanges, syncScrimRatings } from '../../ratings/index.js';
 import { recordPlayed } from '../commitments/commitments.js';
 import type { Viewer } from '../core/scrims.policy.js';
-import type { ParticipantRow, ScrimRow } from '../core/scrims.repository.js';
+import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { updateScrim } from '../core/scrims.repository.js';
 import { adminResult, settleDispute } from './result-fields.js';
 import { changeScrim, type ScrimAction } from '../core/scrim-change.js';

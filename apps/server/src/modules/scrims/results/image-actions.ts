@@ -4,7 +4,8 @@ import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { processPostGameImage } from './image.js';
 import { assertCanRunScrim, assertCaptainOrAdmin, canRunScrim, type Viewer } from '../core/scrims.policy.js';
 import { presentScrimFor } from '../core/scrims.presenter.js';
-import { deleteImage, findImage, findScrimAggregate, upsertImage } from '../core/scrims.repository.js';
+import { findScrimAggregate } from '../core/scrims.repository.js';
+import { deleteImage, findImage, upsertImage } from './image.repository.js';
 import { ScrimAction, scrimNotFound, changeScrim } from '../core/scrim-change.js';
 
 /** The post-game image: who may upload it, storing it (decoded and re-encoded first), removing and reading it. */

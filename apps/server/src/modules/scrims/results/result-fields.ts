@@ -2,7 +2,7 @@ import { RESULT_CONFIRM_WINDOW_MINUTES, type TeamName } from '@scrim-gym/shared'
 import type { DbOrTx } from '../../../db/client.js';
 import { scheduleJob } from '../../../jobs/index.js';
 import { resolveOpenDispute } from './result.repository.js';
-import type { NewScrim } from '../core/scrims.repository.js';
+import type { NewScrim } from '../core/scrim-aggregate.repository.js';
 
 /** When a pending report confirms itself unless the other team disputes it first. */
 export const RESULT_CONFIRM_WINDOW_MS = RESULT_CONFIRM_WINDOW_MINUTES * 60_000;

@@ -19,7 +19,7 @@ import { recordPlayed } from '../commitments/commitments.js';
 import { assertImpartial } from './dispute.js';
 import { freezePrediction } from '../signups/prediction.js';
 import { assertCaptainOrAdmin, type Viewer } from '../core/scrims.policy.js';
-import type { ParticipantRow, ScrimRow } from '../core/scrims.repository.js';
+import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { updateScrim } from '../core/scrims.repository.js';
 import {
   confirmedResult,

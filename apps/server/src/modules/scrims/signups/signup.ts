@@ -4,7 +4,7 @@ import { conflict } from '../../../lib/errors.js';
 import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { LOBBY_SIZE, makeTeams } from './balance.js';
 import type { Viewer } from '../core/scrims.policy.js';
-import type { ScrimRow } from '../core/scrims.repository.js';
+import type { ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { promoteIntoFreedSlots } from '../waitlist/promotion.js';
 import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from '../core/scrim-change.js';
 import { fillOpenSeats } from '../listing/open-seats.js';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role, RolePreference, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { countedRankSql, scrimParticipants, scrimSignups, scrims, users } from '../../../db/schema/index.js';
-import type { CurrentRating } from '../core/scrims.repository.js';
+import type { CurrentRating } from '../core/scrim-aggregate.repository.js';
 
 /** Someone the balancing places: their roles (for this scrim, or their settings), rank and current rating. */
 export interface BalanceCandidate {

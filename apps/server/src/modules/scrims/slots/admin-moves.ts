@@ -4,7 +4,8 @@ import { insertNotificationRows, publishNotifications, type StoredNotification }
 import { placedNotifications } from './placed.js';
 import { storePromotion } from '../waitlist/promotion.js';
 import { assertCanRunScrim, assertMayFillFrom, type Viewer } from '../core/scrims.policy.js';
-import { sampleEligibleUsers, type ParticipantRow, type ScrimRow } from '../core/scrims.repository.js';
+import { type ParticipantRow, type ScrimRow } from '../core/scrim-aggregate.repository.js';
+import { sampleEligibleUsers } from './slots.repository.js';
 import { ScrimAction, SlotAction, assertNoWinner, assertSlotsMode, changeScrim } from '../core/scrim-change.js';
 import { changeSlotIn, type SlotChange } from './slots.repository.js';
 import { slotRefusalError } from './slot-actions.js';

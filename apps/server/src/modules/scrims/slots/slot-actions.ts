@@ -5,7 +5,8 @@ import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
 import { assertSelfOrAdmin, canRunScrim } from '../core/scrims.policy.js';
 import { presentScrimFor } from '../core/scrims.presenter.js';
-import { findScrimAggregate, type ScrimAggregate } from '../core/scrims.repository.js';
+import { type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
+import { findScrimAggregate } from '../core/scrims.repository.js';
 import { changeSlot, type SlotChange, type SlotChangeResult, type SlotRefusal } from './slots.repository.js';
 import {
   cooldownError,

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Role, TeamName } from '@scrim-gym/shared';
+import { and, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../../db/client.js';
-import { aggregateFromJson, type ScrimAggregate } from '../core/scrims.repository.js';
+import { bans, scrimParticipants, users } from '../../../db/schema/index.js';
+import { aggregateFromJson, type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 
 /**
  * A change of a user's place in a scrim, made by the SQL function scrim_slot_change
@@ -155,4 +156,42 @@ export async function changeSlotIn({
  */
 export async function settleLobbyHost({ db, scrimId, left }: { db: DbOrTx; scrimId: string; left: string | null }) {
   await db.execute(sql`select scrim_settle_host(${scrimId}::uuid, ${left}::uuid)`);
+}
+
+/**
+ * Up to `limit` users of a region who are not in the scrim and not banned, sampled uniformly at random
+ * (ORDER BY random() over every candidate).
+ */
+export function sampleEligibleUsers({
+  db,
+  scrimId,
+  region,
+  limit,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  region: Region;
+  limit: number;
+}) {
+  const inScrim = db
+    .select({ id: scrimParticipants.userId })
+    .from(scrimParticipants)
+    .where(eq(scrimParticipants.scrimId, scrimId));
+  const banInForce = db
+    .select({ one: sql`1` })
+    .from(bans)
+    .where(
+      and(
+        eq(bans.userId, users.id),
+        eq(bans.isActive, true),
+        sql`${bans.dateFrom} <= now()`,
+        sql`${bans.dateTo} > now()`,
+      ),
+    );
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.region, region), isNull(users.deletedAt), notInArray(users.id, inScrim), notExists(banInForce)))
+    .orderBy(sql`random()`)
+    .limit(limit);
 }

@@ -6,7 +6,7 @@ import {
   type NotificationDeps,
   type StoredNotification,
 } from '../../notifications/index.js';
-import type { ScrimAggregate } from '../core/scrims.repository.js';
+import type { ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 import { promoteWaitlist } from './waitlist.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { areTeamsFull, TEAMS, WAITLIST_MESSAGES, type WaitlistRole } from '@scri
 import { conflict } from '../../../lib/errors.js';
 import { LOBBY_SIZE } from '../signups/balance.js';
 import type { Viewer } from '../core/scrims.policy.js';
-import type { ParticipantRow, ScrimRow } from '../core/scrims.repository.js';
+import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { assertNoWinner, changeScrim, cooldownError, type ScrimDeps } from '../core/scrim-change.js';
 import { countSignups, findSignup } from '../signups/signups.repository.js';
 import {
