@@ -15,7 +15,7 @@ import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
 import { friendsRoutes } from './modules/friends/index.js';
-import { messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
+import { messageLimiterPlugin, messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
@@ -133,6 +133,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   // The scrims' list cache and lifecycle, before the jobs and modules that use or follow them.
   await app.register(scrimsContextPlugin);
   registerPresenceSocketHandlers(app);
+  await app.register(messageLimiterPlugin);
   registerMessageSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });

@@ -50,11 +50,6 @@ export {
 /** Socket.IO servers that share rooms with other instances (the Redis adapter is attached), and their Redis. */
 const clustered = new WeakMap<object, RedisHandle>();
 
-/** The Redis behind a Socket.IO server's adapter (null on a single instance), for code that only has `io`. */
-export function redisOf(io: object): RedisHandle | null {
-  return clustered.get(io) ?? null;
-}
-
 /**
  * Tells the other instances (their `io.on(event)` listeners) that something changed, e.g. cached lists. A
  * single instance has nobody to tell (and Socket.IO's in-memory adapter would log a warning on every call).

@@ -17,7 +17,6 @@ import { retryAfterHook } from '../../lib/rate-limit-hook.js';
 import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
-import { messageLimiterFor } from './messages.rate-limit.js';
 import * as service from './messages.service.js';
 
 const tags = ['messages'];
@@ -28,7 +27,7 @@ const tags = ['messages'];
  */
 export async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io, limiter: messageLimiterFor(app.io) };
+  const deps = { db: app.db, io: app.io, limiter: app.messageLimiter };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onError', retryAfterHook);

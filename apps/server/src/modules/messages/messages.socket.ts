@@ -10,7 +10,6 @@ import { scrimChatRoom, type AppSocket, type SocketData } from '../../plugins/io
 import type { Viewer } from '../auth/index.js';
 import { openScrimConversation } from '../conversations/index.js';
 import { assertSelf } from '../friends/index.js';
-import { messageLimiterFor } from './messages.rate-limit.js';
 import { sendMessage, sendScrimMessage } from './messages.service.js';
 
 const SCRIM_CHAT_PREFIX = scrimChatRoom('');
@@ -22,7 +21,7 @@ const SCRIM_CHAT_PREFIX = scrimChatRoom('');
  */
 export function registerMessageSocketHandlers(app: FastifyInstance) {
   const { io, db, log } = app;
-  const deps = { db, io, limiter: messageLimiterFor(io) };
+  const deps = { db, io, limiter: app.messageLimiter };
   // While the instance closes, its sockets leave every chat at once: nobody is left to tell.
   let closing = false;
   app.addHook('preClose', async () => {
