@@ -13,11 +13,13 @@
 --           comes in, placed when p_by put in someone else; p_chosen_only (a host) limits it to users already in
 --           the scrim or on its waitlist
 --   swap    whoever runs the scrim drags a player onto the slot: exchanged with its player, or moved there
+-- p_by and p_chosen_only have defaults, so a call with the first six arguments (a user's own change) is the same
+-- call it was before they existed: an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
 -- reason (an API error code: SlotRefusal in scrims/slots/slots.repository.ts); placed whether the call put in a
 -- placed player; aggregate the scrim as it is after the call (scrim_aggregate), null when there is none.
 CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
-  p_leave_cast boolean, p_by uuid, p_chosen_only boolean) RETURNS json LANGUAGE plpgsql AS $$
+  p_leave_cast boolean, p_by uuid DEFAULT NULL, p_chosen_only boolean DEFAULT false) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   s scrims%ROWTYPE;
   mine participant_kind;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
@@ -140,6 +140,19 @@ describe(`one round trip per slot change (${engine})`, () => {
       expect(error!.extra).toEqual({});
     }
     expect(await db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrim.id))).toEqual([]);
+  });
+
+  it("the previous release's six-argument call (a rolling deploy's older instance) is still the same join", async () => {
+    const scrim = await createScrim({ db: db() });
+    const [player] = await createUsers({ db: db(), count: 1 });
+    const result = await db().execute(
+      sql`select scrim_slot_change('join', ${scrim.id}::uuid, ${player!.id}::uuid, 'teamOne'::team, 'Mid'::role, false) as result`,
+    );
+    const [row] = (result as unknown as { rows: { result: unknown }[] }).rows;
+    const json = (typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result) as { refusal: unknown };
+    expect(json.refusal).toBeNull();
+    const seats = await db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrim.id));
+    expect(seats).toMatchObject([{ userId: player!.id, team: 'teamOne', role: 'Mid', placed: false }]);
   });
 
   it('the tenth join settles the host in the same statement; kicking the host clears it in the same statement', async () => {
