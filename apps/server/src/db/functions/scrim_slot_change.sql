@@ -10,16 +10,15 @@
 --   leave   the player leaves (or is kicked)          uncast  the caster leaves the cast (or is removed)
 --   cast    join the cast
 --   assign  whoever runs the scrim (p_by) puts the user in the slot: a player of the scrim moves there, anyone else
---           comes in, placed when p_by put in someone else; p_chosen_only (a host) limits it to users already in
---           the scrim or on its waitlist
+--           comes in, placed when p_by put in someone else (whom a host may place is the policy's, checked before)
 --   swap    whoever runs the scrim drags a player onto the slot: exchanged with its player, or moved there
--- p_by and p_chosen_only have defaults, so a call with the first six arguments (a user's own change) is the same
--- call it was before they existed: an instance of the previous release keeps working during a rolling deploy.
+-- p_by has a default, so a call with the first six arguments (a user's own change) is the same call it was before
+-- it existed: an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
 -- reason (an API error code: SlotRefusal in scrims/slots/slots.repository.ts); placed whether the call put in a
 -- placed player; aggregate the scrim as it is after the call (scrim_aggregate), null when there is none.
 CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
-  p_leave_cast boolean, p_by uuid DEFAULT NULL, p_chosen_only boolean DEFAULT false) RETURNS json LANGUAGE plpgsql AS $$
+  p_leave_cast boolean, p_by uuid DEFAULT NULL) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   s scrims%ROWTYPE;
   mine participant_kind;
@@ -33,7 +32,6 @@ DECLARE
   was_placed boolean;
   placed_now boolean := false;
   user_exists boolean := true;
-  waiting boolean := false;
   occupant scrim_participants%ROWTYPE;
 BEGIN
   IF p_action IN ('join', 'cast') THEN
@@ -51,7 +49,6 @@ BEGIN
   IF p_action = 'assign' THEN
     -- Not held: the caller already holds the scrim's lock, which an account deletion takes after the account's.
     user_exists := EXISTS (SELECT 1 FROM users WHERE id = p_user AND deleted_at IS NULL);
-    waiting := EXISTS (SELECT 1 FROM scrim_waitlist WHERE scrim_id = p_scrim AND user_id = p_user);
   END IF;
   IF p_action IN ('join', 'cast') THEN
     SELECT cooldown_until INTO cooldown FROM users WHERE id = p_user AND cooldown_until > now();
@@ -74,7 +71,6 @@ BEGIN
       WHEN slot_taken THEN 'SPOT_TAKEN' END
     WHEN p_action = 'assign' THEN CASE
       WHEN NOT user_exists THEN 'USER_NOT_FOUND'
-      WHEN p_chosen_only AND mine IS NULL AND NOT waiting THEN 'HOST_LIMIT'
       WHEN mine = 'caster' THEN 'ALREADY_CASTER'
       WHEN slot_taken THEN 'SPOT_TAKEN' END
     WHEN p_action IN ('leave', 'swap') AND mine IS DISTINCT FROM 'player' THEN 'NOT_A_PLAYER'

@@ -4,7 +4,7 @@
  */
 export { backfillScrimAbandons, scrimAbandonPlugin } from './commitments/abandon.js';
 export { removeFromUpcomingScrims } from './commitments/account-removal.js';
-export { backfillScrimCheckIns, scrimCheckInPlugin } from './checkin/checkin.js';
+export { backfillScrimCheckIns, scrimCheckInPlugin } from './checkin/checkin.jobs.js';
 export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './core/scrims.events.js';
 export { type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
 export type { Viewer } from './core/scrims.policy.js';

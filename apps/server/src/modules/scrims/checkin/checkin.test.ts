@@ -24,7 +24,9 @@ import {
   type TestScrim,
 } from '../../../test/scrim-factories.js';
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
-import { backfillScrimCheckIns, closeCheckIn, notifyCheckInOpen, promotionOrder, remindCheckIn } from './checkin.js';
+import { closeCheckIn, promotionOrder } from './checkin.js';
+import { backfillScrimCheckIns } from './checkin.jobs.js';
+import { notifyCheckInOpen, remindCheckIn } from './check-in-notices.js';
 import { CHECK_IN_JOBS, CHECK_IN_STEPS, checkInStepTime, scrimCheckInKey } from '../core/scrims.schedule.js';
 
 const MINUTE = 60_000;

@@ -6,8 +6,6 @@
  * not check in lose their slot, each freed slot goes to the first suitable waitlisted player, and every player's
  * commitment is recorded (checked in, or a no-show that escalates their penalty).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import {
   CHECK_IN_MESSAGES,
   PLACED_MESSAGES,
@@ -18,17 +16,15 @@ import {
   type Slot,
   type WaitlistRole,
 } from '@scrim-gym/shared';
-import type { Database } from '../../../db/client.js';
 import { formatUtcTime } from '../../../lib/dates.js';
 import { conflict, forbidden } from '../../../lib/errors.js';
-import { insertNotificationRows, notifyScrimAlertOnce, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
 import {
   findCheckedIn,
   findWaitlist,
   insertCheckIn,
   promoteFromWaitlist,
   removePlayers,
-  scheduleMissingCheckIns,
 } from './checkin.repository.js';
 import { recordShowUps, scrimAlert } from '../commitments/commitments.js';
 import { checkInWindowOf } from '../core/scrims.presenter.js';
@@ -41,16 +37,7 @@ import {
   updateScrim,
 } from '../core/scrims.repository.js';
 import { carriesCommitment } from '../commitments/reliability.js';
-import {
-  CHECK_IN_JOBS,
-  CHECK_IN_STEPS,
-  CHECK_IN_STEP_MINUTES,
-  CLOCK_SLACK_MS,
-  checkInStepTime,
-  scrimCheckInKey,
-  scrimIdOf,
-  type CheckInStep,
-} from '../core/scrims.schedule.js';
+import { CLOCK_SLACK_MS, checkInStepTime } from '../core/scrims.schedule.js';
 import {
   assertNoWinner,
   assertNotAbandoned,
@@ -58,15 +45,14 @@ import {
   publishScrimChange,
   type ScrimAction,
   type ScrimDeps,
-  scrimDepsOf,
 } from '../core/scrim-change.js';
 import { clearBalance } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
 
-type JobDeps = Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
+export type JobDeps = Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
 
 /** Check-in applies: turned on, and the scrim neither cancelled, abandoned nor finished. */
-const checkInApplies = (scrim: ScrimRow) =>
+export const checkInApplies = (scrim: ScrimRow) =>
   scrim.checkInEnabled && !scrim.cancelledAt && !scrim.abandonedAt && !scrim.teamWon;
 
 /** A cancelled scrim is over: nobody checks in, nobody comes in as a substitute. */
@@ -120,68 +106,6 @@ export function confirmPlace({ deps, viewer, scrimId }: ScrimAction) {
       if (carriesCommitment(mine)) throw conflict(PLACED_MESSAGES.notPlaced, 'NOT_PLACED');
       await clearPlaced({ db: tx, scrimId, userId: viewer.id });
     },
-  });
-}
-
-/**
- * A check-in step's scrim, when the step applies now: check-in on, the scrim still to be played, its step due
- * (a start moved later moved the job too: not yet) and the close still ahead. Null otherwise.
- */
-async function scrimForNotice(deps: JobDeps, scrimId: string, step: CheckInStep, now: number) {
-  const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
-  if (!aggregate || !checkInApplies(aggregate.scrim) || aggregate.scrim.checkInClosedAt) return null;
-  const { gameStartTime } = aggregate.scrim;
-  if (checkInStepTime(step, gameStartTime).getTime() > now + CLOCK_SLACK_MS) return null;
-  // Too late to check in (a scrim created or moved inside its window's last minutes): nobody is told to.
-  if (now >= checkInStepTime('close', gameStartTime).getTime()) return null;
-  return aggregate;
-}
-
-/**
- * 'scrim.check-in-open': the players are told check-in is open (a stored 'scrim_alert', pushed live). Once per
- * player and text, however often the job runs; a new start time is a new text, told again.
- */
-export async function notifyCheckInOpen({
-  deps,
-  scrimId,
-  now = Date.now(),
-}: {
-  deps: JobDeps;
-  scrimId: string;
-  now?: number;
-}) {
-  const aggregate = await scrimForNotice(deps, scrimId, 'open', now);
-  if (!aggregate) return [];
-  const { scrim, participants } = aggregate;
-  const closesAt = formatUtcTime(checkInStepTime('close', scrim.gameStartTime));
-  return notifyScrimAlertOnce({
-    deps,
-    scrimId,
-    userIds: participants.filter((p) => p.kind === 'player').map((p) => p.user.id),
-    message: CHECK_IN_MESSAGES.openNotification(scrim.title, closesAt),
-  });
-}
-
-/** 'scrim.check-in-remind': the players who have not checked in yet are reminded (once each). */
-export async function remindCheckIn({
-  deps,
-  scrimId,
-  now = Date.now(),
-}: {
-  deps: JobDeps;
-  scrimId: string;
-  now?: number;
-}) {
-  const aggregate = await scrimForNotice(deps, scrimId, 'remind', now);
-  if (!aggregate) return [];
-  const { scrim, participants, checkIns } = aggregate;
-  const checkedIn = new Set(checkIns);
-  const closesAt = formatUtcTime(checkInStepTime('close', scrim.gameStartTime));
-  return notifyScrimAlertOnce({
-    deps,
-    scrimId,
-    userIds: participants.filter((p) => p.kind === 'player' && !checkedIn.has(p.user.id)).map((p) => p.user.id),
-    message: CHECK_IN_MESSAGES.reminderNotification(scrim.title, closesAt),
   });
 }
 
@@ -282,38 +206,3 @@ export async function closeCheckIn({
   }
   return { dropped: outcome.dropped, promoted: outcome.promoted };
 }
-
-/**
- * At start-up, for scrims created before check-in existed: those whose close is still ahead get their
- * check-in jobs, as scheduleScrimCheckIn would have made them. Idempotent, and safe when several instances start together.
- */
-export function backfillScrimCheckIns({ db, now = new Date() }: { db: Database; now?: Date }) {
-  return scheduleMissingCheckIns({
-    db,
-    now,
-    steps: CHECK_IN_STEPS.map((step) => ({
-      kind: CHECK_IN_JOBS[step],
-      keyPrefix: scrimCheckInKey(step, ''),
-      minutesBefore: CHECK_IN_STEP_MINUTES[step],
-      // As scheduleScrimCheckIn: the opening notice is due at once inside the window, a passed reminder dropped.
-      evenIfPast: step === 'open',
-    })),
-  });
-}
-
-/** Registers the three check-in jobs on the app's runner. */
-export const scrimCheckInPlugin = fp(
-  async (app: FastifyInstance) => {
-    const deps = scrimDepsOf(app);
-    app.jobs.register(CHECK_IN_JOBS.open, async (job) => {
-      await notifyCheckInOpen({ deps, scrimId: scrimIdOf(job) });
-    });
-    app.jobs.register(CHECK_IN_JOBS.remind, async (job) => {
-      await remindCheckIn({ deps, scrimId: scrimIdOf(job) });
-    });
-    app.jobs.register(CHECK_IN_JOBS.close, async (job) => {
-      await closeCheckIn({ deps, scrimId: scrimIdOf(job) });
-    });
-  },
-  { name: 'scrim-check-in', dependencies: ['jobs'] },
-);

@@ -1,9 +1,10 @@
-import { SCRIM_MESSAGES, emptySlots, mayPlaceAnyone, type Region } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, emptySlots, type Region } from '@scrim-gym/shared';
 import type { Transaction } from '../../../db/client.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { placedNotifications } from './placed.js';
 import { storePromotion } from '../waitlist/promotion.js';
-import { assertCanRunScrim, assertMayFillFrom, type Viewer } from '../core/scrims.policy.js';
+import { assertCanRunScrim, assertMayFillFrom, assertMayPlace } from '../core/scrims.policy.js';
+import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
 import { type ParticipantRow, type ScrimRow } from '../core/scrim-aggregate.repository.js';
 import { sampleEligibleUsers } from './slots.repository.js';
 import { ScrimAction, SlotAction, assertNoWinner, assertSlotsMode, changeScrim } from '../core/scrim-change.js';
@@ -42,14 +43,6 @@ async function changeSlotFor({
   return { placed: result.placed, promoted };
 }
 
-/** The assign statement for `viewer`: a host (not an admin) places only users already in the scrim or waiting. */
-const assignBy = (viewer: Viewer, slot: Pick<SlotAction, 'team' | 'role'>): SlotChange => ({
-  action: 'assign',
-  ...slot,
-  by: viewer.id,
-  chosenOnly: !mayPlaceAnyone(viewer),
-});
-
 /** Runs a changeScrim whose action returns notifications, and publishes them after the commit. */
 function withNotifications(
   action: ScrimAction,
@@ -70,12 +63,18 @@ export function adminAssignPlayer({ userId, team, role, ...action }: SlotAction)
   const { viewer } = action;
   return withNotifications(action, async ({ tx, scrim, participants }) => {
     assertCanRunScrim(viewer, scrim);
+    // Read under the scrim's lock: whom a host may place cannot change before the statement runs.
+    const inScrim = participants.some((p) => p.userId === userId);
+    assertMayPlace(viewer, {
+      inScrim,
+      waiting: Boolean(await findWaitlistEntry({ db: tx, scrimId: scrim.id, userId })),
+    });
     const { placed, promoted } = await changeSlotFor({
       tx,
       scrim,
       participants,
       userId,
-      change: assignBy(viewer, { team, role }),
+      change: { action: 'assign', team, role, by: viewer.id },
     });
     const told = placed ? await placedNotifications({ db: tx, viewer, scrim, placed: [{ userId, team, role }] }) : [];
     return [...(await insertNotificationRows({ db: tx, values: told })), ...promoted];
@@ -103,8 +102,8 @@ export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAc
       const placed = [];
       for (const [i, user] of picked.entries()) {
         const slot = slots[i]!;
-        // Drawn by the tool, not chosen by a host: the host's limit on whom they place does not apply.
-        const change: SlotChange = { action: 'assign', ...slot, by: viewer.id, chosenOnly: false };
+        // Drawn by the tool from the regions the viewer may fill from (assertMayFillFrom), not chosen by them.
+        const change: SlotChange = { action: 'assign', ...slot, by: viewer.id };
         const result = await changeSlotFor({ tx, scrim, participants, userId: user.id, change });
         if (result.placed) placed.push({ userId: user.id, ...slot });
       }

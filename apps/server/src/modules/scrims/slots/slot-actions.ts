@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, BALANCE_MESSAGES, MESSAGES, SCRIM_MESSAGES, WAITLIST_MESSAGES } from '@scrim-gym/shared';
-import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
+import { AppError, conflict, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
@@ -64,8 +64,6 @@ export function slotRefusalError(
       return conflict(BALANCE_MESSAGES.alreadySignedUp, refusal);
     case 'USER_NOT_FOUND':
       return notFound(ADMIN_MESSAGES.userNotFound, refusal);
-    case 'HOST_LIMIT':
-      return forbidden(SCRIM_MESSAGES.hostLimitPlayer, refusal);
   }
 }
 

@@ -15,8 +15,8 @@ export type SlotChange =
   | { action: 'leave' }
   | { action: 'cast' }
   | { action: 'uncast' }
-  /** Whoever runs the scrim (`by`) puts the user in the slot; `chosenOnly` (a host): only a user in it or waiting. */
-  | { action: 'assign'; team: TeamName; role: Role; by: string; chosenOnly: boolean }
+  /** Whoever runs the scrim (`by`) puts the user in the slot (whom a host may place is checked before). */
+  | { action: 'assign'; team: TeamName; role: Role; by: string }
   /** Whoever runs the scrim drags the player onto the slot: exchanged with its player, or moved there. */
   | { action: 'swap'; team: TeamName; role: Role };
 
@@ -42,8 +42,7 @@ export type SlotRefusal =
   | 'ALREADY_SIGNED_UP'
   | 'SCRIM_CANCELLED'
   | 'COOLDOWN'
-  | 'USER_NOT_FOUND'
-  | 'HOST_LIMIT';
+  | 'USER_NOT_FOUND';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed
@@ -92,7 +91,6 @@ const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
   role: 'role' in change ? change.role : null,
   leaveCast: change.action === 'join' && change.leaveCast,
   by: change.action === 'assign' ? change.by : null,
-  chosenOnly: change.action === 'assign' && change.chosenOnly,
 });
 
 const p = (name: string) => sql.placeholder(name);
@@ -102,7 +100,7 @@ function prepareSlotChange(db: Database) {
   return db
     .select({ result: sql<unknown>`result` })
     .from(
-      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('chosenOnly')}::boolean) as result`,
+      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid) as result`,
     )
     .prepare('scrim_slot_change');
 }
@@ -145,7 +143,7 @@ export async function changeSlotIn({
 }): Promise<SlotChangeResult> {
   const a = changeArgs(scrimId, userId, change);
   const result = await tx.execute(
-    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.chosenOnly}::boolean) as result`,
+    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid) as result`,
   );
   return parseSlotChange((result as unknown as { rows: { result: unknown }[] }).rows[0]?.result);
 }
