@@ -12,13 +12,17 @@
 --   assign  whoever runs the scrim (p_by) puts the user in the slot: a player of the scrim moves there, anyone else
 --           comes in, placed when p_by put in someone else (whom a host may place is the policy's, checked before)
 --   swap    whoever runs the scrim drags a player onto the slot: exchanged with its player, or moved there
--- p_by has a default, so a call with the first six arguments (a user's own change) is the same call it was before
--- it existed: an instance of the previous release keeps working during a rolling deploy.
+--   substitute  after the start and before a confirmed result, whoever runs the scrim brings the user in for the
+--           player p_out, who did not come: the user takes p_out's slot (and the lobby captaincy if p_out held
+--           it), placed when p_by is someone else; p_out's place, sign-up and check-in go; on a balanced scrim
+--           the user signs up for the seat (whom a host may bring in is the policy's, checked before)
+-- p_by and p_out have defaults, so a call with the first six arguments (a user's own change) is the same call it
+-- was before they existed: an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
 -- reason (an API error code: SlotRefusal in scrims/slots/slots.repository.ts); placed whether the call put in a
 -- placed player; aggregate the scrim as it is after the call (scrim_aggregate), null when there is none.
 CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
-  p_leave_cast boolean, p_by uuid DEFAULT NULL) RETURNS json LANGUAGE plpgsql AS $$
+  p_leave_cast boolean, p_by uuid DEFAULT NULL, p_out uuid DEFAULT NULL) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   s scrims%ROWTYPE;
   mine participant_kind;
@@ -32,6 +36,10 @@ DECLARE
   was_placed boolean;
   placed_now boolean := false;
   user_exists boolean := true;
+  out_kind participant_kind;
+  out_team team;
+  out_role role;
+  banned boolean := false;
   occupant scrim_participants%ROWTYPE;
 BEGIN
   IF p_action IN ('join', 'cast') THEN
@@ -46,9 +54,16 @@ BEGIN
   END IF;
   SELECT kind, team, role, placed INTO mine, my_team, my_role, was_placed
   FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_user;
-  IF p_action = 'assign' THEN
+  IF p_action IN ('assign', 'substitute') THEN
     -- Not held: the caller already holds the scrim's lock, which an account deletion takes after the account's.
     user_exists := EXISTS (SELECT 1 FROM users WHERE id = p_user AND deleted_at IS NULL);
+  END IF;
+  IF p_action = 'substitute' THEN
+    SELECT kind, team, role INTO out_kind, out_team, out_role
+    FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_out;
+    -- A ban in force: flagged active, begun and not over (the rule of the session check).
+    banned := EXISTS (SELECT 1 FROM bans WHERE user_id = p_user AND is_active
+      AND date_from <= now() AND date_to > now());
   END IF;
   IF p_action IN ('join', 'cast') THEN
     SELECT cooldown_until INTO cooldown FROM users WHERE id = p_user AND cooldown_until > now();
@@ -57,6 +72,17 @@ BEGIN
     SELECT 1 FROM scrim_participants
     WHERE scrim_id = p_scrim AND kind = 'player' AND team = p_team AND role = p_role AND user_id <> p_user);
   refusal := CASE
+    -- A substitute comes in after the start, also while a reported result waits for its confirmation.
+    WHEN p_action = 'substitute' THEN CASE
+      WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
+      WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
+      WHEN s.game_start_time > now() THEN 'NOT_STARTED'
+      WHEN s.result_status = 'confirmed' THEN 'RESULT_CONFIRMED'
+      WHEN out_kind IS DISTINCT FROM 'player' THEN 'NOT_A_PLAYER'
+      WHEN NOT user_exists THEN 'USER_NOT_FOUND'
+      WHEN mine = 'player' THEN 'ALREADY_PLAYER'
+      WHEN mine = 'caster' THEN 'ALREADY_CASTER'
+      WHEN banned THEN 'SUBSTITUTE_BANNED' END
     WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
     WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
@@ -117,6 +143,21 @@ BEGIN
         refusal := 'SPOT_TAKEN';
         placed_now := false;
       END IF;
+    ELSIF p_action = 'substitute' THEN
+      DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_out;
+      DELETE FROM scrim_signups WHERE scrim_id = p_scrim AND user_id = p_out;
+      DELETE FROM scrim_check_ins WHERE scrim_id = p_scrim AND user_id = p_out;
+      -- Brought in by someone else, the substitute did not choose the scrim: placed until they confirm.
+      placed_now := p_by IS DISTINCT FROM p_user;
+      INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role, placed)
+      VALUES (p_scrim, p_user, 'player', out_team, out_role, placed_now);
+      IF s.mode = 'balanced' THEN
+        -- A balanced scrim's players are its sign-ups: the substitute signs up for the seat (unless signed up).
+        INSERT INTO scrim_signups (scrim_id, user_id, primary_role, secondary_role)
+        SELECT p_scrim, p_user, out_role::text::role_preference, u.secondary_role FROM users u WHERE u.id = p_user
+        ON CONFLICT DO NOTHING;
+      END IF;
+      UPDATE scrims SET lobby_host_id = p_user WHERE id = p_scrim AND lobby_host_id = p_out;
     ELSIF p_action = 'swap' THEN
       -- Both slots are unique and checked row by row: the slot's player steps out, the dragged one moves in, and
       -- the first comes back on the dragged one's old slot, with everything else of their row kept.
@@ -137,11 +178,11 @@ BEGIN
       END IF;
     END IF;
     IF refusal IS NULL THEN
-      IF p_action IN ('join', 'assign') THEN
+      IF p_action IN ('join', 'assign', 'substitute') THEN
         DELETE FROM scrim_waitlist WHERE scrim_id = p_scrim AND user_id = p_user;
       END IF;
       -- The teams are no longer as they were balanced: the win probability comes from the live ratings again.
-      IF p_action IN ('join', 'move', 'leave', 'assign')
+      IF p_action IN ('join', 'move', 'leave', 'assign', 'substitute')
         OR (p_action = 'swap' AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role)) THEN
         UPDATE scrims SET balanced_at = NULL, balance_blue_win_probability = NULL, balance_off_role = NULL
         WHERE id = p_scrim AND balanced_at IS NOT NULL;

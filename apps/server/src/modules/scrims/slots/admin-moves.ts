@@ -2,46 +2,18 @@ import { SCRIM_MESSAGES, emptySlots, type Region } from '@scrim-gym/shared';
 import type { Transaction } from '../../../db/client.js';
 import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { placedNotifications } from './placed.js';
-import { storePromotion } from '../waitlist/promotion.js';
 import { assertCanRunScrim, assertMayFillFrom, assertMayPlace } from '../core/scrims.policy.js';
 import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
 import { type ParticipantRow, type ScrimRow } from '../core/scrim-aggregate.repository.js';
-import { sampleEligibleUsers } from './slots.repository.js';
 import { ScrimAction, SlotAction, assertNoWinner, assertSlotsMode, changeScrim } from '../core/scrim-change.js';
-import { changeSlotIn, type SlotChange } from './slots.repository.js';
-import { slotRefusalError } from './slot-actions.js';
+import { sampleEligibleUsers, type SlotChange } from './slots.repository.js';
+import { changeSlotInTool } from './tool-change.js';
 
 /**
  * The slot tools of whoever runs a scrim: assign a user to a slot, fill the empty slots at random, drag a player.
  * Who may use them on which scrim is decided here (the policy); which slot a user may take is the slot statement's
  * (scrim_slot_change's assign and swap), run in the tool's transaction under the scrim's lock.
  */
-
-/**
- * One slot statement in the tool's transaction: a refusal is thrown (changeScrim answers it with the current
- * scrim), a promotion from the waitlist into the slot the user left is stored as its notification.
- */
-async function changeSlotFor({
-  tx,
-  scrim,
-  participants,
-  userId,
-  change,
-}: {
-  tx: Transaction;
-  scrim: ScrimRow;
-  participants: ParticipantRow[];
-  userId: string;
-  change: SlotChange;
-}) {
-  const result = await changeSlotIn({ tx, scrimId: scrim.id, userId, change });
-  if (result.refusal) throw slotRefusalError(change.action, result.refusal, result.aggregate, result.cooldownUntil);
-  const left = participants.find((p) => p.userId === userId && p.kind === 'player');
-  const promoted = result.promoted
-    ? await storePromotion({ db: tx, scrim, userId: result.promoted, role: left?.role ?? null })
-    : [];
-  return { placed: result.placed, promoted };
-}
 
 /** Runs a changeScrim whose action returns notifications, and publishes them after the commit. */
 function withNotifications(
@@ -69,7 +41,7 @@ export function adminAssignPlayer({ userId, team, role, ...action }: SlotAction)
       inScrim,
       waiting: Boolean(await findWaitlistEntry({ db: tx, scrimId: scrim.id, userId })),
     });
-    const { placed, promoted } = await changeSlotFor({
+    const { placed, promoted } = await changeSlotInTool({
       tx,
       scrim,
       participants,
@@ -104,7 +76,7 @@ export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAc
         const slot = slots[i]!;
         // Drawn by the tool from the regions the viewer may fill from (assertMayFillFrom), not chosen by them.
         const change: SlotChange = { action: 'assign', ...slot, by: viewer.id };
-        const result = await changeSlotFor({ tx, scrim, participants, userId: user.id, change });
+        const result = await changeSlotInTool({ tx, scrim, participants, userId: user.id, change });
         if (result.placed) placed.push({ userId: user.id, ...slot });
       }
       stored = await insertNotificationRows({
@@ -125,7 +97,7 @@ export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAc
 export function swapPlayers({ userId, team, role, ...action }: SlotAction) {
   return withNotifications(action, async ({ tx, scrim, participants }) => {
     assertCanRunScrim(action.viewer, scrim);
-    const { promoted } = await changeSlotFor({
+    const { promoted } = await changeSlotInTool({
       tx,
       scrim,
       participants,

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, BALANCE_MESSAGES, MESSAGES, SCRIM_MESSAGES, WAITLIST_MESSAGES } from '@scrim-gym/shared';
+import {
+  ADMIN_MESSAGES,
+  BALANCE_MESSAGES,
+  MESSAGES,
+  SCRIM_MESSAGES,
+  SUBSTITUTE_MESSAGES,
+  WAITLIST_MESSAGES,
+} from '@scrim-gym/shared';
 import { AppError, conflict, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
@@ -22,6 +29,13 @@ import {
 
 /** A user's own place in a scrim: join, move, leave (or a kick), join and leave the cast: one statement each. */
 
+const SUBSTITUTE_REFUSALS = {
+  NOT_A_PLAYER: SUBSTITUTE_MESSAGES.outNotAPlayer,
+  USER_NOT_FOUND: SUBSTITUTE_MESSAGES.inNotFound,
+  ALREADY_PLAYER: SUBSTITUTE_MESSAGES.inAlreadyPlayer,
+  ALREADY_CASTER: SUBSTITUTE_MESSAGES.inAlreadyCaster,
+} as const;
+
 /** The API error of a refusal of scrim_slot_change (the code is the API's; the text depends on the action). */
 export function slotRefusalError(
   action: SlotChange['action'],
@@ -29,6 +43,14 @@ export function slotRefusalError(
   current: ScrimAggregate | null,
   cooldownUntil: Date | null,
 ): AppError {
+  if (action === 'substitute') {
+    // The substitute's own words: which of the two users a refusal is about.
+    if (refusal in SUBSTITUTE_REFUSALS) {
+      const code = refusal as keyof typeof SUBSTITUTE_REFUSALS;
+      const text = SUBSTITUTE_REFUSALS[code];
+      return code === 'USER_NOT_FOUND' ? notFound(text, code) : conflict(text, code);
+    }
+  }
   switch (refusal) {
     case 'USER_DELETED':
       // The account was deleted while the request was under way: as for any request of a deleted account.
@@ -64,6 +86,12 @@ export function slotRefusalError(
       return conflict(BALANCE_MESSAGES.alreadySignedUp, refusal);
     case 'USER_NOT_FOUND':
       return notFound(ADMIN_MESSAGES.userNotFound, refusal);
+    case 'NOT_STARTED':
+      return conflict(SUBSTITUTE_MESSAGES.notStarted, refusal);
+    case 'RESULT_CONFIRMED':
+      return conflict(SUBSTITUTE_MESSAGES.resultConfirmed, refusal);
+    case 'SUBSTITUTE_BANNED':
+      return conflict(SUBSTITUTE_MESSAGES.inBanned, refusal);
   }
 }
 

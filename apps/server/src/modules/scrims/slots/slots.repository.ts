@@ -18,7 +18,9 @@ export type SlotChange =
   /** Whoever runs the scrim (`by`) puts the user in the slot (whom a host may place is checked before). */
   | { action: 'assign'; team: TeamName; role: Role; by: string }
   /** Whoever runs the scrim drags the player onto the slot: exchanged with its player, or moved there. */
-  | { action: 'swap'; team: TeamName; role: Role };
+  | { action: 'swap'; team: TeamName; role: Role }
+  /** After the start, whoever runs the scrim (`by`) brings the user in for the absent player `out`, in their slot. */
+  | { action: 'substitute'; by: string; out: string };
 
 export type SlotAction = SlotChange['action'];
 
@@ -42,11 +44,15 @@ export type SlotRefusal =
   | 'ALREADY_SIGNED_UP'
   | 'SCRIM_CANCELLED'
   | 'COOLDOWN'
-  | 'USER_NOT_FOUND';
+  | 'USER_NOT_FOUND'
+  | 'NOT_STARTED'
+  | 'RESULT_CONFIRMED'
+  | 'SUBSTITUTE_BANNED';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed
- * player before the change (their own leave costs nothing), and whether an assign put them in placed.
+ * player before the change (their own leave costs nothing), and whether an assign or a substitute put them in
+ * placed.
  */
 interface SlotChangeExtras {
   cooldownUntil: Date | null;
@@ -90,7 +96,8 @@ const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
   team: 'team' in change ? change.team : null,
   role: 'role' in change ? change.role : null,
   leaveCast: change.action === 'join' && change.leaveCast,
-  by: change.action === 'assign' ? change.by : null,
+  by: change.action === 'assign' || change.action === 'substitute' ? change.by : null,
+  out: change.action === 'substitute' ? change.out : null,
 });
 
 const p = (name: string) => sql.placeholder(name);
@@ -100,7 +107,7 @@ function prepareSlotChange(db: Database) {
   return db
     .select({ result: sql<unknown>`result` })
     .from(
-      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid) as result`,
+      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('out')}::uuid) as result`,
     )
     .prepare('scrim_slot_change');
 }
@@ -143,7 +150,7 @@ export async function changeSlotIn({
 }): Promise<SlotChangeResult> {
   const a = changeArgs(scrimId, userId, change);
   const result = await tx.execute(
-    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid) as result`,
+    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.out}::uuid) as result`,
   );
   return parseSlotChange((result as unknown as { rows: { result: unknown }[] }).rows[0]?.result);
 }

@@ -1,0 +1,32 @@
+import type { Transaction } from '../../../db/client.js';
+import { storePromotion } from '../waitlist/promotion.js';
+import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
+import { changeSlotIn, type SlotChange } from './slots.repository.js';
+import { slotRefusalError } from './slot-actions.js';
+
+/**
+ * One slot statement in the transaction of a tool of whoever runs the scrim (assign, drag, fill, substitute), which
+ * holds the scrim's lock: a refusal is thrown (changeScrim answers it with the current scrim), a promotion from the
+ * waitlist into the slot the user left is stored as its notification, to publish after the commit.
+ */
+export async function changeSlotInTool({
+  tx,
+  scrim,
+  participants,
+  userId,
+  change,
+}: {
+  tx: Transaction;
+  scrim: ScrimRow;
+  participants: ParticipantRow[];
+  userId: string;
+  change: SlotChange;
+}) {
+  const result = await changeSlotIn({ tx, scrimId: scrim.id, userId, change });
+  if (result.refusal) throw slotRefusalError(change.action, result.refusal, result.aggregate, result.cooldownUntil);
+  const left = participants.find((p) => p.userId === userId && p.kind === 'player');
+  const promoted = result.promoted
+    ? await storePromotion({ db: tx, scrim, userId: result.promoted, role: left?.role ?? null })
+    : [];
+  return { placed: result.placed, promoted };
+}
