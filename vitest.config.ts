@@ -29,7 +29,12 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // With the shared package: the repo's own tooling (scripts/, plain Node, no set-up), e.g. npm start's build stamps.
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.mjs', 'apps/server/scripts/**/*.test.mjs'],
+        },
+      },
       { test: { ...server, name: 'server', exclude: [...configDefaults.exclude, ...MOCKING_FILES], isolate: false } },
       { test: { ...server, name: 'server:isolated', include: MOCKING_FILES } },
       // The web project's config lives beside the app (apps/web/vite.config.ts), with its React plugin.

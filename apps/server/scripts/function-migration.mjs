@@ -1,9 +1,11 @@
 // `npm run db:functions -- <name> [<name>…]`: a new migration that applies the current definition of each named SQL
 // function from src/db/functions/<name>.sql (drizzle-kit makes the empty custom migration and its journal entry;
 // this fills it). Run it after changing a function's file: the functions check fails until the migrations agree.
+// A changed argument list makes the migration drop the old signature first (function-signature.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { argumentTypes } from './function-signature.mjs';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 const names = process.argv.slice(2);
@@ -11,9 +13,26 @@ if (names.length === 0) {
   console.error('usage: npm run db:functions -- <function name> [<function name>…]');
   process.exit(2);
 }
-const definitions = names.map((name) => readFileSync(`${server}/src/db/functions/${name}.sql`, 'utf8').trim());
 const migrations = `${server}/drizzle`;
 const before = new Set(readdirSync(migrations));
+/** The argument types the migrations last gave `name`, or null when none defined it. */
+function appliedArgumentTypes(name) {
+  const files = [...before].filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+  for (const file of files.reverse()) {
+    const types = argumentTypes(readFileSync(`${migrations}/${file}`, 'utf8'), name);
+    if (types !== null) return types;
+  }
+  return null;
+}
+// A changed argument list is another function to PostgreSQL: CREATE OR REPLACE would leave the old one beside it,
+// so the old signature is dropped first, in the same migration (one transaction).
+const definitions = names.map((name) => {
+  const definition = readFileSync(`${server}/src/db/functions/${name}.sql`, 'utf8').trim();
+  const applied = appliedArgumentTypes(name);
+  if (applied === null || applied === argumentTypes(definition, name)) return definition;
+  console.log(`${name}: its arguments changed (were ${applied}): the migration drops the old signature first`);
+  return `DROP FUNCTION IF EXISTS ${name}(${applied});\n--> statement-breakpoint\n${definition}`;
+});
 execFileSync(
   'npx',
   ['drizzle-kit', 'generate', '--custom', '--config', `${server}/drizzle.config.ts`, '--name', names.join('_')],
