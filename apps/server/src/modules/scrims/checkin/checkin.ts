@@ -55,8 +55,8 @@ export type JobDeps = Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
 export const checkInApplies = (scrim: ScrimRow) =>
   scrim.checkInEnabled && !scrim.cancelledAt && !scrim.abandonedAt && !scrim.teamWon;
 
-/** A cancelled scrim is over: nobody checks in, nobody comes in as a substitute. */
-export function assertNotCancelled(scrim: ScrimRow) {
+/** A cancelled scrim is over: nobody checks in. */
+function assertNotCancelled(scrim: ScrimRow) {
   if (scrim.cancelledAt) throw conflict(CHECK_IN_MESSAGES.cancelled, 'SCRIM_CANCELLED');
 }
 

@@ -7,11 +7,9 @@ import { findUserById } from '../core/scrims.repository.js';
 /**
  * Placed players: a host or admin put them into a scrim (assigned, filled at random, brought in as a substitute).
  * They did not choose it, so they carry no commitment (carriesCommitment) until they check in or confirm the
- * place, and they are told who placed them.
+ * place, and they are told who placed them. Whether a new player is placed (put in by someone else) is decided by
+ * the slot statement (scrim_slot_change's assign and substitute), which seats them.
  */
-
-/** Whether `viewer` puts `userId` into the scrim for them (someone else): the new player is then placed. */
-export const placesSomeoneElse = (viewer: Viewer, userId: string) => viewer.id !== userId;
 
 /**
  * The 'scrim_placed' notifications of players `viewer` placed, to store in the action's transaction: who placed
