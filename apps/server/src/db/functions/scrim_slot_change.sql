@@ -16,13 +16,17 @@
 --           player p_out, who did not come: the user takes p_out's slot (and the lobby captaincy if p_out held
 --           it), placed when p_by is someone else; p_out's place, sign-up and check-in go; on a balanced scrim
 --           the user signs up for the seat (whom a host may bring in is the policy's, checked before)
--- p_by and p_out have defaults, so a call with the first six arguments (a user's own change) is the same call it
--- was before they existed: an instance of the previous release keeps working during a rolling deploy.
+--   seat    a balanced scrim's sign-ups take the open seats p_seats ([{user_id, team, role}]) its balance chose
+--           for them: each must be a sign-up not seated yet, each seat free (p_user is not used)
+--   reseat  the players become p_seats, every player row replaced (the balance made the teams again): each
+--           must be a player or a sign-up of the scrim (p_user is not used)
+-- p_by, p_out and p_seats have defaults, so a call with the first six arguments (a user's own change) is the same
+-- call it was before they existed: an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
 -- reason (an API error code: SlotRefusal in scrims/slots/slots.repository.ts); placed whether the call put in a
 -- placed player; aggregate the scrim as it is after the call (scrim_aggregate), null when there is none.
 CREATE OR REPLACE FUNCTION scrim_slot_change(p_action text, p_scrim uuid, p_user uuid, p_team team, p_role role,
-  p_leave_cast boolean, p_by uuid DEFAULT NULL, p_out uuid DEFAULT NULL) RETURNS json LANGUAGE plpgsql AS $$
+  p_leave_cast boolean, p_by uuid DEFAULT NULL, p_out uuid DEFAULT NULL, p_seats jsonb DEFAULT NULL) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   s scrims%ROWTYPE;
   mine participant_kind;
@@ -41,6 +45,7 @@ DECLARE
   out_role role;
   banned boolean := false;
   occupant scrim_participants%ROWTYPE;
+  seats_refusal text;
 BEGIN
   IF p_action IN ('join', 'cast') THEN
     PERFORM 1 FROM users WHERE id = p_user AND deleted_at IS NULL FOR SHARE;
@@ -68,6 +73,17 @@ BEGIN
   IF p_action IN ('join', 'cast') THEN
     SELECT cooldown_until INTO cooldown FROM users WHERE id = p_user AND cooldown_until > now();
   END IF;
+  IF p_action IN ('seat', 'reseat') THEN
+    SELECT CASE
+      WHEN p_action = 'seat' AND s.mode <> 'balanced' THEN 'NOT_BALANCED'
+      WHEN bool_or(NOT EXISTS (SELECT 1 FROM scrim_signups g WHERE g.scrim_id = p_scrim AND g.user_id = x.user_id)
+        AND (p_action = 'seat' OR NOT EXISTS (SELECT 1 FROM scrim_participants p
+          WHERE p.scrim_id = p_scrim AND p.user_id = x.user_id AND p.kind = 'player'))) THEN 'NOT_SIGNED_UP'
+      WHEN p_action = 'seat' AND bool_or(EXISTS (SELECT 1 FROM scrim_participants p WHERE p.scrim_id = p_scrim
+        AND (p.user_id = x.user_id OR (p.kind = 'player' AND p.team = x.team AND p.role = x.role)))) THEN 'SPOT_TAKEN'
+    END INTO seats_refusal
+    FROM jsonb_to_recordset(coalesce(p_seats, '[]')) AS x(user_id uuid, team team, role role);
+  END IF;
   slot_taken := p_team IS NOT NULL AND EXISTS (
     SELECT 1 FROM scrim_participants
     WHERE scrim_id = p_scrim AND kind = 'player' AND team = p_team AND role = p_role AND user_id <> p_user);
@@ -87,6 +103,7 @@ BEGIN
     WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
     WHEN p_action IN ('join', 'move', 'assign') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
+    WHEN p_action IN ('seat', 'reseat') THEN seats_refusal
     WHEN p_action = 'join' THEN CASE
       WHEN mine = 'caster' AND NOT p_leave_cast THEN 'ALREADY_CASTER'
       WHEN mine = 'player' THEN 'ALREADY_PLAYER'
@@ -158,6 +175,14 @@ BEGIN
         ON CONFLICT DO NOTHING;
       END IF;
       UPDATE scrims SET lobby_host_id = p_user WHERE id = p_scrim AND lobby_host_id = p_out;
+    ELSIF p_action IN ('seat', 'reseat') THEN
+      IF p_action = 'reseat' THEN
+        DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND kind = 'player';
+      END IF;
+      -- The checks above ran under the lock; the one-player-per-slot constraint still has the last word.
+      INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
+      SELECT p_scrim, x.user_id, 'player', x.team, x.role
+      FROM jsonb_to_recordset(p_seats) AS x(user_id uuid, team team, role role);
     ELSIF p_action = 'swap' THEN
       -- Both slots are unique and checked row by row: the slot's player steps out, the dragged one moves in, and
       -- the first comes back on the dragged one's old slot, with everything else of their row kept.

@@ -1,5 +1,5 @@
 import { BALANCE_MESSAGES } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Transaction } from '../../../db/client.js';
 import type { StoredNotification } from '../../notifications/index.js';
 import { deletePlacesOf, lockUpcomingScrimsOf } from './account-removal.repository.js';
 import { LOBBY_SIZE, makeTeams } from '../signups/balance.js';
@@ -15,7 +15,7 @@ import { clearTeams, countSignups, findSignupCandidates } from '../signups/signu
  * its teams made at once. Scrims already started or finished keep it, so others' history and stats stay.
  * Returns the scrims that changed and the notifications to publish after the commit.
  */
-export async function removeFromUpcomingScrims({ db, userId }: { db: DbOrTx; userId: string }) {
+export async function removeFromUpcomingScrims({ db, userId }: { db: Transaction; userId: string }) {
   const changed = await lockUpcomingScrimsOf({ db, userId });
   const notifications: StoredNotification[] = [];
   for (const scrim of changed) {

@@ -104,16 +104,6 @@ export async function deleteScrim({ db, id }: { db: DbOrTx; id: string }) {
   return deleted.length > 0;
 }
 
-export async function insertParticipants({
-  db,
-  rows,
-}: {
-  db: DbOrTx;
-  rows: (typeof scrimParticipants.$inferInsert)[];
-}) {
-  if (rows.length) await db.insert(scrimParticipants).values(rows);
-}
-
 export async function deleteParticipant({ db, scrimId, userId }: { db: DbOrTx; scrimId: string; userId: string }) {
   await db
     .delete(scrimParticipants)

@@ -1,11 +1,12 @@
 import { BALANCE_MESSAGES, WAITLIST_MESSAGES, emptySlots, type Slot } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Transaction } from '../../../db/client.js';
 import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { roleFit } from '../../ratings/index.js';
 import { LOBBY_SIZE, makeTeams } from '../signups/balance.js';
 import { promoteIntoFreedSlots } from '../waitlist/promotion.js';
 import { type ScrimRow } from '../core/scrim-aggregate.repository.js';
-import { findParticipants, insertParticipants } from '../core/scrims.repository.js';
+import { findParticipants } from '../core/scrims.repository.js';
+import { seatPlayers } from '../slots/tool-change.js';
 import { countSignups, findSignupCandidates, type BalanceCandidate } from '../signups/signups.repository.js';
 
 /**
@@ -20,7 +21,7 @@ export async function fillOpenSeats({
   db,
   scrim,
 }: {
-  db: DbOrTx;
+  db: Transaction;
   scrim: Pick<ScrimRow, 'id' | 'title'>;
 }): Promise<StoredNotification[]> {
   const players = (await findParticipants({ db, scrimId: scrim.id })).filter((p) => p.kind === 'player');
@@ -36,16 +37,7 @@ export async function fillOpenSeats({
     open.splice(open.indexOf(seat), 1);
     seated.push({ ...seat, userId: signup.userId });
   }
-  await insertParticipants({
-    db,
-    rows: seated.map((s) => ({
-      scrimId: scrim.id,
-      userId: s.userId,
-      kind: 'player' as const,
-      team: s.team,
-      role: s.role,
-    })),
-  });
+  await seatPlayers({ tx: db, scrimId: scrim.id, action: 'seat', seats: seated });
   const told = await insertNotificationRows({
     db,
     values: seated.map((s) => ({

@@ -1,14 +1,15 @@
 import { BALANCE_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Role, type TeamName } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Transaction } from '../../../db/client.js';
 import { conflict } from '../../../lib/errors.js';
 import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
 import { balanceTeams, seedRating, type Balance } from '../../ratings/index.js';
 import { assertCanRunScrim, type Viewer } from '../core/scrims.policy.js';
 import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrim-change.js';
+import { seatPlayers } from '../slots/tool-change.js';
 import {
   findSettingsCandidates,
   findSignupCandidates,
-  writeTeams,
+  storeBalance,
   type BalanceCandidate,
 } from './signups.repository.js';
 
@@ -25,8 +26,8 @@ export function seatsOf(balance: Balance): { userId: string; team: TeamName; rol
 
 /**
  * Makes the teams of ten (balanceTeams: exact and deterministic) from each one's rating, the current season's or
- * else the seed of their rank, writes them (the ten player rows and the stored balance) and the ten's
- * notifications (the bell's 'scrim_alert', a click opens the scrim). Inside the caller's transaction, under the
+ * else the seed of their rank, seats them (the slot statement's `reseat`: every player row replaced), stores the
+ * balance and writes the ten's notifications (the bell's 'scrim_alert', a click opens the scrim). Inside the caller's transaction, under the
  * scrim's row lock; publish the returned notifications after commit.
  */
 export async function makeTeams({
@@ -35,7 +36,7 @@ export async function makeTeams({
   ten,
   message,
 }: {
-  db: DbOrTx;
+  db: Transaction;
   scrimId: string;
   ten: BalanceCandidate[];
   message: string;
@@ -48,10 +49,10 @@ export async function makeTeams({
       secondaryRole: c.secondaryRole,
     })),
   );
-  await writeTeams({
+  await seatPlayers({ tx: db, scrimId, action: 'reseat', seats: seatsOf(balance) });
+  await storeBalance({
     db,
     scrimId,
-    seats: seatsOf(balance),
     blueWinProbability: balance.blueWinProbability,
     offRole: balance.offRole,
   });

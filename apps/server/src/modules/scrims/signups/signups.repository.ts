@@ -90,27 +90,18 @@ export async function findSettingsCandidates({ db, userIds }: { db: DbOrTx; user
   return rows.map((row): BalanceCandidate => ({ ...row, rating: parseRating(row.rating) }));
 }
 
-/**
- * The players of a scrim become `seats` (all player rows replaced in one statement each, so the one-player-per-slot
- * constraint holds throughout), and the balance is stored.
- */
-export async function writeTeams({
+/** The teams just made are stored as balanced: their win probability and who plays off-role. */
+export async function storeBalance({
   db,
   scrimId,
-  seats,
   blueWinProbability,
   offRole,
 }: {
   db: DbOrTx;
   scrimId: string;
-  seats: { userId: string; team: TeamName; role: Role }[];
   blueWinProbability: number;
   offRole: string[];
 }) {
-  await db
-    .delete(scrimParticipants)
-    .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.kind, 'player')));
-  await db.insert(scrimParticipants).values(seats.map((seat) => ({ scrimId, kind: 'player' as const, ...seat })));
   await db
     .update(scrims)
     .set({

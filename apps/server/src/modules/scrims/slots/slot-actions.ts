@@ -92,6 +92,10 @@ export function slotRefusalError(
       return conflict(SUBSTITUTE_MESSAGES.resultConfirmed, refusal);
     case 'SUBSTITUTE_BANNED':
       return conflict(SUBSTITUTE_MESSAGES.inBanned, refusal);
+    case 'NOT_BALANCED':
+      return conflict(BALANCE_MESSAGES.notBalanced, refusal);
+    case 'NOT_SIGNED_UP':
+      return conflict(BALANCE_MESSAGES.notSignedUp, refusal);
   }
 }
 

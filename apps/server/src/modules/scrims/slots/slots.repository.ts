@@ -20,7 +20,18 @@ export type SlotChange =
   /** Whoever runs the scrim drags the player onto the slot: exchanged with its player, or moved there. */
   | { action: 'swap'; team: TeamName; role: Role }
   /** After the start, whoever runs the scrim (`by`) brings the user in for the absent player `out`, in their slot. */
-  | { action: 'substitute'; by: string; out: string };
+  | { action: 'substitute'; by: string; out: string }
+  /** A balanced scrim's sign-ups take the open seats its balance chose for them. */
+  | { action: 'seat'; seats: Seat[] }
+  /** The players become `seats` (the balance made the teams again): each a player or a sign-up of the scrim. */
+  | { action: 'reseat'; seats: Seat[] };
+
+/** A user in a slot, as a whole-lobby seating places them. */
+export interface Seat {
+  userId: string;
+  team: TeamName;
+  role: Role;
+}
 
 export type SlotAction = SlotChange['action'];
 
@@ -47,7 +58,9 @@ export type SlotRefusal =
   | 'USER_NOT_FOUND'
   | 'NOT_STARTED'
   | 'RESULT_CONFIRMED'
-  | 'SUBSTITUTE_BANNED';
+  | 'SUBSTITUTE_BANNED'
+  | 'NOT_BALANCED'
+  | 'NOT_SIGNED_UP';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed
@@ -89,7 +102,7 @@ function parseSlotChange(result: unknown): SlotChangeResult {
   } as SlotChangeResult;
 }
 
-const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
+const changeArgs = (scrimId: string, userId: string | null, change: SlotChange) => ({
   action: change.action,
   scrim: scrimId,
   user: userId,
@@ -98,6 +111,10 @@ const changeArgs = (scrimId: string, userId: string, change: SlotChange) => ({
   leaveCast: change.action === 'join' && change.leaveCast,
   by: change.action === 'assign' || change.action === 'substitute' ? change.by : null,
   out: change.action === 'substitute' ? change.out : null,
+  seats:
+    'seats' in change
+      ? JSON.stringify(change.seats.map((seat) => ({ user_id: seat.userId, team: seat.team, role: seat.role })))
+      : null,
 });
 
 const p = (name: string) => sql.placeholder(name);
@@ -107,7 +124,7 @@ function prepareSlotChange(db: Database) {
   return db
     .select({ result: sql<unknown>`result` })
     .from(
-      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('out')}::uuid) as result`,
+      sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('out')}::uuid, ${p('seats')}::jsonb) as result`,
     )
     .prepare('scrim_slot_change');
 }
@@ -145,12 +162,13 @@ export async function changeSlotIn({
 }: {
   tx: Transaction;
   scrimId: string;
-  userId: string;
+  /** Null for a whole-lobby seating (seat, reseat): its users are in `change.seats`. */
+  userId: string | null;
   change: SlotChange;
 }): Promise<SlotChangeResult> {
   const a = changeArgs(scrimId, userId, change);
   const result = await tx.execute(
-    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.out}::uuid) as result`,
+    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.out}::uuid, ${a.seats}::jsonb) as result`,
   );
   return parseSlotChange((result as unknown as { rows: { result: unknown }[] }).rows[0]?.result);
 }

@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import type { DatabaseHandle } from '../../../db/client.js';
-import { postGameImages, riotTournaments, scrimParticipants, scrims } from '../../../db/schema/index.js';
+import { postGameImages, riotTournaments, scrimParticipants, scrimSignups, scrims } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createTestDatabase } from '../../../test/database.js';
@@ -20,6 +20,7 @@ import {
 import { countStatements } from '../../../test/statements.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import * as actions from './slot-actions.js';
+import { seatPlayers } from './tool-change.js';
 import { getScrim } from '../core/scrims.service.js';
 import { ScrimLifecycle } from '../core/scrims.lifecycle.js';
 import { ScrimListCache } from '../listing/list-cache.js';
@@ -153,6 +154,46 @@ describe(`one round trip per slot change (${engine})`, () => {
     expect(json.refusal).toBeNull();
     const seats = await db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrim.id));
     expect(seats).toMatchObject([{ userId: player!.id, team: 'teamOne', role: 'Mid', placed: false }]);
+  });
+
+  it("the balance's seatings are the statement's too: only sign-ups (or, reseating, players) on free seats", async () => {
+    const free = await createScrim({ db: db() });
+    const balanced = await createScrim({ db: db(), mode: 'balanced' });
+    const [signedUp, stranger, player] = await createUsers({ db: db(), count: 3 });
+    await db()
+      .insert(scrimSignups)
+      .values({ scrimId: balanced.id, userId: signedUp!.id, primaryRole: 'Mid', secondaryRole: 'Top' });
+    await addPlayers({ db: db(), scrim: balanced, users: [player!], slots: [{ team: 'teamTwo', role: 'Mid' }] });
+    const seat = (userId: string, team: 'teamOne' | 'teamTwo' = 'teamOne') => ({ userId, team, role: 'Mid' as const });
+    const attempt = (scrimId: string, action: 'seat' | 'reseat', seats: ReturnType<typeof seat>[]) =>
+      db()
+        .transaction((tx) => seatPlayers({ tx, scrimId, action, seats }))
+        .then(
+          () => null,
+          (error: AppError) => [error.statusCode, error.code],
+        );
+    const playersOf = async (scrimId: string) =>
+      (await db().select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrimId)))
+        .map(
+          (p) =>
+            `${p.userId === signedUp!.id ? 'signedUp' : p.userId === player!.id ? 'player' : 'other'} ${p.team} ${p.role}`,
+        )
+        .sort();
+
+    expect(await attempt(free.id, 'seat', [seat(signedUp!.id)])).toEqual([409, 'NOT_BALANCED']);
+    expect(await attempt(balanced.id, 'seat', [seat(stranger!.id)])).toEqual([409, 'NOT_SIGNED_UP']);
+    expect(await attempt(balanced.id, 'seat', [seat(signedUp!.id, 'teamTwo')])).toEqual([409, 'SPOT_TAKEN']);
+    expect(await attempt(balanced.id, 'reseat', [seat(signedUp!.id), seat(stranger!.id, 'teamTwo')])).toEqual([
+      409,
+      'NOT_SIGNED_UP',
+    ]);
+    expect(await playersOf(balanced.id)).toEqual(['player teamTwo Mid']);
+
+    expect(await attempt(balanced.id, 'seat', [seat(signedUp!.id)])).toBeNull();
+    expect(await playersOf(balanced.id)).toEqual(['player teamTwo Mid', 'signedUp teamOne Mid']);
+    // Reseating replaces every player row: the player and the sign-up exchange sides.
+    expect(await attempt(balanced.id, 'reseat', [seat(signedUp!.id, 'teamTwo'), seat(player!.id)])).toBeNull();
+    expect(await playersOf(balanced.id)).toEqual(['player teamOne Mid', 'signedUp teamTwo Mid']);
   });
 
   it('the tenth join settles the host in the same statement; kicking the host clears it in the same statement', async () => {

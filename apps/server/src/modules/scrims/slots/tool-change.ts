@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../db/client.js';
 import { storePromotion } from '../waitlist/promotion.js';
 import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repository.js';
-import { changeSlotIn, type SlotChange } from './slots.repository.js';
+import { changeSlotIn, type Seat, type SlotChange } from './slots.repository.js';
 import { slotRefusalError } from './slot-actions.js';
 
 /**
@@ -29,4 +29,24 @@ export async function changeSlotInTool({
     ? await storePromotion({ db: tx, scrim, userId: result.promoted, role: left?.role ?? null })
     : [];
   return { placed: result.placed, promoted };
+}
+
+/**
+ * A whole-lobby seating in a transaction that holds the scrim's lock: the balance's seats taken by its sign-ups
+ * (`seat`), or every player row replaced by the teams it made (`reseat`). A refusal is thrown.
+ */
+export async function seatPlayers({
+  tx,
+  scrimId,
+  action,
+  seats,
+}: {
+  tx: Transaction;
+  scrimId: string;
+  action: 'seat' | 'reseat';
+  seats: Seat[];
+}) {
+  if (seats.length === 0) return;
+  const result = await changeSlotIn({ tx, scrimId, userId: null, change: { action, seats } });
+  if (result.refusal) throw slotRefusalError(action, result.refusal, result.aggregate, null);
 }
