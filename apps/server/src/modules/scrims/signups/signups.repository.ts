@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Role, RolePreference, TeamName } from '@scrim-gym/shared';
+import type { RolePreference } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { countedRankSql, scrimParticipants, scrimSignups, scrims, users } from '../../../db/schema/index.js';
 import type { CurrentRating } from '../core/scrim-aggregate.repository.js';
