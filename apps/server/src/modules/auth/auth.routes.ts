@@ -22,15 +22,8 @@ import { errorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { limitAdminKeyTries } from './admin-key.js';
 import { toCurrentUser } from './auth.presenter.js';
-import {
-  getAuthState,
-  loginWithSession,
-  registerAccount,
-  signInWithIdentity,
-  signOut,
-  updateAccount,
-  verifySession,
-} from './auth.service.js';
+import { registerAccount, updateAccount } from './account.service.js';
+import { getAuthState, loginWithSession, signInWithIdentity, signOut, verifySession } from './session.service.js';
 import { authErrorCodeOf, finishOidcSignIn, startOidcSignIn } from './oidc.service.js';
 import { nameAvailability } from './name-availability.js';
 import { safeReturnTo } from './return-to.js';

@@ -25,7 +25,7 @@ export {
   updateUserFields,
   type BanRow,
 } from './auth.repository.js';
-export { accountConflict } from './auth.service.js';
+export { accountConflict } from './account.service.js';
 // A verified Riot ID's name kept for its Riot account after an unlink: riot's link writes and checks it, admin
 // edits check it.
 export {

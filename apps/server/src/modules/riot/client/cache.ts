@@ -46,3 +46,36 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 }
+
+/** A cached look-up: `ttlMs` gives a value its own time to live, `fresh` skips (and then refills) the cache. */
+export type CachedLoad = <T>(
+  key: string,
+  load: () => Promise<T>,
+  ttlMs?: (value: T) => number | undefined,
+  fresh?: boolean,
+) => Promise<T>;
+
+/** Look-ups through `cache`: a hit answers from memory, and concurrent misses of one key share one load. */
+export function cachedLoads(cache: TtlCache<unknown>): CachedLoad {
+  const inflight = new Map<string, Promise<unknown>>();
+  return function cached<T>(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs?: (value: T) => number | undefined,
+    fresh = false,
+  ): Promise<T> {
+    const hit = fresh ? undefined : cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit as T);
+    const pending = fresh ? undefined : inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    const loading = load().then((value) => {
+      cache.set(key, value, ttlMs?.(value));
+      return value;
+    });
+    // A fresh read stays out of the in-flight map: it neither joins nor replaces a cached read under way.
+    if (fresh) return loading;
+    const promise = loading.finally(() => inflight.delete(key));
+    inflight.set(key, promise);
+    return promise;
+  };
+}

@@ -6,7 +6,8 @@ import {
   type FakeRiot,
   type FakeRiotOptions,
 } from '../../../test/fake-riot.js';
-import { DDRAGON_FALLBACK_VERSION, createRiotClient, type RiotClientOptions } from './client.js';
+import { createRiotClient, type RiotClientOptions } from './client.js';
+import { DDRAGON_FALLBACK_VERSION } from './data-dragon.js';
 import { RiotError } from './errors.js';
 
 let fake: FakeRiot;

@@ -1,8 +1,6 @@
 import {
   MESSAGES,
   RIOT_LINK_MESSAGES,
-  SESSION_TTL_MS,
-  type AuthState,
   type RegisterBody,
   type SessionResponse,
   type UpdateUserBody,
@@ -12,19 +10,11 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
+import { conflict, forbidden, uniqueViolation } from '../../lib/errors.js';
 import { nameSkeleton } from '../../lib/lookalike.js';
-import { createToken, hashToken } from '../../lib/tokens.js';
-import { endSessionSockets } from './socket-sessions.js';
 import {
   bindSessionToUser,
-  deleteSession,
-  findActiveBan,
-  findHostRegionsOfUser,
-  findUserByIdentity,
-  insertSession,
   insertUserWithIdentity,
-  touchUserActivity,
   updateUserFields,
   type Identity,
   type UserRow,
@@ -35,48 +25,16 @@ import { toCurrentUser } from './auth.presenter.js';
 import { assertNameNotReserved } from './name-reservations.js';
 import { needsLaterCheck, retryAfterOf, riotIdColumns, verdictOnRiotId, type RiotIdChecks } from './riot-id.js';
 import { forgetSessions } from './session-cache.js';
-import type { AppServer } from '../../plugins/socket-types.js';
 
-interface Deps {
+export interface Deps {
   db: Database;
   config: AppConfig;
 }
 
 export const uidOf = (identity: Pick<Identity, 'provider' | 'subject'>) => `${identity.provider}|${identity.subject}`;
 
-const isListedAdmin = (config: AppConfig, email: string | null) =>
+export const isListedAdmin = (config: AppConfig, email: string | null) =>
   Boolean(email && config.ADMIN_EMAILS.includes(email.toLowerCase()));
-
-/**
- * Opens a session for a verified identity (provider callback or dev sign-in). An identity with an account
- * gets a user session; one without gets an identity session that may only register. The user's other sessions
- * are forgotten by every instance's cache (their last sign-in, maybe their admin flag, changed).
- */
-export async function signInWithIdentity({ db, io, config, identity }: Deps & { io: object; identity: Identity }) {
-  let user = await findUserByIdentity({ db, provider: identity.provider, subject: identity.subject });
-  if (user) {
-    const ban = await findActiveBan({ db, userId: user.id });
-    if (isBanInForce(ban)) throw bannedError(ban);
-    const now = new Date();
-    user = (await updateUserFields({
-      db,
-      id: user.id,
-      fields: { lastLoggedIn: now, lastActiveAt: now, ...(isListedAdmin(config, identity.email) && { isAdmin: true }) },
-    }))!;
-    await forgetSessions({ io, userId: user.id });
-  }
-  const token = createToken();
-  await insertSession({
-    db,
-    tokenHash: hashToken(token),
-    identity,
-    userId: user?.id ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
-  // The answer's user is the session's: with the regions they host.
-  const hostRegions = user ? await findHostRegionsOfUser({ db, userId: user.id }) : [];
-  return { token, user, hostRegions };
-}
 
 /** Maps the unique constraints of `users` to the catalogue's messages; a look-alike is as taken as the same name. */
 export function accountConflict(error: unknown, values: { name: string; region: string; discord: string }) {
@@ -168,99 +126,6 @@ export async function registerAccount({
   }
 }
 
-/** POST /auth/login: the account of the verified identity of this session. */
-export function loginWithSession({ auth, body }: { auth: AuthContext; body: { email?: string; uid?: string } }) {
-  const session = assertIdentity(auth);
-  if (body.uid && body.uid !== uidOf({ provider: session.identityProvider, subject: session.identitySubject })) {
-    throw forbidden('uid does not match your sign-in', 'IDENTITY_MISMATCH');
-  }
-  if (body.email && body.email.toLowerCase() !== session.identityEmail?.toLowerCase()) {
-    throw forbidden('email does not match your sign-in', 'IDENTITY_MISMATCH');
-  }
-  if (!auth.user) throw notFound(MESSAGES.noAccount, 'NO_ACCOUNT');
-  if (isBanInForce(auth.ban)) throw bannedError(auth.ban);
-  return { token: auth.token! };
-}
-
-/** `last_active_at` is written at most once a minute per user (and never twice in a minute per session here). */
-const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
-/** Sessions whose last write this process remembers; over it the oldest are forgotten (they write once more). */
-const ACTIVITY_STAMPS_MAX = 100_000;
-const activityStamps = new WeakMap<Database, Map<string, number>>();
-
-const startOfUtcDay = (ms: number) => ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
-
-/**
- * Records that the session's user is active (`last_active_at`, the admin dashboard's "active today"), at most
- * once a minute: a session that wrote less than a minute ago, the same UTC day, skips the statement here; the
- * statement itself writes only when the row is older than that (another session or instance wrote it lately).
- * The first call of a UTC day always writes, so "active today" counts everyone seen since midnight.
- */
-export async function touchActivity({
-  db,
-  userId,
-  tokenHash,
-  now = Date.now(),
-}: {
-  db: Database;
-  userId: string;
-  tokenHash: string;
-  now?: number;
-}) {
-  let stamps = activityStamps.get(db);
-  if (!stamps) activityStamps.set(db, (stamps = new Map()));
-  const last = stamps.get(tokenHash);
-  if (last !== undefined && now - last < ACTIVITY_WRITE_INTERVAL_MS && startOfUtcDay(last) === startOfUtcDay(now)) {
-    return;
-  }
-  stamps.delete(tokenHash);
-  while (stamps.size >= ACTIVITY_STAMPS_MAX) stamps.delete(stamps.keys().next().value!);
-  stamps.set(tokenHash, now);
-  const cutoff = Math.max(now - ACTIVITY_WRITE_INTERVAL_MS, startOfUtcDay(now));
-  try {
-    await touchUserActivity({ db, userId, at: new Date(now), cutoff: new Date(cutoff) });
-  } catch (error) {
-    stamps.delete(tokenHash);
-    throw error;
-  }
-}
-
-export async function verifySession({ db, auth }: { db: Database; auth: AuthContext }): Promise<SessionResponse> {
-  const user = assertActiveUser(auth);
-  await touchActivity({ db, userId: user.id, tokenHash: auth.tokenHash! });
-  return { token: auth.token!, user: toCurrentUser(user, auth.ban, auth.hostRegions) };
-}
-
-/**
- * The browser's view of its session; never a 401, so the app can tell "signed out" from "signed in". The token
- * is in it only `withToken` (a caller that authenticated with it as Bearer), never for the cookie's browser.
- */
-export async function getAuthState({
-  db,
-  auth,
-  withToken,
-}: {
-  db: Database;
-  auth: AuthContext;
-  withToken: boolean;
-}): Promise<AuthState> {
-  if (!auth.session) return { token: null, user: null, identity: null };
-  const token = withToken ? auth.token : null;
-  if (auth.user) {
-    const { user } = await verifySession({ db, auth });
-    return { token, user, identity: null };
-  }
-  return {
-    token,
-    user: null,
-    identity: {
-      provider: auth.session.identityProvider,
-      email: auth.session.identityEmail,
-      name: auth.session.identityName,
-    },
-  };
-}
-
 /**
  * A linked Riot account owns the name, tagline and rank: they follow Riot. Sending them unchanged (the Settings
  * form sends every field) is fine; changing one is a 409 until the account is unlinked. Nothing is written.
@@ -339,12 +204,4 @@ export async function updateAccount({
       }) ?? error
     );
   }
-}
-
-/** Logout: the session's row goes, every instance forgets it (acknowledged), then its sockets go everywhere. */
-export async function signOut({ db, io, auth }: { db: Database; io: Pick<AppServer, 'in'>; auth: AuthContext }) {
-  if (!auth.tokenHash) return;
-  await deleteSession({ db, tokenHash: auth.tokenHash });
-  await forgetSessions({ io, tokenHash: auth.tokenHash });
-  endSessionSockets({ io, tokenHash: auth.tokenHash });
 }

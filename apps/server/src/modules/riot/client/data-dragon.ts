@@ -1,0 +1,83 @@
+import { DDRAGON_FALLBACK_VERSION } from '@scrim-gym/shared';
+import type { CachedLoad } from './cache.js';
+import { drain, enc } from './transport.js';
+import { championJsonSchema, versionsSchema } from './types.js';
+
+/** Data Dragon's version when versions.json cannot be read. */
+export { DDRAGON_FALLBACK_VERSION };
+export const DEFAULT_DDRAGON_BASE_URL = 'https://ddragon.leagueoflegends.com';
+
+/** Data Dragon, Riot's public CDN of static game data: answers that never fail, falling back instead. */
+export interface DataDragonApi {
+  /** Newest Data Dragon version; never throws (falls back to 14.24.1). */
+  getDataDragonVersion(): Promise<string>;
+  /** Data Dragon's champion names by numeric id for `version` (cached); empty when Data Dragon cannot be read. */
+  getChampionKeys(version: string): Promise<Map<number, string>>;
+}
+
+export function createDataDragonApi({
+  baseUrl,
+  fetch: fetchImpl,
+  timeoutMs,
+  cached,
+}: {
+  baseUrl: string | undefined;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  cached: CachedLoad;
+}): DataDragonApi {
+  const ddragonBaseUrl = (baseUrl ?? DEFAULT_DDRAGON_BASE_URL).replace(/\/+$/, '');
+  return {
+    getDataDragonVersion() {
+      return cached(
+        'ddragon:version',
+        async () => {
+          try {
+            // No key here: Data Dragon is a public CDN.
+            const response = await fetchImpl(`${ddragonBaseUrl}/api/versions.json`, {
+              headers: { accept: 'application/json' },
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            if (!response.ok) {
+              await drain(response);
+              return DDRAGON_FALLBACK_VERSION;
+            }
+            const parsed = versionsSchema.safeParse(await response.json());
+            return parsed.success ? parsed.data[0]! : DDRAGON_FALLBACK_VERSION;
+          } catch {
+            return DDRAGON_FALLBACK_VERSION;
+          }
+        },
+        // A fallback is kept a minute only, so a Data Dragon hiccup does not pin an old version for 30 min.
+        (version) => (version === DDRAGON_FALLBACK_VERSION ? 60_000 : undefined),
+      );
+    },
+
+    getChampionKeys(version) {
+      return cached(
+        `ddragon:champions:${version}`,
+        async () => {
+          const keys = new Map<number, string>();
+          try {
+            const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
+              headers: { accept: 'application/json' },
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            if (!response.ok) {
+              await drain(response);
+              return keys;
+            }
+            const parsed = championJsonSchema.safeParse(await response.json());
+            if (!parsed.success) return keys;
+            for (const champion of Object.values(parsed.data.data)) keys.set(Number(champion.key), champion.id);
+          } catch {
+            // Data Dragon unreachable: bans are shown without names.
+          }
+          return keys;
+        },
+        // An empty answer is retried after a minute; a full one is good for the version's life.
+        (keys) => (keys.size === 0 ? 60_000 : 24 * 60 * 60_000),
+      );
+    },
+  };
+}
