@@ -25,8 +25,12 @@ const { displayRating, replayRatings, seedRating } = await tsImport(
   '../apps/server/src/modules/ratings/ratings.model.ts',
   import.meta.url,
 );
-const { replayRatingsChunk, syncScrimRatings } = await tsImport(
-  '../apps/server/src/modules/ratings/ratings.service.ts',
+const { replayRatingsChunk } = await tsImport(
+  '../apps/server/src/modules/ratings/replay/replay.service.ts',
+  import.meta.url,
+);
+const { syncScrimRatings } = await tsImport(
+  '../apps/server/src/modules/ratings/results/results.service.ts',
   import.meta.url,
 );
 

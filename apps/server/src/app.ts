@@ -158,7 +158,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(discordPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).
   await app.register(adminJobsPlugin);
-  // Season replays after an earlier result changed, a chunk per transaction (ratings.service.ts).
+  // Season replays after an earlier result changed, a chunk per transaction (ratings/replay/replay.service.ts).
   await app.register(ratingsJobsPlugin);
   await app.register(scrimAuditPlugin);
   // Web Push: every published 'scrim_alert' also goes to its owner's subscribed devices, through a job.

@@ -10,7 +10,9 @@ import { routeSchema } from '../../lib/route-schema.js';
 import { assertAdmin } from '../auth/index.js';
 import { clearCooldown } from '../scrims/index.js';
 import * as admin from './admin.service.js';
-import { getDashboardStats, getRecentActivities, getSystemStatus } from './dashboard.service.js';
+import { getRecentActivities } from './dashboard/dashboard.activities.js';
+import { getDashboardStats } from './dashboard/dashboard.stats.js';
+import { getSystemStatus } from './dashboard/dashboard.status.js';
 import { grantHost, listHosts, revokeHost } from './hosts.service.js';
 
 const tags = ['admin'];

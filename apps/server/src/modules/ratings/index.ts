@@ -41,17 +41,7 @@ export { ratingsRoutes } from './ratings.routes.js';
 export { ratingsJobsPlugin } from './ratings.jobs.js';
 // Which confirmed results move ratings (private scrims never; verified players when Riot Sign On is on).
 export { presentUnrated, ratingRulesFor, unratedReasonOf, type RatingRules } from './ratings.rules.js';
-export {
-  currentRatingsOf,
-  getUserRating,
-  listSeasons,
-  replayPendingRatings,
-  replayRatingsChunk,
-  scrimRatingChanges,
-  SEASON_MU_KEPT,
-  SEASON_SIGMA_ADDED,
-  softReset,
-  startSeason,
-  syncScrimRatings,
-  unrateScrim,
-} from './ratings.service.js';
+export { currentRatingsOf, getUserRating } from './player-ratings/player-ratings.service.js';
+export { replayPendingRatings, replayRatingsChunk } from './replay/replay.service.js';
+export { scrimRatingChanges, syncScrimRatings, unrateScrim } from './results/results.service.js';
+export { listSeasons, SEASON_MU_KEPT, SEASON_SIGMA_ADDED, softReset, startSeason } from './seasons/seasons.service.js';

@@ -24,7 +24,7 @@ import {
   userExists,
 } from './leaderboard.repository.js';
 import { isProvisional } from './ratings.model.js';
-import { isRecalculating } from './ratings.service.js';
+import { isRecalculating } from './replay/replay.service.js';
 
 const present = (row: BoardRow, rank: number): LeaderboardRow => ({
   rank,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RATING_REPLAY_JOB } from './ratings.schedule.js';
-import { replayPendingRatings } from './ratings.service.js';
+import { replayPendingRatings } from './replay/replay.service.js';
 
 /**
  * Registers the rating-replay job: it runs the current season's pending replay to its end, a chunk per

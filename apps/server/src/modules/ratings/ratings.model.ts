@@ -126,6 +126,9 @@ export interface GameResult {
   winner: Side;
 }
 
+/** The side a scrim's team plays on: team one is blue. */
+export const winnerSide = (team: 'teamOne' | 'teamTwo'): GameResult['winner'] => (team === 'teamOne' ? 'blue' : 'red');
+
 export interface RatingChange {
   userId: string;
   before: Rating;

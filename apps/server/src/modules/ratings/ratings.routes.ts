@@ -9,7 +9,8 @@ import {
   userRatingSchema,
 } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
-import * as service from './ratings.service.js';
+import { getUserRating } from './player-ratings/player-ratings.service.js';
+import { listSeasons, startSeason } from './seasons/seasons.service.js';
 
 const tags = ['ratings'];
 
@@ -35,7 +36,7 @@ export async function ratingsRoutes(fastify: FastifyInstance, { seesPrivateScrim
       response: { 200: userRatingSchema },
     }),
     async (request) =>
-      service.getUserRating({
+      getUserRating({
         db: app.db,
         userId: request.params.id,
         seasonId: request.query.season,
@@ -49,7 +50,7 @@ export async function ratingsRoutes(fastify: FastifyInstance, { seesPrivateScrim
     routeSchema(tags, 'The rating seasons, newest first (exactly one is current)', {
       response: { 200: z.array(seasonSchema) },
     }),
-    async () => service.listSeasons({ db: app.db }),
+    async () => listSeasons({ db: app.db }),
   );
 
   app.post(
@@ -62,7 +63,6 @@ export async function ratingsRoutes(fastify: FastifyInstance, { seesPrivateScrim
         { body: startSeasonBodySchema, response: { 201: seasonSchema } },
       ),
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.startSeason({ db: app.db, name: request.body.name })),
+    async (request, reply) => reply.status(201).send(await startSeason({ db: app.db, name: request.body.name })),
   );
 }

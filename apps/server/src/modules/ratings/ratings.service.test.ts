@@ -15,7 +15,9 @@ import {
   seedRating,
   type GameResult,
 } from './ratings.model.js';
-import { replayPendingRatings, replayRatingsChunk, softReset, syncScrimRatings } from './ratings.service.js';
+import { replayPendingRatings, replayRatingsChunk } from './replay/replay.service.js';
+import { syncScrimRatings } from './results/results.service.js';
+import { softReset } from './seasons/seasons.service.js';
 
 let ctx: TestContext;
 let api: ReturnType<typeof scrimApi>;

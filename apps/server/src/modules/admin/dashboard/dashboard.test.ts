@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, DashboardStats, SystemStatus } from '@scrim-gym/shared';
-import { auditLog, bans, scrims } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { bearer, createAdmin, createUser, type TestUser } from '../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
-import { createScrim } from '../../test/scrim-factories.js';
-import { connectClient, listenLocally, type TestClient } from '../../test/socket-client.js';
-import { RiotError } from '../riot/index.js';
-import { riotStatusOf } from './dashboard.service.js';
+import { auditLog, bans, scrims } from '../../../db/schema/index.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createAdmin, createUser, type TestUser } from '../../../test/factories.js';
+import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { createScrim } from '../../../test/scrim-factories.js';
+import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
+import { RiotError } from '../../riot/index.js';
+import { riotStatusOf } from './dashboard.status.js';
 
 /**
  * The dashboard's figures on a database of this file's own, where every row is known, so each figure is checked

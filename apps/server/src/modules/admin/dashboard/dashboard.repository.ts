@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REGIONS } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { auditLog, bans, countedRankSql, scrims, users } from '../../db/schema/index.js';
-import { userSummaryColumns } from '../../db/user-summary.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { auditLog, bans, countedRankSql, scrims, users } from '../../../db/schema/index.js';
+import { userSummaryColumns } from '../../../db/user-summary.js';
 
 /**
  * The dashboard's figures in a few aggregate queries, each at most one
