@@ -74,11 +74,6 @@ export async function deleteReplay({ db, seasonId }: { db: DbOrTx; seasonId: num
   await db.delete(ratingReplays).where(eq(ratingReplays.seasonId, seasonId));
 }
 
-/** The ids of the seasons with a replay pending. */
-export async function findReplaySeasons({ db }: { db: DbOrTx }) {
-  return (await db.select({ seasonId: ratingReplays.seasonId }).from(ratingReplays)).map((r) => r.seasonId);
-}
-
 /** The history rows of the first `games` rated results of a season from `seq` on (inclusive), in rating order. */
 export function findHistoryChunk({
   db,

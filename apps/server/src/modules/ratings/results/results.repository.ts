@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Region, Role, TeamName, UnratedReason } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import {
@@ -96,15 +96,6 @@ export async function insertRatedResult({
 /** Removes a rated result; its history rows go with it (cascade). */
 export async function deleteRatedResult({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   await db.delete(ratedResults).where(eq(ratedResults.scrimId, scrimId));
-}
-
-/** The rated results of a season after `seq`, in rating order. */
-export function findRatedResultsAfter({ db, seasonId, seq }: { db: DbOrTx; seasonId: number; seq: number }) {
-  return db
-    .select()
-    .from(ratedResults)
-    .where(and(eq(ratedResults.seasonId, seasonId), gt(ratedResults.seq, seq)))
-    .orderBy(asc(ratedResults.seq));
 }
 
 export async function insertHistory({ db, rows }: { db: DbOrTx; rows: NewRatingHistory[] }) {
