@@ -3,10 +3,9 @@
 -- holds (SELECT ... FOR UPDATE on scrims): every change of a scrim's players and waitlist takes that lock, so a
 -- slot is given once and a waitlist entry is used once, whatever the number of instances.
 --
--- Suitable: the entry's role is p_role or 'any'; the user has no ban in force (flagged active, started, not
--- ended: the rule of the session check), is not in a no-show cooldown (users.cooldown_until in the future), is
--- not a deleted account and is not already in the scrim (a player or caster, or signed up). Entries that do not
--- fit stay where they are (a cooldown ends, a ban is lifted). Nothing is promoted into a scrim that is over (a
+-- Suitable: the entry's role is p_role or 'any'; the user has no ban in force (ban_in_force), is not in a no-show
+-- cooldown (users.cooldown_until in the future), is not a deleted account and is not already in the scrim (a
+-- player or caster, or signed up). Entries that do not fit stay where they are (a cooldown ends, a ban is lifted). Nothing is promoted into a scrim that is over (a
 -- winner), abandoned or cancelled. Returns the promoted user's id, or NULL when the slot is not free or nobody fits.
 CREATE OR REPLACE FUNCTION scrim_promote_waitlist(p_scrim uuid, p_team team, p_role role) RETURNS uuid LANGUAGE plpgsql AS $$
 DECLARE
@@ -37,8 +36,7 @@ BEGIN
     AND (NOT seat OR w.role = 'any' OR w.role = p_role::text)
     AND u.deleted_at IS NULL
     AND (u.cooldown_until IS NULL OR u.cooldown_until <= now())
-    AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.user_id = w.user_id AND b.is_active
-      AND b.date_from <= now() AND b.date_to > now())
+    AND NOT ban_in_force(w.user_id)
     AND NOT EXISTS (SELECT 1 FROM scrim_participants p WHERE p.scrim_id = p_scrim AND p.user_id = w.user_id)
     AND NOT EXISTS (SELECT 1 FROM scrim_signups g WHERE g.scrim_id = p_scrim AND g.user_id = w.user_id)
   ORDER BY w.created_at, w.user_id

@@ -66,9 +66,7 @@ BEGIN
   IF p_action = 'substitute' THEN
     SELECT kind, team, role INTO out_kind, out_team, out_role
     FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_out;
-    -- A ban in force: flagged active, begun and not over (the rule of the session check).
-    banned := EXISTS (SELECT 1 FROM bans WHERE user_id = p_user AND is_active
-      AND date_from <= now() AND date_to > now());
+    banned := ban_in_force(p_user);
   END IF;
   IF p_action IN ('join', 'cast') THEN
     SELECT cooldown_until INTO cooldown FROM users WHERE id = p_user AND cooldown_until > now();

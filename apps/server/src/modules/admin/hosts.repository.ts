@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { bans, communityHosts, users } from '../../db/schema/index.js';
+import { communityHosts, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
 
 /** The columns a community host is shown with (a scrim user: name, tagline, discord, rank, badge, reliability). */
@@ -21,12 +21,7 @@ export async function lockHostCandidate({ db, id }: { db: DbOrTx; id: string }) 
   const [user] = await db
     .select({
       ...hostUserColumns,
-      banned: sql<boolean>`exists (select 1 from ${bans} where ${and(
-        eq(bans.userId, users.id),
-        eq(bans.isActive, true),
-        lte(bans.dateFrom, sql`now()`),
-        gt(bans.dateTo, sql`now()`),
-      )})`,
+      banned: sql<boolean>`ban_in_force(${users.id})`,
     })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))

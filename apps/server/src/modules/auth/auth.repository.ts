@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { normalizeSummonerName, type Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -135,22 +135,17 @@ export async function findSessionByTokenHash({
  */
 export async function findLiveSessionTokenHashes({ db, tokenHashes }: { db: DbOrTx; tokenHashes: string[] }) {
   if (tokenHashes.length === 0) return new Set<string>();
-  const banInForce = db
-    .select({ id: bans.id })
-    .from(bans)
-    .where(
-      and(
-        eq(bans.userId, sessions.userId),
-        eq(bans.isActive, true),
-        lte(bans.dateFrom, sql`now()`),
-        gt(bans.dateTo, sql`now()`),
-      ),
-    );
   const rows = await db
     .select({ tokenHash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`), notExists(banInForce)));
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokenHashes),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`not ban_in_force(${sessions.userId})`,
+      ),
+    );
   return new Set(rows.map((row) => row.tokenHash));
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../../db/client.js';
-import { bans, scrimParticipants, users } from '../../../db/schema/index.js';
+import { scrimParticipants, users } from '../../../db/schema/index.js';
 import { aggregateFromJson, type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 
 /**
@@ -200,21 +200,17 @@ export function sampleEligibleUsers({
     .select({ id: scrimParticipants.userId })
     .from(scrimParticipants)
     .where(eq(scrimParticipants.scrimId, scrimId));
-  const banInForce = db
-    .select({ one: sql`1` })
-    .from(bans)
-    .where(
-      and(
-        eq(bans.userId, users.id),
-        eq(bans.isActive, true),
-        sql`${bans.dateFrom} <= now()`,
-        sql`${bans.dateTo} > now()`,
-      ),
-    );
   return db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.region, region), isNull(users.deletedAt), notInArray(users.id, inScrim), notExists(banInForce)))
+    .where(
+      and(
+        eq(users.region, region),
+        isNull(users.deletedAt),
+        notInArray(users.id, inScrim),
+        sql`not ban_in_force(${users.id})`,
+      ),
+    )
     .orderBy(sql`random()`)
     .limit(limit);
 }
