@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCRIM_ABILITIES } from '../schemas/scrim.js';
+import { SCRIM_ABILITIES } from '../schemas/scrim-abilities.js';
 import { canRunScrim, scrimAbilities, type AbilityScrim, type AbilityViewer } from './scrim-abilities.js';
 
 const HOST = 'host-1';

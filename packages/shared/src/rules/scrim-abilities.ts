@@ -1,5 +1,5 @@
 import type { Region } from '../constants.js';
-import type { ScrimAbilities } from '../schemas/scrim.js';
+import type { ScrimAbilities } from '../schemas/scrim-abilities.js';
 
 /**
  * Who may do what to a scrim: the one home of these rules. The server guards its routes with them and sends their
