@@ -16,8 +16,8 @@ CREATE OR REPLACE FUNCTION f(p_action text, p_scrim uuid, p_team team,
     expect(argumentTypes('CREATE FUNCTION f() RETURNS int AS $$ select 1 $$;', 'f')).toBe('');
   });
 
-  it("reads the project's own function files (the slot statement takes who acts and the absentee last)", () => {
+  it("reads the project's own function files (the slot statement ends with who acts, the absentee and the seats)", () => {
     const file = readFileSync(new URL('../src/db/functions/scrim_slot_change.sql', import.meta.url), 'utf8');
-    expect(argumentTypes(file, 'scrim_slot_change')).toBe('text, uuid, uuid, team, role, boolean, uuid, uuid');
+    expect(argumentTypes(file, 'scrim_slot_change')).toBe('text, uuid, uuid, team, role, boolean, uuid, uuid, jsonb');
   });
 });

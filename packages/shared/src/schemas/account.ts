@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-/** Texts of deleting one's account (beyond the original app; the privacy policy promises it). */
-export const ACCOUNT_DELETION_MESSAGES = {
-  confirmationRequired: 'Type your summoner name to confirm.',
-  confirmationMismatch: 'That is not your summoner name: your account was not deleted.',
-  deleted: 'Your account was deleted. Thank you for playing with Scrim Gym.',
-  /** What a deleted account is shown as, wherever its scrims and messages stay. */
-  deletedName: 'Deleted player',
-  /** What a deleted account's direct messages become, in the chats of the people it talked to. */
-  deletedMessage: 'This message was deleted with its sender’s account.',
-  /** Writing in a chat with a deleted account. */
-  receiverDeleted: 'This player deleted their account: they cannot receive messages.',
-} as const;
+import { ACCOUNT_DELETION_MESSAGES } from '../texts/en/account-deletion.js';
 
 /**
  * DELETE /api/users/me: `confirmation` is the account's summoner name, typed by the player (compared ignoring

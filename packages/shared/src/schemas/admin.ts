@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants.js';
-import { ADMIN_MESSAGES } from '../messages.js';
+import { ADMIN_MESSAGES } from '../texts/en/admin.js';
 import { DATE_RANGE_MESSAGE, idSchema, isStorableDate } from './common.js';
 import { profileFieldsSchema } from './auth.js';
 import { publicUserSchema } from './user.js';

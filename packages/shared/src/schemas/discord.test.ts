@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCORD_MESSAGES } from '../discord-messages.js';
+import { DISCORD_MESSAGES } from '../texts/en/discord.js';
 import { discordWebhookBodySchema, isDiscordWebhookUrl, isLocalWebhookUrl, maskWebhookUrl } from './discord.js';
 
 const TOKEN = 'aB3_-cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX4yZ5aB6cD7eF8gH9iJ0kL1mN2oP3qR4s';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants.js';
-import { DISCORD_MESSAGES } from '../discord-messages.js';
+import { DISCORD_MESSAGES } from '../texts/en/discord.js';
 
 /** Longest webhook URL accepted (Discord's are about 120 characters). */
 export const DISCORD_WEBHOOK_URL_MAX = 512;

@@ -11,15 +11,6 @@ import { socialUserSchema } from './social.js';
 
 export const LEADERBOARD_PAGE_SIZE = 50;
 
-/** Texts of the leaderboard's refusals. */
-export const LEADERBOARD_MESSAGES = {
-  seasonNotFound: (season: number) => `Season ${season} was not found`,
-  noCurrentSeason: 'No season is running',
-  badCursor: 'This page of the leaderboard no longer matches its filters: reload the leaderboard',
-  /** The note of the leaderboard and the profile's rating card while `recalculating`. */
-  recalculating: 'Ratings are being recalculated',
-} as const;
-
 /** An empty parameter (a select left on "All") is the same as none. */
 const absentWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 

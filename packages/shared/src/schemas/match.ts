@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
-import { MATCH_MESSAGES } from '../match-messages.js';
+import { MATCH_MESSAGES } from '../texts/en/match.js';
 import { roleSchema } from './scrim.js';
 
 /**

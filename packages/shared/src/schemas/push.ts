@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUSH_MESSAGES } from '../push-messages.js';
+import { PUSH_MESSAGES } from '../texts/en/push.js';
 
 /** Longest push service endpoint stored (real ones are 150 to 500 characters). */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_OUTCOMES } from '../constants.js';
-import { RESULT_MESSAGES } from '../result-messages.js';
+import { RESULT_MESSAGES } from '../texts/en/results.js';
 import { teamNameSchema } from './scrim.js';
 
 /** GET /api/users/:id/rating?season= (the contract's): the season's id, the current one when absent. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGIONS, SUMMONER_NAME_MAX } from '../constants.js';
-import { FIELD_LABELS, MESSAGES } from '../messages.js';
+import { FIELD_LABELS, MESSAGES } from '../texts/en/accounts.js';
 import { currentUserSchema, taglineSchema } from './user.js';
 
 /** Regions a Riot look-up accepts: every region (each is a Riot platform). */

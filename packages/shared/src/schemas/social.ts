@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, NOTIFICATION_MESSAGE_MAX, PRESENCE_WATCH_MAX, REGIONS } from '../constants.js';
-import { SOCIAL_MESSAGES } from '../social-messages.js';
+import { SOCIAL_MESSAGES } from '../texts/en/social.js';
 import type { ErrorCode } from '../error-codes.js';
 import { errorCodeSchema, idSchema, isoDateTime } from './common.js';
 

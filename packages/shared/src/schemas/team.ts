@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { REGIONS, ROLES } from '../constants.js';
+import { REGIONS } from '../constants.js';
 import { hasInvisibleCharacters, SUMMONER_NAME_PATTERN } from '../rules/identity.js';
+import { TEAM_NAME_MAX, TEAM_NAME_MIN, TEAM_ROLES } from '../rules/team-limits.js';
+import { TEAM_MESSAGES } from '../texts/en/teams.js';
 import { idSchema } from './common.js';
 import { socialUserSchema } from './social.js';
 
@@ -9,45 +11,12 @@ import { socialUserSchema } from './social.js';
  * TEAM_LIMIT_PER_USER teams; names and tags are unique per region under the user names' look-alike folding.
  */
 
-/** A roster's roles: the five positions, a substitute and a coach. */
-export const TEAM_ROLES = [...ROLES, 'Sub', 'Coach'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-export const TEAM_LIMIT_PER_USER = 3;
-export const TEAM_NAME_MIN = 3;
-export const TEAM_NAME_MAX = 32;
 export const TEAM_TAG_PATTERN = /^[A-Z0-9]{2,5}$/;
 /** An invite link works for this long unless revoked first. */
 export const TEAM_INVITE_DAYS = 7;
 /** The web path an invite link opens; the token follows it. */
 export const TEAM_JOIN_PATH = '/teams/join/';
 export const TEAM_SEARCH_PAGE_SIZE = 20;
-
-/** Texts of the teams' refusals. */
-export const TEAM_MESSAGES = {
-  notFound: 'Team not found',
-  nameTaken: (name: string, region: string) =>
-    `A team named ${name} (or one that looks like it) already exists in ${region}`,
-  tagTaken: (tag: string, region: string) => `The tag ${tag} (or one that looks like it) is already used in ${region}`,
-  teamLimit: `You can be on at most ${TEAM_LIMIT_PER_USER} teams`,
-  notCaptain: 'Only a captain of this team can do that',
-  notOwner: 'Only the owner of this team can do that',
-  notMember: 'This player is not on the team',
-  alreadyMember: 'You are already on this team',
-  ownerMustHandOver: 'Hand ownership to another member before leaving the team',
-  ownerStaysCaptain: 'The owner of a team is always one of its captains',
-  ownerCannotBeRemoved: "A team's owner cannot be removed",
-  inviteNotFound: 'This invite link is not valid',
-  inviteExpired: 'This invite link has expired: ask a captain for a new one',
-  inviteRevoked: 'This invite link was revoked: ask a captain for a new one',
-  seriesScheduled: 'This team has a series scheduled: finish or cancel it first',
-  badCursor: 'This page of teams no longer matches its filters: search again',
-  nameInvalid: `Team name must be ${TEAM_NAME_MIN} to ${TEAM_NAME_MAX} letters, digits or spaces`,
-  tagInvalid: 'Tag must be 2 to 5 characters, capital letters A-Z or digits',
-  logoInvalid: 'Logo must be an https:// address of at most 500 characters',
-  roleInvalid: `Role must be one of ${TEAM_ROLES.join(', ')}`,
-  nothingToChange: 'Send at least one field to change',
-} as const;
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, { error: TEAM_MESSAGES.roleInvalid });
 

@@ -8,9 +8,14 @@ import {
   SUMMONER_NAME_MAX,
   TAGLINE_MAX,
 } from '../constants.js';
-import { FIELD_LABELS, MESSAGES } from '../messages.js';
+import { FIELD_LABELS, MESSAGES } from '../texts/en/accounts.js';
 import { SUMMONER_NAME_PATTERN, TAGLINE_PATTERN, hasInvisibleCharacters } from '../rules/identity.js';
 import { isValidRank } from '../rules/rank.js';
+
+/*
+ * A user: the fields of an account (each checked alone, for the sign-up and Settings forms) and the user as the API
+ * returns it, to anyone signed in or to the user themselves. Searching users is user-search.ts.
+ */
 
 const required = (label: string) => ({ error: MESSAGES.fieldEmpty(label) });
 

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
+import { ADMIN_TEXTS as T } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
@@ -21,7 +22,6 @@ import { RecentActivityList } from '../components/dashboard/RecentActivityList';
 import { RegistrationsChart } from '../components/dashboard/RegistrationsChart';
 import { StatCards } from '../components/dashboard/StatCards';
 import { SystemStatusPanel } from '../components/dashboard/SystemStatusPanel';
-import { ADMIN_TEXTS as T } from '../texts';
 import { dashboardTheme } from '../theme';
 
 const isForbidden = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);

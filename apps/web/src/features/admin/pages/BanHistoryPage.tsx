@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
-import type { BanHistoryEntry } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type BanHistoryEntry } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { messageOf } from '../../../lib/api';
@@ -11,7 +11,6 @@ import { useAlert } from '../../alerts/alert-context';
 import { useBanHistory } from '../api/admin';
 import { useUnban } from '../api/unban';
 import { BanHistoryTable } from '../components/bans/BanHistoryTable';
-import { ADMIN_TEXTS as T } from '../texts';
 import { dashboardTheme } from '../theme';
 
 /** /admin/bans and /ban-history: the ban history table, with lifting. */

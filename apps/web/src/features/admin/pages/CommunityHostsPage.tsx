@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
-import type { CommunityHost, Region, UserSearchResult } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type CommunityHost, type Region, type UserSearchResult } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { messageOf } from '../../../lib/api';
@@ -10,7 +10,6 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCommunityHosts, useGrantHost, useRevokeHost } from '../api/hosts';
 import { HostGrantForm } from '../components/hosts/HostGrantForm';
 import { HostList } from '../components/hosts/HostList';
-import { ADMIN_TEXTS as T } from '../texts';
 import { dashboardTheme } from '../theme';
 
 /** /admin/hosts: make a player the community host of a region, list the hosts, revoke a region or all. */

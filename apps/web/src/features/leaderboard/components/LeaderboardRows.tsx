@@ -10,9 +10,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { Link as RouterLink } from 'react-router';
-import type { LeaderboardRow } from '@scrim-gym/shared';
+import { LEADERBOARD_TEXTS as T, type LeaderboardRow } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
-import { LEADERBOARD_TEXTS as T } from '../texts';
 import { VerifiedBadge } from '../../../components/VerifiedBadge';
 
 const OWN_ROW = 'rgba(200,170,110,0.16)';

@@ -10,12 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { BREAKPOINTS, LEADERBOARD_MESSAGES, REGIONS, type Region } from '@scrim-gym/shared';
+import { BREAKPOINTS, LEADERBOARD_MESSAGES, REGIONS, LEADERBOARD_TEXTS as T, type Region } from '@scrim-gym/shared';
 import { useMinWidth } from '../../../lib/use-min-width';
 import { useCurrentUser } from '../../auth/api/session';
 import { useLeaderboard, useSeasons, type LeaderboardFilters } from '../api/leaderboard';
 import { CompactRow, LeaderboardList, LeaderboardTable } from '../components/LeaderboardRows';
-import { LEADERBOARD_TEXTS as T } from '../texts';
 
 /** The filters of `/leaderboard?region=&season=`; anything unknown in the address is left out. */
 function filtersOf(params: URLSearchParams): LeaderboardFilters {

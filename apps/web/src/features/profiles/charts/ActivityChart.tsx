@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ActivityResponse } from '@scrim-gym/shared';
+import { ACTIVITY_TYPE_LABELS, PROFILE_TEXTS, type ActivityResponse } from '@scrim-gym/shared';
 import { activityTotals, bucketLabel, type ActivityType } from '../lib/activity-view';
-import { ACTIVITY_TYPE_LABELS, PROFILE_TEXTS } from '../texts';
 import { CHART_COLORS, ChartCard, tooltipStyle } from './ChartCard';
 
 /** Drawn in this order, so the played area (usually the larger) lies over the casted one. */

@@ -14,9 +14,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { UserStats } from '@scrim-gym/shared';
+import { PROFILE_TEXTS, type UserStats } from '@scrim-gym/shared';
 import { winRateSlices } from '../lib/win-rate';
-import { PROFILE_TEXTS } from '../texts';
 import { CHART_COLORS, ChartCard, tooltipStyle } from './ChartCard';
 
 /** Chart heights: compact two-up on phones. */

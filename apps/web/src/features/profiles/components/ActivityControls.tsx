@@ -3,10 +3,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { ACTIVITY_PRESETS, type ActivityPreset } from '@scrim-gym/shared';
+import { ACTIVITY_PRESETS, ACTIVITY_TYPE_LABELS, PROFILE_TEXTS, type ActivityPreset } from '@scrim-gym/shared';
 import type { ActivityRangeState } from '../hooks/useActivityRange';
 import { ACTIVITY_TYPES, type ActivityType } from '../lib/activity-view';
-import { ACTIVITY_TYPE_LABELS, PROFILE_TEXTS } from '../texts';
 
 const PRESETS = Object.keys(ACTIVITY_PRESETS) as ActivityPreset[];
 

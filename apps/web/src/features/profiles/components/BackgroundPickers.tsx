@@ -9,13 +9,13 @@ import {
   BACKGROUND_BLURS,
   BACKGROUND_IMAGES,
   MESSAGES,
+  PROFILE_TEXTS,
   type UpdateUserBody,
   type UserProfile,
 } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser, useUpdateUser } from '../../auth/api/session';
 import { profileKeys } from '../api/profile';
-import { PROFILE_TEXTS } from '../texts';
 
 type BackgroundFields = Pick<UpdateUserBody, 'profileBackgroundImg' | 'profileBackgroundBlur'>;
 

@@ -4,10 +4,9 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ADMIN_MESSAGES, PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
+import { ADMIN_MESSAGES, PROFILE_MESSAGES, PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useUnbanUser } from '../api/profile';
-import { PROFILE_TEXTS } from '../texts';
 import { BanDialog } from './BanDialog';
 
 /** Admins on other profiles: 'Unban This User' while a ban is active, else 'Ban This User'. */

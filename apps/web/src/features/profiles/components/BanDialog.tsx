@@ -6,12 +6,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_MESSAGES, type UserProfile } from '@scrim-gym/shared';
+import { ADMIN_MESSAGES, PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useBanUser } from '../api/profile';
 import { banFormErrors, banInstants, defaultBanForm, type BanForm } from '../lib/ban-form';
-import { PROFILE_TEXTS } from '../texts';
 
 /** The ban form: Date From today, Date To tomorrow and after Date From, a reason of up to 5 rows. */
 export function BanDialog({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {

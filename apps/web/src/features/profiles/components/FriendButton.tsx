@@ -2,14 +2,13 @@ import ChatIcon from '@mui/icons-material/Chat';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Button from '@mui/material/Button';
-import { SOCIAL_MESSAGES, type UserProfile } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api';
 import { requestOpenChat } from '../../../lib/open-chat';
 import { useAlert } from '../../alerts/alert-context';
 import { useFriendStatus } from '../api/friends';
 import { useSendFriendRequest, useUnfriend } from '../api/friendship';
-import { PROFILE_TEXTS } from '../texts';
 
 /** The server's error text (friend errors other than 'Friend already added!' show it), else `fallback`. */
 const serverText = (error: unknown, fallback: string) =>

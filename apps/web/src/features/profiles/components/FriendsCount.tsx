@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { UserProfile } from '@scrim-gym/shared';
-import { PROFILE_TEXTS } from '../texts';
+import { PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 import { FriendsDialog } from './FriendsDialog';
 
 /** '{n} Friends' and the View link that opens "{name}'s Friends"; the drawer's My Friends opens it too. */

@@ -13,14 +13,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SOCIAL_MESSAGES, type SocialUser, type UserProfile } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, PROFILE_TEXTS, type SocialUser, type UserProfile } from '@scrim-gym/shared';
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { requestOpenChat } from '../../../lib/open-chat';
 import { profilePath } from '../../../lib/profile-link';
 import { useFriends } from '../../social/api/friends';
 import { useConversationPartners } from '../hooks/useConversationPartners';
 import { rankEmblemUrl } from '../lib/art';
-import { PROFILE_TEXTS } from '../texts';
 
 /**
  * "{name}'s Friends": up to 300 px tall, 'No friends found' when empty. On your own list each

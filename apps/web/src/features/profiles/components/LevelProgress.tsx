@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { UserStats } from '@scrim-gym/shared';
-import { PROFILE_TEXTS } from '../texts';
+import { PROFILE_TEXTS, type UserStats } from '@scrim-gym/shared';
 
 /** Level and experience progress: 'Level 6', 9.5 / 10 EXP, a bar at 95 %. */
 export function LevelProgress({ stats }: { stats: UserStats }) {

@@ -1,10 +1,9 @@
 import { formatWhen } from '../../../lib/datetime';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { SOCIAL_MESSAGES, type UserProfile } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 import { usePresence } from '../hooks/usePresence';
 import { timeAgo } from '../lib/display';
-import { PROFILE_TEXTS } from '../texts';
 
 /**
  * The online dot, and 'Last seen' when offline. Live presence comes over the socket; until it says,

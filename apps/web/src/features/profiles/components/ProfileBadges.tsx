@@ -3,8 +3,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { PROFILE_MESSAGES, type UserProfile } from '@scrim-gym/shared';
-import { PROFILE_TEXTS } from '../texts';
+import { PROFILE_MESSAGES, PROFILE_TEXTS, type UserProfile } from '@scrim-gym/shared';
 
 /** The verified-admin and donator badges; the donator's says 'helped keep this app alive!'. */
 export function ProfileBadges({ profile }: { profile: Pick<UserProfile, 'isAdmin' | 'isDonator'> }) {

@@ -5,12 +5,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RIOT_LINK_MESSAGES, type CurrentUser, type UserProfile, type UserStats } from '@scrim-gym/shared';
+import {
+  RIOT_LINK_MESSAGES,
+  PROFILE_TEXTS,
+  type CurrentUser,
+  type UserProfile,
+  type UserStats,
+} from '@scrim-gym/shared';
 import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { useSummonerProfile } from '../api/summoner';
 import { useWideProfile } from '../hooks/useWideProfile';
 import { soloQueueRank, summonerStatsUrl, truncateForWidth } from '../lib/display';
-import { PROFILE_TEXTS } from '../texts';
 import { BackgroundPickers } from './BackgroundPickers';
 import { BanButton } from './BanButton';
 import { FriendButton } from './FriendButton';

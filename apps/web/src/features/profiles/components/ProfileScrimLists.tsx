@@ -1,8 +1,14 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
-import { CREATED_FILTERS, PARTICIPATED_FILTERS, type DateSort } from '@scrim-gym/shared';
+import {
+  CREATED_FILTERS,
+  PARTICIPATED_FILTERS,
+  CREATED_FILTER_LABELS,
+  PARTICIPATED_FILTER_LABELS,
+  PROFILE_TEXTS,
+  type DateSort,
+} from '@scrim-gym/shared';
 import { useScrimList, type ScrimListKind } from '../api/scrim-lists';
-import { CREATED_FILTER_LABELS, PARTICIPATED_FILTER_LABELS, PROFILE_TEXTS } from '../texts';
 import { ScrimList } from './ScrimList';
 
 /** One list with its own filter and date sort (newest first by default); the server filters, sorts and pages. */

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import type { UserStats } from '@scrim-gym/shared';
+import { PROFILE_TEXTS, type UserStats } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useActivity } from '../api/activity';
 import { useActivityRange } from '../hooks/useActivityRange';
-import { PROFILE_TEXTS } from '../texts';
 import { ActivityControls } from './ActivityControls';
 
 // recharts stays out of the page's own chunk: the header and lists show while the charts load.

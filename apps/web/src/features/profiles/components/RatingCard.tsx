@@ -6,10 +6,9 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { LEADERBOARD_MESSAGES } from '@scrim-gym/shared';
+import { LEADERBOARD_MESSAGES, RATING_TEXTS as T } from '@scrim-gym/shared';
 import { useRoleStats, useUserRating } from '../api/rating';
 import { ChartCard } from '../charts/ChartCard';
-import { RATING_TEXTS as T } from '../texts';
 import { RatingChart } from './RatingChart';
 
 const panel = { m: 0, p: { xs: 1.5, sm: 2 }, bgcolor: 'rgba(15,30,54,0.85)', minWidth: 0 } as const;

@@ -4,12 +4,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { RELIABILITY_MIN_COMMITMENTS, RELIABILITY_WINDOW, type BrokenCommitment } from '@scrim-gym/shared';
+import {
+  RELIABILITY_MIN_COMMITMENTS,
+  RELIABILITY_WINDOW,
+  RELIABILITY_TEXTS as T,
+  type BrokenCommitment,
+} from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { formatListDate, formatWhen } from '../../../lib/datetime';
 import { useAlert } from '../../alerts/alert-context';
 import { useClearCooldown, useReliability } from '../api/reliability';
-import { RELIABILITY_TEXTS as T } from '../texts';
 
 /** Green from 90 %, amber from 70 %, red below. */
 const scoreColor = (score: number) => (score >= 90 ? 'success.main' : score >= 70 ? 'warning.main' : 'error.main');

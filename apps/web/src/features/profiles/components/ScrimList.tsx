@@ -16,10 +16,16 @@ import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { DateSort, ProfileScrim, ProfileScrimPage } from '@scrim-gym/shared';
+import {
+  PROFILE_TEXTS,
+  RESULT_LABELS,
+  SORT_LABELS,
+  type DateSort,
+  type ProfileScrim,
+  type ProfileScrimPage,
+} from '@scrim-gym/shared';
 import { ROLE_ICON_URLS } from '../lib/art';
 import { formatListDate } from '../lib/display';
-import { PROFILE_TEXTS, RESULT_LABELS, SORT_LABELS } from '../texts';
 
 // Pending and disputed results are neither a win nor a loss yet: the warning colour, not green or red.
 const RESULT_COLORS = {

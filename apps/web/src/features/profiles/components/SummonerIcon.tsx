@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { Region } from '@scrim-gym/shared';
+import { PROFILE_TEXTS, type Region } from '@scrim-gym/shared';
 import { profileIconUrl } from '../../../lib/ddragon';
 import { useDdragon, useSummonerProfile } from '../api/summoner';
 import { DEFAULT_SUMMONER_ICON, rankEmblemUrl } from '../lib/art';
-import { PROFILE_TEXTS } from '../texts';
 
 /**
  * Profile icon and summoner level from Riot; on any failure the fallback: the default icon and no

@@ -3,14 +3,20 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { PROFILE_MESSAGES, REGIONS, summonerNameSchema, type Region, type UserProfile } from '@scrim-gym/shared';
+import {
+  PROFILE_MESSAGES,
+  REGIONS,
+  summonerNameSchema,
+  PROFILE_TEXTS,
+  type Region,
+  type UserProfile,
+} from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useProfile } from '../api/profile';
 import { useUserStats } from '../api/scrim-lists';
 import { useLiveFriendship } from '../hooks/useLiveFriendship';
-import { PROFILE_TEXTS } from '../texts';
 import { ProfileBackground } from '../components/ProfileBackground';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileStatistics } from '../components/ProfileStatistics';

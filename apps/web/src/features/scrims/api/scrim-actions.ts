@@ -2,6 +2,7 @@ import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@t
 import {
   RESULT_MESSAGES,
   SCRIM_MESSAGES,
+  SCRIM_TEXTS,
   type FillRandomResponse,
   type Role,
   type Scrim,
@@ -13,7 +14,6 @@ import {
 import { api, ApiError, messageOf } from '../../../lib/api';
 import { useAlert, type Alert } from '../../alerts/alert-context';
 import { fillRandomAlert } from '../lib/fill-random';
-import { SCRIM_TEXTS } from '../texts';
 import { upsertScrim } from './scrims-cache';
 
 const ACTION_KEY = ['scrims', 'action'] as const;

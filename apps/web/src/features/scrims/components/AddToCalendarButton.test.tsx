@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Scrim } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim } from '../test/scrim-factory';
-import { SCRIM_TEXTS } from '../texts';
 import { ScrimCard } from './ScrimCard';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));

@@ -1,8 +1,8 @@
 import EventIcon from '@mui/icons-material/Event';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { scrimCalendarUrl } from '../api/scrim-calendar';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**

@@ -12,6 +12,7 @@ import {
   ROLES,
   SCRIM_MESSAGES,
   TEAMS,
+  SCRIM_TEXTS,
   type Role,
   type Scrim,
   type TeamName,
@@ -21,7 +22,6 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useAdminAssign } from '../api/scrim-actions';
 import { playersOf } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 import { UserSearchField } from './UserSearchField';
 
 /** Whom a community host may assign: the scrim's players (to move them) and its waitlist, each once. */

@@ -1,10 +1,10 @@
 import BalanceIcon from '@mui/icons-material/Balance';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useBalanceTeams } from '../api/scrim-actions';
 import { useTicker } from '../hooks/useTicker';
 import { canBalance } from '../lib/balance';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 import { WinProbability } from './WinProbability';
 

@@ -1,7 +1,7 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import type { ScrimView } from './scrim-view-context';
 
 const CancelScrimDialog = lazy(() => import('./CancelScrimDialog').then((m) => ({ default: m.CancelScrimDialog })));

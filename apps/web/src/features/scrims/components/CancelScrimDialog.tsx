@@ -6,9 +6,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import { cancelScrimBodySchema } from '@scrim-gym/shared';
+import { cancelScrimBodySchema, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useCancelScrim } from '../api/scrim-actions';
-import { SCRIM_TEXTS } from '../texts';
 
 const T = SCRIM_TEXTS.showUp;
 

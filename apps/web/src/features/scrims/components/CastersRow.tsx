@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useJoinCast, useLeaveCast } from '../api/scrim-actions';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**

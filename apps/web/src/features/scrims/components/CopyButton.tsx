@@ -1,9 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useCopy } from '../../alerts/use-copy';
-import { SCRIM_TEXTS } from '../texts';
 
 /** A value shown as a button that copies it, confirmed with the catalogue's clipboard message. */
 export function CopyButton({

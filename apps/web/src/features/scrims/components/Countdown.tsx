@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useTicker } from '../hooks/useTicker';
 import { countdownParts, formatCountdown } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 
 /** Days, hours, minutes and seconds to the start; zero leading units hidden. */
 export function Countdown({ target, compact = false }: { target: number; compact?: boolean }) {

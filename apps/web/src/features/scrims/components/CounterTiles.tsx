@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ScrimTiming } from '@scrim-gym/shared';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS, type ScrimTiming } from '@scrim-gym/shared';
 
 const TILES: { timing: ScrimTiming; color: string }[] = [
   { timing: 'current', color: 'success.main' },

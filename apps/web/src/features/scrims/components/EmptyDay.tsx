@@ -3,13 +3,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { SCRIM_MESSAGES, type Region } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, HUB_TEXTS, SCRIM_TEXTS, type Region } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
 import { creatableRegions } from '../../auth/lib/hosts';
 import { useNextScrimDays } from '../api/scrims';
-import { HUB_TEXTS } from '../hub-texts';
 import { dayHeading } from '../lib/day';
-import { SCRIM_TEXTS } from '../texts';
 
 const T = SCRIM_TEXTS.hub;
 

@@ -6,13 +6,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SCRIM_MESSAGES, emptySlots } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, emptySlots, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useFillRandom } from '../api/scrim-actions';
 import { scrimEditPath } from '../lib/paths';
 import { playersOf } from '../lib/scrim-view';
 import { isOver } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import { CancelScrimAction } from './CancelScrimAction';
 import type { ScrimView } from './scrim-view-context';
 

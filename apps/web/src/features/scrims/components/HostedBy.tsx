@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Scrim } from '@scrim-gym/shared';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { PlayerName } from './PlayerName';
 
 /** "Hosted by Name#TAG" (a link to the profile) on a community host's scrim; nothing on an admin's. */

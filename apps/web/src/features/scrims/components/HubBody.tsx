@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Scrim } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import type { HubFilters } from '../hooks/useHubFilters';
 import { useTimingNow } from '../hooks/useNow';
 import { dayHeading, daysOfView, toDayKey } from '../lib/day';
 import { groupScrims } from '../lib/group';
-import { SCRIM_TEXTS } from '../texts';
 import { CounterTiles } from './CounterTiles';
 import { HubSection } from './HubSection';
 import { ScrimCard } from './ScrimCard';

@@ -6,9 +6,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import type { HubFilters } from '../hooks/useHubFilters';
 import { addDays, dayHeading, daysOfView, todayKey, type HubView } from '../lib/day';
-import { SCRIM_TEXTS } from '../texts';
 
 const T = SCRIM_TEXTS.hub;
 

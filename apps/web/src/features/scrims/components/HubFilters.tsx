@@ -3,13 +3,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { Region } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type Region } from '@scrim-gym/shared';
 import { regionsFirst } from '../../../lib/regions';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api/session';
 import { useHubFilters, VISIBILITY, type Visibility } from '../hooks/useHubFilters';
 import { isDayKey, todayKey } from '../lib/day';
-import { SCRIM_TEXTS } from '../texts';
 
 /**
  * The hub's region select, date picker and the previous / current / upcoming checkboxes. In the

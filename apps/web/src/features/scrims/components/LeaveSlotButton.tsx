@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import type { ScrimView } from './scrim-view-context';
 
 // The dialog (and the shared schema it checks the reason with, which brings zod) loads on the first click: the

@@ -6,10 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatTimeLeft, freeLeaveTimeLeft, leaveBodySchema } from '@scrim-gym/shared';
+import { formatTimeLeft, freeLeaveTimeLeft, leaveBodySchema, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useRemovePlayer } from '../api/scrim-actions';
 import { isLateLeave, isPlaced } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp;

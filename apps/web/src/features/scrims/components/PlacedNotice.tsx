@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useConfirmPlace } from '../api/scrim-actions';
 import { isOver, isPlaced } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp.placed;

@@ -2,10 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, type ChangeEvent } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, SCRIM_MESSAGES, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useAddImage, useRemoveImage } from '../api/scrim-actions';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /** The client-side checks: an image type, at most 2 MB. The server checks the bytes again. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { visuallyHidden } from '@mui/utils';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 
 const T = SCRIM_TEXTS.showUp;
 

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { playersOf } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 import { BalanceRow } from './BalanceRow';
 import { CentreInfoBox } from './CentreInfoBox';
 import type { ScrimView } from './scrim-view-context';

@@ -12,13 +12,13 @@ import {
   MAX_CASTERS_DEFAULT,
   SCRIM_MODES,
   TEAMS,
+  SCRIM_TEXTS,
   type Region,
   type ScrimMode,
   type TeamName,
 } from '@scrim-gym/shared';
 import { RegionSelect } from '../../../components/RegionSelect';
 import { validateScrimForm, type ScrimFormErrors, type ScrimFormMode, type ScrimFormValues } from '../lib/scrim-form';
-import { SCRIM_TEXTS } from '../texts';
 
 export interface ScrimFormProps {
   mode: ScrimFormMode;

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { isResultSettled } from '../lib/result-status';
 import { shownStatus } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 const T = SCRIM_TEXTS.showUp;

@@ -4,11 +4,17 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { SCRIM_MESSAGES, teamDisplayName, type Role, type ScrimPlayer, type TeamName } from '@scrim-gym/shared';
+import {
+  SCRIM_MESSAGES,
+  teamDisplayName,
+  SCRIM_TEXTS,
+  type Role,
+  type ScrimPlayer,
+  type TeamName,
+} from '@scrim-gym/shared';
 import { useJoinSlot, useMoveSlot, useRemovePlayer, useSwapPlayers, useSwitchToPlayer } from '../api/scrim-actions';
 import { isOffRole } from '../lib/balance';
 import { ratingChangeText } from '../lib/result';
-import { SCRIM_TEXTS } from '../texts';
 import { CopyButton } from './CopyButton';
 import { LeaveSlotButton } from './LeaveSlotButton';
 import { PlayerName } from './PlayerName';

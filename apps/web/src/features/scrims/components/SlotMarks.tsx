@@ -1,7 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { ScrimUser } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type ScrimUser } from '@scrim-gym/shared';
 import { isCheckedIn } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import { ReliabilityChip } from './ReliabilityChip';
 import type { ScrimView } from './scrim-view-context';
 

@@ -1,10 +1,10 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { formatWhen } from '../../../lib/datetime';
 import { useTicker } from '../hooks/useTicker';
 import { relativeTime } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 
 /** 'Starts Sat 28 Nov, 19:00 CET · in 2 hours' (start time in the viewer's zone, named, and relative time). */
 export function StartTime({ gameStartTime }: { gameStartTime: string }) {

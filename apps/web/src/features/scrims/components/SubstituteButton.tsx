@@ -1,8 +1,7 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
-import type { ScrimPlayer } from '@scrim-gym/shared';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS, type ScrimPlayer } from '@scrim-gym/shared';
 import type { ScrimView } from './scrim-view-context';
 
 const SubstituteDialog = lazy(() => import('./SubstituteDialog').then((m) => ({ default: m.SubstituteDialog })));

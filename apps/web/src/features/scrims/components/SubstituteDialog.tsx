@@ -11,11 +11,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { useId, useState, type FormEvent } from 'react';
-import { mayPlaceAnyone, type Scrim, type ScrimUser, type UserSearchResult } from '@scrim-gym/shared';
+import { mayPlaceAnyone, SCRIM_TEXTS, type Scrim, type ScrimUser, type UserSearchResult } from '@scrim-gym/shared';
 import { useCurrentUser } from '../../auth/api/session';
 import { useSubstitute } from '../api/scrim-actions';
 import { waitingSubstitutes } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import { UserSearchField } from './UserSearchField';
 
 const T = SCRIM_TEXTS.showUp;

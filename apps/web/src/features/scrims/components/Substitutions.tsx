@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { substitutionLines } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 import { PlayerName } from './PlayerName';
 import type { ScrimView } from './scrim-view-context';
 

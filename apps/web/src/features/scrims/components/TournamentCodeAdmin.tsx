@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useTournamentCodes } from '../api/capabilities';
 import { useRegenerateCode } from '../api/scrim-admin';
 import { serverMessage } from '../lib/errors';
 import { teamsFull } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**

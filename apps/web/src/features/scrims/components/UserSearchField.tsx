@@ -1,10 +1,15 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_MIN_CHARS, type Region, type UserSearchResult } from '@scrim-gym/shared';
+import {
+  ADMIN_SEARCH_LIMIT,
+  ADMIN_SEARCH_MIN_CHARS,
+  SCRIM_TEXTS,
+  type Region,
+  type UserSearchResult,
+} from '@scrim-gym/shared';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUserSearch } from '../../social/api/user-search';
-import { SCRIM_TEXTS } from '../texts';
 
 /** A user of `region` searched by name from 2 characters (the admin assign and substitute dialogs). */
 export function UserSearchField({

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { winSplit } from '../lib/balance';
-import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from '../lib/team-colors';
 
 /**

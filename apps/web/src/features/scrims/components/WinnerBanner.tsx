@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import type { ScrimTiming, Scrim } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type ScrimTiming, type Scrim } from '@scrim-gym/shared';
 import { isResultSettled } from '../lib/result-status';
 import { bannerText } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 import { TEAM_COLORS } from '../lib/team-colors';
 
 /**

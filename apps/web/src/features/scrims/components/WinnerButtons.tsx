@@ -1,9 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { SCRIM_MESSAGES, TEAMS, type TeamName } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, TEAMS, SCRIM_TEXTS, type TeamName } from '@scrim-gym/shared';
 import { useSetWinner } from '../api/scrim-actions';
 import { teamsFull } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 import type { ScrimView } from './scrim-view-context';
 
 /**

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 
 const T = SCRIM_TEXTS.signups;
 

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Scrim } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { actedRecently } from '../api/scrim-actions';
 import { promotionOf } from '../lib/show-up';
-import { SCRIM_TEXTS } from '../texts';
 
 /** A change within this long of the viewer's own action on the scrim is theirs (its socket echo included). */
 const OWN_ACTION_MS = 5_000;

@@ -4,6 +4,7 @@ import {
   MAX_CASTERS_DEFAULT,
   createScrimBodySchema,
   updateScrimBodySchema,
+  SCRIM_TEXTS,
   type CreateScrimBody,
   type Region,
   type Scrim,
@@ -11,7 +12,6 @@ import {
   type TeamName,
   type UpdateScrimBody,
 } from '@scrim-gym/shared';
-import { SCRIM_TEXTS } from '../texts';
 import { playersOf } from './scrim-view';
 
 export type ScrimFormMode = 'create' | 'edit';

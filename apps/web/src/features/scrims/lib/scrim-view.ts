@@ -3,14 +3,14 @@ import {
   TEAM_SIZE,
   areTeamsFull,
   teamCount,
+  scrimAbilities,
+  SCRIM_TEXTS,
   type Scrim,
   type ScrimPlayer,
-  scrimAbilities,
   type ScrimAbilities,
   type ScrimTiming,
 } from '@scrim-gym/shared';
 import type { SessionUser } from '../../auth/lib/hosts';
-import { SCRIM_TEXTS } from '../texts';
 import { unsettledResultText } from './result-status';
 
 /** The title, or "{creator}'s Scrim". */

@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, SCRIM_MESSAGES } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES, SCRIM_TEXTS } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
@@ -12,7 +12,6 @@ import { scrimPath } from '../lib/paths';
 import { ScrimForm } from '../components/ScrimForm';
 import { serverMessage } from '../lib/errors';
 import { createDefaults, hostOptions, toCreateBody, type ScrimFormValues } from '../lib/scrim-form';
-import { SCRIM_TEXTS } from '../texts';
 
 /**
  * /scrims/new (admins, and community hosts in the regions they host): 'Create New Scrim'; on success the new

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { MESSAGES, SCRIM_MESSAGES, type Scrim } from '@scrim-gym/shared';
+import { MESSAGES, SCRIM_MESSAGES, SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAlert } from '../../alerts/alert-context';
@@ -17,7 +17,6 @@ import { ScrimForm } from '../components/ScrimForm';
 import { serverMessage } from '../lib/errors';
 import { editValues, hostOptions, modeLocked, toUpdateBody, type ScrimFormValues } from '../lib/scrim-form';
 import { abilitiesOf, teamsFull } from '../lib/scrim-view';
-import { SCRIM_TEXTS } from '../texts';
 
 /** The edit page's re-fetch delay after a save that should produce a tournament code. */
 export const CODE_REFETCH_MS = 3000;

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { SCRIM_TEXTS } from '../texts';
+import { SCRIM_TEXTS } from '@scrim-gym/shared';
 
 const SignInDialog = lazy(() =>
   import('../../auth/components/SignInDialog').then((m) => ({ default: m.SignInDialog })),

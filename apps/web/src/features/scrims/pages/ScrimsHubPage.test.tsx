@@ -1,12 +1,11 @@
 import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Scrim } from '@scrim-gym/shared';
+import { SCRIM_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { RequireUser } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { useRefreshCooldown } from '../hooks/useRefreshCooldown';
 import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
-import { SCRIM_TEXTS } from '../texts';
 import { ScrimsHubPage } from './ScrimsHubPage';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));

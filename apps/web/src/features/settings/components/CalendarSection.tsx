@@ -10,13 +10,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { CALENDAR_TEXTS as TEXTS } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCopy } from '../../alerts/use-copy';
 import { useCalendarFeed, useRotateCalendarFeed } from '../api/calendar';
 import { googleCalendarUrl, webcalUrl } from '../lib/calendar-links';
-import { CALENDAR_TEXTS as TEXTS } from '../texts';
 
 /**
  * Settings' calendar feed: the personal address to subscribe to (read-only, with a copy button), one-click

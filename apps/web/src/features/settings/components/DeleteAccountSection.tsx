@@ -10,11 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { CurrentUser } from '@scrim-gym/shared';
+import { DELETE_ACCOUNT_TEXTS as TEXTS, type CurrentUser } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useDeleteAccount } from '../api/account';
-import { DELETE_ACCOUNT_TEXTS as TEXTS } from '../texts';
 
 /** As the server compares: ignoring case and runs of spaces. */
 const normalise = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_TEXTS } from '@scrim-gym/shared';
 import { renderAt, stubApi } from '../../../test/render';
-import { PUSH_TEXTS } from '../texts';
 import { PushNotificationsSection } from './PushNotificationsSection';
 
 vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));

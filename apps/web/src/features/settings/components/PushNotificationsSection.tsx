@@ -5,11 +5,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { PUSH_TEXTS as TEXTS } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { usePushDevice, type PushDeviceState } from '../hooks/usePushDevice';
 import { pushErrorText } from '../lib/push-error';
-import { PUSH_TEXTS as TEXTS } from '../texts';
 
 const STATUS: Record<Exclude<PushDeviceState, 'blocked' | 'unsupported'>, string> = {
   checking: TEXTS.checking,

@@ -1,5 +1,5 @@
+import { PUSH_TEXTS } from '@scrim-gym/shared';
 import { ApiError } from '../../../lib/api';
-import { PUSH_TEXTS } from '../texts';
 
 /**
  * Why "Turn on" failed, in words a player can act on. The browser's own errors (a DOMException from

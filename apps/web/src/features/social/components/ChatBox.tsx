@@ -4,8 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
-import { CHAT_INPUT_MAX_ROWS, MESSAGE_MAX_LENGTH, SOCIAL_MESSAGES } from '@scrim-gym/shared';
-import { SOCIAL_TEXTS } from '../texts';
+import { CHAT_INPUT_MAX_ROWS, MESSAGE_MAX_LENGTH, SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 
 /**
  * The chat message box: multi-line up to 4 rows, placeholder 'new message'; Enter sends, Shift+Enter

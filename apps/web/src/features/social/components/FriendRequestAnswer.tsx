@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { FriendRequest } from '@scrim-gym/shared';
+import { SOCIAL_TEXTS, type FriendRequest } from '@scrim-gym/shared';
 import { useAcceptFriendRequest, useRejectFriendRequest } from '../api/friend-requests';
-import { SOCIAL_TEXTS } from '../texts';
 
 /** Accept and Reject for a friend request received: in the Friend Requests dialog and beside its notification. */
 export function FriendRequestAnswer({ userId, request }: { userId: string; request: FriendRequest }) {

@@ -5,10 +5,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FRIENDS_LIST_MAX_HEIGHT_PX, SOCIAL_MESSAGES } from '@scrim-gym/shared';
+import { FRIENDS_LIST_MAX_HEIGHT_PX, SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useFriendRequests } from '../api/friend-requests';
-import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
 import { FriendRequestAnswer } from './FriendRequestAnswer';
 

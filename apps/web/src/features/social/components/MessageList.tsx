@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef } from 'react';
-import { CHAT_LIST_HEIGHT_PX, type Message } from '@scrim-gym/shared';
+import { CHAT_LIST_HEIGHT_PX, SOCIAL_TEXTS, type Message } from '@scrim-gym/shared';
 import { formatMessageTime } from '../lib/format';
 import { splitLinks } from '../lib/links';
-import { SOCIAL_TEXTS } from '../texts';
 
 /** The id of the viewer's latest message that `seenBy` has seen: the 'Seen' mark goes under it. */
 export function lastSeenMessageId(messages: Message[], viewerId: string, seenBy: string | undefined) {

@@ -10,14 +10,13 @@ import Popover from '@mui/material/Popover';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { SOCIAL_MESSAGES, type Conversation, type SocialUser } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS, type Conversation, type SocialUser } from '@scrim-gym/shared';
 import { useConversations } from '../api/conversations';
 import { useFriends } from '../api/friends';
 import { usePresence } from '../api/presence';
 import { partnerOf, sortConversations } from '../lib/sort-conversations';
 import { useMessengerVolume } from '../lib/volume';
 import { openChat, updateSocialUi } from '../store';
-import { SOCIAL_TEXTS } from '../texts';
 import { UserLabel } from './UserLabel';
 
 /** Friends the viewer has no conversation with yet: the messenger offers to start one. */

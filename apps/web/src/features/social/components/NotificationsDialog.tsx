@@ -6,11 +6,10 @@ import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { NOTIFICATIONS_LIST_HEIGHT_PX, SOCIAL_MESSAGES, type Notification } from '@scrim-gym/shared';
+import { NOTIFICATIONS_LIST_HEIGHT_PX, SOCIAL_MESSAGES, SOCIAL_TEXTS, type Notification } from '@scrim-gym/shared';
 import { useFriendRequests } from '../api/friend-requests';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import { formatDateTime } from '../lib/format';
-import { SOCIAL_TEXTS } from '../texts';
 import { DialogHeader } from './DialogHeader';
 import { FriendRequestAnswer } from './FriendRequestAnswer';
 

@@ -1,11 +1,10 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 import { useUnseenMessages } from '../api/messages';
 import { SCRIM_CHAT_BUTTON_ID, SCRIM_CHAT_PANEL_ID } from '../lib/scrim-page-chat';
 import { isScrimPageChatOpen, openChat, updateSocialUi, useSocialUi } from '../store';
-import { SOCIAL_TEXTS } from '../texts';
 
 /**
  * The scrim card's chat button, with the scrim chat's unread count. On the scrim's page it opens and closes the

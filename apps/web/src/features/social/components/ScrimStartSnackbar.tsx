@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
-import { SOCIAL_TEXTS } from '../texts';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 
 const SHOWN_MS = 15_000;
 

@@ -4,7 +4,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SOCIAL_MESSAGES, type CurrentUser, type Notification } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS, type CurrentUser, type Notification } from '@scrim-gym/shared';
 import { useUnseenMessages } from '../api/messages';
 import { useNotifications } from '../api/notifications';
 import { useOpenChatRequests } from '../hooks/useOpenChatRequests';
@@ -14,7 +14,6 @@ import { notificationAction } from '../lib/notification-action';
 import { playMessageSound, unlockAudioOnGesture } from '../lib/sound';
 import { getVolume } from '../lib/volume';
 import { openChat, openFriendRequests, resetSocialUi, updateSocialUi, useSocialUi } from '../store';
-import { SOCIAL_TEXTS } from '../texts';
 import { UserSearchBox } from './UserSearchBox';
 
 const APP_NAME = 'Scrim Gym';

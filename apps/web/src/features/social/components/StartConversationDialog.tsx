@@ -2,11 +2,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useStartConversation } from '../api/conversations';
 import type { ConversationPartner } from '../store';
-import { SOCIAL_TEXTS } from '../texts';
 import { ChatBox } from './ChatBox';
 import { DialogHeader } from './DialogHeader';
 

@@ -7,11 +7,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SOCIAL_MESSAGES, type UserSearchResult } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS, type UserSearchResult } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useHeaderUserSearch } from '../api/user-search';
-import { SOCIAL_TEXTS } from '../texts';
 
 /**
  * The navigation bar's user search: up to 8 users by name or tagline, 'No Option!' when none; choosing

@@ -1,9 +1,8 @@
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES, SOCIAL_TEXTS } from '@scrim-gym/shared';
 import { useAlert } from '../../alerts/alert-context';
 import { useMessages, useSendMessage } from '../api/messages';
-import { SOCIAL_TEXTS } from '../texts';
 import { useMarkSeenWhileOpen } from './useMarkSeenWhileOpen';
 import { useScrimChatRoom } from './useScrimChatRoom';
 

@@ -5,13 +5,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { TeamInvite } from '@scrim-gym/shared';
+import { TEAM_TEXTS as T, type TeamInvite } from '@scrim-gym/shared';
 import { formatWhen } from '../../../lib/datetime';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCopy } from '../../alerts/use-copy';
 import { useCreateInvite, useOpenInvites, useRevokeInvite } from '../api/teams';
-import { TEAM_TEXTS as T } from '../texts';
 
 /**
  * A captain's invite links: a new one made on demand and copied with one click (its whole address is shown only

@@ -12,10 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@mui/utils';
-import { TEAM_ROLES, type TeamMember, type TeamRole, type TeamView } from '@scrim-gym/shared';
+import { TEAM_ROLES, TEAM_TEXTS as T, type TeamMember, type TeamRole, type TeamView } from '@scrim-gym/shared';
 import { formatListDate } from '../../../lib/datetime';
 import { profilePath } from '../../../lib/profile-link';
-import { TEAM_TEXTS as T } from '../texts';
 
 export interface RosterActions {
   setPlace: (member: TeamMember, place: { role: TeamRole; isCaptain: boolean }) => void;

@@ -2,9 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { createTeamBodySchema, type CreateTeamBody, type Region } from '@scrim-gym/shared';
+import { createTeamBodySchema, TEAM_TEXTS as T, type CreateTeamBody, type Region } from '@scrim-gym/shared';
 import { RegionSelect } from '../../../components/RegionSelect';
-import { TEAM_TEXTS as T } from '../texts';
 
 type Field = 'name' | 'tag' | 'region' | 'logoUrl';
 export interface TeamFormValues {

@@ -2,8 +2,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { TeamSummary } from '@scrim-gym/shared';
-import { TEAM_TEXTS as T } from '../texts';
+import { TEAM_TEXTS as T, type TeamSummary } from '@scrim-gym/shared';
 import { TeamBadge } from './TeamBadge';
 
 /** Teams as links to their pages, each with its member count. */

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { TEAM_TEXTS as T } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useJoinTeam } from '../api/teams';
-import { TEAM_TEXTS as T } from '../texts';
 import { usePageTitle } from '../usePageTitle';
 
 const SignInDialog = lazy(() =>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { TeamMember, TeamView } from '@scrim-gym/shared';
+import { TEAM_TEXTS as T, type TeamMember, type TeamView } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { messageOf } from '../../../lib/api';
@@ -18,7 +18,6 @@ import { InvitePanel } from '../components/InvitePanel';
 import { Roster } from '../components/Roster';
 import { TeamBadge } from '../components/TeamBadge';
 import { TeamForm } from '../components/TeamForm';
-import { TEAM_TEXTS as T } from '../texts';
 import { usePageTitle } from '../usePageTitle';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { REGIONS, TEAM_LIMIT_PER_USER, type Region } from '@scrim-gym/shared';
+import { REGIONS, TEAM_LIMIT_PER_USER, TEAM_TEXTS as T, type Region } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAlert } from '../../alerts/alert-context';
@@ -18,7 +18,6 @@ import { useCurrentUser } from '../../auth/api/session';
 import { teamSearchQuery, useCreateTeam, useUserTeams } from '../api/teams';
 import { TeamForm } from '../components/TeamForm';
 import { TeamList } from '../components/TeamList';
-import { TEAM_TEXTS as T } from '../texts';
 import { usePageTitle } from '../usePageTitle';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

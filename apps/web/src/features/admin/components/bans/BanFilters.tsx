@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { ADMIN_TEXTS as T } from '@scrim-gym/shared';
 import type { BanFilters as Filters, StatusFilter } from '../../lib/ban-table';
-import { ADMIN_TEXTS as T } from '../../texts';
 
 /** The selects' value for 'All' (an empty value would leave the select blank). */
 const ALL = 'all';

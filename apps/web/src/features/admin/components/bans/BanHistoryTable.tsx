@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { BanHistoryEntry } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type BanHistoryEntry } from '@scrim-gym/shared';
 import { profilePath } from '../../../../lib/profile-link';
 import {
   DEFAULT_PAGE_SIZE,
@@ -34,7 +34,6 @@ import {
   type BanSort,
   type SortColumn,
 } from '../../lib/ban-table';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { BanFilters } from './BanFilters';
 
 function StatusChip({ ban }: { ban: BanHistoryEntry }) {

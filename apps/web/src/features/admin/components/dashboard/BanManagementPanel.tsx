@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { DashboardStats } from '@scrim-gym/shared';
-import { ADMIN_TEXTS as T } from '../../texts';
+import { ADMIN_TEXTS as T, type DashboardStats } from '@scrim-gym/shared';
 import { CHART } from '../../theme';
 import { Panel } from './Panel';
 

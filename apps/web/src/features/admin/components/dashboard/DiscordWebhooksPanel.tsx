@@ -5,11 +5,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { discordWebhookUrlSchema, type DiscordWebhook } from '@scrim-gym/shared';
+import { discordWebhookUrlSchema, ADMIN_TEXTS, type DiscordWebhook } from '@scrim-gym/shared';
 import { messageOf } from '../../../../lib/api';
 import { useAlert } from '../../../alerts/alert-context';
 import { useDiscordWebhooks, useSetDiscordWebhook, useTestDiscordWebhook } from '../../api/discord';
-import { ADMIN_TEXTS } from '../../texts';
 import { Panel } from './Panel';
 
 const T = ADMIN_TEXTS.discord;

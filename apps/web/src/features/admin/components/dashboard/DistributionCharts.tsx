@@ -14,8 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DashboardStats } from '@scrim-gym/shared';
-import { ADMIN_TEXTS as T } from '../../texts';
+import { ADMIN_TEXTS as T, type DashboardStats } from '@scrim-gym/shared';
 import { CHART, REGION_COLORS, tooltipStyle } from '../../theme';
 import { ChartBox, Panel } from './Panel';
 

@@ -6,12 +6,11 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { RESULT_MESSAGES } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, ADMIN_TEXTS as T } from '@scrim-gym/shared';
 import { useConfirm } from '../../../../components/ConfirmDialog';
 import { messageOf } from '../../../../lib/api';
 import { useAlert } from '../../../alerts/alert-context';
 import { useStartSeason } from '../../api/results';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { BANS_PATH } from './BanManagementPanel';
 import { Panel } from './Panel';
 

@@ -16,9 +16,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Activity, ActivityStatus, Region } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type Activity, type ActivityStatus, type Region } from '@scrim-gym/shared';
 import { profilePath } from '../../../../lib/profile-link';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { Panel } from './Panel';
 
 const STATUS_COLORS: Record<ActivityStatus, ChipProps['color']> = {

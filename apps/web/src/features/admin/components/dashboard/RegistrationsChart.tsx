@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMemo, useState } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardStats } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type DashboardStats } from '@scrim-gym/shared';
 import {
   DEFAULT_RANGE,
   MONTH_PRESETS,
@@ -18,7 +18,6 @@ import {
   type MonthPreset,
   type MonthRange,
 } from '../../lib/months';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { CHART, tooltipStyle } from '../../theme';
 import { ChartBox, Panel } from './Panel';
 

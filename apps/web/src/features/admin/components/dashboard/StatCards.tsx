@@ -6,8 +6,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { DashboardStats } from '@scrim-gym/shared';
-import { ADMIN_TEXTS as T } from '../../texts';
+import { ADMIN_TEXTS as T, type DashboardStats } from '@scrim-gym/shared';
 
 function StatCard({
   title,

@@ -8,8 +8,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ServiceStatus, SystemStatus } from '@scrim-gym/shared';
-import { ADMIN_TEXTS as T } from '../../texts';
+import { ADMIN_TEXTS as T, type ServiceStatus, type SystemStatus } from '@scrim-gym/shared';
 import { Panel } from './Panel';
 
 const COLORS: Record<ServiceStatus, ChipProps['color']> = {

@@ -3,11 +3,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_MIN_CHARS, type Region, type UserSearchResult } from '@scrim-gym/shared';
+import {
+  ADMIN_SEARCH_LIMIT,
+  ADMIN_SEARCH_MIN_CHARS,
+  ADMIN_TEXTS as T,
+  type Region,
+  type UserSearchResult,
+} from '@scrim-gym/shared';
 import { RegionSelect } from '../../../../components/RegionSelect';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { useUserSearch } from '../../../social/api/user-search';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { Panel } from '../dashboard/Panel';
 
 /** A player (searched by name, any region) and a region: "Make host". */

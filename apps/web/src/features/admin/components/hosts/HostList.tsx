@@ -6,9 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { CommunityHost, Region } from '@scrim-gym/shared';
+import { ADMIN_TEXTS as T, type CommunityHost, type Region } from '@scrim-gym/shared';
 import { profilePath } from '../../../../lib/profile-link';
-import { ADMIN_TEXTS as T } from '../../texts';
 import { Panel } from '../dashboard/Panel';
 
 /** Each host (name#tag, a link to the profile) with a chip per region (its × revokes it) and "Revoke all". */

@@ -1,7 +1,9 @@
-import { count } from '../../lib/plural';
+import { count } from './plural.js';
+
 /**
- * Texts of the social screens that are not in SOCIAL_MESSAGES (@scrim-gym/shared): accessible names, labels and
- * our own wording. The catalogue's texts (dialog titles, empty states, alerts) come from SOCIAL_MESSAGES.
+ * Texts of the social screens that are not in SOCIAL_MESSAGES (social.ts): accessible names, labels and our own
+ * wording. A module of their own: only the social chunk shows them, and a bundler places a whole module in one
+ * chunk, so beside SOCIAL_MESSAGES they would load with every profile too.
  */
 export const SOCIAL_TEXTS = {
   /** Shown under the message box as a message nears MESSAGE_MAX_LENGTH: '1,850 / 2,000'. */

@@ -1,65 +1,10 @@
-import { CHECK_IN_CLOSES_MINUTES, CHECK_IN_OPENS_MINUTES } from './constants.js';
+import { CHECK_IN_CLOSES_MINUTES, CHECK_IN_OPENS_MINUTES } from '../../constants.js';
 
-/**
- * The spec's text catalogue (sections 2, 5 and 8), word for word. The server's error bodies and the web
- * app's alerts both read from here, so a text changes in one place.
+/*
+ * Scrims: the server's answers and notifications about a scrim (slots, balanced teams, waitlists, check-in,
+ * substitutes) and the hub's frame. The hub is in the web app's first bundle, and it shows SCRIM_MESSAGES, so
+ * this module is there too: the texts of the lazily loaded scrim screens are in scrims-screens.ts.
  */
-export const MESSAGES = {
-  // Session and guards
-  verifyingUser: 'Verifying user',
-  wakingUp: 'Waking up the server',
-  checkingPermissions: 'Checking permissions...',
-  pleaseLogin: 'Please login to continue',
-  noPermission: 'You do not have permission to access this page',
-  loginError: 'error logging in, please try again later.',
-  serverError: 'ERROR 503',
-  serverErrorText: 'problem connecting to the server. Please try again later.',
-  notFound: (path: string) => `Oops, ${path} doesn't exist!`,
-  genericError: 'An error occurred',
-  pageDescription: 'Find LoL Custom Lobbies!',
-
-  // Accounts
-  signupSuccess: 'Account created successfully, welcome!',
-  accountUpdated: 'Account details updated!',
-  nameTaken: (name: string, region: string) => `Summoner name ${name} in ${region} is already taken!`,
-  discordTaken: (discord: string) => `Discord name ${discord} is already taken!`,
-  nameLookalike: (name: string, region: string) =>
-    `Summoner name ${name} looks too much like a taken name in ${region}: try another`,
-  nameAvailable: 'Available',
-  signupUnfinished:
-    'Your sign-in worked, but your account is not created yet: fix the field marked below, then create it on the last step.',
-  nameChecking: 'Checking…',
-  fieldEmpty: (field: string) => `${field} is empty!`,
-  correctErrors: 'Please correct the following error —',
-  taglineHelper: 'Without # (e.g. NA1)',
-  taglineHash: 'Tagline should not include # symbol',
-  backgroundUpdated: 'Profile background updated!',
-  backgroundError: 'Error updating background',
-
-  // Server-side auth answers (not in the original app's catalogue; our own wording)
-  notSignedIn: 'You need to sign in first.',
-  sessionExpired: 'Your session has expired, please sign in again.',
-  noAccount: 'No account found for this sign-in, please sign up first.',
-  alreadyRegistered: 'This sign-in already has an account.',
-  emailTaken: 'An account with this email already exists.',
-  badAdminKey: 'Invalid admin key.',
-  adminOnly: 'You do not have permission to access this page',
-  banned: (until: string, reason: string) => `You are banned until ${until}. Reason: ${reason}`,
-  devLoginDisabled: 'Not found',
-  badRequest: 'Invalid request',
-  tooManyRequests: 'Too many requests, please slow down.',
-  unexpected: 'Something went wrong on our side, please try again.',
-} as const;
-
-/** Human labels of the sign-up and settings fields, used in '{field} is empty!'. */
-export const FIELD_LABELS = {
-  name: 'Summoner Name',
-  summonerTagline: 'Tagline',
-  region: 'Region',
-  discord: 'Discord',
-  rank: 'Rank',
-  email: 'Email',
-} as const;
 
 /** Scrim texts. */
 export const SCRIM_MESSAGES = {
@@ -193,40 +138,6 @@ export const PLACED_MESSAGES = {
   confirmed: 'Your place is confirmed.',
 } as const;
 
-/** Admin texts. */
-export const ADMIN_MESSAGES = {
-  userUpdated: 'User successfuly updated!',
-  userBanned: 'User banned successfully',
-  userUnbanned: 'User unbanned successfully',
-  unbanError: 'Error unbanning user',
-  noDashboardPermission: 'You do not have permission to view this page',
-  dashboardLoadFailed: 'Failed to load dashboard data',
-  liftFailed: 'Failed to lift expired bans',
-  expiredLifted: 'Expired bans have been lifted',
-  liftedCount: (n: number) => `Lifted ${n} expired ban(s)`,
-  expiredNotLifted: (n: number) => `${n} ban(s) expired but not lifted`,
-  loadingDashboard: 'Loading Dashboard...',
-  loadingData: 'Loading Data',
-  noRecentActivities: 'No recent activities found',
-  serverStatusMissing: 'Unable to fetch server status',
-  // Our own wording (not in the original app's catalogue)
-  adminCannotBeBanned: 'Admins cannot be banned.',
-  alreadyBanned: 'This user is already banned.',
-  notBanned: 'This user is not banned.',
-  userNotFound: 'User not found',
-  banDatesOrder: 'Date To must be after Date From',
-  banEndsInPast: 'Date To must be in the future',
-  reasonEmpty: 'Reason is empty!',
-  nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
-  // Community hosts
-  hostGranted: (name: string, region: string) => `${name} is now a community host of ${region}`,
-  hostRevoked: (name: string, regions: string) => `${name} is no longer a community host of ${regions}`,
-  alreadyHost: (region: string) => `This user is already a community host of ${region}.`,
-  notAHost: 'This user is not a community host.',
-  notAHostOf: (region: string) => `This user is not a community host of ${region}.`,
-  bannedCannotHost: 'This user is banned: lift the ban before making them a community host.',
-} as const;
-
 /**
  * Check-in and substitutes. Times in these texts are UTC clock times ('19:25 UTC'): stored
  * notifications are read later, by people in any time zone.
@@ -247,6 +158,7 @@ export const CHECK_IN_MESSAGES = {
   promotedNotification: (title: string, slot: string) => `You're in: ${title}, ${slot}. Check-in is closed.`,
 } as const;
 
+/** Bringing in a substitute for a player who did not come. */
 export const SUBSTITUTE_MESSAGES = {
   notStarted: 'A substitute can come in only after the start.',
   resultConfirmed: 'This result is confirmed: its players can no longer change.',
@@ -258,4 +170,15 @@ export const SUBSTITUTE_MESSAGES = {
   replacedNotification: (title: string, name: string) =>
     `You did not show up for ${title}: ${name} took your slot as a substitute.`,
   substituteNotification: (title: string, slot: string) => `You are a substitute in ${title}: ${slot}. Join now!`,
+} as const;
+
+/**
+ * The texts of the hub's frame, in the first bundle with it; the rest of the hub (filters, tiles, sections) reads
+ * SCRIM_TEXTS.hub.
+ */
+export const HUB_TEXTS = {
+  hubTitle: 'Scrims Hub',
+  welcome: (name: string) => `Welcome, ${name}`,
+  refresh: 'Refresh',
+  noScrimsHint: 'Try another region or date.',
 } as const;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_LIMIT, HEADER_SEARCH_LIMIT, REGIONS } from '../constants.js';
 
+/*
+ * GET /api/users/search: finding users by name or Name#Tag (the header's search, the admins' pickers).
+ */
+
 export const userSearchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Type something to search').max(40),
   region: z.enum(REGIONS).optional(),

@@ -1,5 +1,9 @@
-import { count } from '../../lib/plural';
-/** The leaderboard page's words. */
+import { count } from './plural.js';
+
+/**
+ * The leaderboard page's words, in a module of their own: the profile's rating card reads LEADERBOARD_MESSAGES
+ * too, and a bundler places a whole module in one chunk.
+ */
 export const LEADERBOARD_TEXTS = {
   title: 'Leaderboard',
   pageTitle: 'Leaderboard | Scrim Gym',

@@ -4,8 +4,8 @@ import {
   SCRIM_ABANDON_AFTER_MS,
   type Role,
   type TeamName,
-} from './constants.js';
-import { teamDisplayName } from './rules/team-names.js';
+} from '../../constants.js';
+import { teamDisplayName } from '../../rules/team-names.js';
 
 /** How the feed's owner is in a scrim (a player's slot, or their place around it). */
 export type CalendarInvolvement =
@@ -49,4 +49,22 @@ export const CALENDAR_MESSAGES = {
   link: (url: string) => `Open the scrim: ${url}`,
   checkInOpensAlarm: (title: string) => `Check-in for ${title} is open`,
   startsInAlarm: (title: string, minutes: number) => `${title} starts in ${minutes} minutes`,
+} as const;
+
+/** Texts of the Settings page's calendar feed. */
+export const CALENDAR_TEXTS = {
+  title: 'Calendar',
+  explanation:
+    'Subscribe to this address in Google Calendar, Apple Calendar or Outlook; it lists every scrim you are in and updates when times change.',
+  addressLabel: 'Calendar address',
+  loading: 'Loading…',
+  copy: 'Copy calendar address',
+  copied: 'Calendar address copied to clipboard!',
+  reset: 'Reset address',
+  resetTitle: 'Reset the calendar address?',
+  resetText:
+    'The old address stops working at once: calendars subscribed to it stop updating. Subscribe again with the new address.',
+  resetDone: 'Your calendar has a new address.',
+  subscribe: 'Subscribe in your calendar app',
+  google: 'Add to Google Calendar',
 } as const;

@@ -4,8 +4,8 @@ import {
   type DisputeOutcome,
   type TeamName,
   type UnratedReason,
-} from './constants.js';
-import { teamDisplayName } from './rules/team-names.js';
+} from '../../constants.js';
+import { teamDisplayName } from '../../rules/team-names.js';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
 

@@ -1,8 +1,12 @@
-import { count } from '../../lib/plural';
-import { ADMIN_MESSAGES, DISCORD_MESSAGES } from '@scrim-gym/shared';
-import type { ActivityStatus, ServiceStatus } from '@scrim-gym/shared';
+import type { ActivityStatus, ServiceStatus } from '../../schemas/admin.js';
+import { ADMIN_MESSAGES } from './admin.js';
+import { DISCORD_MESSAGES } from './discord.js';
+import { count } from './plural.js';
 
-/** The admin pages' texts, in one place. */
+/**
+ * The admin pages' texts, in a module of their own: a profile's ban dialog reads ADMIN_MESSAGES too, and a
+ * bundler places a whole module in one chunk, so beside it these would load with every profile.
+ */
 export const ADMIN_TEXTS = {
   ...ADMIN_MESSAGES,
   dashboardTitle: 'Admin Dashboard',

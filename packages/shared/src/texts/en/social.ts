@@ -1,8 +1,6 @@
 /**
- * Social texts (friends, notifications, messenger, scrim chat), part of the text catalogue
- * of messages.ts but in a module of their own: a bundler places a whole module in one chunk, and messages.ts is
- * in the web app's first bundle, where these texts (used only by the lazy social chunk) would weigh on every
- * visitor's first visit.
+ * Social texts (friends, notifications, messenger, scrim chat): the server's answers and notifications and the
+ * catalogue's wording of the social screens. The lazy social chunk and the profile page read them.
  */
 export const SOCIAL_MESSAGES = {
   // Friends

@@ -1,7 +1,18 @@
-import { count } from '../../lib/plural';
-import { RESULT_MESSAGES, type CreatedFilter, type DateSort, type ParticipatedFilter } from '@scrim-gym/shared';
+import type { CreatedFilter, DateSort, ParticipatedFilter } from '../../schemas/profile.js';
+import { count } from './plural.js';
+import { RESULT_MESSAGES } from './results.js';
 
-/** The profile page's own words (the catalogue's texts come from @scrim-gym/shared). */
+/** Profile texts: the server's answers and the catalogue's wording of the profile page. */
+export const PROFILE_MESSAGES = {
+  userNotFound: (name: string, region?: string) => `User ${name} was not found${region ? ` in ${region}` : ''}`,
+  donator: 'helped keep this app alive!',
+  banThisUser: 'Ban This User',
+  unbanThisUser: 'Unban This User',
+  // Our own wording (not in the original app's catalogue)
+  createdScrimsForbidden: "Only the profile's owner and admins can see the scrims a user created.",
+} as const;
+
+/** The profile page's own words, beside PROFILE_MESSAGES. */
 export const PROFILE_TEXTS = {
   loading: 'Loading Profile',
   /** When the address holds no summoner name to name in the catalogue's 'User {name} was not found'. */

@@ -1,6 +1,6 @@
 /**
- * Discord announcements texts: the admins' webhook settings and the server's refusals. A module of its
- * own, like riot-link-messages.ts: only the admin dashboard and the discord module load it.
+ * Discord announcements texts: the admins' webhook settings and the server's refusals. Only the admin dashboard
+ * and the discord module read them.
  */
 export const DISCORD_MESSAGES = {
   badUrl:

@@ -1,33 +1,10 @@
-/** Texts of the Settings page's account deletion (beyond the original app; the privacy policy promises it). */
-export const DELETE_ACCOUNT_TEXTS = {
-  title: 'Delete my account',
-  explanation:
-    'Your summoner name, tagline, discord, email, sign-in, friends, friend requests, notifications and the text of your messages are removed for good. Scrims you played stay in the other players’ history as “Deleted player”; your places in scrims that have not started are freed.',
-  open: 'Delete my account…',
-  dialogTitle: 'Delete your account?',
-  dialogText: (name: string) => `This cannot be undone. Type your summoner name, ${name}, to confirm.`,
-  confirmLabel: 'Summoner name',
-  cancel: 'Cancel',
-  confirm: 'Delete my account',
-  deleting: 'Deleting…',
-} as const;
-
-/** Texts of the Settings page's calendar feed. */
-export const CALENDAR_TEXTS = {
-  title: 'Calendar',
-  explanation:
-    'Subscribe to this address in Google Calendar, Apple Calendar or Outlook; it lists every scrim you are in and updates when times change.',
-  addressLabel: 'Calendar address',
-  loading: 'Loading…',
-  copy: 'Copy calendar address',
-  copied: 'Calendar address copied to clipboard!',
-  reset: 'Reset address',
-  resetTitle: 'Reset the calendar address?',
-  resetText:
-    'The old address stops working at once: calendars subscribed to it stop updating. Subscribe again with the new address.',
-  resetDone: 'Your calendar has a new address.',
-  subscribe: 'Subscribe in your calendar app',
-  google: 'Add to Google Calendar',
+/** Texts of Web Push (reminders that reach people): the server's refusals and the push itself. */
+export const PUSH_MESSAGES = {
+  /** The title of every push; the body is the notification's own text. */
+  pushTitle: 'Scrim Gym',
+  endpointNotHttps: 'A push subscription endpoint must be an https:// URL of a push service.',
+  endpointInvalid: 'The push subscription endpoint is not a valid URL.',
+  keyInvalid: 'The push subscription keys are not valid (p256dh: a P-256 public key, auth: 16 bytes, base64url).',
 } as const;
 
 /** Texts of Settings' "Notifications on this device" (Web Push). */

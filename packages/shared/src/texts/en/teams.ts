@@ -1,5 +1,31 @@
-import { TEAM_LIMIT_PER_USER, TEAM_ROLES } from '@scrim-gym/shared';
-import { count } from '../../lib/plural';
+import { TEAM_LIMIT_PER_USER, TEAM_NAME_MAX, TEAM_NAME_MIN, TEAM_ROLES } from '../../rules/team-limits.js';
+import { count } from './plural.js';
+
+/** Texts of the teams' refusals. */
+export const TEAM_MESSAGES = {
+  notFound: 'Team not found',
+  nameTaken: (name: string, region: string) =>
+    `A team named ${name} (or one that looks like it) already exists in ${region}`,
+  tagTaken: (tag: string, region: string) => `The tag ${tag} (or one that looks like it) is already used in ${region}`,
+  teamLimit: `You can be on at most ${TEAM_LIMIT_PER_USER} teams`,
+  notCaptain: 'Only a captain of this team can do that',
+  notOwner: 'Only the owner of this team can do that',
+  notMember: 'This player is not on the team',
+  alreadyMember: 'You are already on this team',
+  ownerMustHandOver: 'Hand ownership to another member before leaving the team',
+  ownerStaysCaptain: 'The owner of a team is always one of its captains',
+  ownerCannotBeRemoved: "A team's owner cannot be removed",
+  inviteNotFound: 'This invite link is not valid',
+  inviteExpired: 'This invite link has expired: ask a captain for a new one',
+  inviteRevoked: 'This invite link was revoked: ask a captain for a new one',
+  seriesScheduled: 'This team has a series scheduled: finish or cancel it first',
+  badCursor: 'This page of teams no longer matches its filters: search again',
+  nameInvalid: `Team name must be ${TEAM_NAME_MIN} to ${TEAM_NAME_MAX} letters, digits or spaces`,
+  tagInvalid: 'Tag must be 2 to 5 characters, capital letters A-Z or digits',
+  logoInvalid: 'Logo must be an https:// address of at most 500 characters',
+  roleInvalid: `Role must be one of ${TEAM_ROLES.join(', ')}`,
+  nothingToChange: 'Send at least one field to change',
+} as const;
 
 /** The teams pages' words. */
 export const TEAM_TEXTS = {

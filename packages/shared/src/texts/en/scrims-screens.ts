@@ -1,21 +1,21 @@
-import { count } from '../../lib/plural';
 import {
   CANCEL_REASON_MAX,
   LATE_LEAVE_HOURS,
   RELIABILITY_MIN_COMMITMENTS,
   RELIABILITY_WINDOW,
-  teamDisplayName,
   type ScrimMode,
   type ScrimStatus,
   type TeamName,
   type WaitlistRole,
-} from '@scrim-gym/shared';
+} from '../../constants.js';
+import { teamDisplayName } from '../../rules/team-names.js';
+import { count } from './plural.js';
 
 /**
- * Every text of the scrims screens in one place. The messages shared with the server are in SCRIM_MESSAGES
- * (@scrim-gym/shared); the ones below are the product's fixed wording where quoted (the hub, the card, the
- * forms, the alerts), else our own wording. The hub's texts are in hub-texts.ts:
- * the hub is in the first bundle.
+ * Every text of the web app's scrims screens, in a module of its own: the screens load lazily, and a bundler
+ * places a whole module in one chunk, so beside SCRIM_MESSAGES (scrims.ts, in the first bundle) they would weigh
+ * on every first visit. The ones below are the product's fixed wording where quoted (the hub, the card, the forms,
+ * the alerts), else our own wording; the hub's frame is HUB_TEXTS (scrims.ts).
  */
 export const SCRIM_TEXTS = {
   // Hub

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCRIM_TEXTS } from '../features/scrims/texts';
-import { count } from './plural';
+import { SCRIM_TEXTS } from './scrims-screens.js';
+import { count } from './plural.js';
 
 describe('the plural helper', () => {
   it('says "1 player" and "2 players"', () => {

@@ -1,6 +1,6 @@
 /**
- * Riot account link texts (Settings, the link callback's outcome, the server's refusals). A module of its own,
- * like profile-messages.ts: only the pages that show a linked account load it.
+ * Riot account link texts (Settings, the link callback's outcome, the server's refusals). Only the pages that show
+ * a linked account load them.
  */
 export const RIOT_LINK_MESSAGES = {
   notConfigured: 'Riot Sign On is not configured',
@@ -54,7 +54,8 @@ export const RIOT_LINK_OUTCOMES = [
 export type RiotLinkOutcome = (typeof RIOT_LINK_OUTCOMES)[number];
 export const RIOT_LINK_PARAM = 'riotLink';
 
-const OUTCOME_MESSAGES: Record<RiotLinkOutcome, string> = {
+/** The text of each outcome. */
+export const RIOT_LINK_OUTCOME_MESSAGES: Record<RiotLinkOutcome, string> = {
   linked: RIOT_LINK_MESSAGES.linked,
   access_denied: 'Linking your Riot account was cancelled.',
   state_mismatch: 'Linking expired, please try again.',
@@ -73,4 +74,4 @@ export const isRiotLinkOutcome = (value: unknown): value is RiotLinkOutcome =>
 
 /** The app's message for an outcome from the URL; null for anything unknown (nothing is shown). */
 export const riotLinkOutcomeMessage = (outcome: string | null | undefined): string | null =>
-  isRiotLinkOutcome(outcome) ? OUTCOME_MESSAGES[outcome] : null;
+  isRiotLinkOutcome(outcome) ? RIOT_LINK_OUTCOME_MESSAGES[outcome] : null;

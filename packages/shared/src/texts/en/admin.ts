@@ -1,0 +1,33 @@
+/** Admin texts: bans, the dashboard's answers, community hosts. */
+export const ADMIN_MESSAGES = {
+  userUpdated: 'User successfuly updated!',
+  userBanned: 'User banned successfully',
+  userUnbanned: 'User unbanned successfully',
+  unbanError: 'Error unbanning user',
+  noDashboardPermission: 'You do not have permission to view this page',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  liftFailed: 'Failed to lift expired bans',
+  expiredLifted: 'Expired bans have been lifted',
+  liftedCount: (n: number) => `Lifted ${n} expired ban(s)`,
+  expiredNotLifted: (n: number) => `${n} ban(s) expired but not lifted`,
+  loadingDashboard: 'Loading Dashboard...',
+  loadingData: 'Loading Data',
+  noRecentActivities: 'No recent activities found',
+  serverStatusMissing: 'Unable to fetch server status',
+  // Our own wording (not in the original app's catalogue)
+  adminCannotBeBanned: 'Admins cannot be banned.',
+  alreadyBanned: 'This user is already banned.',
+  notBanned: 'This user is not banned.',
+  userNotFound: 'User not found',
+  banDatesOrder: 'Date To must be after Date From',
+  banEndsInPast: 'Date To must be in the future',
+  reasonEmpty: 'Reason is empty!',
+  nothingToUpdate: 'Nothing to update: send a name, a tagline or a rank',
+  // Community hosts
+  hostGranted: (name: string, region: string) => `${name} is now a community host of ${region}`,
+  hostRevoked: (name: string, regions: string) => `${name} is no longer a community host of ${regions}`,
+  alreadyHost: (region: string) => `This user is already a community host of ${region}.`,
+  notAHost: 'This user is not a community host.',
+  notAHostOf: (region: string) => `This user is not a community host of ${region}.`,
+  bannedCannotHost: 'This user is banned: lift the ban before making them a community host.',
+} as const;
