@@ -16,7 +16,7 @@ import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
 import { friendsRoutes } from './modules/friends/index.js';
 import { messageLimiterPlugin, messagesRoutes, registerMessageSocketHandlers } from './modules/messages/index.js';
-import { notificationsRoutes } from './modules/notifications/index.js';
+import { notificationsRoutes, notifierPlugin } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
 import { leaderboardRoutes, ratingsJobsPlugin, ratingsRoutes } from './modules/ratings/index.js';
@@ -129,6 +129,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin, { auth: socketAuth(app) });
+  // Publishes notifications to their owners' tabs and to push, for every module and job that notifies.
+  await app.register(notifierPlugin);
   registerScrimSocketHandlers(app);
   // The scrims' list cache and lifecycle, before the jobs and modules that use or follow them.
   await app.register(scrimsContextPlugin);

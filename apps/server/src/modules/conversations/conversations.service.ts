@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { userRoom, type AppServer } from '../../plugins/io.js';
 import type { Viewer } from '../auth/index.js';
 import { areUsersFriends, findActiveUser } from '../friends/index.js';
-import { insertNotificationRows, publishNotifications, type StoredNotification } from '../notifications/index.js';
+import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
 import { linkPresence } from '../presence/index.js';
 import { assertMember, assertScrimChat } from './conversations.policy.js';
 import { presentConversation } from './conversations.presenter.js';
@@ -23,6 +23,7 @@ import {
 export interface ConversationDeps {
   db: Database;
   io: AppServer;
+  notifier: Notifier;
 }
 
 /** What the viewer may do in a conversation was checked; this is what the check found. */
@@ -184,6 +185,6 @@ export async function publishOpenedConversation({
       SOCKET_EVENTS.getConversation,
       await presentConversationFor({ db: deps.db, id: conversation.id, viewerId: receiverId }),
     );
-  publishNotifications({ io: deps.io, stored });
+  deps.notifier.publish(stored);
   await linkPresence({ deps, a: senderId, b: receiverId });
 }

@@ -33,7 +33,7 @@ export const FRIEND_REQUESTS_PER_SECOND = 1 / 6;
 /** Spec 7 Friends. The sender, accepter and rejecter are always the session user. */
 export async function friendsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io };
+  const deps = { db: app.db, io: app.io, notifier: app.notifier };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
   // Each request notifies its receiver: a budget per sender keeps anyone from spamming the whole user list.

@@ -6,8 +6,8 @@ import { toUserSummary } from '../../lib/user-summary.js';
 import { userRoom, type AppServer } from '../../plugins/io.js';
 import {
   insertNotificationRows,
-  publishNotifications,
   removeNotificationsAbout,
+  type Notifier,
   type StoredNotification,
 } from '../notifications/index.js';
 import { linkPresence, unlinkPresence } from '../presence/index.js';
@@ -29,6 +29,7 @@ import {
 export interface FriendDeps {
   db: Database;
   io: AppServer;
+  notifier: Notifier;
 }
 
 const userNotFound = () => notFound(SOCIAL_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -153,7 +154,7 @@ async function publishFriendship({
   a: string;
   b: string;
 }) {
-  publishNotifications({ io: deps.io, stored });
+  deps.notifier.publish(stored);
   publishFriendshipChange({ io: deps.io, a, b, statusForA: 'friends' });
   await linkPresence({ deps, a, b });
 }
@@ -205,7 +206,7 @@ export async function sendFriendRequest({
     const forReceiver = outcome.stored.find((s) => s.userId === userId)!;
     return { newFriendRequest: null, newNotification: forReceiver.notification, status: 'friends' as const };
   }
-  publishNotifications({ io: deps.io, stored: outcome.stored });
+  deps.notifier.publish(outcome.stored);
   publishFriendshipChange({ io: deps.io, a: viewerId, b: userId, statusForA: 'sent', statusForB: 'received' });
   return {
     newFriendRequest: outcome.request,

@@ -27,7 +27,7 @@ const tags = ['messages'];
  */
 export async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io, limiter: app.messageLimiter };
+  const deps = { db: app.db, io: app.io, notifier: app.notifier, limiter: app.messageLimiter };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onError', retryAfterHook);

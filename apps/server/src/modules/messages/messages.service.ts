@@ -19,6 +19,7 @@ import {
   presentConversationFor,
   publishOpenedConversation,
   type ConversationAccess,
+  type ConversationDeps,
 } from '../conversations/index.js';
 import { assertSelf, findActiveUser } from '../friends/index.js';
 import { publishDirectMessage, publishScrimMessage, publishSeen } from './messages.events.js';
@@ -133,7 +134,8 @@ export async function startConversation({
   viewer,
   body,
 }: {
-  deps: MessageDeps;
+  /** With the notifier: a new conversation notifies its receiver. */
+  deps: MessageDeps & ConversationDeps;
   viewer: Viewer;
   body: CreateConversationBody;
 }) {

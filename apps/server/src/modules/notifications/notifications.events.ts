@@ -1,5 +1,7 @@
-import type { Notification } from '@scrim-gym/shared';
-import type { AppServer } from '../../plugins/io.js';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SOCKET_EVENTS, type Notification } from '@scrim-gym/shared';
+import { userRoom, type AppServer } from '../../plugins/io.js';
 
 /** A notification written and ready to be pushed: `userId` is its owner. */
 export interface StoredNotification {
@@ -10,21 +12,36 @@ export interface StoredNotification {
 /** Called with the notifications just published (committed, sent to the owners' tabs). Must not block. */
 export type NotificationsPublishedListener = (stored: StoredNotification[]) => void;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Publishes committed notifications: every action that notifies receives it in its dependencies. */
+    notifier: Notifier;
+  }
+}
+
 /**
- * Notifications is a sink: modules above it that react to every published notification (push sends them to the
- * owners' devices) subscribe here when they register, through `notificationEventsFor(app.io).onPublished(…)`,
- * so that notifications never imports them. One per Socket.IO server (per app), like scrims' lifecycle.
+ * Sends stored notifications live and tells the modules that react to every published one. Notifications is a
+ * sink: modules above it (push sends them to the owners' devices) subscribe through `app.notifier.onPublished(…)`
+ * when they register, so that notifications never imports them.
  */
-export class NotificationEvents {
+export class Notifier {
   private readonly listeners: NotificationsPublishedListener[] = [];
+
+  constructor(private readonly io: AppServer) {}
 
   onPublished(listener: NotificationsPublishedListener) {
     this.listeners.push(listener);
   }
 
-  /** Runs each listener synchronously; one that throws is skipped and never fails the action that published. */
-  published(stored: StoredNotification[]) {
+  /**
+   * Sends each notification to its owner's tabs (`getNotification` to `user:<id>`), then runs each listener
+   * synchronously; one that throws is skipped and never fails the action that published. Call it after the
+   * commit, once per stored batch.
+   */
+  publish(stored: StoredNotification[]) {
     if (stored.length === 0) return;
+    for (const { userId, notification } of stored)
+      this.io.to(userRoom(userId)).emit(SOCKET_EVENTS.getNotification, notification);
     for (const listener of this.listeners) {
       try {
         listener(stored);
@@ -36,12 +53,13 @@ export class NotificationEvents {
   }
 }
 
-const events = new WeakMap<AppServer, NotificationEvents>();
-export function notificationEventsFor(io: AppServer): NotificationEvents {
-  let found = events.get(io);
-  if (!found) {
-    found = new NotificationEvents();
-    events.set(io, found);
-  }
-  return found;
-}
+/**
+ * One notifier per app, decorated on it, from its Socket.IO server; registered before the jobs and modules that
+ * publish notifications or listen to them.
+ */
+export const notifierPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('notifier', new Notifier(app.io));
+  },
+  { name: 'notifier', decorators: { fastify: ['io'] } },
+);

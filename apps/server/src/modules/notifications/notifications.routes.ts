@@ -21,7 +21,7 @@ const markRead = <P extends z.ZodType>(summary: string, params: P) =>
 /** Spec 7 Notifications. Only the owner reads, marks or clears their notifications. */
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, io: app.io };
+  const deps = { db: app.db, notifier: app.notifier };
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
 

@@ -1,8 +1,7 @@
-import { SOCIAL_MESSAGES, SOCKET_EVENTS } from '@scrim-gym/shared';
+import { SOCIAL_MESSAGES } from '@scrim-gym/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { userRoom, type AppServer } from '../../plugins/io.js';
-import { notificationEventsFor, type StoredNotification } from './notifications.events.js';
+import type { Notifier, StoredNotification } from './notifications.events.js';
 import { presentNotification } from './notifications.presenter.js';
 import {
   deleteNotification,
@@ -17,12 +16,10 @@ import {
 
 export interface NotificationDeps {
   db: Database;
-  io: AppServer;
+  notifier: Notifier;
 }
 
-export type { StoredNotification };
-
-/** Writes notifications inside the caller's transaction; push them with `publishNotifications` after commit. */
+/** Writes notifications inside the caller's transaction; publish them with the app's `Notifier` after commit. */
 export async function insertNotificationRows({
   db,
   values,
@@ -35,24 +32,13 @@ export async function insertNotificationRows({
 }
 
 /**
- * Sends each stored notification live to its owner's tabs (`getNotification` to `user:<id>`), then tells the
- * listeners of `notificationEventsFor(io)` (push: a 'scrim_alert' also goes to the owner's devices). Call it
- * after the commit, once per stored batch.
- */
-export function publishNotifications({ io, stored }: { io: AppServer; stored: StoredNotification[] }) {
-  for (const { userId, notification } of stored)
-    io.to(userRoom(userId)).emit(SOCKET_EVENTS.getNotification, notification);
-  notificationEventsFor(io).published(stored);
-}
-
-/**
  * Stores a notification for `userId` and pushes it live once stored. The one entry point for other modules
  * (e.g. the scrim start job: kind 'scrim_alert', relatedScrimId). Inside a transaction, use
  * `insertNotificationRows` and publish after commit instead.
  */
 export async function createNotification({ deps, ...value }: { deps: NotificationDeps } & NewNotification) {
   const [stored] = await insertNotificationRows({ db: deps.db, values: [value] });
-  publishNotifications({ io: deps.io, stored: [stored!] });
+  deps.notifier.publish([stored!]);
   return stored!.notification;
 }
 
@@ -91,7 +77,7 @@ export async function notifyScrimAlertOnce({
 }) {
   const rows = await insertScrimAlertsOnce({ db: deps.db, scrimId, userIds: [...new Set(userIds)], message });
   const stored = rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) }));
-  publishNotifications({ io: deps.io, stored });
+  deps.notifier.publish(stored);
   return stored;
 }
 

@@ -10,7 +10,7 @@ import { deliveredSoFar } from '../../test/waiting.js';
 import { createNotification, notifyScrimStart } from './notifications.service.js';
 
 const { app, call, client, db } = useSocialApp();
-const deps = () => ({ db: db(), io: app().io });
+const deps = () => ({ db: db(), notifier: app().notifier });
 const NIL = '00000000-0000-4000-8000-000000000000';
 
 const list = async (user: TestUser) =>

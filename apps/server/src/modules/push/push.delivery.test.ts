@@ -9,12 +9,7 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { fakeBrowser, startFakePushService, verifyVapid, type FakeBrowser } from '../../test/fake-push.js';
 import { createScrim } from '../../test/scrim-factories.js';
 import { callApi, expectStatus, settle } from '../../test/social.js';
-import {
-  createNotification,
-  insertNotificationRows,
-  notifyScrimStart,
-  publishNotifications,
-} from '../notifications/index.js';
+import { createNotification, insertNotificationRows, notifyScrimStart } from '../notifications/index.js';
 import { PUSH_MAX_AGE_MS, PUSH_SEND_JOB } from './push.delivery.js';
 
 /**
@@ -37,7 +32,7 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
-const deps = () => ({ db: db(), io: ctx.app.io });
+const deps = () => ({ db: db(), notifier: ctx.app.notifier });
 
 /** A user with `browsers.length` subscribed browsers on the fake push service, through the API. */
 async function subscribedUser(...names: string[]) {
@@ -128,8 +123,8 @@ describe("a published 'scrim_alert' goes to every subscribed browser of its owne
       db: db(),
       values: [{ userId: user.id, kind: 'scrim_alert', message: 'Only once', relatedScrimId: scrim.id }],
     });
-    publishNotifications({ io: ctx.app.io, stored });
-    publishNotifications({ io: ctx.app.io, stored });
+    ctx.app.notifier.publish(stored);
+    ctx.app.notifier.publish(stored);
     const [{ browser, endpoint }] = browsers as [{ browser: FakeBrowser; endpoint: string }];
     await arrived(endpoint);
     const jobs = await findJobs({ db: db(), dedupeKey: `push:${stored[0]!.notification._id}` });
@@ -207,7 +202,7 @@ describe('a push that waited too long', () => {
     });
     const old = new Date(Date.now() - PUSH_MAX_AGE_MS - 60_000).toISOString();
     const late = stored.map((s) => ({ ...s, notification: { ...s.notification, createdAt: old } }));
-    publishNotifications({ io: ctx.app.io, stored: late });
+    ctx.app.notifier.publish(late);
     const key = `push:${stored[0]!.notification._id}`;
     await expect.poll(async () => (await findJobs({ db: db(), dedupeKey: key }))[0]?.completedAt).toBeTruthy();
     for (const { endpoint, browser } of browsers) expect(pushesTo(endpoint, browser)).toEqual([]);

@@ -30,7 +30,7 @@ const db = () => ctx.database.db;
 async function alertAndWait(user: TestUser) {
   const scrim = await createScrim({ db: db() });
   const stored = await createNotification({
-    deps: { db: db(), io: ctx.app.io },
+    deps: { db: db(), notifier: ctx.app.notifier },
     userId: user.id,
     kind: 'scrim_alert',
     message: 'Check-in is open',

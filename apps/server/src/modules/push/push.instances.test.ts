@@ -55,7 +55,7 @@ describe('a deleted account on several instances', () => {
       const scrim = await createScrim({ db: cluster.db });
       // Queued by the first instance (its runner not started yet)…
       const stored = await createNotification({
-        deps: { db: cluster.db, io: first.app.io },
+        deps: { db: cluster.db, notifier: first.app.notifier },
         userId: user.id,
         kind: 'scrim_alert',
         message: 'queued before the deletion',

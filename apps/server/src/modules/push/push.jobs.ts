@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notificationEventsFor } from '../notifications/index.js';
 import { PUSH_SEND_JOB, queuePushes, sendQueuedPushes } from './push.delivery.js';
 
 /**
@@ -13,11 +12,11 @@ export const pushPlugin = fp(
     const log = app.log.child({ module: 'push' });
     const deps = { db: app.db, config: app.config, log };
     app.jobs.register(PUSH_SEND_JOB, (job) => sendQueuedPushes(deps, job));
-    notificationEventsFor(app.io).onPublished((stored) => {
+    app.notifier.onPublished((stored) => {
       queuePushes({ db: app.db, jobs: app.jobs }, stored).catch((error: unknown) =>
         log.info({ error: String(error) }, 'push: queueing pushes failed (the notifications stay in the app)'),
       );
     });
   },
-  { name: 'push', dependencies: ['jobs'] },
+  { name: 'push', dependencies: ['jobs', 'notifier'] },
 );

@@ -4,7 +4,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
 import { endUserSockets, forgetSessions, reserveVerifiedName } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
-import { publishNotifications } from '../notifications/index.js';
 import { leaveTeamsOfDeletedUser } from '../teams/index.js';
 import {
   LISTS_CHANGED_EVENT,
@@ -94,6 +93,6 @@ export async function deleteOwnAccount({
     publishScrimChange(scrims, aggregate);
     await scrims.lifecycle.emit('changed', { aggregate });
   }
-  publishNotifications({ io, stored: notifications });
+  scrims.notifier.publish(notifications);
   return { message: ACCOUNT_DELETION_MESSAGES.deleted };
 }

@@ -38,12 +38,12 @@ it('two links and a typed claim of one name on two instances: exactly one accoun
     linkers.forEach((user, i) => riot.grantAccessToken(`race-${user.id}`, accounts[i]!.puuid));
     const [a, b, claim] = await Promise.allSettled([
       linkRiotAccount({
-        deps: { db: first.database.db, io: first.app.io, riot: first.app.riot },
+        deps: { db: first.database.db, io: first.app.io, notifier: first.app.notifier, riot: first.app.riot },
         user: linkers[0]!,
         accessToken: `race-${linkers[0]!.id}`,
       }),
       linkRiotAccount({
-        deps: { db: second.database.db, io: second.app.io, riot: second.app.riot },
+        deps: { db: second.database.db, io: second.app.io, notifier: second.app.notifier, riot: second.app.riot },
         user: linkers[1]!,
         accessToken: `race-${linkers[1]!.id}`,
       }),

@@ -8,7 +8,7 @@ import {
   releaseNameReservations,
   reserveVerifiedName,
 } from '../../auth/index.js';
-import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import type { Notifier, StoredNotification } from '../../notifications/index.js';
 import type { AppServer } from '../../../plugins/io.js';
 import { isRiotError, type RiotAccount, type RiotClient, type RiotRegion } from '../client/index.js';
 import {
@@ -24,8 +24,10 @@ import { RANK_REFRESH_INTERVAL_MS, cancelRankRefresh, scheduleRankRefresh } from
 
 export interface RiotLinkDeps {
   db: Database;
-  /** Socket.IO server: every instance forgets the users' cached sessions after a change; notifications go live. */
+  /** Socket.IO server: every instance forgets the users' cached sessions after a change. */
   io: AppServer;
+  /** Publishes, after the commit, the notifications of the users whose look-alike name a verified one took. */
+  notifier: Notifier;
   riot: RiotClient;
 }
 
@@ -120,7 +122,7 @@ export async function linkRiotAccount({
     throw accountConflict(error, { name: profile.name, region: user.region, discord: user.discord }) ?? error;
   }
   if (!result.row) throw notLinked();
-  publishNotifications({ io: deps.io, stored: result.notifications });
+  deps.notifier.publish(result.notifications);
   for (const userId of [user.id, ...result.renamed]) await forgetSessions({ io: deps.io, userId });
   return result.row;
 }
@@ -233,7 +235,7 @@ export async function refreshRiotAccount({
     if (!keepNameOnClash) throw clash;
     result = await write(true);
   }
-  publishNotifications({ io: deps.io, stored: result.notifications });
+  deps.notifier.publish(result.notifications);
   for (const id of [userId, ...result.renamed]) await forgetSessions({ io: deps.io, userId: id });
   return result.row;
 }

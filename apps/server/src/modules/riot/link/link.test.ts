@@ -236,7 +236,7 @@ describe('linking a Riot account through Riot Sign On', () => {
     const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
     riot.grantAccessToken(`token-a-${a.id}`, player.puuid);
     riot.grantAccessToken(`token-b-${b.id}`, player.puuid);
-    const deps = { db: db(), io: ctx.app.io, riot: ctx.app.riot };
+    const deps = { db: db(), io: ctx.app.io, notifier: ctx.app.notifier, riot: ctx.app.riot };
     const results = await Promise.allSettled([
       linkRiotAccount({ deps, user: a, accessToken: `token-a-${a.id}` }),
       linkRiotAccount({ deps, user: b, accessToken: `token-b-${b.id}` }),
@@ -425,7 +425,7 @@ describe('a verified Riot account wins its name', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/notifications/user-notifications', headers: bearer(user.token) })
     ).json().notifications as { kind: string; message: string }[];
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
-  const deps = () => ({ db: db(), io: ctx.app.io, riot: ctx.app.riot });
+  const deps = () => ({ db: db(), io: ctx.app.io, notifier: ctx.app.notifier, riot: ctx.app.riot });
 
   it('the attack: a self-reported "Famous Pro", then its owner links by RSO: the owner gets the name, the squatter is renamed and told why', async () => {
     const squatter = await createUser({ db: db(), name: 'Famous Pro', region: 'NA', rank: 'Diamond 1' });

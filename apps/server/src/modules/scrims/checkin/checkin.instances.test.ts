@@ -24,6 +24,7 @@ const db = () => instances.db;
 const depsOf = (ctx: Instances['first']) => ({
   db: ctx.database.db,
   io: ctx.app.io,
+  notifier: ctx.app.notifier,
   listCache: ctx.app.scrimLists,
 });
 

@@ -33,7 +33,7 @@ const MINUTE = 60_000;
 
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: t.app().scrimLists });
+const deps = () => ({ db: t.db(), io: t.app().io, notifier: t.app().notifier, listCache: t.app().scrimLists });
 const checkIn = (scrimId: string, token?: string) => t.call('POST', `/api/scrims/${scrimId}/check-in`, token);
 
 /** A full scrim (players[0] is its lobby host) starting in `minutes` minutes. */

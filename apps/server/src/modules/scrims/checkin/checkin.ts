@@ -18,7 +18,7 @@ import {
 } from '@scrim-gym/shared';
 import { formatUtcTime } from '../../../lib/dates.js';
 import { conflict, forbidden } from '../../../lib/errors.js';
-import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows } from '../../notifications/index.js';
 import {
   findCheckedIn,
   findWaitlist,
@@ -49,7 +49,7 @@ import {
 import { clearBalance } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
 
-export type JobDeps = Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
+export type JobDeps = Pick<ScrimDeps, 'db' | 'io' | 'notifier' | 'listCache'>;
 
 /** Check-in applies: turned on, and the scrim neither cancelled, abandoned nor finished. */
 export const checkInApplies = (scrim: ScrimRow) =>
@@ -199,7 +199,7 @@ export async function closeCheckIn({
     return { dropped, promoted, stored };
   });
   if (!outcome) return null;
-  publishNotifications({ io: deps.io, stored: outcome.stored });
+  deps.notifier.publish(outcome.stored);
   if (outcome.dropped.length > 0) {
     const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
     if (aggregate) publishScrimChange(deps, aggregate);

@@ -24,7 +24,10 @@ function scrimIdOf(job: ClaimedJob): string {
  * are full, and hands a transient Riot failure over to its own job, so a retry never notifies the players twice).
  * Idempotent: a scrim gone, or moved to a later start (its job moved too), is left alone.
  */
-export async function handleScrimStartJob(deps: Pick<ScrimDeps, 'db' | 'io' | 'lifecycle'>, job: ClaimedJob) {
+export async function handleScrimStartJob(
+  deps: Pick<ScrimDeps, 'db' | 'io' | 'notifier' | 'lifecycle'>,
+  job: ClaimedJob,
+) {
   const scrimId = scrimIdOf(job);
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (!aggregate) return;

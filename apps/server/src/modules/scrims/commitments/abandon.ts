@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SCRIM_ABANDON_AFTER_MS, SOCIAL_MESSAGES, areTeamsFull } from '@scrim-gym/shared';
 import type { Database } from '../../../db/client.js';
-import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows } from '../../notifications/index.js';
 import { closeOverdueScrims, scheduleMissingAbandonChecks } from './abandon.repository.js';
 import { findParticipants, findScrimAggregate, lockScrim, updateScrim } from '../core/scrims.repository.js';
 import { CLOCK_SLACK_MS, SCRIM_ABANDON_JOB, scrimIdOf } from '../core/scrims.schedule.js';
@@ -21,7 +21,7 @@ export async function abandonScrimIfNotFull({
   scrimId,
   now = Date.now(),
 }: {
-  deps: Pick<ScrimDeps, 'db' | 'io' | 'listCache'>;
+  deps: Pick<ScrimDeps, 'db' | 'io' | 'notifier' | 'listCache'>;
   scrimId: string;
   now?: number;
 }) {
@@ -44,7 +44,7 @@ export async function abandonScrimIfNotFull({
     });
   });
   if (!stored) return false;
-  publishNotifications({ io: deps.io, stored });
+  deps.notifier.publish(stored);
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
   if (aggregate) publishScrimChange(deps, aggregate);
   return true;

@@ -1,7 +1,7 @@
 import { WAITLIST_MESSAGES } from '@scrim-gym/shared';
 import { conflict } from '../../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../../audit/index.js';
-import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows } from '../../notifications/index.js';
 import { assertCanRunScrim, type Viewer } from '../core/scrims.policy.js';
 import { updateScrim } from '../core/scrims.repository.js';
 import { cancelScrimJobs } from '../core/scrims.schedule.js';
@@ -59,6 +59,6 @@ export async function cancelScrim({
       });
     },
   });
-  publishNotifications({ io: deps.io, stored: result.value });
+  deps.notifier.publish(result.value);
   return result.scrim;
 }

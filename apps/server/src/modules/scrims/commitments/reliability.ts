@@ -30,7 +30,7 @@ export interface NoShowPenalty {
   userId: string;
   strikes: number;
   cooldownUntil: Date | null;
-  /** The player's notification of it (stored): publish it after the commit (publishNotifications). */
+  /** The player's notification of it (stored): publish it after the commit (the deps' notifier). */
   notification: StoredNotification;
 }
 

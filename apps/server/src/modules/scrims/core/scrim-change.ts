@@ -15,6 +15,7 @@ import type { Database, Transaction } from '../../../db/client.js';
 import type { JobRunner } from '../../../jobs/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../../plugins/io.js';
+import type { Notifier } from '../../notifications/index.js';
 import { ratingRulesFor, type RatingRules } from '../../ratings/index.js';
 import { publishScrim } from './scrims.events.js';
 import type { ScrimLifecycle } from './scrims.lifecycle.js';
@@ -39,6 +40,8 @@ import { settleLobbyHost } from '../slots/slots.repository.js';
 export interface ScrimDeps {
   db: Database;
   io: AppServer;
+  /** Publishes the notifications an action wrote, after its commit. */
+  notifier: Notifier;
   listCache: ScrimListCache;
   /** What the modules that follow scrims (riot, discord) hear after each commit. */
   lifecycle: ScrimLifecycle;
@@ -48,10 +51,11 @@ export interface ScrimDeps {
   ratingRules: RatingRules;
 }
 
-/** The scrims module's dependencies, from the app that decorates its list cache and lifecycle. */
+/** The scrims module's dependencies, from the app that decorates its notifier, list cache and lifecycle. */
 export const scrimDepsOf = (app: FastifyInstance): ScrimDeps => ({
   db: app.db,
   io: app.io,
+  notifier: app.notifier,
   listCache: app.scrimLists,
   lifecycle: app.scrimLifecycle,
   jobs: app.jobs,

@@ -8,7 +8,7 @@
  */
 import { RESULT_MESSAGES, type DisputeOutcome, type ResolveDisputeBody, type TeamName } from '@scrim-gym/shared';
 import { conflict, forbidden } from '../../../lib/errors.js';
-import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows } from '../../notifications/index.js';
 import { scrimRatingChanges, syncScrimRatings } from '../../ratings/index.js';
 import { recordPlayed } from '../commitments/commitments.js';
 import type { Viewer } from '../core/scrims.policy.js';
@@ -77,7 +77,7 @@ export function resolveDispute({ deps, viewer, scrimId, outcome, reason }: Scrim
           ),
         })),
       });
-      publishNotifications({ io: deps.io, stored: rows });
+      deps.notifier.publish(rows);
     },
   });
 }

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { RESULT_MESSAGES, SCRIM_MESSAGES, areTeamsFull, type ResultDispute, type TeamName } from '@scrim-gym/shared';
 import type { Database } from '../../../db/client.js';
 import { AppError, conflict, forbidden } from '../../../lib/errors.js';
-import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { syncScrimRatings } from '../../ratings/index.js';
 import { recordPlayed } from '../commitments/commitments.js';
 import { assertImpartial } from './dispute.js';
@@ -174,7 +174,7 @@ export async function disputeResult({ deps, viewer, scrimId, reason }: ScrimActi
       });
     },
     afterCommit: async () => {
-      publishNotifications({ io: deps.io, stored });
+      deps.notifier.publish(stored);
     },
   });
   return result;

@@ -1,7 +1,7 @@
 import { BALANCE_MESSAGES, TEAMS, TEAM_SIZE, areTeamsFull, type Role, type TeamName } from '@scrim-gym/shared';
 import type { Transaction } from '../../../db/client.js';
 import { conflict } from '../../../lib/errors.js';
-import { insertNotificationRows, publishNotifications } from '../../notifications/index.js';
+import { insertNotificationRows } from '../../notifications/index.js';
 import { balanceTeams, seedRating, type Balance } from '../../ratings/index.js';
 import { assertCanRunScrim, type Viewer } from '../core/scrims.policy.js';
 import { assertNoWinner, changeScrim, type ScrimDeps } from '../core/scrim-change.js';
@@ -94,6 +94,6 @@ export async function balanceScrim({ deps, viewer, scrimId }: { deps: ScrimDeps;
       });
     },
   });
-  publishNotifications({ io: deps.io, stored: result.value });
+  deps.notifier.publish(result.value);
   return result.scrim;
 }

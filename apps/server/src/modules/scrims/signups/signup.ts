@@ -1,7 +1,7 @@
 import { BALANCE_MESSAGES, BALANCED_SIGNUP_LOCK_MINUTES, signupLockTime, signupBodySchema } from '@scrim-gym/shared';
 import type { z } from 'zod';
 import { conflict } from '../../../lib/errors.js';
-import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import type { StoredNotification } from '../../notifications/index.js';
 import { LOBBY_SIZE, makeTeams } from './balance.js';
 import type { Viewer } from '../core/scrims.policy.js';
 import type { ScrimRow } from '../core/scrim-aggregate.repository.js';
@@ -81,7 +81,7 @@ export async function signUp({ body, ...action }: SignupAction & { body: z.outpu
       return makeTeams({ db: tx, scrimId, ten, message: BALANCE_MESSAGES.teamsMadeNotification(scrim.title) });
     },
   });
-  publishNotifications({ io: deps.io, stored: result.value });
+  deps.notifier.publish(result.value);
   return result.scrim;
 }
 
@@ -121,6 +121,6 @@ export async function withdraw(action: SignupAction) {
       return [...cost, ...promoted, ...teams];
     },
   });
-  publishNotifications({ io: deps.io, stored: result.value });
+  deps.notifier.publish(result.value);
   return result.scrim;
 }

@@ -1,6 +1,6 @@
 import { SCRIM_MESSAGES, emptySlots, type Region } from '@scrim-gym/shared';
 import type { Transaction } from '../../../db/client.js';
-import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { placedNotifications } from './placed.js';
 import { assertCanRunScrim, assertMayFillFrom, assertMayPlace } from '../core/scrims.policy.js';
 import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
@@ -23,7 +23,7 @@ function withNotifications(
   let stored: StoredNotification[] = [];
   return changeScrim({
     ...action,
-    afterCommit: async () => publishNotifications({ io: action.deps.io, stored }),
+    afterCommit: async () => action.deps.notifier.publish(stored),
     apply: async (ctx) => {
       stored = await apply(ctx);
       return stored;
@@ -60,7 +60,7 @@ export async function adminFillRandom({ deps, viewer, scrimId, region }: ScrimAc
     deps,
     scrimId,
     viewer,
-    afterCommit: async () => publishNotifications({ io: deps.io, stored }),
+    afterCommit: async () => deps.notifier.publish(stored),
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
       const from = region ?? scrim.region;

@@ -19,7 +19,7 @@ import { checkInStepTime } from '../core/scrims.schedule.js';
 const MINUTE = 60_000;
 const t = useSocialApp();
 const db = () => t.db();
-const deps = () => ({ db: t.db(), io: t.app().io, listCache: t.app().scrimLists });
+const deps = () => ({ db: t.db(), io: t.app().io, notifier: t.app().notifier, listCache: t.app().scrimLists });
 
 const LAST_SLOT = ALL_SLOTS[9]!;
 const assign = (scrim: TestScrim, user: TestUser, by: TestUser) =>

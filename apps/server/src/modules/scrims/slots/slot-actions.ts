@@ -7,7 +7,7 @@ import {
   WAITLIST_MESSAGES,
 } from '@scrim-gym/shared';
 import { AppError, conflict, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
-import { publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import type { StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
 import { assertSelfOrAdmin, canRunScrim } from '../core/scrims.policy.js';
@@ -146,7 +146,7 @@ async function changeSlotOf({
     );
   }
   const { aggregate } = result;
-  if (then) publishNotifications({ io: deps.io, stored: await then(aggregate, { wasPlaced: result.wasPlaced }) });
+  if (then) deps.notifier.publish(await then(aggregate, { wasPlaced: result.wasPlaced }));
   publishScrimChange(deps, aggregate);
   await deps.lifecycle.emit('changed', { aggregate });
   if (result.promoted) await notifyPromoted({ deps, aggregate, userId: result.promoted });

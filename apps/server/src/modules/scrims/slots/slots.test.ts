@@ -18,6 +18,7 @@ import {
   fillScrim,
 } from '../../../test/scrim-factories.js';
 import { countStatements } from '../../../test/statements.js';
+import { Notifier } from '../../notifications/index.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import * as actions from './slot-actions.js';
 import { seatPlayers } from './tool-change.js';
@@ -43,6 +44,7 @@ describe(`one round trip per slot change (${engine})`, () => {
     deps = {
       db: database.db,
       io,
+      notifier: new Notifier(io),
       listCache: new ScrimListCache(),
       lifecycle: new ScrimLifecycle(),
       ratingRules: { verifiedOnly: false },

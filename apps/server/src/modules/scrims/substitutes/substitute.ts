@@ -1,6 +1,6 @@
 import { SUBSTITUTE_MESSAGES, teamDisplayName } from '@scrim-gym/shared';
 import { AUDIT_ACTIONS, writeAudit } from '../../audit/index.js';
-import { insertNotificationRows, publishNotifications, type StoredNotification } from '../../notifications/index.js';
+import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { recordShowUps, scrimAlert } from '../commitments/commitments.js';
 import { placedNotifications } from '../slots/placed.js';
 import { changeSlotInTool } from '../slots/tool-change.js';
@@ -86,7 +86,7 @@ export async function substitutePlayer({
       ];
     },
     afterCommit: async () => {
-      publishNotifications({ io: deps.io, stored });
+      deps.notifier.publish(stored);
     },
   });
   return result;
