@@ -10,7 +10,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
-import { authPlugin, authRoutes, socketAuth } from './modules/auth/index.js';
+import { authPlugin, authRoutes, sessionForgetterPlugin, socketAuth } from './modules/auth/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
@@ -129,6 +129,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(ioPlugin, { auth: socketAuth(app) });
+  // Forgets ended or changed sessions on every instance, for every module and job that ends or changes one.
+  await app.register(sessionForgetterPlugin);
   // Publishes notifications to their owners' tabs and to push, for every module and job that notifies.
   await app.register(notifierPlugin);
   registerScrimSocketHandlers(app);

@@ -32,7 +32,7 @@ export interface SocketAuth {
   identify(token: string | null): Promise<SocketData>;
   /** Throws when the socket's session no longer signs anyone in (checked before events that write). */
   assertSession(data: SocketData): Promise<unknown>;
-  /** Starts what keeps sockets and sessions in step on this server (the session cache, the periodic check). */
+  /** Starts what keeps sockets and sessions in step on this server (the periodic check). */
   attach(io: AppServer, options: { tokenHashOf: (socket: AppSocket) => string }): { stop(): void };
 }
 

@@ -39,6 +39,8 @@ afterAll(async () => {
 });
 
 const db = () => instances.db;
+/** The expiry job's dependencies on one instance: its own pool and session forgetter. */
+const expiryDeps = ({ app, database }: TestContext) => ({ db: database.db, sessionForgetter: app.sessionForgetter });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A connected socket of `user` on an instance, recording the ban event and how it was disconnected. */
@@ -223,9 +225,7 @@ describe('ban expiry', () => {
       })
       .returning();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        liftBanOnExpiry({ db: (i % 2 ? second : first).database.db, banId: row!.id }),
-      ),
+      Array.from({ length: 20 }, (_, i) => liftBanOnExpiry({ ...expiryDeps(i % 2 ? second : first), banId: row!.id })),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const audit = await db()
@@ -242,7 +242,7 @@ describe('ban expiry', () => {
       dateTo: new Date(Date.now() + HOUR),
     });
     const banId = res.json()._id as string;
-    expect(await liftBanOnExpiry({ db: db(), banId })).toBeNull();
+    expect(await liftBanOnExpiry({ ...expiryDeps(first), banId })).toBeNull();
     const unban = await first.app.inject({
       method: 'POST',
       url: '/api/admin/unbanUser',
@@ -250,7 +250,7 @@ describe('ban expiry', () => {
       payload: { bannedUserId: player.id },
     });
     expect(unban.statusCode, unban.body).toBe(200);
-    expect(await liftBanOnExpiry({ db: db(), banId })).toBeNull();
+    expect(await liftBanOnExpiry({ ...expiryDeps(first), banId })).toBeNull();
     const [ban] = await db().select().from(bans).where(eq(bans.id, banId));
     expect(ban).toMatchObject({ isActive: false, liftedBy: admin.id });
   });

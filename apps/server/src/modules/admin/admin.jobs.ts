@@ -16,10 +16,11 @@ function banIdOf(job: ClaimedJob): string {
  */
 export const adminJobsPlugin = fp(
   async (app: FastifyInstance) => {
+    const deps = { db: app.db, io: app.io, sessionForgetter: app.sessionForgetter };
     app.jobs.register(BAN_EXPIRE_JOB, async (job) => {
-      await liftBanOnExpiry({ db: app.db, io: app.io, banId: banIdOf(job) });
+      await liftBanOnExpiry({ ...deps, banId: banIdOf(job) });
     });
-    app.jobs.register(BAN_START_JOB, (job) => enforceBanOnStart({ db: app.db, io: app.io, banId: banIdOf(job) }));
+    app.jobs.register(BAN_START_JOB, (job) => enforceBanOnStart({ ...deps, banId: banIdOf(job) }));
   },
-  { name: 'admin-jobs', dependencies: ['jobs'] },
+  { name: 'admin-jobs', dependencies: ['jobs', 'session-forgetter'] },
 );

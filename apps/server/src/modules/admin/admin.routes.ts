@@ -26,7 +26,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Before the body is even read: a visitor or a player costs no parsing and learns nothing (401 / 403 first).
   app.addHook('onRequest', app.authorizeAdmin);
-  const deps: admin.AdminDeps = { db: app.db, io: app.io };
+  const deps: admin.AdminDeps = { db: app.db, io: app.io, sessionForgetter: app.sessionForgetter };
   const adminId = (request: { auth: Parameters<typeof assertAdmin>[0] }) => assertAdmin(request.auth).id;
 
   app.post(
@@ -81,8 +81,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     }),
     async (request) =>
       admin.updateUserByAdmin({
-        db: app.db,
-        io: app.io,
+        ...deps,
         adminId: adminId(request),
         userId: request.params.id,
         fields: request.body,

@@ -17,11 +17,11 @@ import {
   deleteUserSessions,
   endUserSockets,
   findUserById,
-  forgetSessions,
   isBanInForce,
   toPublicUser,
   updateUserFields,
   type BanRow,
+  type SessionForgetter,
 } from '../auth/index.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { presentBanHistory } from './admin.presenter.js';
@@ -39,6 +39,8 @@ import { cancelBanJobs, scheduleBanJobs } from './admin.schedule.js';
 export interface AdminDeps {
   db: Database;
   io: AppServer;
+  /** Every instance forgets the sessions of a user whose ban, host role or profile changed. */
+  sessionForgetter: SessionForgetter;
 }
 
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -48,9 +50,9 @@ const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND
  * every socket of theirs goes, on every instance (through the Socket.IO adapter), after a 'userBanned' event that
  * lets the open tab show the ban text and sign out.
  */
-export async function enforceBan({ db, io, ban }: Pick<AdminDeps, 'db' | 'io'> & { ban: BanRow }) {
+export async function enforceBan({ db, io, sessionForgetter, ban }: AdminDeps & { ban: BanRow }) {
   await deleteUserSessions({ db, userId: ban.userId });
-  await forgetSessions({ io, userId: ban.userId });
+  await sessionForgetter.forget({ userId: ban.userId });
   disconnectBannedUser({ io, ban });
 }
 
@@ -120,7 +122,7 @@ export async function banUser({
   });
   // Any ban changes what a session answers (its current ban): every instance forgets the user's sessions before
   // the answer, so none serves them from memory after it.
-  await forgetSessions({ io: deps.io, userId: ban.userId });
+  await deps.sessionForgetter.forget({ userId: ban.userId });
   if (isBanInForce(ban, now)) disconnectBannedUser({ io: deps.io, ban });
   return {
     success: true,
@@ -149,7 +151,7 @@ export async function unbanUser({ deps, adminId, userId }: { deps: AdminDeps; ad
       })),
     });
   });
-  await forgetSessions({ io: deps.io, userId });
+  await deps.sessionForgetter.forget({ userId });
   return { success: true as const, message: ADMIN_MESSAGES.userUnbanned };
 }
 
@@ -168,7 +170,7 @@ export async function liftAllExpiredBans({ deps, adminId }: { deps: AdminDeps; a
     });
     return rows;
   });
-  await forgetSessions({ io: deps.io, userIds: [...new Set(lifted.map((ban) => ban.userId))] });
+  await deps.sessionForgetter.forget({ userIds: [...new Set(lifted.map((ban) => ban.userId))] });
   return {
     success: true,
     message: ADMIN_MESSAGES.liftedCount(lifted.length),
@@ -179,9 +181,13 @@ export async function liftAllExpiredBans({ deps, adminId }: { deps: AdminDeps; a
 /**
  * The 'ban.expire' job: lifts the ban if it is still flagged active and its dateTo has passed. The conditional
  * UPDATE makes it exactly once however many runners race for it, and the audit row is written only by the run
- * that lifted it. With `io`, every instance then forgets the user's cached sessions (their ban is over).
+ * that lifted it. Every instance then forgets the user's cached sessions (their ban is over).
  */
-export async function liftBanOnExpiry({ db, io, banId }: { db: Database; io?: AppServer; banId: string }) {
+export async function liftBanOnExpiry({
+  db,
+  sessionForgetter,
+  banId,
+}: Pick<AdminDeps, 'db' | 'sessionForgetter'> & { banId: string }) {
   const lifted = await db.transaction(async (tx) => {
     const [lifted] = await liftExpiredBans({ db: tx, banId });
     if (!lifted) return null;
@@ -191,14 +197,14 @@ export async function liftBanOnExpiry({ db, io, banId }: { db: Database; io?: Ap
     });
     return lifted;
   });
-  if (lifted && io) await forgetSessions({ io, userId: lifted.userId });
+  if (lifted) await sessionForgetter.forget({ userId: lifted.userId });
   return lifted;
 }
 
 /** The 'ban.start' job: a ban set to start later has started; end the user's sessions and sockets. */
-export async function enforceBanOnStart({ db, io, banId }: Pick<AdminDeps, 'db' | 'io'> & { banId: string }) {
+export async function enforceBanOnStart({ db, io, sessionForgetter, banId }: AdminDeps & { banId: string }) {
   const ban = await findBanInForce({ db, banId });
-  if (ban) await enforceBan({ db, io, ban });
+  if (ban) await enforceBan({ db, io, sessionForgetter, ban });
 }
 
 export async function listBanHistory({ db }: { db: Database }): Promise<BanHistoryEntry[]> {
@@ -211,13 +217,11 @@ export async function listBanHistory({ db }: { db: Database }): Promise<BanHisto
  */
 export async function updateUserByAdmin({
   db,
-  io,
+  sessionForgetter,
   adminId,
   userId,
   fields,
-}: {
-  db: Database;
-  io: AppServer;
+}: Pick<AdminDeps, 'db' | 'sessionForgetter'> & {
   adminId: string;
   userId: string;
   fields: { name?: string; summonerTagline?: string; rank?: string };
@@ -247,7 +251,7 @@ export async function updateUserByAdmin({
       return row;
     });
     // The user's sessions answer with their name, tagline and rank: no instance keeps the old ones.
-    await forgetSessions({ io, userId });
+    await sessionForgetter.forget({ userId });
     return { success: true, message: ADMIN_MESSAGES.userUpdated, user: toPublicUser(updated) };
   } catch (error) {
     throw (

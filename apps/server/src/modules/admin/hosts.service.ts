@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type CommunityHost, type Region } from '@scrim-gym/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hostRoom, userRoom } from '../../plugins/io.js';
-import { findHostRegionsOfUser, forgetSessions } from '../auth/index.js';
+import { findHostRegionsOfUser } from '../auth/index.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { toScrimUser } from '../scrims/index.js';
 import type { AdminDeps } from './admin.service.js';
@@ -20,7 +20,7 @@ const presentHost = (user: HostUserRow, regions: Region[]): CommunityHost => ({ 
 
 /** The user's sessions answer with their new regions on every instance, and their open sockets follow. */
 async function applyHostChange(deps: AdminDeps, userId: string, change: { join?: Region[]; leave?: Region[] }) {
-  await forgetSessions({ io: deps.io, userId });
+  await deps.sessionForgetter.forget({ userId });
   const sockets = deps.io.in(userRoom(userId));
   for (const region of change.join ?? []) sockets.socketsJoin(hostRoom(userId, region));
   for (const region of change.leave ?? []) sockets.socketsLeave(hostRoom(userId, region));

@@ -24,11 +24,13 @@ import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthC
 import { toCurrentUser } from './auth.presenter.js';
 import { assertNameNotReserved } from './name-reservations.js';
 import { needsLaterCheck, retryAfterOf, riotIdColumns, verdictOnRiotId, type RiotIdChecks } from './riot-id.js';
-import { forgetSessions } from './session-cache.js';
+import type { SessionForgetter } from './session-cache.js';
 
 export interface Deps {
   db: Database;
   config: AppConfig;
+  /** Every instance forgets the sessions an action ends or changes. */
+  sessionForgetter: SessionForgetter;
 }
 
 export const uidOf = (identity: Pick<Identity, 'provider' | 'subject'>) => `${identity.provider}|${identity.subject}`;
@@ -57,13 +59,12 @@ export function accountConflict(error: unknown, values: { name: string; region: 
 
 export async function registerAccount({
   db,
-  io,
   config,
+  sessionForgetter,
   auth,
   body,
   riotIdChecks,
 }: Deps & {
-  io: object;
   auth: AuthContext;
   body: z.output<typeof profileFieldsSchema> & RegisterBody;
   riotIdChecks?: RiotIdChecks;
@@ -119,7 +120,7 @@ export async function registerAccount({
       return created;
     });
     // The identity session is now the user's: no instance may answer it from memory as account-less.
-    await forgetSessions({ io, tokenHash: auth.tokenHash! });
+    await sessionForgetter.forget({ tokenHash: auth.tokenHash! });
     return { token: auth.token!, user };
   } catch (error) {
     throw accountConflict(error, body) ?? error;
@@ -141,14 +142,13 @@ function assertRiotFieldsUnchanged(user: UserRow, fields: Pick<UpdateUserBody, '
 
 export async function updateAccount({
   db,
-  io,
   config,
+  sessionForgetter,
   auth,
   body,
   ip,
   riotIdChecks,
 }: Deps & {
-  io: object;
   auth: AuthContext;
   body: z.output<typeof updateUserBodySchema> & UpdateUserBody;
   /** The client's address, for the audit entry of a wrong admin key. */
@@ -193,7 +193,7 @@ export async function updateAccount({
     if (verdict && needsLaterCheck(verdict))
       await riotIdChecks!.checkLater({ db, userId: user.id, retryAfterMs: retryAfterOf(verdict) });
     // Every session of the user answers with the new profile (and admin flag) on every instance from now on.
-    if (updated !== user) await forgetSessions({ io, userId: user.id });
+    if (updated !== user) await sessionForgetter.forget({ userId: user.id });
     return { token: auth.token!, user: toCurrentUser(updated!, auth.ban, auth.hostRegions) };
   } catch (error) {
     throw (

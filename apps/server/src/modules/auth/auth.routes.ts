@@ -54,7 +54,7 @@ export interface AuthRoutesOptions {
 
 export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: AuthRoutesOptions = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app;
+  const { db, config, sessionForgetter } = app;
 
   // Every way in (dev sign-in, OIDC start and callback, login, register) spends one bucket per IP once its input
   // is valid: it brakes floods of sessions, sign-in attempts and provider round trips before any is written.
@@ -128,8 +128,8 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
       const { email } = request.body;
       const { token, user, hostRegions } = await signInWithIdentity({
         db,
-        io: app.io,
         config,
+        sessionForgetter,
         identity: { provider: 'dev', subject: email, email, name: null },
       });
       app.setSessionCookie(reply, token);
@@ -194,7 +194,7 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
           currentUrl: new URL(request.url, originOf(request)),
           cookieState: request.cookies[OIDC_STATE_COOKIE],
         });
-        const { token, user } = await signInWithIdentity({ db, io: app.io, config, identity });
+        const { token, user } = await signInWithIdentity({ db, config, sessionForgetter, identity });
         app.setSessionCookie(reply, token);
         const destination = user ? (returnTo.startsWith('/signup') ? '/scrims' : returnTo) : '/signup?resume=1';
         return reply.redirect(destination);
@@ -243,8 +243,8 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
     async (request, reply) => {
       const { token } = await registerAccount({
         db,
-        io: app.io,
         config,
+        sessionForgetter,
         auth: request.auth,
         body: request.body,
         riotIdChecks,
@@ -298,8 +298,8 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
     async (request) =>
       updateAccount({
         db,
-        io: app.io,
         config,
+        sessionForgetter,
         auth: request.auth,
         body: request.body,
         ip: request.ip,
@@ -311,7 +311,7 @@ export async function authRoutes(fastify: FastifyInstance, { riotIdChecks }: Aut
     '/auth/logout',
     { schema: { tags, summary: 'Ends the session', response: { 204: z.null() } } },
     async (request, reply: FastifyReply) => {
-      await signOut({ db, io: app.io, auth: request.auth });
+      await signOut({ db, io: app.io, sessionForgetter, auth: request.auth });
       app.clearSessionCookie(reply);
       return reply.status(204).send(null);
     },

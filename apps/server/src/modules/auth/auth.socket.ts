@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { SocketAuth } from '../../plugins/io.js';
 import { assertActiveUser } from './auth.policy.js';
 import { readSessionToken, resolveAuth } from './auth.plugin.js';
-import { bindSessionCache } from './session-cache.js';
 import { assertSocketSession, watchSocketSessions } from './socket-sessions.js';
 
 /**
@@ -25,8 +24,6 @@ export function socketAuth(app: FastifyInstance): SocketAuth {
     },
     assertSession: ({ tokenHash }) => assertSocketSession({ sessions: app.sessionCache, tokenHash }),
     attach(io, { tokenHashOf }) {
-      // Ended or changed sessions are forgotten here and, through the adapter, on every instance (forgetSessions).
-      bindSessionCache(io, app.sessionCache, { clustered: Boolean(app.redis) });
       return watchSocketSessions({
         io,
         db: app.db,

@@ -36,9 +36,10 @@ export {
 } from './name-reservations.js';
 // The Riot ID check of sign-up and Riot ID edits: its shape here, the riot module's answer wired by app.ts.
 export type { RiotIdChecks, RiotIdVerdict } from './riot-id.js';
-export { forgetSessions } from './session-cache.js';
+export type { SessionForgetter } from './session-cache.js';
 export { endSessionSockets, endUserSockets } from './socket-sessions.js';
-// What app.ts wires: the session look-up on every request, the socket identity, the routes.
+// What app.ts wires: the session look-up on every request, the session forgetter, the socket identity, the routes.
 export { authPlugin } from './auth.plugin.js';
+export { sessionForgetterPlugin } from './session-cache.js';
 export { socketAuth } from './auth.socket.js';
 export { authRoutes } from './auth.routes.js';

@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ForgetSessionsTarget } from '@scrim-gym/shared';
 import { withTimeout } from '../../lib/timeout.js';
+import type { AppServer } from '../../plugins/io.js';
 import type { SessionLookup } from './auth.repository.js';
 
 /*
@@ -29,7 +32,7 @@ interface Entry {
 export interface SessionCache {
   /** The session of a token hash: from memory when looked up less than the TTL ago, else from `load`. */
   get(tokenHash: string): Promise<CachedSession>;
-  /** Drops entries now (this instance only; `forgetSessions` tells the others too). */
+  /** Drops entries now (this instance only; `SessionForgetter.forget` tells the others too). */
   forget(target: ForgetTarget): void;
   clear(): void;
   readonly size: number;
@@ -137,12 +140,15 @@ export const SESSIONS_FORGET_EVENT = 'auth:forget-sessions';
 /** The longest a request waits for the other instances to confirm they forgot (Redis partitioned, say). */
 export const FORGET_ACK_TIMEOUT_MS = 1000;
 
-interface ServerSideEmitter {
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  serverSideEmitWithAck(event: string, ...args: unknown[]): Promise<unknown[]>;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets cached sessions on every instance: every action that ends or changes a session receives it. */
+    sessionForgetter: SessionForgetter;
+  }
 }
 
-const bound = new WeakMap<object, { cache: SessionCache; clustered: boolean }>();
+/** What an action forgets: one session (by the SHA-256 of its token), or every session of one user or of some. */
+type SessionsToForget = { tokenHash: string } | { userId: string } | { userIds: string[] };
 
 const isForgetTarget = (value: unknown): value is ForgetTarget => {
   if (typeof value !== 'object' || value === null) return false;
@@ -152,37 +158,56 @@ const isForgetTarget = (value: unknown): value is ForgetTarget => {
 };
 
 /**
- * Makes `io` the way to reach this instance's session cache: `forgetSessions({ io, … })` drops entries here, and,
- * when `clustered` (the Redis adapter is attached), on every other instance, whose listener registered here
- * forgets and acknowledges.
+ * Forgets cached sessions on every instance: this instance's cache, and, when `clustered` (the Redis adapter is
+ * attached), every other instance's, whose forgetter listens for SESSIONS_FORGET_EVENT, forgets and acknowledges.
  */
-export function bindSessionCache(io: ServerSideEmitter, cache: SessionCache, { clustered }: { clustered: boolean }) {
-  bound.set(io, { cache, clustered });
-  io.on(SESSIONS_FORGET_EVENT, ((target: unknown, ack?: (done: boolean) => void) => {
-    if (isForgetTarget(target)) cache.forget(target);
-    if (typeof ack === 'function') ack(true);
-  }) as (...args: never[]) => void);
+export class SessionForgetter {
+  private readonly cache: SessionCache;
+  private readonly io: AppServer;
+  private readonly clustered: boolean;
+
+  constructor({ cache, io, clustered }: { cache: SessionCache; io: AppServer; clustered: boolean }) {
+    this.cache = cache;
+    this.io = io;
+    this.clustered = clustered;
+    // Another instance's payload is checked before use: it may run another release during a rolling deploy.
+    io.on(SESSIONS_FORGET_EVENT, (target: unknown, ack?: (done: boolean) => void) => {
+      if (isForgetTarget(target)) cache.forget(target);
+      if (typeof ack === 'function') ack(true);
+    });
+  }
+
+  /**
+   * Forgets cached sessions here and on every other instance, and resolves once the others acknowledged (or after
+   * FORGET_ACK_TIMEOUT_MS): the request that ended or changed a session answers only after no instance can still
+   * serve it from memory. Call it AFTER the change is committed (an earlier forget could be refilled from the old
+   * rows). One method for every case: logout and registration (a token hash), bans, unbans, expiry lifts, account
+   * deletion, profile, host-role and admin-flag changes, Riot account links (user ids).
+   */
+  async forget(sessions: SessionsToForget) {
+    const target: ForgetTarget =
+      'tokenHash' in sessions
+        ? { tokenHash: sessions.tokenHash }
+        : { userIds: 'userId' in sessions ? [sessions.userId] : sessions.userIds };
+    if ('userIds' in target && target.userIds.length === 0) return;
+    this.cache.forget(target);
+    if (!this.clustered) return;
+    // The adapter calls back at once while Redis is down (nobody to tell; the TTL bounds the others' staleness).
+    const told = this.io.serverSideEmitWithAck(SESSIONS_FORGET_EVENT, target).catch(() => null);
+    await withTimeout(told, FORGET_ACK_TIMEOUT_MS, null);
+  }
 }
 
 /**
- * Forgets cached sessions here and on every other instance, and resolves once the others acknowledged (or after
- * FORGET_ACK_TIMEOUT_MS): the request that ended or changed a session answers only after no instance can still
- * serve it from memory. Call it AFTER the change is committed (an earlier forget could be refilled from the old
- * rows). One function for every case: logout and registration (a token hash), bans, unbans, expiry lifts,
- * account deletion, profile and admin-flag changes (user ids).
+ * One forgetter per app, decorated on it, from this instance's session cache and Socket.IO server; registered
+ * right after the Socket.IO plugin, before the jobs and routes that end or change sessions, which receive it in
+ * their dependencies.
  */
-export async function forgetSessions({
-  io,
-  ...target
-}: { io: object } & ({ tokenHash: string } | { userId: string } | { userIds: string[] })) {
-  const wired = bound.get(io);
-  if (!wired) return;
-  const what: ForgetTarget =
-    'tokenHash' in target ? target : { userIds: 'userId' in target ? [target.userId] : target.userIds };
-  if ('userIds' in what && what.userIds.length === 0) return;
-  wired.cache.forget(what);
-  if (!wired.clustered) return;
-  // The adapter calls back at once while Redis is down (nobody to tell; the TTL bounds the others' staleness).
-  const told = (io as ServerSideEmitter).serverSideEmitWithAck(SESSIONS_FORGET_EVENT, what).catch(() => null);
-  await withTimeout(told, FORGET_ACK_TIMEOUT_MS, null);
-}
+export const sessionForgetterPlugin = fp(
+  async (app: FastifyInstance) => {
+    // The Socket.IO plugin attaches the Redis adapter exactly when there is Redis.
+    const forgetter = new SessionForgetter({ cache: app.sessionCache, io: app.io, clustered: Boolean(app.redis) });
+    app.decorate('sessionForgetter', forgetter);
+  },
+  { name: 'session-forgetter', decorators: { fastify: ['io', 'redis', 'sessionCache'] } },
+);

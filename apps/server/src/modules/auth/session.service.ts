@@ -17,14 +17,13 @@ import {
 import { assertActiveUser, assertIdentity, bannedError, isBanInForce, type AuthContext } from './auth.policy.js';
 import { toCurrentUser } from './auth.presenter.js';
 import { endSessionSockets } from './socket-sessions.js';
-import { forgetSessions } from './session-cache.js';
 
 /**
  * Opens a session for a verified identity (provider callback or dev sign-in). An identity with an account
  * gets a user session; one without gets an identity session that may only register. The user's other sessions
  * are forgotten by every instance's cache (their last sign-in, maybe their admin flag, changed).
  */
-export async function signInWithIdentity({ db, io, config, identity }: Deps & { io: object; identity: Identity }) {
+export async function signInWithIdentity({ db, config, sessionForgetter, identity }: Deps & { identity: Identity }) {
   let user = await findUserByIdentity({ db, provider: identity.provider, subject: identity.subject });
   if (user) {
     const ban = await findActiveBan({ db, userId: user.id });
@@ -35,7 +34,7 @@ export async function signInWithIdentity({ db, io, config, identity }: Deps & { 
       id: user.id,
       fields: { lastLoggedIn: now, lastActiveAt: now, ...(isListedAdmin(config, identity.email) && { isAdmin: true }) },
     }))!;
-    await forgetSessions({ io, userId: user.id });
+    await sessionForgetter.forget({ userId: user.id });
   }
   const token = createToken();
   await insertSession({
@@ -101,9 +100,14 @@ export async function getAuthState({
 }
 
 /** Logout: the session's row goes, every instance forgets it (acknowledged), then its sockets go everywhere. */
-export async function signOut({ db, io, auth }: { db: Database; io: Pick<AppServer, 'in'>; auth: AuthContext }) {
+export async function signOut({
+  db,
+  io,
+  sessionForgetter,
+  auth,
+}: Pick<Deps, 'db' | 'sessionForgetter'> & { io: Pick<AppServer, 'in'>; auth: AuthContext }) {
   if (!auth.tokenHash) return;
   await deleteSession({ db, tokenHash: auth.tokenHash });
-  await forgetSessions({ io, tokenHash: auth.tokenHash });
+  await sessionForgetter.forget({ tokenHash: auth.tokenHash });
   endSessionSockets({ io, tokenHash: auth.tokenHash });
 }

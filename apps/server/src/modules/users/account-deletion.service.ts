@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { emitToOtherInstances, type AppServer } from '../../plugins/io.js';
-import { endUserSockets, forgetSessions, reserveVerifiedName } from '../auth/index.js';
+import { endUserSockets, reserveVerifiedName, type SessionForgetter } from '../auth/index.js';
 import { removeCalendarFeed } from '../calendar/index.js';
 import { leaveTeamsOfDeletedUser } from '../teams/index.js';
 import {
@@ -46,12 +46,14 @@ const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLower
 export async function deleteOwnAccount({
   db,
   io,
+  sessionForgetter,
   scrims,
   userId,
   confirmation,
 }: {
   db: Database;
   io: AppServer;
+  sessionForgetter: SessionForgetter;
   /** The scrims module's dependencies: the scrims the account leaves are published again. */
   scrims: ScrimDeps;
   userId: string;
@@ -83,7 +85,7 @@ export async function deleteOwnAccount({
     return left;
   });
 
-  await forgetSessions({ io, userId });
+  await sessionForgetter.forget({ userId });
   endUserSockets({ io, userId });
   scrims.listCache.clear();
   emitToOtherInstances(io, LISTS_CHANGED_EVENT);

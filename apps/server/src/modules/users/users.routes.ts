@@ -123,6 +123,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       const result = await deleteOwnAccount({
         db,
         io: app.io,
+        sessionForgetter: app.sessionForgetter,
         scrims: scrimDepsOf(app),
         userId: viewerOf(request).id,
         confirmation: request.body.confirmation,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../../db/schema/index.js';
 import { bearer, createUser, unique } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import type { TestContext } from '../../../test/app.js';
 import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { nameSkeleton } from '../../../lib/lookalike.js';
 import { linkRiotAccount } from './link.service.js';
@@ -26,6 +27,14 @@ afterAll(async () => {
   await riot?.close();
 });
 
+/** The link's dependencies on one instance: its own pool, session forgetter, notifier and Riot client. */
+const linkDeps = ({ app, database }: TestContext) => ({
+  db: database.db,
+  sessionForgetter: app.sessionForgetter,
+  notifier: app.notifier,
+  riot: app.riot,
+});
+
 it('two links and a typed claim of one name on two instances: exactly one account holds it, a verified one', async () => {
   const { first, second, db } = instances;
   for (let round = 0; round < 8; round++) {
@@ -38,12 +47,12 @@ it('two links and a typed claim of one name on two instances: exactly one accoun
     linkers.forEach((user, i) => riot.grantAccessToken(`race-${user.id}`, accounts[i]!.puuid));
     const [a, b, claim] = await Promise.allSettled([
       linkRiotAccount({
-        deps: { db: first.database.db, io: first.app.io, notifier: first.app.notifier, riot: first.app.riot },
+        deps: linkDeps(first),
         user: linkers[0]!,
         accessToken: `race-${linkers[0]!.id}`,
       }),
       linkRiotAccount({
-        deps: { db: second.database.db, io: second.app.io, notifier: second.app.notifier, riot: second.app.riot },
+        deps: linkDeps(second),
         user: linkers[1]!,
         accessToken: `race-${linkers[1]!.id}`,
       }),

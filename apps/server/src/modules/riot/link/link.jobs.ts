@@ -50,8 +50,14 @@ export async function handleRankRefreshJob(deps: RiotLinkDeps & { log?: JobLog }
 /** Registers the rank refresh job on the app's runner (needs `app.riot` and `app.jobs`). */
 export const riotLinkJobsPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, io: app.io, notifier: app.notifier, riot: app.riot, log: app.log };
+    const deps = {
+      db: app.db,
+      sessionForgetter: app.sessionForgetter,
+      notifier: app.notifier,
+      riot: app.riot,
+      log: app.log,
+    };
     app.jobs.register(RANK_REFRESH_JOB, (job) => handleRankRefreshJob(deps, job));
   },
-  { name: 'riot-link-jobs', dependencies: ['jobs', 'riot-client', 'notifier'] },
+  { name: 'riot-link-jobs', dependencies: ['jobs', 'riot-client', 'notifier', 'session-forgetter'] },
 );

@@ -4,12 +4,11 @@ import { AppError, conflict, uniqueViolation } from '../../../lib/errors.js';
 import {
   accountConflict,
   findUserById,
-  forgetSessions,
   releaseNameReservations,
   reserveVerifiedName,
+  type SessionForgetter,
 } from '../../auth/index.js';
 import type { Notifier, StoredNotification } from '../../notifications/index.js';
-import type { AppServer } from '../../../plugins/io.js';
 import { isRiotError, type RiotAccount, type RiotClient, type RiotRegion } from '../client/index.js';
 import {
   isPuuidLinkedElsewhere,
@@ -24,8 +23,8 @@ import { RANK_REFRESH_INTERVAL_MS, cancelRankRefresh, scheduleRankRefresh } from
 
 export interface RiotLinkDeps {
   db: Database;
-  /** Socket.IO server: every instance forgets the users' cached sessions after a change. */
-  io: AppServer;
+  /** Every instance forgets the cached sessions of the users a link, unlink or refresh changed. */
+  sessionForgetter: SessionForgetter;
   /** Publishes, after the commit, the notifications of the users whose look-alike name a verified one took. */
   notifier: Notifier;
   riot: RiotClient;
@@ -123,7 +122,7 @@ export async function linkRiotAccount({
   }
   if (!result.row) throw notLinked();
   deps.notifier.publish(result.notifications);
-  for (const userId of [user.id, ...result.renamed]) await forgetSessions({ io: deps.io, userId });
+  for (const userId of [user.id, ...result.renamed]) await deps.sessionForgetter.forget({ userId });
   return result.row;
 }
 
@@ -175,7 +174,7 @@ export async function unlinkRiotAccount({
     return unlinked;
   });
   if (!row) throw notLinked();
-  await forgetSessions({ io: deps.io, userId });
+  await deps.sessionForgetter.forget({ userId });
   return row;
 }
 
@@ -236,6 +235,6 @@ export async function refreshRiotAccount({
     result = await write(true);
   }
   deps.notifier.publish(result.notifications);
-  for (const id of [userId, ...result.renamed]) await forgetSessions({ io: deps.io, userId: id });
+  for (const id of [userId, ...result.renamed]) await deps.sessionForgetter.forget({ userId: id });
   return result.row;
 }

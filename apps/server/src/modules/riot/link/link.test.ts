@@ -66,6 +66,13 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
+/** The link's dependencies, as the routes and the job build them from the app. */
+const linkDeps = () => ({
+  db: db(),
+  sessionForgetter: ctx.app.sessionForgetter,
+  notifier: ctx.app.notifier,
+  riot: ctx.app.riot,
+});
 const solo = (tier: string, rank: string): FakeLeagueEntry => ({
   queueType: 'RANKED_SOLO_5x5',
   tier,
@@ -236,7 +243,7 @@ describe('linking a Riot account through Riot Sign On', () => {
     const [a, b] = [await createUser({ db: db() }), await createUser({ db: db() })];
     riot.grantAccessToken(`token-a-${a.id}`, player.puuid);
     riot.grantAccessToken(`token-b-${b.id}`, player.puuid);
-    const deps = { db: db(), io: ctx.app.io, notifier: ctx.app.notifier, riot: ctx.app.riot };
+    const deps = linkDeps();
     const results = await Promise.allSettled([
       linkRiotAccount({ deps, user: a, accessToken: `token-a-${a.id}` }),
       linkRiotAccount({ deps, user: b, accessToken: `token-b-${b.id}` }),
@@ -425,7 +432,6 @@ describe('a verified Riot account wins its name', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/notifications/user-notifications', headers: bearer(user.token) })
     ).json().notifications as { kind: string; message: string }[];
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
-  const deps = () => ({ db: db(), io: ctx.app.io, notifier: ctx.app.notifier, riot: ctx.app.riot });
 
   it('the attack: a self-reported "Famous Pro", then its owner links by RSO: the owner gets the name, the squatter is renamed and told why', async () => {
     const squatter = await createUser({ db: db(), name: 'Famous Pro', region: 'NA', rank: 'Diamond 1' });
@@ -521,8 +527,8 @@ describe('a verified Riot account wins its name', () => {
     const owner = riotPlayer();
     const holder = await createUser({ db: db() });
     riot.grantAccessToken(`token-${holder.id}`, owner.puuid);
-    await linkRiotAccount({ deps: deps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
-    await unlinkRiotAccount({ deps: deps(), userId: holder.id, now: daysAgo(30.01) });
+    await linkRiotAccount({ deps: linkDeps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
+    await unlinkRiotAccount({ deps: linkDeps(), userId: holder.id, now: daysAgo(30.01) });
     await db()
       .update(users)
       .set({ name: `Gone ${unique().slice(0, 8)}`, nameSkeleton: null })
@@ -537,8 +543,8 @@ describe('a verified Riot account wins its name', () => {
     const owner = riotPlayer();
     const holder = await createUser({ db: db() });
     riot.grantAccessToken(`token-${holder.id}`, owner.puuid);
-    await linkRiotAccount({ deps: deps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
-    await unlinkRiotAccount({ deps: deps(), userId: holder.id, now: daysAgo(29) });
+    await linkRiotAccount({ deps: linkDeps(), user: holder, accessToken: `token-${holder.id}`, now: daysAgo(40) });
+    await unlinkRiotAccount({ deps: linkDeps(), userId: holder.id, now: daysAgo(29) });
     await db()
       .update(users)
       .set({ name: `Gone ${unique().slice(0, 8)}`, nameSkeleton: null })
