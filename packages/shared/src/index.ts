@@ -50,3 +50,6 @@ export * from './match-messages.js';
 export * from './schemas/match.js';
 export * from './rules/mvp.js';
 export * from './schemas/team.js';
+export * from './board-messages.js';
+export * from './schemas/series.js';
+export * from './schemas/board.js';
