@@ -69,7 +69,7 @@ export const scrimBoardQuerySchema = z
     error: BOARD_MESSAGES.dateRangeInvalid,
     path: ['from'],
   });
-export type ScrimBoardQuery = z.input<typeof scrimBoardQuerySchema>;
+export type ScrimBoardQuery = z.output<typeof scrimBoardQuerySchema>;
 
 export const scrimPostSchema = z.object({
   _id: z.string(),
