@@ -316,8 +316,8 @@ export async function acceptRequest({
     return await commitAndNotify(deps, async (tx) => {
       const { post, request } = await lockRequestAndPost({ tx, requestId });
       await assertCaptainOf({ db: tx, teamId: post.teamId, viewer });
-      assertRequestOpen(request);
       assertPostOpen(post, now);
+      assertRequestOpen(request);
       const posterSide = SERIES_SIDES[randomInt(2)]!;
       const row = await repo.insertSeries({
         db: tx,
