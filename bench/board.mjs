@@ -54,22 +54,21 @@ try {
   // Posts: starts spread over 30 days from an hour ahead; formats and wanted ranks varied; a few closed ones.
   await pool.query(
     `insert into scrim_posts (team_id, region, starts_at, format, fearless, rank_min, rank_max, note, status)
-     select t.id, 'NA', now() + interval '1 hour' + (i * interval '30 days') / $1::int,
+     select ids[1 + (i * 7919) % $2::int], 'NA', now() + interval '1 hour' + (i * interval '30 days') / $1::int,
        (array['bo1','bo2','bo3','bo5','games3','games4','games5'])[1 + i % 7]::series_format, i % 2 = 0,
        case when i % 3 = 0 then 8 + i % 8 end, case when i % 3 = 0 then 16 + i % 8 end,
        case when i % 4 = 0 then 'Scrims with a fearless draft, bring your best' end,
        case when i > $1::int then 'closed' else 'open' end::scrim_post_status
-     from generate_series(1, $1::int + $1::int / 5) as i
-     join lateral (select id from teams order by id offset (i * 7919) % $2::int limit 1) t on true`,
+     from generate_series(1, $1::int + $1::int / 5) as i, (select array_agg(id order by id) as ids from teams) t`,
     [POSTS, TEAMS],
   );
+  // Up to three open requests on every other post, from other teams.
   await pool.query(
     `insert into scrim_requests (post_id, team_id, status)
-     select p.id, t.id, 'open'
+     select p.id, ids[1 + (p.n * 31 + k) % $1::int], 'open'
      from (select id, team_id, row_number() over (order by id) as n from scrim_posts where status = 'open') p,
-       lateral (select id from teams where id <> p.team_id order by id offset (p.n * 31 + k) % ($1::int - 1) limit 1) t,
-       generate_series(1, 3) as k
-     where p.n % 2 = 0 and k <= 1 + p.n % 3`,
+       generate_series(1, 3) as k, (select array_agg(id order by id) as ids from teams) t
+     where p.n % 2 = 0 and k <= 1 + p.n % 3 and ids[1 + (p.n * 31 + k) % $1::int] <> p.team_id`,
     [TEAMS],
   );
   await pool.query('vacuum analyze teams, team_members, player_ratings, scrim_posts, scrim_requests');
