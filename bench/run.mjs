@@ -15,6 +15,7 @@ const SCRIPTS = [
   'slot-joins',
   'balance',
   'leaderboard',
+  'board',
   'rating-replay',
   'match-history',
   'fanout',

@@ -11,6 +11,7 @@ import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, sessionForgetterPlugin, socketAuth } from './modules/auth/index.js';
+import { boardRoutes } from './modules/board/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
       await api.register(ratingsRoutes, { seesPrivateScrims });
       await api.register(leaderboardRoutes);
       await api.register(teamsRoutes);
+      await api.register(boardRoutes);
       await api.register(calendarRoutes);
       await api.register(pushRoutes);
     },

@@ -158,6 +158,16 @@ export const ERROR_CODES = [
   'INVITE_EXPIRED',
   'INVITE_REVOKED',
   'SERIES_SCHEDULED',
+  // The scrim board and series
+  'SCRIM_POST_NOT_FOUND',
+  'SCRIM_POST_CLOSED',
+  'SCRIM_REQUEST_NOT_FOUND',
+  'SCRIM_REQUEST_CLOSED',
+  'SCRIM_REQUEST_EXISTS',
+  'OWN_SCRIM_POST',
+  'TEAM_WRONG_REGION',
+  'START_TOO_FAR',
+  'SERIES_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

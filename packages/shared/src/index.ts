@@ -43,3 +43,6 @@ export * from './schemas/match.js';
 export * from './rules/mvp.js';
 export * from './rules/team-limits.js';
 export * from './schemas/team.js';
+export * from './rules/board-limits.js';
+export * from './schemas/series.js';
+export * from './schemas/board.js';

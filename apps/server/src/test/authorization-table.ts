@@ -13,6 +13,8 @@ import { fakeBrowser } from './fake-push.js';
  * - host is a community host of NA and runs hostedScrim (public, starting in one day, empty); foreignScrim is
  *   another region's (EUW, starting in one day, one EUW player: foreignPlayerId);
  * - team is captain's (owner and captain), with player on it; teamInvite is its live invite link;
+ * - otherTeam is otherPlayer's and hostTeam host's; scrimPost is team's open post, scrimRequest hostTeam's open
+ *   request for it; series is otherTeam's against hostTeam (scheduled);
  * - banned is banned; admin is an admin; the visitor has no session (it claims the player's ids).
  */
 
@@ -474,6 +476,42 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: signedIn(),
   },
 
+  // The scrim board: every signed-in user reads it; a team's captains post, ask, withdraw, accept and decline for
+  // it (otherPlayer captains otherTeam, host captains hostTeam); admins have no team powers.
+  'POST /api/scrim-posts': {
+    request: ({ world }) => ({
+      body: { teamId: world.team.id, region: 'NA', startsAt: addDays(3), format: 'bo3', fearless: true },
+    }),
+    expect: only(['captain'], '2xx'),
+  },
+  'GET /api/scrim-posts': { request: () => ({ query: { region: 'NA' } }), expect: signedIn() },
+  'DELETE /api/scrim-posts/{id}': {
+    request: ({ world }) => ({ params: { id: world.scrimPost.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  // Each viewer is answered the requests they may see (the post's team all, an asking team its own).
+  'GET /api/scrim-posts/{id}/requests': {
+    request: ({ world }) => ({ params: { id: world.scrimPost.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/scrim-posts/{id}/requests': {
+    request: ({ world }) => ({ params: { id: world.scrimPost.id }, body: { teamId: world.otherTeam.id } }),
+    expect: only(['otherPlayer'], '2xx'),
+  },
+  'DELETE /api/scrim-requests/{id}': {
+    request: ({ world }) => ({ params: { id: world.scrimRequest.id } }),
+    expect: only(['host'], '2xx'),
+  },
+  'POST /api/scrim-requests/{id}/accept': {
+    request: ({ world }) => ({ params: { id: world.scrimRequest.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'POST /api/scrim-requests/{id}/decline': {
+    request: ({ world }) => ({ params: { id: world.scrimRequest.id } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'GET /api/series/{id}': { request: ({ world }) => ({ params: { id: world.series.id } }), expect: signedIn() },
+
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
@@ -618,6 +656,20 @@ const addMinutes = (minutes: number) => new Date(Date.now() + minutes * 60 * 100
  * even on their own scrim (hostedScrim); admins keep the spec's rules.
  */
 export const AUTHORIZATION_CASES: RouteCase[] = [
+  {
+    route: 'POST /api/scrim-posts/{id}/requests',
+    name: "asking for one's own team's post",
+    request: ({ world }) => ({ params: { id: world.scrimPost.id }, body: { teamId: world.team.id } }),
+    expect: { ...signedIn(403), captain: 409 },
+    codes: { captain: 'OWN_SCRIM_POST', player: 'NOT_TEAM_CAPTAIN', admin: 'NOT_TEAM_CAPTAIN' },
+  },
+  {
+    route: 'POST /api/scrim-posts/{id}/requests',
+    name: 'asking twice for one post',
+    request: ({ world }) => ({ params: { id: world.scrimPost.id }, body: { teamId: world.hostTeam.id } }),
+    expect: { ...signedIn(403), host: 409 },
+    codes: { host: 'SCRIM_REQUEST_EXISTS', otherPlayer: 'NOT_TEAM_CAPTAIN' },
+  },
   {
     route: 'DELETE /api/teams/{id}/members/{userId}',
     name: 'leaving oneself: the owner hands ownership over first, a stranger is not on the team',

@@ -23,6 +23,9 @@ export type RoleName = (typeof ROLES)[number];
  * - `foreignScrim` is another region's (public, EUW, starting in one day) with one EUW player, `foreignPlayerId`:
  *   what a host of NA must not reach;
  * - `team` (NA) is owned and captained by `captain`; `player` is on it as a Sub; `teamInvite` is its live invite link;
+ * - the scrim board: `otherPlayer` owns and captains `otherTeam`, `host` owns and captains `hostTeam` (both NA);
+ *   `scrimPost` is an open post of `team`, `scrimRequest` hostTeam's open request for it; `series` was booked by
+ *   otherPlayer accepting hostTeam's request for otherTeam's post (scheduled);
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -38,6 +41,11 @@ export interface RoleWorld {
   notificationId: string;
   team: { id: string };
   teamInvite: { id: string; token: string };
+  otherTeam: { id: string };
+  hostTeam: { id: string };
+  scrimPost: { id: string };
+  scrimRequest: { id: string };
+  series: { id: string };
   /** A small valid PNG, for uploads. */
   png: Buffer;
   /** Every id above, for the fuzzers' pools. */
@@ -114,6 +122,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     token: string;
   };
   await call(app, 'POST', `/api/teams/join/${invite.token}`, player.token);
+  const board = await createBoardWorld({ app, teamId: team._id, captain: captain!, otherPlayer, host });
 
   const users = { player, otherPlayer, banned, captain: captain!, caster, host, admin };
   const world = {
@@ -129,6 +138,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     notificationId: notifications[0]!._id,
     team: { id: team._id },
     teamInvite: { id: invite._id, token: invite.token },
+    ...board,
     png,
     tokenOf: (role: RoleName) => (role === 'visitor' ? undefined : users[role].token),
   };
@@ -147,7 +157,59 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       world.notificationId,
       team._id,
       invite._id,
+      ...Object.values(board).map((row) => row.id),
     ],
+  };
+}
+
+/** The scrim board's rows of the role world (see RoleWorld), made through the API as captains make them. */
+async function createBoardWorld({
+  app,
+  teamId,
+  captain,
+  otherPlayer,
+  host,
+}: {
+  app: FastifyInstance;
+  teamId: string;
+  captain: TestUser;
+  otherPlayer: TestUser;
+  host: TestUser;
+}) {
+  const teamOf = async (owner: TestUser, name: string, tag: string) =>
+    ((await call(app, 'POST', '/api/teams', owner.token, { name, tag, region: 'NA' })) as { team: { _id: string } })
+      .team._id;
+  const otherTeam = await teamOf(otherPlayer, 'Matrix Rivals', 'MXR');
+  const hostTeam = await teamOf(host, 'Matrix Hosts', 'MXH');
+  const startsAt = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+  const postOf = async (owner: TestUser, id: string) =>
+    (
+      (await call(app, 'POST', '/api/scrim-posts', owner.token, {
+        teamId: id,
+        region: 'NA',
+        startsAt,
+        format: 'bo3',
+        fearless: false,
+      })) as { post: { _id: string } }
+    ).post._id;
+  const askFor = async (postId: string) =>
+    (
+      (await call(app, 'POST', `/api/scrim-posts/${postId}/requests`, host.token, { teamId: hostTeam })) as {
+        request: { _id: string };
+      }
+    ).request._id;
+  const scrimPost = await postOf(captain, teamId);
+  const scrimRequest = await askFor(scrimPost);
+  const booked = await askFor(await postOf(otherPlayer, otherTeam));
+  const { series } = (await call(app, 'POST', `/api/scrim-requests/${booked}/accept`, otherPlayer.token)) as {
+    series: { _id: string };
+  };
+  return {
+    otherTeam: { id: otherTeam },
+    hostTeam: { id: hostTeam },
+    scrimPost: { id: scrimPost },
+    scrimRequest: { id: scrimRequest },
+    series: { id: series._id },
   };
 }
 

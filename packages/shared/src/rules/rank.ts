@@ -62,3 +62,11 @@ export function rankFromLeagueEntries(entries: readonly { queueType: string; tie
 export function countedRank({ rank, riotRank }: { rank: string; riotRank: string | null | undefined }): string {
   return riotRank ?? rank;
 }
+
+/**
+ * The ranked ladder, lowest first: Iron 4 … Diamond 1, then Master, Grandmaster, Challenger (31 ranks, Unranked
+ * aside). A rank's place on it is its step: what rank ranges and rating bands compare.
+ */
+export const RANK_LADDER: readonly string[] = RANK_DIVISIONS.filter((division) => division !== 'Unranked').flatMap(
+  (division) => (hasRankNumber(division) ? RANK_NUMBERS.map((number) => formatRank({ division, number })) : [division]),
+);

@@ -6,6 +6,11 @@ import {
   ROLE_PREFERENCES,
   ROLES,
   SCRIM_MODES,
+  SCRIM_POST_STATUSES,
+  SCRIM_REQUEST_STATUSES,
+  SERIES_FORMATS,
+  SERIES_SIDES,
+  SERIES_STATUSES,
   TEAM_ROLES,
   TEAMS,
 } from '@scrim-gym/shared';
@@ -28,3 +33,8 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'scrim_placed',
   'result_decided',
 ]);
+export const seriesFormatEnum = pgEnum('series_format', SERIES_FORMATS);
+export const scrimPostStatusEnum = pgEnum('scrim_post_status', SCRIM_POST_STATUSES);
+export const scrimRequestStatusEnum = pgEnum('scrim_request_status', SCRIM_REQUEST_STATUSES);
+export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
+export const seriesSideEnum = pgEnum('series_side', SERIES_SIDES);

@@ -9,3 +9,4 @@ export * from './showup.js';
 export * from './reach.js';
 export * from './matches.js';
 export * from './teams.js';
+export * from './board.js';

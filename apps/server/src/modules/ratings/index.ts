@@ -11,6 +11,7 @@ export {
   isProvisional,
   PROVISIONAL_GAMES,
   rateGame,
+  rankOfRating,
   rankStep,
   replayRatings,
   seedRating,

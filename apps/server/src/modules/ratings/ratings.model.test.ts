@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatRank, NUMBERED_DIVISIONS, RANK_NUMBERS } from '@scrim-gym/shared';
+import { formatRank, NUMBERED_DIVISIONS, RANK_LADDER, RANK_NUMBERS } from '@scrim-gym/shared';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MU,
@@ -8,6 +8,7 @@ import {
   isProvisional,
   PROVISIONAL_GAMES,
   rateGame,
+  rankOfRating,
   rankStep,
   replayRatings,
   seedTeamRating,
@@ -223,5 +224,18 @@ describe('winProbability', () => {
         expect(winProbability(stronger, team)).toBeGreaterThan(0.5);
       }),
     );
+  });
+});
+
+describe('rankOfRating', () => {
+  it("reads every rank's seed back as that rank, and the shared ladder as the model's", () => {
+    expect(RANK_LADDER).toEqual(LADDER);
+    for (const rank of LADDER) expect(rankOfRating(seedRating(rank))).toBe(rank);
+  });
+
+  it('stays on the ladder beyond its ends, and reads a seed of mixed players between them', () => {
+    expect(rankOfRating({ mu: -100, sigma: 1 })).toBe('Iron 4');
+    expect(rankOfRating({ mu: 500, sigma: 1 })).toBe('Challenger');
+    expect(rankOfRating(seedTeamRating([seedRating('Gold 4'), seedRating('Gold 2')]))).toBe('Gold 3');
   });
 });

@@ -4,7 +4,7 @@
  * rating is always the seed replayed through the stored results in order.
  */
 import { predictWin, rate } from 'openskill';
-import { hasRankNumber, parseRank, RANK_DIVISIONS, RANK_NUMBERS } from '@scrim-gym/shared';
+import { formatRank, parseRank, RANK_LADDER } from '@scrim-gym/shared';
 
 export interface Rating {
   mu: number;
@@ -41,17 +41,13 @@ export function isProvisional(gamesRated: number): boolean {
 export const SEED_MU_LOWEST = 10;
 export const SEED_MU_HIGHEST = 50;
 
-const NUMBERED_TIERS = RANK_DIVISIONS.filter((division) => hasRankNumber(division));
-const APEX_TIERS = RANK_DIVISIONS.filter((division) => division !== 'Unranked' && !hasRankNumber(division));
-const LADDER_STEPS = NUMBERED_TIERS.length * RANK_NUMBERS.length + APEX_TIERS.length;
+const LADDER_STEPS = RANK_LADDER.length;
 
 /** The step of a rank text on the ladder (0 = Iron 4 … 30 = Challenger); null for Unranked or unknown texts. */
 export function rankStep(rank: string | null | undefined): number | null {
   const parts = rank ? parseRank(rank) : null;
   if (!parts || parts.division === 'Unranked') return null;
-  const tier = NUMBERED_TIERS.indexOf(parts.division);
-  if (tier >= 0) return tier * RANK_NUMBERS.length + RANK_NUMBERS.indexOf(parts.number ?? RANK_NUMBERS[0]);
-  return NUMBERED_TIERS.length * RANK_NUMBERS.length + APEX_TIERS.indexOf(parts.division);
+  return RANK_LADDER.indexOf(formatRank(parts));
 }
 
 /** A new player's rating from their Solo/Duo rank text ('Gold 2', 'Master', 'Unranked', or null). */
@@ -60,6 +56,15 @@ export function seedRating(rank: string | null | undefined): Rating {
   if (step === null) return { mu: DEFAULT_MU, sigma: DEFAULT_SIGMA };
   const mu = SEED_MU_LOWEST + ((SEED_MU_HIGHEST - SEED_MU_LOWEST) * step) / (LADDER_STEPS - 1);
   return { mu, sigma: DEFAULT_SIGMA };
+}
+
+/**
+ * The rank a rating stands for: the ladder's step whose seed mean is nearest to `mu` (seedRating's inverse), so a
+ * team seeded from five Gold 2 players reads 'Gold 2'. Below Iron 4 it is Iron 4, above Challenger Challenger.
+ */
+export function rankOfRating({ mu }: Rating): string {
+  const step = Math.round(((mu - SEED_MU_LOWEST) * (LADDER_STEPS - 1)) / (SEED_MU_HIGHEST - SEED_MU_LOWEST));
+  return RANK_LADDER[Math.min(LADDER_STEPS - 1, Math.max(0, step))]!;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { Team, TeamSummary, TeamView } from '@scrim-gym/shared';
+import type { Team, TeamCard, TeamSummary, TeamView } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
 import type { Rating } from '../ratings/index.js';
-import { displayRating } from '../ratings/index.js';
+import { displayRating, rankOfRating } from '../ratings/index.js';
 import { teamAbilities } from './teams.policy.js';
-import type { RosterRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
+import type { RosterRow, TeamCardRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
 
 export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
   _id: row.id,
@@ -13,6 +13,20 @@ export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
   logoUrl: row.logoUrl,
   createdAt: row.createdAt.toISOString(),
   memberCount: row.memberCount,
+});
+
+/** Reliability counts series played; until the series results count them, every team shows zeros and no score. */
+const reliabilityOf = () => ({ score: null, played: 0, lateCancels: 0, noShows: 0 });
+
+/** A team on a card (the board, a series): its rating as the rank on the ladder it stands for. */
+export const toTeamCard = ({ team, rating }: { team: TeamCardRow; rating: Rating }): TeamCard => ({
+  _id: team.id,
+  name: team.name,
+  tag: team.tag,
+  logoUrl: team.logoUrl,
+  region: team.region,
+  rank: rankOfRating(rating),
+  reliability: reliabilityOf(),
 });
 
 /**
@@ -34,7 +48,7 @@ export const toTeam = ({ team, roster, rating }: { team: TeamRow; roster: Roster
     joinedAt: m.joinedAt.toISOString(),
   })),
   rating: { mu: rating.mu, sigma: rating.sigma, display: displayRating(rating), provisional: true },
-  reliability: { score: null, played: 0, lateCancels: 0, noShows: 0 },
+  reliability: reliabilityOf(),
   record: { wins: 0, losses: 0 },
 });
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Region, TeamRole } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
-import { teamMembers, teams, users } from '../../db/schema/index.js';
+import { countedRankSql, series, seriesTeams, teamMembers, teams, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
 import { nameSkeleton } from '../../lib/lookalike.js';
 
@@ -223,4 +223,43 @@ export async function findSuccessor({ db, teamId, ownerId }: { db: DbOrTx; teamI
     .orderBy(desc(teamMembers.isCaptain), asc(teamMembers.joinedAt), asc(teamMembers.userId))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/** The teams of `teamIds` that exist: what a team card shows of the team itself. */
+export function findTeamsByIds({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: teams.id, name: teams.name, tag: teams.tag, logoUrl: teams.logoUrl, region: teams.region })
+    .from(teams)
+    .where(inArray(teams.id, [...teamIds]));
+}
+export type TeamCardRow = Awaited<ReturnType<typeof findTeamsByIds>>[number];
+
+/** The players (coaches aside) of the teams of `teamIds`, with the rank that seeds their rating. */
+export function findPlayersOfTeams({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, rank: countedRankSql(users) })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(inArray(teamMembers.teamId, [...teamIds]), ne(teamMembers.role, 'Coach')));
+}
+
+/** The captains (the owner among them) of the teams of `teamIds`. */
+export function findCaptains({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(inArray(teamMembers.teamId, [...teamIds]), eq(teamMembers.isCaptain, true)));
+}
+
+/** How many series of the team are still to be played or under way (scheduled or live). */
+export async function countUnfinishedSeries({ db, teamId }: { db: DbOrTx; teamId: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(seriesTeams)
+    .innerJoin(series, eq(series.id, seriesTeams.seriesId))
+    .where(and(eq(seriesTeams.teamId, teamId), inArray(series.status, ['scheduled', 'live'])));
+  return row?.n ?? 0;
 }

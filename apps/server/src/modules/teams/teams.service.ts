@@ -6,6 +6,7 @@ import {
   type CreateTeamBody,
   type Region,
   type Team,
+  type TeamCard,
   type TeamRole,
   type TeamSummary,
   type UpdateTeamBody,
@@ -14,10 +15,10 @@ import {
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
-import { currentRatingsOf, seedTeamRating } from '../ratings/index.js';
+import { currentRatingsOf, seedTeamRating, type Rating } from '../ratings/index.js';
 import { decodeSearchCursor, encodeSearchCursor } from './teams.cursor.js';
 import { assertTeamCaptain, assertTeamOwner } from './teams.policy.js';
-import { toTeam, toTeamSummary } from './teams.presenter.js';
+import { toTeam, toTeamCard, toTeamSummary } from './teams.presenter.js';
 import * as repo from './teams.repository.js';
 
 export const teamNotFound = () => notFound(TEAM_MESSAGES.notFound, 'TEAM_NOT_FOUND');
@@ -53,14 +54,53 @@ export async function assertRoomForAnotherTeam({ tx, userId }: { tx: Transaction
     throw conflict(TEAM_MESSAGES.teamLimit, 'TEAM_LIMIT');
 }
 
-/** How many series of the team are scheduled: teams have no series yet; the series tables answer here once they exist. */
-async function countScheduledSeries(_ctx: { tx: Transaction; teamId: string }): Promise<number> {
-  return 0;
+/** A team is not deleted while one of its series is scheduled or under way. */
+export async function assertNoScheduledSeries({ tx, teamId }: { tx: Transaction; teamId: string }) {
+  if ((await repo.countUnfinishedSeries({ db: tx, teamId })) > 0)
+    throw conflict(TEAM_MESSAGES.seriesScheduled, 'SERIES_SCHEDULED');
 }
 
-/** The hook of the rule "a team is not deleted while a series is scheduled". */
-export async function assertNoScheduledSeries(ctx: { tx: Transaction; teamId: string }) {
-  if ((await countScheduledSeries(ctx)) > 0) throw conflict(TEAM_MESSAGES.seriesScheduled, 'SERIES_SCHEDULED');
+/**
+ * The cards of the teams of `teamIds` (those that exist), by id: each team's rating seeded from its players' and
+ * shown as the rank it stands for, and its reliability. One read of the rosters and one of the ratings, whatever
+ * the number of teams, for the board's pages.
+ */
+export async function getTeamCards({
+  db,
+  teamIds,
+}: {
+  db: DbOrTx;
+  teamIds: readonly string[];
+}): Promise<Map<string, TeamCard>> {
+  const ids = [...new Set(teamIds)];
+  const [rows, players] = await Promise.all([
+    repo.findTeamsByIds({ db, teamIds: ids }),
+    repo.findPlayersOfTeams({ db, teamIds: ids }),
+  ]);
+  const ratings = await currentRatingsOf({ db, players });
+  const ratingsOf = new Map<string, Rating[]>();
+  players.forEach((player, i) => ratingsOf.set(player.teamId, [...(ratingsOf.get(player.teamId) ?? []), ratings[i]!]));
+  return new Map(
+    rows.map((row) => [row.id, toTeamCard({ team: row, rating: seedTeamRating(ratingsOf.get(row.id) ?? []) })]),
+  );
+}
+
+/** The user ids of the captains of each team of `teamIds`. */
+export async function captainsOf({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
+  const byTeam = new Map<string, string[]>();
+  for (const { teamId, userId } of await repo.findCaptains({ db, teamIds }))
+    byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), userId]);
+  return byTeam;
+}
+
+/** The viewer's place on a team (null when not on it), for other modules' captain checks. */
+export function membershipOf({ db, teamId, userId }: { db: DbOrTx; teamId: string; userId: string }) {
+  return repo.findMembership({ db, teamId, userId });
+}
+
+/** The ids of the teams a user is on. */
+export function teamIdsOf({ db, userId }: { db: DbOrTx; userId: string }) {
+  return repo.findTeamIdsOfUser({ db, userId });
 }
 
 /** The whole team as GET /api/teams/:id answers it. */

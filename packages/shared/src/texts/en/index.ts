@@ -16,3 +16,4 @@ export * from './leaderboard.js';
 export * from './leaderboard-screens.js';
 export * from './admin.js';
 export * from './admin-screens.js';
+export * from './board.js';

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import {
+  regionEnum,
+  scrimPostStatusEnum,
+  scrimRequestStatusEnum,
+  seriesFormatEnum,
+  seriesSideEnum,
+  seriesStatusEnum,
+} from './enums.js';
+import { teams } from './teams.js';
+import { users } from './users.js';
+
+/**
+ * A team's post on the scrim board: when, where and how it wants to play. Open until its captain accepts a
+ * request (closed, with exactly one series) or takes it down (deleted). The wanted ranks are ladder steps
+ * (0 = Iron 4 … 30 = Challenger), null for no bound.
+ */
+export const scrimPosts = pgTable(
+  'scrim_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    region: regionEnum('region').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    format: seriesFormatEnum('format').notNull(),
+    fearless: boolean('fearless').notNull(),
+    rankMin: smallint('rank_min'),
+    rankMax: smallint('rank_max'),
+    note: text('note'),
+    status: scrimPostStatusEnum('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'scrim_posts_rank_range_ck',
+      sql`${t.rankMin} is null or ${t.rankMax} is null or ${t.rankMin} <= ${t.rankMax}`,
+    ),
+    // The board's keyset order, over open posts only: of one region, and of every region.
+    index('scrim_posts_board_region_idx')
+      .on(t.region, t.startsAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index('scrim_posts_board_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    // A team's own posts, first on the board for its members.
+    index('scrim_posts_team_idx').on(t.teamId, t.startsAt),
+  ],
+);
+
+/** A team asking for a post. At most one open request per team and post; answered once, by accept or decline. */
+export const scrimRequests = pgTable(
+  'scrim_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => scrimPosts.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    status: scrimRequestStatusEnum('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scrim_requests_one_open_uq')
+      .on(t.postId, t.teamId)
+      .where(sql`${t.status} = 'open'`),
+    // A post has at most one accepted request, whatever the code above it does.
+    uniqueIndex('scrim_requests_one_accepted_uq')
+      .on(t.postId)
+      .where(sql`${t.status} = 'accepted'`),
+    index('scrim_requests_post_idx').on(t.postId, t.createdAt),
+    index('scrim_requests_team_idx').on(t.teamId),
+  ],
+);
+
+/**
+ * A series booked by accepting a request: the post's format, fearless and start, copied (the post may go with its
+ * team). `post_id` is unique, so a post books one series however many accepts race for it.
+ */
+export const series = pgTable(
+  'series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id').references(() => scrimPosts.id, { onDelete: 'set null' }),
+    requestId: uuid('request_id').references(() => scrimRequests.id, { onDelete: 'set null' }),
+    region: regionEnum('region').notNull(),
+    format: seriesFormatEnum('format').notNull(),
+    fearless: boolean('fearless').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    status: seriesStatusEnum('status').notNull().default('scheduled'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_post_uq').on(t.postId), index('series_status_starts_idx').on(t.status, t.startsAt)],
+);
+
+/**
+ * The two teams of a series, one per side of game 1 (the coin flip made at acceptance). A deleted team leaves its
+ * place (team_id null) so a finished series keeps its score; a scheduled one blocks the deletion.
+ */
+export const seriesTeams = pgTable(
+  'series_teams',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    side: seriesSideEnum('side').notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** Whether this team posted (the other one asked). */
+    isPoster: boolean('is_poster').notNull(),
+    score: smallint('score').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.side] }),
+    uniqueIndex('series_teams_team_uq').on(t.seriesId, t.teamId),
+    uniqueIndex('series_teams_one_poster_uq')
+      .on(t.seriesId)
+      .where(sql`${t.isPoster}`),
+    index('series_teams_team_idx').on(t.teamId),
+  ],
+);

@@ -1,0 +1,385 @@
+import { randomInt } from 'node:crypto';
+import {
+  BOARD_MESSAGES,
+  RANK_LADDER,
+  SCRIM_BOARD_PAGE_SIZE,
+  SERIES_SIDES,
+  type CreateScrimPostBody,
+  type CreateScrimRequestBody,
+  type ScrimBoardQuery,
+  type ScrimPost,
+  type TeamCard,
+} from '@scrim-gym/shared';
+import type { Database, DbOrTx, Transaction } from '../../db/client.js';
+import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
+import type { Viewer } from '../auth/index.js';
+import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
+import { assertTeamCaptain, captainsOf, getTeamCards, membershipOf, teamIdsOf } from '../teams/index.js';
+import { decodeBoardCursor, encodeBoardCursor, type BoardQueryKey } from './board.cursor.js';
+import {
+  assertMayAsk,
+  assertPostOpen,
+  assertPostRegion,
+  assertRequestOpen,
+  assertStartWindow,
+} from './board.policy.js';
+import { toScrimPost, toScrimRequest, toSeries } from './board.presenter.js';
+import * as repo from './board.repository.js';
+
+export interface BoardDeps {
+  db: Database;
+  notifier: Notifier;
+}
+
+const postNotFound = () => notFound(BOARD_MESSAGES.postNotFound, 'SCRIM_POST_NOT_FOUND');
+const requestNotFound = () => notFound(BOARD_MESSAGES.requestNotFound, 'SCRIM_REQUEST_NOT_FOUND');
+const teamNotFound = () => notFound('Team not found', 'TEAM_NOT_FOUND');
+const rankStepOf = (rank: string | undefined) => (rank === undefined ? null : RANK_LADDER.indexOf(rank));
+
+/** The team's card, or 404 when there is no such team. */
+async function cardOf({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<TeamCard> {
+  const card = (await getTeamCards({ db, teamIds: [teamId] })).get(teamId);
+  if (!card) throw teamNotFound();
+  return card;
+}
+
+/** 403 unless the viewer captains the team. */
+async function assertCaptainOf({ db, teamId, viewer }: { db: DbOrTx; teamId: string; viewer: Viewer }) {
+  assertTeamCaptain(await membershipOf({ db, teamId, userId: viewer.id }));
+}
+
+/**
+ * A 'general' notification `messageOf(team)` for every captain of the teams given, the one acting aside, stored in
+ * the transaction: the caller publishes them after the commit.
+ */
+async function notifyCaptains({
+  tx,
+  viewer,
+  notices,
+}: {
+  tx: Transaction;
+  viewer: Viewer;
+  notices: { teamIds: readonly string[]; message: string }[];
+}): Promise<StoredNotification[]> {
+  const captains = await captainsOf({ db: tx, teamIds: notices.flatMap((notice) => notice.teamIds) });
+  const values = notices.flatMap(({ teamIds, message }) =>
+    [...new Set(teamIds.flatMap((teamId) => captains.get(teamId) ?? []))]
+      .filter((userId) => userId !== viewer.id)
+      .map((userId) => ({ userId, kind: 'general' as const, message, relatedUserId: viewer.id })),
+  );
+  return insertNotificationRows({ db: tx, values });
+}
+
+/** Runs `work` in one transaction, then publishes the notifications it stored. */
+async function commitAndNotify<T>(
+  deps: BoardDeps,
+  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[] }>,
+): Promise<T> {
+  const { result, stored } = await deps.db.transaction(work);
+  deps.notifier.publish(stored);
+  return result;
+}
+
+/** POST /api/scrim-posts: a captain posts for the team, in its region, 30 minutes to 30 days ahead. */
+export async function createPost({
+  db,
+  viewer,
+  body,
+  now = Date.now(),
+}: {
+  db: Database;
+  viewer: Viewer;
+  body: CreateScrimPostBody;
+  now?: number;
+}): Promise<ScrimPost> {
+  return db.transaction(async (tx) => {
+    const team = await cardOf({ db: tx, teamId: body.teamId });
+    await assertCaptainOf({ db: tx, teamId: team._id, viewer });
+    assertPostRegion(team.region, body.region);
+    const startsAt = new Date(body.startsAt);
+    assertStartWindow(startsAt, now);
+    const post = await repo.insertPost({
+      db: tx,
+      post: {
+        teamId: team._id,
+        region: body.region,
+        startsAt,
+        format: body.format,
+        fearless: body.fearless,
+        rankMin: rankStepOf(body.rankMin),
+        rankMax: rankStepOf(body.rankMax),
+        note: body.note || null,
+        createdBy: viewer.id,
+      },
+    });
+    return toScrimPost({ post, team, requestCount: 0 });
+  });
+}
+
+/**
+ * GET /api/scrim-posts: a page of open posts that have not started, in start order; the posts of the viewer's
+ * own teams come first (a phase of their own in the cursor), then every other team's.
+ */
+export async function listBoard({
+  db,
+  viewer,
+  query,
+  now = Date.now(),
+}: {
+  db: DbOrTx;
+  viewer: Viewer;
+  query: ScrimBoardQuery;
+  now?: number;
+}): Promise<{ rows: ScrimPost[]; nextCursor: string | null }> {
+  const key: BoardQueryKey = {
+    region: query.region ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    format: query.format ?? null,
+    rankMin: query.rankMin ?? null,
+    rankMax: query.rankMax ?? null,
+  };
+  const after = query.cursor ? decodeBoardCursor(query.cursor, key) : null;
+  const filters: repo.BoardFilters = {
+    region: key.region,
+    from: new Date(Math.max(now, key.from ? Date.parse(key.from) : now)),
+    to: key.to ? new Date(key.to) : null,
+    format: key.format,
+    rankMin: rankStepOf(query.rankMin),
+    rankMax: rankStepOf(query.rankMax),
+  };
+  const teamIds = await teamIdsOf({ db, userId: viewer.id });
+  const limit = SCRIM_BOARD_PAGE_SIZE + 1;
+  const page = (mine: boolean, from: repo.BoardPosition | null, n: number) =>
+    repo.findBoardPage({ db, filters, teamIds, mine, after: from, limit: n });
+  let rows: repo.ScrimPostRow[] = [];
+  const inMinePhase = teamIds.length > 0 && (after?.mine ?? true);
+  if (inMinePhase) rows = await page(true, after, limit);
+  if (rows.length < limit) rows = [...rows, ...(await page(false, inMinePhase ? null : after, limit - rows.length))];
+
+  const shown = rows.slice(0, SCRIM_BOARD_PAGE_SIZE);
+  const [cards, counts] = await Promise.all([
+    getTeamCards({ db, teamIds: shown.map((post) => post.teamId) }),
+    repo.countOpenRequests({ db, postIds: shown.map((post) => post.id) }),
+  ]);
+  const last = shown.at(-1);
+  return {
+    rows: shown.flatMap((post) => {
+      const team = cards.get(post.teamId);
+      return team ? [toScrimPost({ post, team, requestCount: counts.get(post.id) ?? 0 })] : [];
+    }),
+    nextCursor:
+      rows.length > SCRIM_BOARD_PAGE_SIZE && last
+        ? encodeBoardCursor(key, { mine: teamIds.includes(last.teamId), startsAt: last.startsAt, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * DELETE /api/scrim-posts/:id: a captain of the poster takes an open post down; its open requests are declined
+ * and their captains told. A post that booked a series stays (the series is cancelled instead).
+ */
+export async function deletePost({ deps, viewer, postId }: { deps: BoardDeps; viewer: Viewer; postId: string }) {
+  await commitAndNotify(deps, async (tx) => {
+    const post = await repo.lockPost({ tx, id: postId });
+    if (!post || post.status === 'deleted') throw postNotFound();
+    await assertCaptainOf({ db: tx, teamId: post.teamId, viewer });
+    if (post.status !== 'open') throw conflict(BOARD_MESSAGES.postClosed, 'SCRIM_POST_CLOSED');
+    await repo.setPostStatus({ db: tx, id: post.id, status: 'deleted' });
+    const declined = await repo.declineOpenRequests({ db: tx, postId: post.id });
+    const poster = await cardOf({ db: tx, teamId: post.teamId });
+    const notices = [{ teamIds: declined, message: BOARD_MESSAGES.postWithdrawn(poster.name) }];
+    return { result: undefined, stored: await notifyCaptains({ tx, viewer, notices }) };
+  });
+}
+
+/**
+ * POST /api/scrim-posts/:id/requests: a captain of another team of the post's region asks for an open post that has
+ * not started. One open request per team and post: the partial unique index decides two at once.
+ */
+export async function createRequest({
+  deps,
+  viewer,
+  postId,
+  body,
+  now = Date.now(),
+}: {
+  deps: BoardDeps;
+  viewer: Viewer;
+  postId: string;
+  body: CreateScrimRequestBody;
+  now?: number;
+}) {
+  try {
+    return await commitAndNotify(deps, async (tx) => {
+      const post = await repo.lockPost({ tx, id: postId });
+      if (!post || post.status === 'deleted') throw postNotFound();
+      const team = await cardOf({ db: tx, teamId: body.teamId });
+      await assertCaptainOf({ db: tx, teamId: team._id, viewer });
+      assertMayAsk({ post, teamId: team._id, teamRegion: team.region });
+      assertPostOpen(post, now);
+      const request = await repo.insertRequest({
+        db: tx,
+        request: { postId: post.id, teamId: team._id, note: body.note || null, createdBy: viewer.id },
+      });
+      const notices = [{ teamIds: [post.teamId], message: BOARD_MESSAGES.requestReceived(team.name) }];
+      return { result: toScrimRequest({ request, team }), stored: await notifyCaptains({ tx, viewer, notices }) };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === repo.ONE_OPEN_REQUEST_CONSTRAINT)
+      throw conflict(BOARD_MESSAGES.requestExists, 'SCRIM_REQUEST_EXISTS');
+    throw error;
+  }
+}
+
+/**
+ * Locks a request's post, then the request (the order every writer takes), and reads both afresh: what withdraw,
+ * accept and decline start from.
+ */
+async function lockRequestAndPost({ tx, requestId }: { tx: Transaction; requestId: string }) {
+  const found = await repo.findRequest({ db: tx, id: requestId });
+  if (!found) throw requestNotFound();
+  const post = await repo.lockPost({ tx, id: found.postId });
+  const request = await repo.lockRequest({ tx, id: requestId });
+  if (!post || !request) throw requestNotFound();
+  return { post, request };
+}
+
+/** DELETE /api/scrim-requests/:id: a captain of the asking team withdraws its open request. */
+export async function withdrawRequest({
+  deps,
+  viewer,
+  requestId,
+}: {
+  deps: BoardDeps;
+  viewer: Viewer;
+  requestId: string;
+}) {
+  await commitAndNotify(deps, async (tx) => {
+    const { post, request } = await lockRequestAndPost({ tx, requestId });
+    await assertCaptainOf({ db: tx, teamId: request.teamId, viewer });
+    assertRequestOpen(request);
+    await repo.setRequestStatus({ db: tx, id: request.id, status: 'withdrawn' });
+    const team = await cardOf({ db: tx, teamId: request.teamId });
+    const notices = [{ teamIds: [post.teamId], message: BOARD_MESSAGES.requestWithdrawn(team.name) }];
+    return { result: undefined, stored: await notifyCaptains({ tx, viewer, notices }) };
+  });
+}
+
+/** POST /api/scrim-requests/:id/decline: a captain of the poster declines an open request. */
+export async function declineRequest({
+  deps,
+  viewer,
+  requestId,
+}: {
+  deps: BoardDeps;
+  viewer: Viewer;
+  requestId: string;
+}) {
+  return commitAndNotify(deps, async (tx) => {
+    const { post, request } = await lockRequestAndPost({ tx, requestId });
+    await assertCaptainOf({ db: tx, teamId: post.teamId, viewer });
+    assertRequestOpen(request);
+    const declined = await repo.setRequestStatus({ db: tx, id: request.id, status: 'declined' });
+    const [poster, team] = await Promise.all([
+      cardOf({ db: tx, teamId: post.teamId }),
+      cardOf({ db: tx, teamId: request.teamId }),
+    ]);
+    const notices = [{ teamIds: [request.teamId], message: BOARD_MESSAGES.requestDeclined(poster.name) }];
+    return {
+      result: toScrimRequest({ request: declined, team }),
+      stored: await notifyCaptains({ tx, viewer, notices }),
+    };
+  });
+}
+
+/**
+ * POST /api/scrim-requests/:id/accept: a captain of the poster accepts an open request of an open post that has
+ * not started. In one transaction under the post's lock: the series is booked (game 1's sides by a coin flip from
+ * the system's cryptographic source), the post closes, the request is accepted and the post's other open requests
+ * are declined; every captain involved is told after the commit. Two accepts at once, on any instances, queue on
+ * the post's lock: the second finds the post closed (and `series_post_uq` would refuse a second series anyway).
+ */
+export async function acceptRequest({
+  deps,
+  viewer,
+  requestId,
+  now = Date.now(),
+}: {
+  deps: BoardDeps;
+  viewer: Viewer;
+  requestId: string;
+  now?: number;
+}) {
+  try {
+    return await commitAndNotify(deps, async (tx) => {
+      const { post, request } = await lockRequestAndPost({ tx, requestId });
+      await assertCaptainOf({ db: tx, teamId: post.teamId, viewer });
+      assertPostOpen(post, now);
+      assertRequestOpen(request);
+      const posterSide = SERIES_SIDES[randomInt(2)]!;
+      const row = await repo.insertSeries({
+        db: tx,
+        values: {
+          postId: post.id,
+          requestId: request.id,
+          region: post.region,
+          format: post.format,
+          fearless: post.fearless,
+          startsAt: post.startsAt,
+        },
+        teams: [
+          { teamId: post.teamId, side: posterSide, isPoster: true },
+          { teamId: request.teamId, side: posterSide === 'blue' ? 'red' : 'blue', isPoster: false },
+        ],
+      });
+      await repo.setPostStatus({ db: tx, id: post.id, status: 'closed' });
+      await repo.setRequestStatus({ db: tx, id: request.id, status: 'accepted' });
+      const declined = await repo.declineOpenRequests({ db: tx, postId: post.id, exceptId: request.id });
+      const cards = await getTeamCards({ db: tx, teamIds: [post.teamId, request.teamId] });
+      const name = (teamId: string) => cards.get(teamId)?.name ?? '';
+      const stored = await notifyCaptains({
+        tx,
+        viewer,
+        notices: [
+          { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)) },
+          { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)) },
+          { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
+        ],
+      });
+      const teams = await repo.findSeriesTeams({ db: tx, seriesId: row.id });
+      return { result: toSeries({ row, teams, cards }), stored };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === repo.ONE_SERIES_PER_POST_CONSTRAINT)
+      throw conflict(BOARD_MESSAGES.postClosed, 'SCRIM_POST_CLOSED');
+    throw error;
+  }
+}
+
+/**
+ * GET /api/scrim-posts/:id/requests: the post's team sees every request of its post; any other viewer only those of
+ * the teams they are on.
+ */
+export async function listRequests({ db, viewer, postId }: { db: DbOrTx; viewer: Viewer; postId: string }) {
+  const post = await repo.findPost({ db, id: postId });
+  if (!post || post.status === 'deleted') throw postNotFound();
+  const teamIds = await teamIdsOf({ db, userId: viewer.id });
+  const rows = (await repo.findRequestsOfPost({ db, postId, openOnly: false })).filter(
+    (request) => teamIds.includes(post.teamId) || teamIds.includes(request.teamId),
+  );
+  const cards = await getTeamCards({ db, teamIds: rows.map((request) => request.teamId) });
+  return rows.flatMap((request) => {
+    const team = cards.get(request.teamId);
+    return team ? [toScrimRequest({ request, team })] : [];
+  });
+}
+
+/** GET /api/series/:id. */
+export async function getSeries({ db, id }: { db: DbOrTx; id: string }) {
+  const row = await repo.findSeries({ db, id });
+  if (!row) throw notFound(BOARD_MESSAGES.seriesNotFound, 'SERIES_NOT_FOUND');
+  const teams = await repo.findSeriesTeams({ db, seriesId: id });
+  const cards = await getTeamCards({ db, teamIds: teams.flatMap((team) => (team.teamId ? [team.teamId] : [])) });
+  return toSeries({ row, teams, cards });
+}

@@ -1,0 +1,112 @@
+import type { CreateScrimPostBody, Region, ScrimPost, ScrimRequest, Series } from '@scrim-gym/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { scrimPosts } from '../db/schema/index.js';
+import type { TestUser } from './factories.js';
+import { expectStatus, type callApi } from './social.js';
+
+const HOUR = 60 * 60 * 1000;
+
+/** A post body for `teamId` (an NA team): a Bo3 tomorrow unless `overrides` say otherwise. */
+export function postBody(teamId: string, overrides: Partial<CreateScrimPostBody> = {}): CreateScrimPostBody {
+  return {
+    teamId,
+    region: 'NA',
+    startsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+    format: 'bo3',
+    fearless: false,
+    ...overrides,
+  };
+}
+
+/** The scrim board's and series' calls of the API, each as the user given; `…Ok` expect success and return the body. */
+export function boardApi(call: ReturnType<typeof callApi>) {
+  const api = {
+    post: (as: TestUser | undefined, body: unknown) => call('POST', '/api/scrim-posts', as?.token, body as object),
+    postOk: async (as: TestUser, body: CreateScrimPostBody) =>
+      expectStatus<{ post: ScrimPost }>(await api.post(as, body), 201).post,
+    board: (query: string, as?: TestUser) => call('GET', `/api/scrim-posts?${query}`, as?.token),
+    boardOk: async (query: string, as: TestUser) =>
+      expectStatus<{ rows: ScrimPost[]; nextCursor: string | null }>(await api.board(query, as), 200),
+    removePost: (postId: string, as?: TestUser) => call('DELETE', `/api/scrim-posts/${postId}`, as?.token),
+    requests: (postId: string, as?: TestUser) => call('GET', `/api/scrim-posts/${postId}/requests`, as?.token),
+    ask: (postId: string, as: TestUser | undefined, body: unknown) =>
+      call('POST', `/api/scrim-posts/${postId}/requests`, as?.token, body as object),
+    askOk: async (postId: string, as: TestUser, teamId: string, note?: string) =>
+      expectStatus<{ request: ScrimRequest }>(await api.ask(postId, as, { teamId, ...(note && { note }) }), 201)
+        .request,
+    withdraw: (requestId: string, as?: TestUser) => call('DELETE', `/api/scrim-requests/${requestId}`, as?.token),
+    accept: (requestId: string, as?: TestUser) => call('POST', `/api/scrim-requests/${requestId}/accept`, as?.token),
+    acceptOk: async (requestId: string, as: TestUser) =>
+      expectStatus<{ series: Series }>(await api.accept(requestId, as), 200).series,
+    decline: (requestId: string, as?: TestUser) => call('POST', `/api/scrim-requests/${requestId}/decline`, as?.token),
+    series: (seriesId: string, as?: TestUser) => call('GET', `/api/series/${seriesId}`, as?.token),
+  };
+  return api;
+}
+
+/** Open Bo3 posts written straight to the table (many at once, past the posting budget): their ids and starts. */
+export async function insertPosts({
+  db,
+  region,
+  posts,
+}: {
+  db: Database;
+  region: Region;
+  posts: { teamId: string; startsAt: Date }[];
+}) {
+  return db
+    .insert(scrimPosts)
+    .values(posts.map((post) => ({ ...post, region, format: 'bo3' as const, fearless: false })))
+    .returning({ id: scrimPosts.id, startsAt: scrimPosts.startsAt });
+}
+
+/**
+ * What the board's tables must always hold, whatever ran before: a post has at most one accepted request; a closed
+ * post has exactly one series and an open or deleted one none; a post that is not open has no open request; a
+ * series is its post's team against its accepted request's team, one per side. The violations found, as text.
+ */
+export async function boardViolations(db: Database): Promise<string[]> {
+  const queries: [string, SQL][] = [
+    [
+      'a post with more than one accepted request',
+      sql`select post_id as id from scrim_requests where status = 'accepted' group by post_id having count(*) > 1`,
+    ],
+    [
+      'a closed post without exactly one series',
+      sql`select p.id from scrim_posts p where p.status = 'closed'
+          and (select count(*) from series s where s.post_id = p.id) <> 1`,
+    ],
+    [
+      'a post with a series that is not closed',
+      sql`select p.id from scrim_posts p join series s on s.post_id = p.id where p.status <> 'closed'`,
+    ],
+    [
+      'an open request on a post that is not open',
+      sql`select r.id from scrim_requests r join scrim_posts p on p.id = r.post_id
+          where r.status = 'open' and p.status <> 'open'`,
+    ],
+    [
+      'a closed post without its accepted request',
+      sql`select p.id from scrim_posts p where p.status = 'closed'
+          and not exists (select 1 from scrim_requests r where r.post_id = p.id and r.status = 'accepted')`,
+    ],
+    [
+      "a series that is not its post's team against its accepted request's team, one a side",
+      sql`select s.id from series s
+          join scrim_posts p on p.id = s.post_id
+          join scrim_requests r on r.id = s.request_id
+          where r.status <> 'accepted' or r.post_id <> p.id
+             or (select count(*) from series_teams t where t.series_id = s.id) <> 2
+             or not exists (select 1 from series_teams t where t.series_id = s.id and t.team_id = p.team_id and t.is_poster)
+             or not exists (select 1 from series_teams t where t.series_id = s.id and t.team_id = r.team_id and not t.is_poster)`,
+    ],
+  ];
+  const found: string[] = [];
+  for (const [what, query] of queries) {
+    // Both drivers answer `{ rows }`.
+    const { rows } = (await db.execute(query)) as unknown as { rows: { id: string }[] };
+    for (const row of rows) found.push(`${what}: ${row.id}`);
+  }
+  return found;
+}

@@ -1,0 +1,15 @@
+/*
+ * The scrim board's formats and limits. The board's schemas enforce them and its texts quote them
+ * (texts/en/board.ts), so they sit below both.
+ */
+
+/** How long ahead a scrim post may start: at least this many minutes, so the other team has time to answer. */
+export const SCRIM_POST_MIN_LEAD_MINUTES = 30;
+/** …and at most this many days, so the board holds plans, not wishes. */
+export const SCRIM_POST_MAX_LEAD_DAYS = 30;
+/** A post's and a request's note, in characters. */
+export const SCRIM_NOTE_MAX = 300;
+
+/** Series formats: best of 1, 2, 3 or 5 games, or N games played out whatever the score. */
+export const SERIES_FORMATS = ['bo1', 'bo2', 'bo3', 'bo5', 'games3', 'games4', 'games5'] as const;
+export type SeriesFormat = (typeof SERIES_FORMATS)[number];

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { SERIES_FORMATS } from '../rules/board-limits.js';
+import { REGIONS } from '../constants.js';
+import { idSchema } from './common.js';
+import { socialUserSchema } from './social.js';
+import { TEAM_ROLES } from '../rules/team-limits.js';
+import { teamReliabilitySchema } from './team.js';
+
+/*
+ * A series: two teams that met on the scrim board play a best-of (or N games) series; each game is a scrim.
+ */
+
+export const SERIES_STATUSES = ['scheduled', 'live', 'finished', 'cancelled'] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+/** The sides of a game: blue and red. */
+export const SERIES_SIDES = ['blue', 'red'] as const;
+export type SeriesSide = (typeof SERIES_SIDES)[number];
+
+/** A team as the board and a series show it: who it is, its rating as a rank, and how reliably it shows up. */
+export const teamCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  logoUrl: z.string().nullable(),
+  region: z.enum(REGIONS),
+  /** The team's rating band, as the rank on the ladder it stands for ('Gold 2'). */
+  rank: z.string(),
+  reliability: teamReliabilitySchema,
+});
+export type TeamCard = z.infer<typeof teamCardSchema>;
+
+export const seriesLineupPlayerSchema = z.object({ user: socialUserSchema, role: z.enum(TEAM_ROLES) });
+
+export const seriesTeamSchema = z.object({
+  /** Null once the team has been deleted (a finished series keeps its score). */
+  team: teamCardSchema.nullable(),
+  /** The side of game 1, by the coin flip made when the request was accepted. */
+  side: z.enum(SERIES_SIDES),
+  lineup: z.array(seriesLineupPlayerSchema),
+  score: z.number().int(),
+});
+
+export const seriesGameSchema = z.object({
+  number: z.number().int(),
+  scrimId: z.string(),
+  blueTeamId: z.string().nullable(),
+  redTeamId: z.string().nullable(),
+  status: z.string(),
+  winnerTeamId: z.string().nullable().optional(),
+  tournamentCode: z.string().optional(),
+});
+
+export const seriesSchema = z.object({
+  _id: z.string(),
+  postId: z.string().nullable(),
+  region: z.enum(REGIONS),
+  format: z.enum(SERIES_FORMATS),
+  fearless: z.boolean(),
+  startsAt: z.string(),
+  status: z.enum(SERIES_STATUSES),
+  /** Blue side of game 1 first. */
+  teams: z.array(seriesTeamSchema),
+  games: z.array(seriesGameSchema),
+  createdAt: z.string(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+export const seriesParamsSchema = z.object({ id: idSchema });
+export const seriesResponseSchema = z.object({ series: seriesSchema });
