@@ -55,7 +55,8 @@ export const BOARD_TEXTS = {
   newTeam: 'No series yet',
   requests: (n: number) => count(n, 'request'),
   yourPost: 'Your team’s post',
-  postedBy: (team: string) => `Scrim post of ${team}`,
+  postedBy: (team: string, when: string) => `Scrim post of ${team}, ${when}`,
+  postedByPrefix: (team: string) => `Scrim post of ${team}, `,
   // The post dialog.
   postTitle: 'Post a scrim',
   team: 'Team',

@@ -22,11 +22,16 @@ import { TeamCardBadge } from './TeamCardBadge';
  * and take it down; other captains of its region ask for it, or withdraw what they asked.
  */
 export function PostCard({ post, captained }: { post: ScrimPost; captained: TeamView[] }) {
-  const headingId = useId();
+  const when = formatWhen(post.startsAt);
   const own = captained.some((team) => team._id === post.team._id);
   const askers = own ? [] : captained.filter((team) => team.region === post.region);
   return (
-    <Paper component="article" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Paper
+      component="article"
+      aria-label={T.postedBy(post.team.name, when)}
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
       <Stack spacing={1.5}>
         <Box
           sx={{
@@ -38,11 +43,11 @@ export function PostCard({ post, captained }: { post: ScrimPost; captained: Team
         >
           <TeamCardBadge team={post.team} />
           <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
-            <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
+            <Typography component="h3" sx={{ fontWeight: 700 }}>
               <Box component="span" sx={visuallyHidden}>
-                {T.postedBy(post.team.name)}:{' '}
+                {T.postedByPrefix(post.team.name)}
               </Box>
-              {formatWhen(post.startsAt)}
+              {when}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {T.requests(post.requestCount)}

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BOARD_TEXTS as T, type Region } from '@scrim-gym/shared';
+import { BOARD_TEXTS as T } from '@scrim-gym/shared';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../../auth/api/session';
 import { scrimBoardQuery, type BoardFilters } from '../api/board';
@@ -41,8 +41,9 @@ export function BoardPage() {
   usePageTitle(T.pageTitle);
   const { user } = useCurrentUser();
   const captained = useCaptainedTeams();
-  const initial: FilterValues = { ...NO_FILTERS, region: (user?.region ?? '') as Region | '' };
-  const [values, setValues] = useState<FilterValues>(initial);
+  // The region starts as the viewer's (the only one their teams ask in) until they pick one.
+  const [chosen, setChosen] = useState<Partial<FilterValues>>({});
+  const values: FilterValues = { ...NO_FILTERS, region: user?.region ?? '', ...chosen };
   const [posting, setPosting] = useState(false);
 
   // A team's rank is on its card, which the board shows with its posts: the unfiltered first page lists the
@@ -57,7 +58,10 @@ export function BoardPage() {
       }
     : null;
 
-  const posts = useInfiniteQuery(scrimBoardQuery(boardFilters(values, fitsTeam?.rank ?? null)));
+  const posts = useInfiniteQuery({
+    ...scrimBoardQuery(boardFilters(values, fitsTeam?.rank ?? null)),
+    enabled: Boolean(user),
+  });
   const rows = posts.data?.pages.flatMap((page) => page.rows) ?? [];
   const isCaptain = captained.teams.length > 0;
 
@@ -82,8 +86,8 @@ export function BoardPage() {
         <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
           <BoardFilterBar
             values={values}
-            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-            onClear={() => setValues({ ...NO_FILTERS, region: '' })}
+            onChange={(patch) => setChosen((current) => ({ ...current, ...patch }))}
+            onClear={() => setChosen({ ...NO_FILTERS, region: '' })}
             fitsTeam={fitsTeam}
           />
         </Paper>
