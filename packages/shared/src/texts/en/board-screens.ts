@@ -18,7 +18,7 @@ export const BOARD_TEXTS = {
   rankMax: 'Highest rank',
   anyRank: 'Any rank',
   fitsMyTeam: 'Fits my team',
-  fitsMyTeamHelp: (team: string, rank: string) => `Posts that want a team of ${team}'s rank, ${rank}`,
+  fitsMyTeamHelp: (team: string, rank: string) => `Posts that want a team ranked ${rank}, like ${team}`,
   fitsUnknown: 'Your team’s rank shows once the board lists one of its posts',
   clearFilters: 'Clear filters',
   posts: 'Open posts',
@@ -29,6 +29,7 @@ export const BOARD_TEXTS = {
   emptyPlayer:
     'No open post matches these filters. Only a team’s captains post and ask for scrims: create a team, or ask your captain.',
   goToTeams: 'Create or join a team',
+  notCaptain: 'Only a team’s captains post and ask for scrims: create a team, or ask your captain.',
   postScrim: 'Post a scrim',
   formats: {
     bo1: 'Best of 1',
@@ -60,6 +61,7 @@ export const BOARD_TEXTS = {
   // The post dialog.
   postTitle: 'Post a scrim',
   team: 'Team',
+  postRegion: (region: string) => `Posted in ${region}, the team’s region`,
   date: 'Start date',
   time: 'Start time',
   timeZone: (zone: string) => `Your time zone: ${zone}`,

@@ -138,7 +138,7 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
               value={values.teamId}
               onChange={(e) => set({ teamId: e.target.value })}
               error={Boolean(shown.teamId)}
-              helperText={shown.teamId ?? (team ? team.region : undefined)}
+              helperText={shown.teamId ?? (team ? T.postRegion(team.region) : undefined)}
               sx={{ gridColumn: '1 / -1' }}
             >
               {teams.map((t) => (

@@ -119,6 +119,7 @@ describe('BoardPage', () => {
     // A player who captains no team is not offered to ask.
     expect(within(article).queryByRole('button', { name: 'Request' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Post a scrim' })).toBeNull();
+    expect(await screen.findByText(/^Only a team’s captains post and ask for scrims/)).toBeInTheDocument();
   });
 
   it('filters: the region starts as the viewer’s, and a format and a day range reach the query', async () => {
@@ -248,7 +249,7 @@ describe('BoardPage', () => {
     const requests = await within(article).findByRole('list', { name: 'Requests for the post of Night Owls' });
     expect(within(requests).getByText('We play at 8')).toBeInTheDocument();
     // The team's rank is known from its own post: "fits my team" is offered.
-    expect(screen.getByText("Posts that want a team of Night Owls's rank, Gold 2")).toBeInTheDocument();
+    expect(screen.getByText('Posts that want a team ranked Gold 2, like Night Owls')).toBeInTheDocument();
 
     await userEvent.click(within(requests).getByRole('button', { name: 'Accept Red Foxes' }));
     const confirm = await screen.findByRole('dialog', { name: 'Play Red Foxes?' });

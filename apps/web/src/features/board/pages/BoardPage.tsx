@@ -83,6 +83,18 @@ export function BoardPage() {
             </Button>
           )}
         </Box>
+        {!captained.isPending && !isCaptain && rows.length > 0 && (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/teams">
+                {T.goToTeams}
+              </Button>
+            }
+          >
+            {T.notCaptain}
+          </Alert>
+        )}
         <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
           <BoardFilterBar
             values={values}
