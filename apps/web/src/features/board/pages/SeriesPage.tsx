@@ -105,7 +105,13 @@ export function SeriesPage() {
 function SideCard({ team }: { team: SeriesTeam }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, borderColor: `${SIDE_COLOR[team.side]}.main`, borderWidth: 2, minWidth: 0 }}>
-      <Chip size="small" color={SIDE_COLOR[team.side]} label={T.sideInGame1(sideName(team.side))} sx={{ mb: 1.5 }} />
+      {/* Dark text on both sides' colours: white on the theme's red reads at about 3:1. */}
+      <Chip
+        size="small"
+        color={SIDE_COLOR[team.side]}
+        label={T.sideInGame1(sideName(team.side))}
+        sx={{ mb: 1.5, color: 'common.black' }}
+      />
       {team.team ? (
         <Link component={RouterLink} to={`/teams/${team.team._id}`} underline="none" color="inherit">
           <TeamCardBadge team={team.team} />
