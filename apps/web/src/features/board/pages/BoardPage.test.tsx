@@ -284,4 +284,26 @@ describe('BoardPage', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Take down' }));
     expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrim-posts/${POST}` });
   });
+
+  it('loads the next page by its cursor', async () => {
+    const foxes = card(FOXES, 'Red Foxes', 'FOX');
+    const calls = renderBoard({
+      captain: false,
+      rows: [],
+      more: {
+        'GET /scrim-posts': () => {
+          const query = new URLSearchParams(calls.at(-1)?.query);
+          return query.get('cursor') === 'page-2'
+            ? {
+                body: { rows: [post(foxes, { _id: `${POST.slice(0, -2)}c2`, note: 'Second page' })], nextCursor: null },
+              }
+            : { body: { rows: [post(foxes)], nextCursor: 'page-2' } };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second page')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
 });
