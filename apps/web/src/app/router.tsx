@@ -46,6 +46,8 @@ const BanHistoryPage = page(() => import('../features/admin/pages/BanHistoryPage
 const TeamsPage = page(() => import('../features/teams/pages/TeamsPage'), 'TeamsPage');
 const TeamPage = page(() => import('../features/teams/pages/TeamPage'), 'TeamPage');
 const JoinTeamPage = page(() => import('../features/teams/pages/JoinTeamPage'), 'JoinTeamPage');
+const BoardPage = page(() => import('../features/board/pages/BoardPage'), 'BoardPage');
+const SeriesPage = page(() => import('../features/board/pages/SeriesPage'), 'SeriesPage');
 const CommunityHostsPage = page(() => import('../features/admin/pages/CommunityHostsPage'), 'CommunityHostsPage');
 
 const user = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
@@ -83,6 +85,8 @@ export const routes: RouteObject[] = [
       { path: '/teams/:id', element: user(<TeamPage />), handle: handle({ code: TeamPage.load }) },
       // An invite link opened signed out offers a sign-in that comes back here.
       { path: '/teams/join/:token', element: <JoinTeamPage />, handle: handle({ code: JoinTeamPage.load }) },
+      { path: '/board', element: user(<BoardPage />), handle: handle({ code: BoardPage.load }) },
+      { path: '/series/:id', element: user(<SeriesPage />), handle: handle({ code: SeriesPage.load }) },
       // Public: visitors read the board too.
       { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/settings', element: user(<SettingsPage />), handle: handle({ code: SettingsPage.load }) },

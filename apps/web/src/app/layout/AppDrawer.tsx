@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import GavelIcon from '@mui/icons-material/Gavel';
 import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
@@ -94,6 +95,7 @@ export function AppDrawer({ open, onClose, user }: { open: boolean; onClose: () 
           onNavigate={onClose}
           items={[
             { label: 'Browse Scrims', icon: <SportsEsportsIcon />, to: '/scrims' },
+            { label: 'Scrim Board', icon: <EventNoteIcon />, to: '/board' },
             { label: 'Teams', icon: <ShieldIcon />, to: '/teams' },
             { label: 'Leaderboard', icon: <LeaderboardIcon />, to: '/leaderboard' },
           ]}

@@ -17,3 +17,4 @@ export * from './leaderboard-screens.js';
 export * from './admin.js';
 export * from './admin-screens.js';
 export * from './board.js';
+export * from './board-screens.js';

@@ -3,7 +3,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { TEAM_TEXTS as T, type TeamSummary } from '@scrim-gym/shared';
-import { TeamBadge } from './TeamBadge';
+import { TeamBadge } from '../../../components/TeamBadge';
 
 /** Teams as links to their pages, each with its member count. */
 export function TeamList({ teams, label }: { teams: TeamSummary[]; label: string }) {

@@ -11,7 +11,7 @@ import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
 import { useCurrentUser } from '../../auth/api/session';
 import { useJoinTeam } from '../api/teams';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const SignInDialog = lazy(() =>
   import('../../auth/components/SignInDialog').then((m) => ({ default: m.SignInDialog })),

@@ -16,9 +16,9 @@ import { useCurrentUser } from '../../auth/api/session';
 import { useDeleteTeam, useRemoveMember, useTeam, useUpdateMember, useUpdateTeam } from '../api/teams';
 import { InvitePanel } from '../components/InvitePanel';
 import { Roster } from '../components/Roster';
-import { TeamBadge } from '../components/TeamBadge';
+import { TeamBadge } from '../../../components/TeamBadge';
 import { TeamForm } from '../components/TeamForm';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `team-${title.toLowerCase().replaceAll(' ', '-')}`;

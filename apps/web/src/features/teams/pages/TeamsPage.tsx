@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../auth/api/session';
 import { teamSearchQuery, useCreateTeam, useUserTeams } from '../api/teams';
 import { TeamForm } from '../components/TeamForm';
 import { TeamList } from '../components/TeamList';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `teams-${title.toLowerCase().replaceAll(' ', '-')}`;

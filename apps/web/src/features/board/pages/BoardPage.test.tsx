@@ -1,0 +1,309 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ScrimPost, ScrimRequest, TeamCard, TeamMember, TeamView } from '@scrim-gym/shared';
+import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
+import { BoardPage } from './BoardPage';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const viewer = testUser();
+const OWLS = '00000000-0000-4000-8000-00000000aaaa';
+const FOXES = '00000000-0000-4000-8000-00000000bbbb';
+const POST = '00000000-0000-4000-8000-0000000000c1';
+const REQUEST = '00000000-0000-4000-8000-0000000000d1';
+const SERIES = '00000000-0000-4000-8000-0000000000e1';
+
+const card = (id: string, name: string, tag: string, rank = 'Gold 2'): TeamCard => ({
+  _id: id,
+  name,
+  tag,
+  logoUrl: null,
+  region: 'NA',
+  rank,
+  reliability: { score: 95, played: 4, lateCancels: 0, noShows: 0 },
+});
+const post = (team: TeamCard, overrides: Partial<ScrimPost> = {}): ScrimPost => ({
+  _id: POST,
+  team,
+  region: 'NA',
+  startsAt: '2030-05-01T18:00:00.000Z',
+  format: 'bo3',
+  fearless: true,
+  rankMin: 'Gold 4',
+  rankMax: 'Platinum 1',
+  note: 'Scrims with VOD review',
+  status: 'open',
+  requestCount: 1,
+  createdAt: '2030-04-20T18:00:00.000Z',
+  ...overrides,
+});
+const request = (team: TeamCard): ScrimRequest => ({
+  _id: REQUEST,
+  postId: POST,
+  team,
+  note: 'We play at 8',
+  status: 'open',
+  createdAt: '2030-04-21T18:00:00.000Z',
+});
+const teamView = (id: string, name: string, tag: string, isCaptain: boolean): TeamView => {
+  const me: TeamMember = {
+    user: { _id: viewer._id, name: viewer.name, summonerTagline: 'NA1', region: 'NA', rank: 'Gold 2' },
+    role: 'Mid',
+    isCaptain,
+    isOwner: isCaptain,
+    joinedAt: '2026-11-01T18:00:00.000Z',
+  };
+  return {
+    _id: id,
+    name,
+    tag,
+    region: 'NA',
+    logoUrl: null,
+    createdAt: '2026-11-01T18:00:00.000Z',
+    members: [me],
+    rating: { mu: 25, sigma: 8.3, display: 1500, provisional: true },
+    reliability: { score: null, played: 0, lateCancels: 0, noShows: 0 },
+    record: { wins: 0, losses: 0 },
+    can: {
+      edit: isCaptain,
+      invite: isCaptain,
+      manageMembers: isCaptain,
+      transferOwnership: false,
+      delete: false,
+      leave: true,
+    },
+  };
+};
+
+/** The viewer on one team (Night Owls), as a captain or not, and the board's answers. */
+function renderBoard({
+  captain,
+  rows,
+  more = {},
+}: {
+  captain: boolean | null;
+  rows: ScrimPost[];
+  more?: Record<string, unknown>;
+}) {
+  const owls = teamView(OWLS, 'Night Owls', 'NOWL', Boolean(captain));
+  const calls = stubApi({
+    'GET /auth/session': { token: 't', user: viewer, identity: null },
+    [`GET /users/${viewer._id}/teams`]: {
+      teams: captain === null ? [] : [{ ...owls, memberCount: 1 }],
+    },
+    [`GET /teams/${OWLS}`]: { team: owls },
+    'GET /scrim-posts': { rows, nextCursor: null },
+    ...more,
+  });
+  renderAt('/board', '/board', <BoardPage />, { '/series/:id': 'series page', '/teams': 'teams page' });
+  return calls;
+}
+
+describe('BoardPage', () => {
+  it('shows each open post: team, rank, reliability, start, format, fearless, wanted ranks, note and requests', async () => {
+    renderBoard({ captain: false, rows: [post(card(FOXES, 'Red Foxes', 'FOX'))] });
+    const article = await screen.findByRole('article', { name: /^Scrim post of Red Foxes, / });
+    for (const text of [
+      'Red Foxes',
+      '[FOX] · NA',
+      'Team rank Gold 2',
+      '95% reliable',
+      'Best of 3',
+      'Fearless draft',
+      'Wants Gold 4 – Platinum 1',
+      'Scrims with VOD review',
+      '1 request',
+    ])
+      expect(within(article).getByText(text)).toBeInTheDocument();
+    // A player who captains no team is not offered to ask.
+    expect(within(article).queryByRole('button', { name: 'Request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Post a scrim' })).toBeNull();
+    expect(await screen.findByText(/^Only a team’s captains post and ask for scrims/)).toBeInTheDocument();
+  });
+
+  it('filters: the region starts as the viewer’s, and a format and a day range reach the query', async () => {
+    const calls = renderBoard({ captain: false, rows: [] });
+    await screen.findByText(/No open post matches these filters/);
+    expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe('region=NA');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Format' }));
+    await userEvent.click(await screen.findByRole('option', { name: '3 games' }));
+    await vi.waitFor(() =>
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe('region=NA&format=games3'),
+    );
+    await userEvent.type(screen.getByLabelText('From day'), '2030-05-01');
+    await vi.waitFor(() => {
+      const query = new URLSearchParams(calls.findLast((call) => call.path === '/scrim-posts')?.query);
+      expect(new Date(query.get('from')!).getDate()).toBe(1);
+      expect(new Date(query.get('from')!).getHours()).toBe(0);
+    });
+  });
+
+  it('tells a player without a captaincy to create or join a team', async () => {
+    renderBoard({ captain: null, rows: [] });
+    expect(
+      await screen.findByText(
+        'No open post matches these filters. Only a team’s captains post and ask for scrims: create a team, or ask your captain.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Create or join a team' }));
+    expect(await screen.findByText('teams page')).toBeInTheDocument();
+  });
+
+  it('a captain posts a scrim: checked before sending, then sent with the start as an instant', async () => {
+    const calls = renderBoard({
+      captain: true,
+      rows: [],
+      more: { 'POST /scrim-posts': () => ({ status: 201, body: { post: post(card(OWLS, 'Night Owls', 'NOWL')) } }) },
+    });
+    const empty = await screen.findByText(
+      'No open post matches these filters. Post a scrim and let other teams come to you.',
+    );
+    await userEvent.click(within(empty.parentElement!).getByRole('button', { name: 'Post a scrim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post a scrim' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(within(dialog).getByText('Pick a start date and time')).toBeInTheDocument();
+    expect(lastWrite(calls)).toBeUndefined();
+
+    await userEvent.type(within(dialog).getByLabelText(/^Start date/), '2030-05-01');
+    await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Format' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Best of 5' }));
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Fearless draft' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Bring a coach');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(lastWrite(calls)).toMatchObject({
+      method: 'POST',
+      path: '/scrim-posts',
+      body: {
+        teamId: OWLS,
+        region: 'NA',
+        startsAt: new Date(2030, 4, 1, 20, 30).toISOString(),
+        format: 'bo5',
+        fearless: true,
+        note: 'Bring a coach',
+      },
+    });
+    expect(await screen.findByText('Your scrim is on the board')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the post dialog", async () => {
+    renderBoard({
+      captain: true,
+      rows: [],
+      more: {
+        'POST /scrim-posts': () => ({
+          status: 400,
+          body: { error: 'A scrim post starts at least 30 minutes from now', code: 'START_TOO_SOON' },
+        }),
+      },
+    });
+    // The header's button; the empty board offers one too.
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Post a scrim' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Post a scrim' });
+    await userEvent.type(within(dialog).getByLabelText(/^Start date/), '2030-05-01');
+    await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(dialog).findByText('A scrim post starts at least 30 minutes from now')).toBeInTheDocument();
+  });
+
+  it("another team's captain asks for a post, then sees the request and withdraws it", async () => {
+    let asked = false;
+    const owls = card(OWLS, 'Night Owls', 'NOWL');
+    const calls = renderBoard({
+      captain: true,
+      rows: [post(card(FOXES, 'Red Foxes', 'FOX'))],
+      more: {
+        [`GET /scrim-posts/${POST}/requests`]: () => ({ body: { requests: asked ? [request(owls)] : [] } }),
+        [`POST /scrim-posts/${POST}/requests`]: () => {
+          asked = true;
+          return { status: 201, body: { request: request(owls) } };
+        },
+        [`DELETE /scrim-requests/${REQUEST}`]: () => ({ status: 204, body: null }),
+      },
+    });
+    const article = await screen.findByRole('article', { name: /^Scrim post of Red Foxes/ });
+    await userEvent.click(await within(article).findByRole('button', { name: 'Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Red Foxes to scrim' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'We play at 8');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(lastWrite(calls)).toMatchObject({ method: 'POST', body: { teamId: OWLS, note: 'We play at 8' } });
+    expect(await within(article).findByText(/^Night Owls asked for this scrim/)).toBeInTheDocument();
+    await userEvent.click(within(article).getByRole('button', { name: 'Withdraw request' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw request' }));
+    expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrim-requests/${REQUEST}` });
+  });
+
+  it("the poster's captain sees the requests, accepts one (after a confirm) and lands on the series", async () => {
+    const calls = renderBoard({
+      captain: true,
+      rows: [post(card(OWLS, 'Night Owls', 'NOWL'))],
+      more: {
+        [`GET /scrim-posts/${POST}/requests`]: { requests: [request(card(FOXES, 'Red Foxes', 'FOX'))] },
+        [`POST /scrim-requests/${REQUEST}/accept`]: { series: { _id: SERIES } },
+      },
+    });
+    const article = await screen.findByRole('article', { name: /^Scrim post of Night Owls/ });
+    expect(await within(article).findByText('Your team’s post')).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Request' })).toBeNull();
+    const requests = await within(article).findByRole('list', { name: 'Requests for the post of Night Owls' });
+    expect(within(requests).getByText('We play at 8')).toBeInTheDocument();
+    // The team's rank is known from its own post: "fits my team" is offered.
+    expect(screen.getByText('Posts that want a team ranked Gold 2, like Night Owls')).toBeInTheDocument();
+
+    await userEvent.click(within(requests).getByRole('button', { name: 'Accept Red Foxes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Play Red Foxes?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Accept' }));
+    expect(lastWrite(calls)).toMatchObject({ method: 'POST', path: `/scrim-requests/${REQUEST}/accept` });
+    expect(await screen.findByText('series page')).toBeInTheDocument();
+  });
+
+  it('"fits my team" asks for the posts that want the team’s rank', async () => {
+    const calls = renderBoard({ captain: true, rows: [post(card(OWLS, 'Night Owls', 'NOWL', 'Platinum 3'))] });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Fits my team' }));
+    await vi.waitFor(() =>
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(
+        'region=NA&rankMin=Platinum+3&rankMax=Platinum+3',
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: 'Lowest rank' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("a captain takes their team's post down after a confirm", async () => {
+    const calls = renderBoard({
+      captain: true,
+      rows: [post(card(OWLS, 'Night Owls', 'NOWL'), { requestCount: 0 })],
+      more: {
+        [`GET /scrim-posts/${POST}/requests`]: { requests: [] },
+        [`DELETE /scrim-posts/${POST}`]: () => ({ status: 204, body: null }),
+      },
+    });
+    const article = await screen.findByRole('article', { name: /^Scrim post of Night Owls/ });
+    await userEvent.click(await within(article).findByRole('button', { name: 'Take down' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Take this post down?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Take down' }));
+    expect(lastWrite(calls)).toMatchObject({ method: 'DELETE', path: `/scrim-posts/${POST}` });
+  });
+
+  it('loads the next page by its cursor', async () => {
+    const foxes = card(FOXES, 'Red Foxes', 'FOX');
+    const calls = renderBoard({
+      captain: false,
+      rows: [],
+      more: {
+        'GET /scrim-posts': () => {
+          const query = new URLSearchParams(calls.at(-1)?.query);
+          return query.get('cursor') === 'page-2'
+            ? {
+                body: { rows: [post(foxes, { _id: `${POST.slice(0, -2)}c2`, note: 'Second page' })], nextCursor: null },
+              }
+            : { body: { rows: [post(foxes)], nextCursor: 'page-2' } };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second page')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

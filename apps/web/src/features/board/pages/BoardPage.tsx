@@ -1,0 +1,153 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { BOARD_TEXTS as T } from '@scrim-gym/shared';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCurrentUser } from '../../auth/api/session';
+import { scrimBoardQuery, type BoardFilters } from '../api/board';
+import { BoardFilterBar, NO_FILTERS, type FilterValues } from '../components/BoardFilterBar';
+import { PostCard } from '../components/PostCard';
+import { PostDialog } from '../components/PostDialog';
+import { useCaptainedTeams } from '../hooks/use-captained-teams';
+import { dayBound } from '../lib/board-view';
+
+/** The query the filters stand for; "fits my team" is the band [rank, rank]. */
+function boardFilters(values: FilterValues, fitsRank: string | null): BoardFilters {
+  const fits = values.fits && fitsRank;
+  return {
+    region: values.region || undefined,
+    from: dayBound(values.from, false),
+    to: dayBound(values.to, true),
+    format: values.format || undefined,
+    rankMin: (fits ? fitsRank : values.rankMin) || undefined,
+    rankMax: (fits ? fitsRank : values.rankMax) || undefined,
+  };
+}
+
+/**
+ * /board: the open scrim posts, filtered, a page at a time. Captains post from here and answer their posts'
+ * requests; captains of other teams ask for a post.
+ */
+export function BoardPage() {
+  usePageTitle(T.pageTitle);
+  const { user } = useCurrentUser();
+  const captained = useCaptainedTeams();
+  // The region starts as the viewer's (the only one their teams ask in) until they pick one.
+  const [chosen, setChosen] = useState<Partial<FilterValues>>({});
+  const values: FilterValues = { ...NO_FILTERS, region: user?.region ?? '', ...chosen };
+  const [posting, setPosting] = useState(false);
+
+  // A team's rank is on its card, which the board shows with its posts: the unfiltered first page lists the
+  // viewer's own teams' posts first.
+  const unfiltered = useInfiniteQuery({ ...scrimBoardQuery({}), enabled: captained.teams.length > 0 });
+  const cards = unfiltered.data?.pages[0]?.rows.map((post) => post.team) ?? [];
+  const ranked = captained.teams.find((team) => cards.some((card) => card._id === team._id));
+  const fitsTeam = captained.teams[0]
+    ? {
+        name: (ranked ?? captained.teams[0]).name,
+        rank: cards.find((card) => card._id === ranked?._id)?.rank ?? null,
+      }
+    : null;
+
+  const posts = useInfiniteQuery({
+    ...scrimBoardQuery(boardFilters(values, fitsTeam?.rank ?? null)),
+    enabled: Boolean(user),
+  });
+  const rows = posts.data?.pages.flatMap((page) => page.rows) ?? [];
+  const isCaptain = captained.teams.length > 0;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Box
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}
+        >
+          <Box sx={{ flex: '1 1 320px' }}>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+              {T.title}
+            </Typography>
+            <Typography color="text.secondary">{T.intro}</Typography>
+          </Box>
+          {isCaptain && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPosting(true)}>
+              {T.postScrim}
+            </Button>
+          )}
+        </Box>
+        {!captained.isPending && !isCaptain && rows.length > 0 && (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/teams">
+                {T.goToTeams}
+              </Button>
+            }
+          >
+            {T.notCaptain}
+          </Alert>
+        )}
+        <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
+          <BoardFilterBar
+            values={values}
+            onChange={(patch) => setChosen((current) => ({ ...current, ...patch }))}
+            onClear={() => setChosen({ ...NO_FILTERS, region: '' })}
+            fitsTeam={fitsTeam}
+          />
+        </Paper>
+        <Box component="section" aria-labelledby="board-posts">
+          <Typography id="board-posts" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            {T.posts}
+          </Typography>
+          {posts.isPending ? (
+            <CircularProgress size={24} aria-label={T.loading} />
+          ) : posts.isError ? (
+            <Alert severity="error">{T.failed}</Alert>
+          ) : rows.length === 0 ? (
+            <EmptyBoard isCaptain={isCaptain} onPost={() => setPosting(true)} />
+          ) : (
+            <Stack spacing={1.5}>
+              {rows.map((post) => (
+                <PostCard key={post._id} post={post} captained={captained.teams} />
+              ))}
+            </Stack>
+          )}
+          {posts.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mt: 2 }}>
+              <Button variant="outlined" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+                {T.loadMore}
+              </Button>
+            </Box>
+          )}
+        </Box>
+      </Stack>
+      {posting && <PostDialog teams={captained.teams} open onClose={() => setPosting(false)} />}
+    </Container>
+  );
+}
+
+/** What to do when nothing matches: a captain posts one, anyone else joins or creates a team. */
+function EmptyBoard({ isCaptain, onPost }: { isCaptain: boolean; onPost: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
+      <Typography sx={{ mb: 2 }}>{isCaptain ? T.emptyCaptain : T.emptyPlayer}</Typography>
+      {isCaptain ? (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onPost}>
+          {T.postScrim}
+        </Button>
+      ) : (
+        <Button variant="contained" component={RouterLink} to="/teams">
+          {T.goToTeams}
+        </Button>
+      )}
+    </Paper>
+  );
+}
