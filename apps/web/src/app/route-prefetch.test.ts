@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { sessionKey } from '../features/auth/api/session';
@@ -34,7 +35,7 @@ describe('route prefetch: a page asks for its data the moment its route matches,
     const requests = fakeFetch();
     const queryClient = createQueryClient();
     prefetchRoute(queryClient, { pathname: '/users/Baron%20Steal', search: '?region=NA&tagline=NA2' });
-    await vi.waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(7));
+    await waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(7));
     expect(requests).toEqual(
       expect.arrayContaining([
         '/api/auth/session',
@@ -58,7 +59,7 @@ describe('route prefetch: a page asks for its data the moment its route matches,
     const queryClient = createQueryClient();
     queryClient.setQueryData(sessionKey, { token: null, user: { _id: PROFILE_ID }, identity: null } as never);
     prefetchRoute(queryClient, { pathname: '/users/Baron%20Steal', search: '?region=NA&tagline=NA2' });
-    await vi.waitFor(() => expect(requests.some((url) => url.includes('/riot/summoner'))).toBe(true));
+    await waitFor(() => expect(requests.some((url) => url.includes('/riot/summoner'))).toBe(true));
     expect(requests.filter((url) => url.includes('check-friend-request-sent'))).toEqual([]);
   });
 
@@ -67,7 +68,7 @@ describe('route prefetch: a page asks for its data the moment its route matches,
     const queryClient = createQueryClient();
     prefetchRoute(queryClient, { pathname: '/scrims/s-1', search: '' });
     prefetchRoute(queryClient, { pathname: '/admin/dashboard', search: '' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(requests).toEqual(
         expect.arrayContaining([
           '/api/scrims/s-1',

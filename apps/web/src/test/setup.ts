@@ -4,7 +4,8 @@ import { afterEach } from 'vitest';
 
 // findBy* and waitFor give up after one second by default: on a loaded two-core machine, with two workers, a MUI
 // page in jsdom can take longer than that to render what a fetch brought. What a test waits for still has to come;
-// it only has the time a busy machine needs (the test itself times out at 20 s).
+// it only has the time a busy machine needs (the test itself times out at 20 s). Tests wait with Testing Library's
+// waitFor, which reads this, not vi.waitFor, whose default of one second is set call by call.
 configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

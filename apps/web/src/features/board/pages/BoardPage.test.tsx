@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScrimPost, ScrimRequest, TeamCard, TeamMember, TeamView } from '@scrim-gym/shared';
@@ -128,11 +128,11 @@ describe('BoardPage', () => {
     expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe('region=NA');
     await userEvent.click(screen.getByRole('combobox', { name: 'Format' }));
     await userEvent.click(await screen.findByRole('option', { name: '3 games' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe('region=NA&format=games3'),
     );
     await userEvent.type(screen.getByLabelText('From day'), '2030-05-01');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const query = new URLSearchParams(calls.findLast((call) => call.path === '/scrim-posts')?.query);
       expect(new Date(query.get('from')!).getDate()).toBe(1);
       expect(new Date(query.get('from')!).getHours()).toBe(0);
@@ -261,7 +261,7 @@ describe('BoardPage', () => {
   it('"fits my team" asks for the posts that want the team’s rank', async () => {
     const calls = renderBoard({ captain: true, rows: [post(card(OWLS, 'Night Owls', 'NOWL', 'Platinum 3'))] });
     await userEvent.click(await screen.findByRole('switch', { name: 'Fits my team' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(
         'region=NA&rankMin=Platinum+3&rankMax=Platinum+3',
       ),

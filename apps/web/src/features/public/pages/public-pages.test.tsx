@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -112,7 +112,7 @@ describe('LandingPage', () => {
     expect(screen.getByText(/casted customs every friday/i)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: /how it works/i })).toHaveAttribute('href', '/guide');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     // Still the landing once the session says 'signed out'.
     expect(await screen.findByRole('heading', { level: 1, name: 'Scrim Gym' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scrim } from '@scrim-gym/shared';
@@ -39,10 +39,10 @@ describe('Scrims Hub: days, weeks, open roles and empty days', () => {
     await screen.findByRole('button', { name: 'Next day' }, { timeout: 15_000 });
     expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange('2031-05-10').startDate);
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
-    await vi.waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange('2031-05-11').startDate));
+    await waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange('2031-05-11').startDate));
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
-    await vi.waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange('2031-05-09').startDate));
+    await waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange('2031-05-09').startDate));
   });
 
   it('the week view asks for 7 whole days and groups the scrims by day', async () => {
@@ -71,7 +71,7 @@ describe('Scrims Hub: days, weeks, open roles and empty days', () => {
     expect(within(sections[3]!).getByRole('link', { name: 'In three days' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    await vi.waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange(addDays(today, 7)).startDate));
+    await waitFor(() => expect(lists(calls).at(-1)!.get('startDate')).toBe(dayRange(addDays(today, 7)).startDate));
   });
 
   it('each upcoming card names its open roles, or Full', async () => {

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -121,10 +122,10 @@ describe('social socket listeners update the cache', () => {
     });
     const stop = observer.subscribe(() => {});
     void observer.refetch();
-    await vi.waitFor(() => expect(fetches).toBe(1));
+    await waitFor(() => expect(fetches).toBe(1));
     on[SOCKET_EVENTS.getNotification](live);
     answerFirst({ notifications: [] });
-    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(queryClient.getQueryData<NotificationsResponse>(socialKeys.notifications)?.notifications).toEqual([live]);
     stop();
   });
