@@ -237,9 +237,10 @@ BEGIN
         UPDATE scrims SET balanced_at = NULL, balance_blue_win_probability = NULL, balance_off_role = NULL
         WHERE id = p_scrim AND balanced_at IS NOT NULL;
       END IF;
-      -- A slot left empty goes to the waitlist (after an exchange, none is: scrim_promote_waitlist finds it taken).
-      IF p_action = 'leave' OR (p_action IN ('move', 'assign', 'swap') AND mine = 'player'
-        AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role)) THEN
+      -- A slot left empty goes to the waitlist (after an exchange, none is: scrim_promote_waitlist finds it taken);
+      -- a series game's slots are its lineups', never the waitlist's.
+      IF NOT series_game AND (p_action = 'leave' OR (p_action IN ('move', 'assign', 'swap') AND mine = 'player'
+        AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role))) THEN
         promoted := scrim_promote_waitlist(p_scrim, my_team, my_role);
       END IF;
       PERFORM scrim_settle_host(p_scrim, left_user);

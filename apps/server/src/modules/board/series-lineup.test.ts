@@ -235,6 +235,18 @@ describe('PUT /api/series/:id/lineup', () => {
     expect(await codeFor(a!)).toBe('NA-SERIES-CODE');
     expect(await codeFor(asker.members[6]!)).toBeUndefined();
     expect(await codeFor(admin)).toBeUndefined();
+    // Full, the game takes a stranger on its waitlist, but a slot a lineup player leaves stays the lineup's.
+    const stranger = await createUser({ db: db() });
+    expectStatus(
+      await scrimsApi.call('POST', `/api/scrims/${scrimId}/waitlist`, {
+        token: stranger.token,
+        payload: { role: 'any' },
+      }),
+      200,
+    );
+    expectStatus(await scrimsApi.leave(scrimId, f!.id, f!.token), 200);
+    expect((await seated(scrimId)).map((row) => row.userId)).not.toContain(stranger.id);
+    expect(await seated(scrimId)).toHaveLength(9);
   });
 
   it('refuses a user in both lineups (a member of both teams) with 409 and nothing written', async () => {
