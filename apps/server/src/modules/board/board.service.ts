@@ -460,6 +460,7 @@ export async function setLineup({
       throw conflict(BOARD_MESSAGES.lineupOtherTeam, 'IN_OTHER_LINEUP');
     await repo.replaceLineup({ db: tx, seriesId, teamId: body.teamId, players: body.players });
     const game = (await repo.findSeriesGames({ db: tx, seriesId })).find((g) => g.number === 1);
+    // Without a game 1 scrim on the team's side there is nothing to seat: the lineup is stored alone.
     let seated = null;
     if (game && (game.blueTeamId === body.teamId || game.redTeamId === body.teamId)) {
       const team: TeamName = game.blueTeamId === body.teamId ? 'teamOne' : 'teamTwo';
