@@ -168,6 +168,12 @@ export const ERROR_CODES = [
   'TEAM_WRONG_REGION',
   'START_TOO_FAR',
   'SERIES_NOT_FOUND',
+  'NOT_IN_SERIES',
+  'LINEUP_LOCKED',
+  'IN_OTHER_LINEUP',
+  'SERIES_GAME',
+  'NOT_SERIES_GAME',
+  'WRONG_SIDE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

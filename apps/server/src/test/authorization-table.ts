@@ -511,6 +511,20 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: only(['captain'], '2xx'),
   },
   'GET /api/series/{id}': { request: ({ world }) => ({ params: { id: world.series.id } }), expect: signedIn() },
+  // otherPlayer captains otherTeam; host captains the other team of the series, which is no power over this one.
+  'PUT /api/series/{id}/lineup': {
+    request: ({ world }) => ({
+      params: { id: world.series.id },
+      body: {
+        teamId: world.otherTeam.id,
+        players: world.series.lineupPlayerIds.map((userId, i) => ({
+          userId,
+          role: ['Top', 'Jungle', 'Mid', 'ADC', 'Support'][i],
+        })),
+      },
+    }),
+    expect: only(['otherPlayer'], '2xx'),
+  },
 
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },

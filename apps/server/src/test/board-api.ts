@@ -1,4 +1,4 @@
-import type { CreateScrimPostBody, Region, ScrimPost, ScrimRequest, Series } from '@scrim-gym/shared';
+import type { CreateScrimPostBody, Region, ScrimPost, ScrimRequest, Series, SeriesLineupBody } from '@scrim-gym/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { scrimPosts } from '../db/schema/index.js';
@@ -41,6 +41,12 @@ export function boardApi(call: ReturnType<typeof callApi>) {
       expectStatus<{ series: Series }>(await api.accept(requestId, as), 200).series,
     decline: (requestId: string, as?: TestUser) => call('POST', `/api/scrim-requests/${requestId}/decline`, as?.token),
     series: (seriesId: string, as?: TestUser) => call('GET', `/api/series/${seriesId}`, as?.token),
+    seriesOk: async (seriesId: string, as: TestUser) =>
+      expectStatus<{ series: Series }>(await api.series(seriesId, as), 200).series,
+    lineup: (seriesId: string, as: TestUser | undefined, body: unknown) =>
+      call('PUT', `/api/series/${seriesId}/lineup`, as?.token, body as object),
+    lineupOk: async (seriesId: string, as: TestUser, body: SeriesLineupBody) =>
+      expectStatus<{ series: Series }>(await api.lineup(seriesId, as, body), 200).series,
   };
   return api;
 }

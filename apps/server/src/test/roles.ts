@@ -25,7 +25,8 @@ export type RoleName = (typeof ROLES)[number];
  * - `team` (NA) is owned and captained by `captain`; `player` is on it as a Sub; `teamInvite` is its live invite link;
  * - the scrim board: `otherPlayer` owns and captains `otherTeam`, `host` owns and captains `hostTeam` (both NA);
  *   `scrimPost` is an open post of `team`, `scrimRequest` hostTeam's open request for it; `series` was booked by
- *   otherPlayer accepting hostTeam's request for otherTeam's post (scheduled);
+ *   otherPlayer accepting hostTeam's request for otherTeam's post (scheduled), and otherTeam has four more members,
+ *   a lineup for it;
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -45,7 +46,8 @@ export interface RoleWorld {
   hostTeam: { id: string };
   scrimPost: { id: string };
   scrimRequest: { id: string };
-  series: { id: string };
+  /** `lineupPlayerIds`: five members of otherTeam (otherPlayer first), a lineup of it for the series. */
+  series: { id: string; lineupPlayerIds: string[] };
   /** A small valid PNG, for uploads. */
   png: Buffer;
   /** Every id above, for the fuzzers' pools. */
@@ -122,7 +124,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     token: string;
   };
   await call(app, 'POST', `/api/teams/join/${invite.token}`, player.token);
-  const board = await createBoardWorld({ app, teamId: team._id, captain: captain!, otherPlayer, host });
+  const board = await createBoardWorld({ app, db, teamId: team._id, captain: captain!, otherPlayer, host });
 
   const users = { player, otherPlayer, banned, captain: captain!, caster, host, admin };
   const world = {
@@ -165,12 +167,14 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
 /** The scrim board's rows of the role world (see RoleWorld), made through the API as captains make them. */
 async function createBoardWorld({
   app,
+  db,
   teamId,
   captain,
   otherPlayer,
   host,
 }: {
   app: FastifyInstance;
+  db: Database;
   teamId: string;
   captain: TestUser;
   otherPlayer: TestUser;
@@ -204,12 +208,17 @@ async function createBoardWorld({
   const { series } = (await call(app, 'POST', `/api/scrim-requests/${booked}/accept`, otherPlayer.token)) as {
     series: { _id: string };
   };
+  const lineupInvite = (await call(app, 'POST', `/api/teams/${otherTeam}/invites`, otherPlayer.token)) as {
+    token: string;
+  };
+  const lineupPlayers = await Promise.all(Array.from({ length: 4 }, () => createUser({ db })));
+  for (const member of lineupPlayers) await call(app, 'POST', `/api/teams/join/${lineupInvite.token}`, member.token);
   return {
     otherTeam: { id: otherTeam },
     hostTeam: { id: hostTeam },
     scrimPost: { id: scrimPost },
     scrimRequest: { id: scrimRequest },
-    series: { id: series._id },
+    series: { id: series._id, lineupPlayerIds: [otherPlayer.id, ...lineupPlayers.map((member) => member.id)] },
   };
 }
 

@@ -13,3 +13,8 @@ export const SCRIM_NOTE_MAX = 300;
 /** Series formats: best of 1, 2, 3 or 5 games, or N games played out whatever the score. */
 export const SERIES_FORMATS = ['bo1', 'bo2', 'bo3', 'bo5', 'games3', 'games4', 'games5'] as const;
 export type SeriesFormat = (typeof SERIES_FORMATS)[number];
+
+/** A lineup locks this many minutes before the series starts: the lobby is made with the players it names. */
+export const SERIES_LINEUP_LOCK_MINUTES = 15;
+/** A lineup's substitutes, beside its five starters. */
+export const SERIES_LINEUP_MAX_SUBS = 3;

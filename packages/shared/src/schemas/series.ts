@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { SERIES_FORMATS } from '../rules/board-limits.js';
+import { SERIES_FORMATS, SERIES_LINEUP_MAX_SUBS } from '../rules/board-limits.js';
+import { ROLES } from '../constants.js';
+import { BOARD_MESSAGES } from '../texts/en/board.js';
 import { REGIONS } from '../constants.js';
 import { idSchema } from './common.js';
 import { socialUserSchema } from './social.js';
-import { TEAM_ROLES } from '../rules/team-limits.js';
 import { teamReliabilitySchema } from './team.js';
 
 /*
@@ -29,7 +30,11 @@ export const teamCardSchema = z.object({
 });
 export type TeamCard = z.infer<typeof teamCardSchema>;
 
-export const seriesLineupPlayerSchema = z.object({ user: socialUserSchema, role: z.enum(TEAM_ROLES) });
+/** A lineup's roles: one starter for each of the five, and substitutes. */
+export const SERIES_LINEUP_ROLES = [...ROLES, 'Sub'] as const;
+export type SeriesLineupRole = (typeof SERIES_LINEUP_ROLES)[number];
+
+export const seriesLineupPlayerSchema = z.object({ user: socialUserSchema, role: z.enum(SERIES_LINEUP_ROLES) });
 
 export const seriesTeamSchema = z.object({
   /** Null once the team has been deleted (a finished series keeps its score). */
@@ -40,13 +45,15 @@ export const seriesTeamSchema = z.object({
   score: z.number().int(),
 });
 
+/** A game of a series: its scrim, which team is on which side, and how it stands (from the scrim). */
 export const seriesGameSchema = z.object({
   number: z.number().int(),
   scrimId: z.string(),
   blueTeamId: z.string().nullable(),
   redTeamId: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(SERIES_STATUSES),
   winnerTeamId: z.string().nullable().optional(),
+  /** Only for the players of the two lineups and the two teams' captains. */
   tournamentCode: z.string().optional(),
 });
 
@@ -67,3 +74,29 @@ export type Series = z.infer<typeof seriesSchema>;
 
 export const seriesParamsSchema = z.object({ id: idSchema });
 export const seriesResponseSchema = z.object({ series: seriesSchema });
+
+/**
+ * PUT /api/series/:id/lineup (a captain of `teamId`): five starters, one per role, and up to three substitutes,
+ * each a member of the team once. Who is on the roster is the server's to check.
+ */
+export const seriesLineupBodySchema = z.object({
+  teamId: idSchema,
+  players: z
+    .array(
+      z.object({
+        userId: idSchema,
+        role: z.enum(SERIES_LINEUP_ROLES, { error: BOARD_MESSAGES.lineupRoleInvalid }),
+      }),
+    )
+    .max(ROLES.length + SERIES_LINEUP_MAX_SUBS, BOARD_MESSAGES.lineupSubs)
+    .superRefine((players, ctx) => {
+      if (new Set(players.map((player) => player.userId)).size !== players.length)
+        ctx.addIssue({ code: 'custom', message: BOARD_MESSAGES.lineupDuplicate });
+      const starters = players.filter((player) => player.role !== 'Sub');
+      if (starters.length !== ROLES.length || new Set(starters.map((player) => player.role)).size !== ROLES.length)
+        ctx.addIssue({ code: 'custom', message: BOARD_MESSAGES.lineupStarters });
+      if (players.length - starters.length > SERIES_LINEUP_MAX_SUBS)
+        ctx.addIssue({ code: 'custom', message: BOARD_MESSAGES.lineupSubs });
+    }),
+});
+export type SeriesLineupBody = z.infer<typeof seriesLineupBodySchema>;

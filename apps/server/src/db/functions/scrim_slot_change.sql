@@ -20,6 +20,11 @@
 --           for them: each must be a sign-up not seated yet, each seat free (p_user is not used)
 --   reseat  the players become p_seats, every player row replaced (the balance made the teams again): each
 --           must be a player or a sign-up of the scrim (p_user is not used)
+--   lineup  a series game's side p_team becomes p_seats, that side's player rows replaced (a captain set the team's
+--           lineup; who may be in it is the series' rule, checked before): each seat on side p_team; a seated user
+--           who was elsewhere in the scrim (a caster) leaves that place (p_user is not used)
+-- A series game (a scrim with a series_games row) has no free slots: join, move and assign are SERIES_GAME; its
+-- players come in through lineup only (and a substitute after the start).
 -- p_by, p_out and p_seats have defaults, so a call with the first six arguments (a user's own change) is the same
 -- call it was before they existed: an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
@@ -46,6 +51,7 @@ DECLARE
   banned boolean := false;
   occupant scrim_participants%ROWTYPE;
   seats_refusal text;
+  series_game boolean;
 BEGIN
   IF p_action IN ('join', 'cast') THEN
     PERFORM 1 FROM users WHERE id = p_user AND deleted_at IS NULL FOR SHARE;
@@ -57,6 +63,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN json_build_object('refusal', 'SCRIM_NOT_FOUND', 'aggregate', NULL);
   END IF;
+  series_game := EXISTS (SELECT 1 FROM series_games WHERE scrim_id = p_scrim);
   SELECT kind, team, role, placed INTO mine, my_team, my_role, was_placed
   FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_user;
   IF p_action IN ('assign', 'substitute') THEN
@@ -82,6 +89,13 @@ BEGIN
     END INTO seats_refusal
     FROM jsonb_to_recordset(coalesce(p_seats, '[]')) AS x(user_id uuid, team team, role role);
   END IF;
+  IF p_action = 'lineup' THEN
+    SELECT CASE
+      WHEN NOT series_game THEN 'NOT_SERIES_GAME'
+      WHEN p_team IS NULL OR bool_or(x.team IS DISTINCT FROM p_team) THEN 'WRONG_SIDE'
+    END INTO seats_refusal
+    FROM jsonb_to_recordset(coalesce(p_seats, '[]')) AS x(user_id uuid, team team, role role);
+  END IF;
   slot_taken := p_team IS NOT NULL AND EXISTS (
     SELECT 1 FROM scrim_participants
     WHERE scrim_id = p_scrim AND kind = 'player' AND team = p_team AND role = p_role AND user_id <> p_user);
@@ -100,8 +114,9 @@ BEGIN
     WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
     WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
+    WHEN p_action IN ('join', 'move', 'assign') AND series_game THEN 'SERIES_GAME'
     WHEN p_action IN ('join', 'move', 'assign') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
-    WHEN p_action IN ('seat', 'reseat') THEN seats_refusal
+    WHEN p_action IN ('seat', 'reseat', 'lineup') THEN seats_refusal
     WHEN p_action = 'join' THEN CASE
       WHEN mine = 'caster' AND NOT p_leave_cast THEN 'ALREADY_CASTER'
       WHEN mine = 'player' THEN 'ALREADY_PLAYER'
@@ -181,6 +196,18 @@ BEGIN
       INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
       SELECT p_scrim, x.user_id, 'player', x.team, x.role
       FROM jsonb_to_recordset(p_seats) AS x(user_id uuid, team team, role role);
+    ELSIF p_action = 'lineup' THEN
+      DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND ((kind = 'player' AND team = p_team)
+        OR user_id IN (SELECT x.user_id FROM jsonb_to_recordset(p_seats) AS x(user_id uuid)));
+      DELETE FROM scrim_waitlist WHERE scrim_id = p_scrim
+        AND user_id IN (SELECT x.user_id FROM jsonb_to_recordset(p_seats) AS x(user_id uuid));
+      -- The constraints have the last word: one row per user, one player per slot.
+      INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
+      SELECT p_scrim, x.user_id, 'player', x.team, x.role
+      FROM jsonb_to_recordset(p_seats) AS x(user_id uuid, team team, role role);
+      -- A lobby host the new lineup left out is no longer one; scrim_settle_host picks another once ten sit.
+      UPDATE scrims SET lobby_host_id = NULL WHERE id = p_scrim AND NOT EXISTS (SELECT 1 FROM scrim_participants p
+        WHERE p.scrim_id = p_scrim AND p.user_id = scrims.lobby_host_id AND p.kind = 'player');
     ELSIF p_action = 'swap' THEN
       -- Both slots are unique and checked row by row: the slot's player steps out, the dragged one moves in, and
       -- the first comes back on the dragged one's old slot, with everything else of their row kept.
@@ -210,9 +237,10 @@ BEGIN
         UPDATE scrims SET balanced_at = NULL, balance_blue_win_probability = NULL, balance_off_role = NULL
         WHERE id = p_scrim AND balanced_at IS NOT NULL;
       END IF;
-      -- A slot left empty goes to the waitlist (after an exchange, none is: scrim_promote_waitlist finds it taken).
-      IF p_action = 'leave' OR (p_action IN ('move', 'assign', 'swap') AND mine = 'player'
-        AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role)) THEN
+      -- A slot left empty goes to the waitlist (after an exchange, none is: scrim_promote_waitlist finds it taken);
+      -- a series game's slots are its lineups', never the waitlist's.
+      IF NOT series_game AND (p_action = 'leave' OR (p_action IN ('move', 'assign', 'swap') AND mine = 'player'
+        AND (my_team, my_role) IS DISTINCT FROM (p_team, p_role))) THEN
         promoted := scrim_promote_waitlist(p_scrim, my_team, my_role);
       END IF;
       PERFORM scrim_settle_host(p_scrim, left_user);

@@ -8,7 +8,9 @@ import {
   seriesFormatEnum,
   seriesSideEnum,
   seriesStatusEnum,
+  teamRoleEnum,
 } from './enums.js';
+import { scrims } from './scrims.js';
 import { teams } from './teams.js';
 import { users } from './users.js';
 
@@ -127,5 +129,60 @@ export const seriesTeams = pgTable(
       .on(t.seriesId)
       .where(sql`${t.isPoster}`),
     index('series_teams_team_idx').on(t.teamId),
+  ],
+);
+
+/**
+ * The games of a series, each a scrim: its number in the series and which team plays on which side (blue is the
+ * scrim's teamOne, red its teamTwo). A scrim with a row here is a series game: its slots are the lineups' only
+ * (scrim_slot_change refuses anyone else), and it is private, so the hub does not list it to strangers.
+ */
+export const seriesGames = pgTable(
+  'series_games',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    scrimId: uuid('scrim_id')
+      .notNull()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    blueTeamId: uuid('blue_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    redTeamId: uuid('red_team_id').references(() => teams.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.number] }),
+    uniqueIndex('series_games_scrim_uq').on(t.scrimId),
+    check('series_games_number_ck', sql`${t.number} >= 1`),
+  ],
+);
+
+/**
+ * The lineups of a series: who plays for which team, as a starter in a role or a substitute ('Sub'). A user is in
+ * one lineup of a series (the primary key), so a member of both teams plays for one side only.
+ */
+export const seriesLineups = pgTable(
+  'series_lineups',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: teamRoleEnum('role').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.userId] }),
+    index('series_lineups_team_idx').on(t.seriesId, t.teamId),
+    // Starters hold one role each per team; substitutes share 'Sub'.
+    uniqueIndex('series_lineups_starter_uq')
+      .on(t.seriesId, t.teamId, t.role)
+      .where(sql`${t.role} <> 'Sub'`),
+    check('series_lineups_role_ck', sql`${t.role} <> 'Coach'`),
   ],
 );

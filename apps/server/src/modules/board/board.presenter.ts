@@ -1,5 +1,20 @@
-import { RANK_LADDER, type ScrimPost, type ScrimRequest, type Series, type TeamCard } from '@scrim-gym/shared';
-import type { ScrimPostRow, ScrimRequestRow, SeriesRow, SeriesTeamRow } from './board.repository.js';
+import {
+  RANK_LADDER,
+  type ScrimPost,
+  type ScrimRequest,
+  type Series,
+  type SeriesStatus,
+  type TeamCard,
+} from '@scrim-gym/shared';
+import { toUserSummary } from '../../lib/user-summary.js';
+import type {
+  LineupRow,
+  ScrimPostRow,
+  ScrimRequestRow,
+  SeriesGameRow,
+  SeriesRow,
+  SeriesTeamRow,
+} from './board.repository.js';
 
 const rankAt = (step: number | null) => (step === null ? null : (RANK_LADDER[step] ?? null));
 
@@ -35,18 +50,46 @@ export const toScrimRequest = ({ request, team }: { request: ScrimRequestRow; te
   createdAt: request.createdAt.toISOString(),
 });
 
+/** How a game stands, from its scrim: cancelled (or abandoned), finished once its result is confirmed, live from its start. */
+function gameStatus(game: SeriesGameRow, now: number): SeriesStatus {
+  if (game.cancelledAt || game.abandonedAt) return 'cancelled';
+  if (game.resultStatus === 'confirmed') return 'finished';
+  return game.gameStartTime.getTime() <= now ? 'live' : 'scheduled';
+}
+
+const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Series['games'][number] => {
+  const winner = game.resultStatus === 'confirmed' ? game.teamWon : null;
+  return {
+    number: game.number,
+    scrimId: game.scrimId,
+    blueTeamId: game.blueTeamId,
+    redTeamId: game.redTeamId,
+    status: gameStatus(game, now),
+    winnerTeamId: winner === 'teamOne' ? game.blueTeamId : winner === 'teamTwo' ? game.redTeamId : null,
+    ...(showCode && game.tournamentCode ? { tournamentCode: game.tournamentCode } : {}),
+  };
+};
+
 /**
- * A series with its two teams, blue side of game 1 first. Lineups and games are not stored yet: every team's
- * lineup is empty and its score 0 until they are.
+ * A series with its two teams, blue side of game 1 first, each with its lineup, and its games. `showCodes`: the
+ * viewer plays in a lineup or captains one of the teams, so the games' tournament codes are theirs to see.
  */
 export const toSeries = ({
   row,
   teams,
   cards,
+  lineups = [],
+  games = [],
+  showCodes = false,
+  now = Date.now(),
 }: {
   row: SeriesRow;
   teams: SeriesTeamRow[];
   cards: Map<string, TeamCard>;
+  lineups?: LineupRow[];
+  games?: SeriesGameRow[];
+  showCodes?: boolean;
+  now?: number;
 }): Series => ({
   _id: row.id,
   postId: row.postId,
@@ -58,9 +101,11 @@ export const toSeries = ({
   teams: teams.map((team) => ({
     team: (team.teamId && cards.get(team.teamId)) || null,
     side: team.side,
-    lineup: [],
+    lineup: lineups
+      .filter((player) => team.teamId !== null && player.teamId === team.teamId)
+      .flatMap((player) => (player.role === 'Coach' ? [] : [{ user: toUserSummary(player.user), role: player.role }])),
     score: team.score,
   })),
-  games: [],
+  games: games.map((game) => toSeriesGame(game, showCodes, now)),
   createdAt: row.createdAt.toISOString(),
 });

@@ -12,6 +12,7 @@ import {
   scrimRequestParamsSchema,
   scrimRequestResponseSchema,
   scrimRequestsResponseSchema,
+  seriesLineupBodySchema,
   seriesParamsSchema,
   seriesResponseSchema,
 } from '@scrim-gym/shared';
@@ -20,6 +21,7 @@ import { limitRequests } from '../../lib/rate-limit-hook.js';
 import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
+import { scrimDepsOf } from '../scrims/index.js';
 import * as service from './board.service.js';
 
 const tags = ['scrim-board'];
@@ -39,7 +41,7 @@ export const SCRIM_REQUESTS_PER_SECOND = 1 / 30;
  */
 export async function boardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, notifier: app.notifier };
+  const deps = { db: app.db, notifier: app.notifier, scrims: scrimDepsOf(app) };
   const { db } = deps;
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
@@ -166,13 +168,34 @@ export async function boardRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/series/:id',
-    routeSchema(seriesTags, 'A series: format, start, status, both teams with their side of game 1', {
-      params: seriesParamsSchema,
-      response: { 200: seriesResponseSchema },
+    routeSchema(
+      seriesTags,
+      'A series: format, start, status, both teams with their side of game 1 and lineup, its games',
+      {
+        params: seriesParamsSchema,
+        response: { 200: seriesResponseSchema },
+      },
+    ),
+    async (request) => ({
+      series: await service.getSeries({ db, viewer: viewerOf(request), id: request.params.id }),
     }),
-    async (request) => {
-      viewerOf(request);
-      return { series: await service.getSeries({ db, id: request.params.id }) };
-    },
+  );
+
+  app.put(
+    '/series/:id/lineup',
+    routeSchema(
+      seriesTags,
+      "Set a team's lineup of a series (a captain of the team; until 15 minutes before the start): five starters " +
+        "and up to three subs from its roster, the starters seated on the team's side of game 1",
+      { params: seriesParamsSchema, body: seriesLineupBodySchema, response: { 200: seriesResponseSchema } },
+    ),
+    async (request) => ({
+      series: await service.setLineup({
+        deps,
+        viewer: viewerOf(request),
+        seriesId: request.params.id,
+        body: request.body,
+      }),
+    }),
   );
 }

@@ -3,18 +3,22 @@ import {
   BOARD_MESSAGES,
   RANK_LADDER,
   SCRIM_BOARD_PAGE_SIZE,
+  SERIES_LINEUP_LOCK_MINUTES,
   SERIES_SIDES,
   type CreateScrimPostBody,
+  type SeriesLineupBody,
+  type TeamName,
   type CreateScrimRequestBody,
   type ScrimBoardQuery,
   type ScrimPost,
   type TeamCard,
 } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
-import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
 import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
-import { assertTeamCaptain, captainsOf, getTeamCards, membershipOf, teamIdsOf } from '../teams/index.js';
+import { createSeriesGameScrim, publishScrimChange, seatLineup, type ScrimDeps } from '../scrims/index.js';
+import { assertTeamCaptain, captainsOf, getTeamCards, memberIdsOf, membershipOf, teamIdsOf } from '../teams/index.js';
 import { decodeBoardCursor, encodeBoardCursor, type BoardQueryKey } from './board.cursor.js';
 import {
   assertMayAsk,
@@ -31,9 +35,15 @@ export interface BoardDeps {
   notifier: Notifier;
 }
 
+/** A lineup also publishes the scrim it seats (its page, the lists, the modules that follow scrims). */
+export interface LineupDeps extends BoardDeps {
+  scrims: Pick<ScrimDeps, 'io' | 'listCache' | 'lifecycle'>;
+}
+
 const postNotFound = () => notFound(BOARD_MESSAGES.postNotFound, 'SCRIM_POST_NOT_FOUND');
 const requestNotFound = () => notFound(BOARD_MESSAGES.requestNotFound, 'SCRIM_REQUEST_NOT_FOUND');
 const teamNotFound = () => notFound('Team not found', 'TEAM_NOT_FOUND');
+const seriesNotFound = () => notFound(BOARD_MESSAGES.seriesNotFound, 'SERIES_NOT_FOUND');
 const rankStepOf = (rank: string | undefined) => (rank === undefined ? null : RANK_LADDER.indexOf(rank));
 
 /** The team's card, or 404 when there is no such team. */
@@ -338,6 +348,20 @@ export async function acceptRequest({
       const declined = await repo.declineOpenRequests({ db: tx, postId: post.id, exceptId: request.id });
       const cards = await getTeamCards({ db: tx, teamIds: [post.teamId, request.teamId] });
       const name = (teamId: string) => cards.get(teamId)?.name ?? '';
+      const [blueTeamId, redTeamId] =
+        posterSide === 'blue' ? [post.teamId, request.teamId] : [request.teamId, post.teamId];
+      const tag = (teamId: string) => cards.get(teamId)?.tag ?? '';
+      const scrim = await createSeriesGameScrim({
+        tx,
+        title: BOARD_MESSAGES.seriesGameTitle(tag(blueTeamId), tag(redTeamId), 1),
+        region: post.region,
+        startsAt: post.startsAt,
+        createdBy: viewer.id,
+      });
+      await repo.insertSeriesGame({
+        db: tx,
+        values: { seriesId: row.id, number: 1, scrimId: scrim.id, blueTeamId, redTeamId },
+      });
       const stored = await notifyCaptains({
         tx,
         viewer,
@@ -347,8 +371,7 @@ export async function acceptRequest({
           { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
         ],
       });
-      const teams = await repo.findSeriesTeams({ db: tx, seriesId: row.id });
-      return { result: toSeries({ row, teams, cards }), stored };
+      return { result: await readSeries({ db: tx, row, viewer }), stored };
     });
   } catch (error) {
     if (uniqueViolation(error) === repo.ONE_SERIES_PER_POST_CONSTRAINT)
@@ -375,11 +398,80 @@ export async function listRequests({ db, viewer, postId }: { db: DbOrTx; viewer:
   });
 }
 
+/**
+ * A series as `viewer` sees it: its teams, lineups and games; the games' tournament codes only for the players of
+ * the lineups and the two teams' captains.
+ */
+async function readSeries({ db, row, viewer }: { db: DbOrTx; row: repo.SeriesRow; viewer: Viewer }) {
+  const teams = await repo.findSeriesTeams({ db, seriesId: row.id });
+  const teamIds = teams.flatMap((team) => (team.teamId ? [team.teamId] : []));
+  const [cards, lineups, games, captains] = await Promise.all([
+    getTeamCards({ db, teamIds }),
+    repo.findLineups({ db, seriesId: row.id }),
+    repo.findSeriesGames({ db, seriesId: row.id }),
+    captainsOf({ db, teamIds }),
+  ]);
+  const showCodes =
+    lineups.some((player) => player.user.id === viewer.id) ||
+    [...captains.values()].some((userIds) => userIds.includes(viewer.id));
+  return toSeries({ row, teams, cards, lineups, games, showCodes });
+}
+
 /** GET /api/series/:id. */
-export async function getSeries({ db, id }: { db: DbOrTx; id: string }) {
+export async function getSeries({ db, viewer, id }: { db: DbOrTx; viewer: Viewer; id: string }) {
   const row = await repo.findSeries({ db, id });
-  if (!row) throw notFound(BOARD_MESSAGES.seriesNotFound, 'SERIES_NOT_FOUND');
-  const teams = await repo.findSeriesTeams({ db, seriesId: id });
-  const cards = await getTeamCards({ db, teamIds: teams.flatMap((team) => (team.teamId ? [team.teamId] : [])) });
-  return toSeries({ row, teams, cards });
+  if (!row) throw seriesNotFound();
+  return readSeries({ db, row, viewer });
+}
+
+/**
+ * PUT /api/series/:id/lineup: a captain of one of the series' teams sets its lineup (five starters, one per role,
+ * up to three substitutes: the body's schema), every player on the team's roster and in no other lineup of the
+ * series, until 15 minutes before the start. Under the series' lock: the team's lineup rows are replaced and its
+ * starters seated on its side of game 1's scrim by the slot statement (action `lineup`), in one transaction; the
+ * scrim is published after the commit.
+ */
+export async function setLineup({
+  deps,
+  viewer,
+  seriesId,
+  body,
+  now = Date.now(),
+}: {
+  deps: LineupDeps;
+  viewer: Viewer;
+  seriesId: string;
+  body: SeriesLineupBody;
+  now?: number;
+}) {
+  const { series, aggregate } = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockSeries({ tx, id: seriesId });
+    if (!row) throw seriesNotFound();
+    await assertCaptainOf({ db: tx, teamId: body.teamId, viewer });
+    const teams = await repo.findSeriesTeams({ db: tx, seriesId });
+    if (!teams.some((team) => team.teamId === body.teamId)) throw conflict(BOARD_MESSAGES.notInSeries, 'NOT_IN_SERIES');
+    if (row.status !== 'scheduled' || now >= row.startsAt.getTime() - SERIES_LINEUP_LOCK_MINUTES * 60_000)
+      throw conflict(BOARD_MESSAGES.lineupLocked, 'LINEUP_LOCKED');
+    const userIds = body.players.map((player) => player.userId);
+    const members = new Set(await memberIdsOf({ db: tx, teamId: body.teamId }));
+    if (userIds.some((userId) => !members.has(userId)))
+      throw badRequest(BOARD_MESSAGES.lineupNotMember, 'NOT_TEAM_MEMBER');
+    if ((await repo.findInOtherLineup({ db: tx, seriesId, teamId: body.teamId, userIds })).length > 0)
+      throw conflict(BOARD_MESSAGES.lineupOtherTeam, 'IN_OTHER_LINEUP');
+    await repo.replaceLineup({ db: tx, seriesId, teamId: body.teamId, players: body.players });
+    const game = (await repo.findSeriesGames({ db: tx, seriesId })).find((g) => g.number === 1);
+    // Without a game 1 scrim on the team's side there is nothing to seat: the lineup is stored alone.
+    let seated = null;
+    if (game && (game.blueTeamId === body.teamId || game.redTeamId === body.teamId)) {
+      const team: TeamName = game.blueTeamId === body.teamId ? 'teamOne' : 'teamTwo';
+      const seats = body.players.flatMap(({ userId, role }) => (role === 'Sub' ? [] : [{ userId, team, role }]));
+      seated = await seatLineup({ tx, scrimId: game.scrimId, team, seats });
+    }
+    return { series: await readSeries({ db: tx, row, viewer }), aggregate: seated };
+  });
+  if (aggregate) {
+    publishScrimChange(deps.scrims, aggregate);
+    await deps.scrims.lifecycle.emit('changed', { aggregate });
+  }
+  return series;
 }

@@ -348,8 +348,11 @@ describe('POST /api/scrim-requests/:id/accept', () => {
       fearless: post.fearless,
       startsAt: post.startsAt,
       status: 'scheduled',
-      games: [],
     });
+    // Game 1 is a scrim from now on (series-lineup.test.ts checks it), its sides those of the coin flip.
+    expect(booked.games.map((game) => [game.number, game.blueTeamId, game.redTeamId])).toEqual([
+      [1, booked.teams[0]!.team!._id, booked.teams[1]!.team!._id],
+    ]);
     expect(booked.teams.map((t) => t.side)).toEqual(['blue', 'red']);
     expect(booked.teams.map((t) => t.team?._id).sort()).toEqual([poster.id, winner.id].sort());
     expect(booked.teams.every((t) => t.score === 0 && t.lineup.length === 0)).toBe(true);

@@ -245,6 +245,12 @@ export function findPlayersOfTeams({ db, teamIds }: { db: DbOrTx; teamIds: reado
     .where(and(inArray(teamMembers.teamId, [...teamIds]), ne(teamMembers.role, 'Coach')));
 }
 
+/** The user ids of a team's roster, every role. */
+export async function findMemberIds({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<string[]> {
+  const rows = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return rows.map((row) => row.userId);
+}
+
 /** The captains (the owner among them) of the teams of `teamIds`. */
 export function findCaptains({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
   if (teamIds.length === 0) return Promise.resolve([]);

@@ -93,6 +93,11 @@ export async function captainsOf({ db, teamIds }: { db: DbOrTx; teamIds: readonl
   return byTeam;
 }
 
+/** Who is on a team's roster (user ids), for a series' lineup. */
+export function memberIdsOf({ db, teamId }: { db: DbOrTx; teamId: string }) {
+  return repo.findMemberIds({ db, teamId });
+}
+
 /** The viewer's place on a team (null when not on it), for other modules' captain checks. */
 export function membershipOf({ db, teamId, userId }: { db: DbOrTx; teamId: string; userId: string }) {
   return repo.findMembership({ db, teamId, userId });

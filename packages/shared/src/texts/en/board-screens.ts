@@ -127,6 +127,5 @@ export const SERIES_TEXTS = {
   openGame: (n: number) => `Open game ${n}`,
   code: 'Tournament code',
   winner: (team: string) => `${team} won`,
-  gameStatus: (status: string) => status.charAt(0).toUpperCase() + status.slice(1),
   backToBoard: 'Scrim Board',
 } as const;

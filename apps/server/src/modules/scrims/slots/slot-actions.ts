@@ -96,6 +96,12 @@ export function slotRefusalError(
       return conflict(BALANCE_MESSAGES.notBalanced, refusal);
     case 'NOT_SIGNED_UP':
       return conflict(BALANCE_MESSAGES.notSignedUp, refusal);
+    case 'SERIES_GAME':
+      return conflict(SCRIM_MESSAGES.seriesGame, refusal);
+    case 'NOT_SERIES_GAME':
+      return conflict(SCRIM_MESSAGES.notSeriesGame, refusal);
+    case 'WRONG_SIDE':
+      return conflict(SCRIM_MESSAGES.wrongSide, refusal);
   }
 }
 

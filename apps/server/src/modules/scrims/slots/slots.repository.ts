@@ -24,7 +24,9 @@ export type SlotChange =
   /** A balanced scrim's sign-ups take the open seats its balance chose for them. */
   | { action: 'seat'; seats: Seat[] }
   /** The players become `seats` (the balance made the teams again): each a player or a sign-up of the scrim. */
-  | { action: 'reseat'; seats: Seat[] };
+  | { action: 'reseat'; seats: Seat[] }
+  /** A series game's side `team` becomes `seats` (a captain set the team's lineup). */
+  | { action: 'lineup'; team: TeamName; seats: Seat[] };
 
 /** A user in a slot, as a whole-lobby seating places them. */
 export interface Seat {
@@ -60,7 +62,10 @@ export type SlotRefusal =
   | 'RESULT_CONFIRMED'
   | 'SUBSTITUTE_BANNED'
   | 'NOT_BALANCED'
-  | 'NOT_SIGNED_UP';
+  | 'NOT_SIGNED_UP'
+  | 'SERIES_GAME'
+  | 'NOT_SERIES_GAME'
+  | 'WRONG_SIDE';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed

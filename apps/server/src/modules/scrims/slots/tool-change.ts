@@ -50,3 +50,24 @@ export async function seatPlayers({
   const result = await changeSlotIn({ tx, scrimId, userId: null, change: { action, seats } });
   if (result.refusal) throw slotRefusalError(action, result.refusal, result.aggregate, null);
 }
+
+/**
+ * A series game's side `team` seated as a captain set the team's lineup, in a transaction of the series: the
+ * side's players replaced by the starters. A refusal is thrown; the scrim as it is now is answered, to publish
+ * after the commit.
+ */
+export async function seatLineup({
+  tx,
+  scrimId,
+  team,
+  seats,
+}: {
+  tx: Transaction;
+  scrimId: string;
+  team: Seat['team'];
+  seats: Seat[];
+}) {
+  const result = await changeSlotIn({ tx, scrimId, userId: null, change: { action: 'lineup', team, seats } });
+  if (result.refusal) throw slotRefusalError('lineup', result.refusal, result.aggregate, null);
+  return result.aggregate;
+}

@@ -85,7 +85,7 @@ describe('SeriesPage', () => {
             scrimId: 's2',
             blueTeamId: null,
             redTeamId: FOXES,
-            status: 'upcoming',
+            status: 'scheduled',
             tournamentCode: 'NA-CODE-2',
           },
           { number: 1, scrimId: 's1', blueTeamId: FOXES, redTeamId: null, status: 'finished', winnerTeamId: FOXES },

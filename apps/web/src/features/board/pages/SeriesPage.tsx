@@ -178,7 +178,7 @@ function Games({ series }: { series: Series }) {
               <Typography variant="body2" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
                 {T.blue}: {nameOf(game.blueTeamId)} · {T.red}: {nameOf(game.redTeamId)}
               </Typography>
-              <Chip size="small" label={T.gameStatus(game.status)} />
+              <Chip size="small" label={T.status[game.status]} />
               {game.winnerTeamId && <Chip size="small" color="success" label={T.winner(nameOf(game.winnerTeamId))} />}
               {game.tournamentCode && (
                 <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
