@@ -21,12 +21,15 @@
 --   reseat  the players become p_seats, every player row replaced (the balance made the teams again): each
 --           must be a player or a sign-up of the scrim (p_user is not used)
 --   lineup  a series game's side p_team becomes p_seats, that side's player rows replaced (a captain set the team's
---           lineup; who may be in it is the series' rule, checked before): each seat on side p_team; a seated user
---           who was elsewhere in the scrim (a caster) leaves that place (p_user is not used)
--- A series game (a scrim with a series_games row) has no free slots: join, move and assign are SERIES_GAME; its
--- players come in through lineup only (and a substitute after the start).
--- p_by, p_out and p_seats have defaults, so a call with the first six arguments (a user's own change) is the same
--- call it was before they existed: an instance of the previous release keeps working during a rolling deploy.
+--           lineup; who of the roster may be in it is the series' rule, checked before): each seat on side p_team,
+--           no seated user banned (LINEUP_BANNED) or deleted, and not in the last 15 minutes before the game's
+--           start (LINEUP_LOCKED; SERIES_LINEUP_LOCK_MINUTES in packages/shared); a seated user who was elsewhere
+--           in the scrim (a caster, or on the other side after a drag) leaves that place (p_user is not used)
+-- A series game (a scrim with a series_games row) has no free places: join, move, assign, cast, seat and reseat are
+-- SERIES_GAME (its lobby and code are its players'); its players come in through lineup only (and a substitute
+-- after the start).
+-- p_by, p_out and p_seats have defaults, so a call with the first six arguments (a user's own change) stays valid:
+-- an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
 -- reason (an API error code: SlotRefusal in scrims/slots/slots.repository.ts); placed whether the call put in a
 -- placed player; aggregate the scrim as it is after the call (scrim_aggregate), null when there is none.
@@ -92,7 +95,11 @@ BEGIN
   IF p_action = 'lineup' THEN
     SELECT CASE
       WHEN NOT series_game THEN 'NOT_SERIES_GAME'
+      WHEN s.game_start_time - interval '15 minutes' <= now() THEN 'LINEUP_LOCKED'
       WHEN p_team IS NULL OR bool_or(x.team IS DISTINCT FROM p_team) THEN 'WRONG_SIDE'
+      WHEN bool_or(NOT EXISTS (SELECT 1 FROM users u WHERE u.id = x.user_id AND u.deleted_at IS NULL))
+        THEN 'USER_NOT_FOUND'
+      WHEN bool_or(ban_in_force(x.user_id)) THEN 'LINEUP_BANNED'
     END INTO seats_refusal
     FROM jsonb_to_recordset(coalesce(p_seats, '[]')) AS x(user_id uuid, team team, role role);
   END IF;
@@ -114,7 +121,7 @@ BEGIN
     WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
     WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
-    WHEN p_action IN ('join', 'move', 'assign') AND series_game THEN 'SERIES_GAME'
+    WHEN p_action IN ('join', 'move', 'assign', 'cast', 'seat', 'reseat') AND series_game THEN 'SERIES_GAME'
     WHEN p_action IN ('join', 'move', 'assign') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
     WHEN p_action IN ('seat', 'reseat', 'lineup') THEN seats_refusal
     WHEN p_action = 'join' THEN CASE

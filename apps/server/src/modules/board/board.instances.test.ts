@@ -133,3 +133,29 @@ it('accepting while another captain takes the post down: one of the two happens,
   }
   expect(await boardViolations(instances.db)).toEqual([]);
 });
+
+it("accepting while the poster's owner deletes the team: one of the two happens, never a deadlock", async () => {
+  const one = boardApi(callApi(instances.first.app));
+  const teams = teamApi(callApi(instances.second.app));
+  for (let round = 0; round < ROUNDS; round++) {
+    const { captain, coCaptain, post, requests } = await contestedPost();
+    const { request } = requests[0]!;
+    const [accepted, deleted] = await Promise.all([
+      one.accept(request._id, coCaptain),
+      teams.remove(post.team._id, captain),
+    ]);
+    const seen = `round ${round}: ${outcome([accepted, deleted])}`;
+    const booked = await instances.db.select().from(series).where(eq(series.postId, post._id));
+    if (accepted.statusCode === 200) {
+      expect([deleted.statusCode, codeOf(deleted), booked.length], seen).toEqual([409, 'SERIES_SCHEDULED', 1]);
+    } else {
+      expect([accepted.statusCode, codeOf(accepted), deleted.statusCode, booked.length], seen).toEqual([
+        404,
+        'SCRIM_REQUEST_NOT_FOUND',
+        204,
+        0,
+      ]);
+    }
+  }
+  expect(await boardViolations(instances.db)).toEqual([]);
+});

@@ -78,18 +78,18 @@ export const toSeries = ({
   row,
   teams,
   cards,
-  lineups = [],
-  games = [],
-  showCodes = false,
-  now = Date.now(),
+  lineups,
+  games,
+  showCodes,
+  now,
 }: {
   row: SeriesRow;
   teams: SeriesTeamRow[];
   cards: Map<string, TeamCard>;
-  lineups?: LineupRow[];
-  games?: SeriesGameRow[];
-  showCodes?: boolean;
-  now?: number;
+  lineups: LineupRow[];
+  games: SeriesGameRow[];
+  showCodes: boolean;
+  now: number;
 }): Series => ({
   _id: row.id,
   postId: row.postId,

@@ -17,6 +17,7 @@ import {
   seriesGames,
   seriesLineups,
   seriesTeams,
+  teams,
   users,
 } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
@@ -53,6 +54,15 @@ export async function findPost({ db, id }: { db: DbOrTx; id: string }): Promise<
 export async function lockPost({ tx, id }: { tx: Transaction; id: string }): Promise<ScrimPostRow | null> {
   const [row] = await tx.select().from(scrimPosts).where(eq(scrimPosts.id, id)).for('update');
   return row ?? null;
+}
+
+/**
+ * Holds these teams' rows (FOR KEY SHARE, the lock a foreign key to them takes, in id order): a team's deletion
+ * locks its row and then, by cascade, its posts, so taking the teams before the post makes the two run one after
+ * the other instead of waiting on each other.
+ */
+export async function holdTeams({ tx, ids }: { tx: Transaction; ids: string[] }) {
+  await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id)).for('key share');
 }
 
 export async function setPostStatus({ db, id, status }: { db: DbOrTx; id: string; status: ScrimPostStatus }) {
@@ -125,12 +135,12 @@ export async function declineOpenRequests({
   return rows.map((row) => row.teamId);
 }
 
-/** The post's requests, oldest first: open ones only, or every one. */
-export function findRequestsOfPost({ db, postId, openOnly }: { db: DbOrTx; postId: string; openOnly: boolean }) {
+/** The post's requests, oldest first. */
+export function findRequestsOfPost({ db, postId }: { db: DbOrTx; postId: string }) {
   return db
     .select()
     .from(scrimRequests)
-    .where(and(eq(scrimRequests.postId, postId), openOnly ? eq(scrimRequests.status, 'open') : undefined))
+    .where(eq(scrimRequests.postId, postId))
     .orderBy(asc(scrimRequests.createdAt), asc(scrimRequests.id));
 }
 

@@ -30,10 +30,16 @@ const noBody = z.unknown().optional();
 
 /** Posts per user: a week's plans at once, then one every 5 minutes. */
 export const SCRIM_POST_BURST = 10;
-export const SCRIM_POSTS_PER_SECOND = 1 / 300;
+const SCRIM_POSTS_PER_SECOND = 1 / 300;
 /** Requests per user: a captain asks around, but never floods the board's captains with notifications. */
-export const SCRIM_REQUEST_BURST = 20;
-export const SCRIM_REQUESTS_PER_SECOND = 1 / 30;
+const SCRIM_REQUEST_BURST = 20;
+const SCRIM_REQUESTS_PER_SECOND = 1 / 30;
+/**
+ * Lineup changes per user: a captain tries a few before the lock; each one re-seats game 1 and makes every
+ * instance read the scrim again.
+ */
+export const SERIES_LINEUP_BURST = 20;
+const SERIES_LINEUPS_PER_SECOND = 1 / 10;
 
 /**
  * The scrim board (posts, requests, accepting one) and series. Every route needs an active user; who acts for a
@@ -52,6 +58,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
     });
   const limitPosts = perUser('scrim-posts', SCRIM_POST_BURST, SCRIM_POSTS_PER_SECOND);
   const limitAsks = perUser('scrim-requests', SCRIM_REQUEST_BURST, SCRIM_REQUESTS_PER_SECOND);
+  const limitLineups = perUser('series-lineups', SERIES_LINEUP_BURST, SERIES_LINEUPS_PER_SECOND);
 
   app.post(
     '/scrim-posts',
@@ -183,12 +190,16 @@ export async function boardRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/series/:id/lineup',
-    routeSchema(
-      seriesTags,
-      "Set a team's lineup of a series (a captain of the team; until 15 minutes before the start): five starters " +
-        "and up to three subs from its roster, the starters seated on the team's side of game 1",
-      { params: seriesParamsSchema, body: seriesLineupBodySchema, response: { 200: seriesResponseSchema } },
-    ),
+    {
+      preHandler: limitLineups,
+      ...routeSchema(
+        seriesTags,
+        "Set a team's lineup of a series (a captain of the team; until 15 minutes before the start): five starters " +
+          "and up to three subs from its roster, the starters seated on the team's side of game 1",
+        { params: seriesParamsSchema, body: seriesLineupBodySchema, response: { 200: seriesResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
     async (request) => ({
       series: await service.setLineup({
         deps,

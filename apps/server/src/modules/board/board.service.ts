@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
   BOARD_MESSAGES,
+  TEAM_MESSAGES,
   RANK_LADDER,
   SCRIM_BOARD_PAGE_SIZE,
-  SERIES_LINEUP_LOCK_MINUTES,
   SERIES_SIDES,
   type CreateScrimPostBody,
   type SeriesLineupBody,
@@ -42,7 +42,7 @@ export interface LineupDeps extends BoardDeps {
 
 const postNotFound = () => notFound(BOARD_MESSAGES.postNotFound, 'SCRIM_POST_NOT_FOUND');
 const requestNotFound = () => notFound(BOARD_MESSAGES.requestNotFound, 'SCRIM_REQUEST_NOT_FOUND');
-const teamNotFound = () => notFound('Team not found', 'TEAM_NOT_FOUND');
+const teamNotFound = () => notFound(TEAM_MESSAGES.notFound, 'TEAM_NOT_FOUND');
 const seriesNotFound = () => notFound(BOARD_MESSAGES.seriesNotFound, 'SERIES_NOT_FOUND');
 const rankStepOf = (rank: string | undefined) => (rank === undefined ? null : RANK_LADDER.indexOf(rank));
 
@@ -249,6 +249,10 @@ export async function createRequest({
 async function lockRequestAndPost({ tx, requestId }: { tx: Transaction; requestId: string }) {
   const found = await repo.findRequest({ db: tx, id: requestId });
   if (!found) throw requestNotFound();
+  // A request's and a post's teams never change: read unlocked, they are held before the post (repo.holdTeams).
+  const unlocked = await repo.findPost({ db: tx, id: found.postId });
+  if (!unlocked) throw requestNotFound();
+  await repo.holdTeams({ tx, ids: [unlocked.teamId, found.teamId] });
   const post = await repo.lockPost({ tx, id: found.postId });
   const request = await repo.lockRequest({ tx, id: requestId });
   if (!post || !request) throw requestNotFound();
@@ -388,7 +392,7 @@ export async function listRequests({ db, viewer, postId }: { db: DbOrTx; viewer:
   const post = await repo.findPost({ db, id: postId });
   if (!post || post.status === 'deleted') throw postNotFound();
   const teamIds = await teamIdsOf({ db, userId: viewer.id });
-  const rows = (await repo.findRequestsOfPost({ db, postId, openOnly: false })).filter(
+  const rows = (await repo.findRequestsOfPost({ db, postId })).filter(
     (request) => teamIds.includes(post.teamId) || teamIds.includes(request.teamId),
   );
   const cards = await getTeamCards({ db, teamIds: rows.map((request) => request.teamId) });
@@ -414,7 +418,7 @@ async function readSeries({ db, row, viewer }: { db: DbOrTx; row: repo.SeriesRow
   const showCodes =
     lineups.some((player) => player.user.id === viewer.id) ||
     [...captains.values()].some((userIds) => userIds.includes(viewer.id));
-  return toSeries({ row, teams, cards, lineups, games, showCodes });
+  return toSeries({ row, teams, cards, lineups, games, showCodes, now: Date.now() });
 }
 
 /** GET /api/series/:id. */
@@ -436,13 +440,11 @@ export async function setLineup({
   viewer,
   seriesId,
   body,
-  now = Date.now(),
 }: {
   deps: LineupDeps;
   viewer: Viewer;
   seriesId: string;
   body: SeriesLineupBody;
-  now?: number;
 }) {
   const { series, aggregate } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSeries({ tx, id: seriesId });
@@ -450,8 +452,8 @@ export async function setLineup({
     await assertCaptainOf({ db: tx, teamId: body.teamId, viewer });
     const teams = await repo.findSeriesTeams({ db: tx, seriesId });
     if (!teams.some((team) => team.teamId === body.teamId)) throw conflict(BOARD_MESSAGES.notInSeries, 'NOT_IN_SERIES');
-    if (row.status !== 'scheduled' || now >= row.startsAt.getTime() - SERIES_LINEUP_LOCK_MINUTES * 60_000)
-      throw conflict(BOARD_MESSAGES.lineupLocked, 'LINEUP_LOCKED');
+    // The time of the lock is the slot statement's, against game 1's own start under the scrim's lock.
+    if (row.status !== 'scheduled') throw conflict(BOARD_MESSAGES.lineupLocked, 'LINEUP_LOCKED');
     const userIds = body.players.map((player) => player.userId);
     const members = new Set(await memberIdsOf({ db: tx, teamId: body.teamId }));
     if (userIds.some((userId) => !members.has(userId)))

@@ -349,7 +349,7 @@ describe('POST /api/scrim-requests/:id/accept', () => {
       startsAt: post.startsAt,
       status: 'scheduled',
     });
-    // Game 1 is a scrim from now on (series-lineup.test.ts checks it), its sides those of the coin flip.
+    // Game 1 is a scrim from acceptance (series-lineup.test.ts checks it), its sides those of the coin flip.
     expect(booked.games.map((game) => [game.number, game.blueTeamId, game.redTeamId])).toEqual([
       [1, booked.teams[0]!.team!._id, booked.teams[1]!.team!._id],
     ]);

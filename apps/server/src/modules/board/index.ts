@@ -1,5 +1,5 @@
 /**
  * The scrim board (teams' posts, other teams' requests, accepting one) and the series it books. Imports auth,
- * notifications and teams through their index.
+ * notifications, teams and scrims (a series' games are scrims) through their index.
  */
 export { boardRoutes } from './board.routes.js';

@@ -1,15 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Series, type SeriesLineupBody } from '@scrim-gym/shared';
-import {
-  riotTournaments,
-  scrimParticipants,
-  scrims,
-  series,
-  seriesGames,
-  seriesLineups,
-} from '../../db/schema/index.js';
+import { bans, riotTournaments, scrimParticipants, scrims, seriesGames, seriesLineups } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
+import { SERIES_LINEUP_BURST } from './board.routes.js';
 import { boardApi, postBody } from '../../test/board-api.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';
@@ -131,6 +125,8 @@ describe('accepting a request', () => {
       409,
       'SERIES_GAME',
     );
+    // Casting would show a stranger the lobby and the code: a series game's cast is closed too.
+    expectError(await scrimsApi.joinCast(scrimId, stranger.id, stranger.token), 409, 'SERIES_GAME');
     expect(await seated(scrimId)).toEqual([]);
   });
 });
@@ -267,10 +263,11 @@ describe('PUT /api/series/:id/lineup', () => {
 
   it('locks 15 minutes before the start: 409 LINEUP_LOCKED, nothing written', async () => {
     const { poster: p, series: s } = await bookedSeries();
+    // The lock reads game 1's own start (an admin may move the game), under the scrim's lock.
     await db()
-      .update(series)
-      .set({ startsAt: new Date(Date.now() + 14 * MINUTE) })
-      .where(eq(series.id, s._id));
+      .update(scrims)
+      .set({ gameStartTime: new Date(Date.now() + 14 * MINUTE) })
+      .where(eq(scrims.id, gameOne(s).scrimId));
     expectError(await api.lineup(s._id, p.captain, lineupOf(p.id, p.players)), 409, 'LINEUP_LOCKED');
     expect(await lineupRows(s._id)).toEqual([]);
     expect(
@@ -279,5 +276,30 @@ describe('PUT /api/series/:id/lineup', () => {
         .from(scrimParticipants)
         .where(and(eq(scrimParticipants.scrimId, gameOne(s).scrimId))),
     ).toEqual([]);
+  });
+
+  it('refuses a banned starter: 409 LINEUP_BANNED, nothing written', async () => {
+    const { poster: p, series: s } = await bookedSeries();
+    await db()
+      .insert(bans)
+      .values({
+        userId: p.members[0]!.id,
+        bannedBy: admin.id,
+        dateFrom: new Date(Date.now() - MINUTE),
+        dateTo: new Date(Date.now() + 60 * MINUTE),
+        reason: 'griefing',
+      });
+    expectError(await api.lineup(s._id, p.captain, lineupOf(p.id, p.players)), 409, 'LINEUP_BANNED');
+    expect(await lineupRows(s._id)).toEqual([]);
+    expect(await seated(gameOne(s).scrimId)).toEqual([]);
+  });
+
+  it(`takes ${SERIES_LINEUP_BURST} lineups from a captain, then 429 RATE_LIMITED with nothing written`, async () => {
+    const { poster: p, series: s } = await bookedSeries();
+    const [a, b, c, d, e, f] = p.players;
+    for (let i = 0; i < SERIES_LINEUP_BURST; i++)
+      expectStatus(await api.lineup(s._id, p.captain, lineupOf(p.id, [a!, b!, c!, d!, e!])), 200);
+    expectError(await api.lineup(s._id, p.captain, lineupOf(p.id, [a!, b!, c!, d!, f!])), 429, 'RATE_LIMITED');
+    expect((await lineupRows(s._id)).map((row) => row.userId)).not.toContain(f!.id);
   });
 });

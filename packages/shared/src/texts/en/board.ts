@@ -25,6 +25,7 @@ export const BOARD_MESSAGES = {
   notInSeries: 'This team does not play in this series',
   lineupLocked: `Lineups lock ${SERIES_LINEUP_LOCK_MINUTES} minutes before the start: this one can no longer change`,
   lineupStarters: 'A lineup has five starters, one each for Top, Jungle, Mid, ADC and Support',
+  lineupBanned: 'A starter of this lineup is banned: pick another player for that role',
   lineupSubs: `A lineup has at most ${SERIES_LINEUP_MAX_SUBS} substitutes`,
   lineupDuplicate: 'A player is in a lineup once',
   lineupRoleInvalid: 'Role must be Top, Jungle, Mid, ADC, Support or Sub',

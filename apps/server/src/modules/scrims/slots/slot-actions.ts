@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  BOARD_MESSAGES,
   BALANCE_MESSAGES,
   MESSAGES,
   SCRIM_MESSAGES,
@@ -102,6 +103,10 @@ export function slotRefusalError(
       return conflict(SCRIM_MESSAGES.notSeriesGame, refusal);
     case 'WRONG_SIDE':
       return conflict(SCRIM_MESSAGES.wrongSide, refusal);
+    case 'LINEUP_LOCKED':
+      return conflict(BOARD_MESSAGES.lineupLocked, refusal);
+    case 'LINEUP_BANNED':
+      return conflict(BOARD_MESSAGES.lineupBanned, refusal);
   }
 }
 

@@ -65,7 +65,9 @@ export type SlotRefusal =
   | 'NOT_SIGNED_UP'
   | 'SERIES_GAME'
   | 'NOT_SERIES_GAME'
-  | 'WRONG_SIDE';
+  | 'WRONG_SIDE'
+  | 'LINEUP_LOCKED'
+  | 'LINEUP_BANNED';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed
