@@ -9,7 +9,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BOARD_TEXTS, SERIES_TEXTS as T, TEAM_ROLES, type Series } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -18,22 +17,12 @@ import { profilePath } from '../../../lib/profile-link';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSeries } from '../api/board';
 import { TeamCardBadge } from '../components/TeamCardBadge';
+import { PageSection } from '../../../components/PageSection';
 
 type SeriesTeam = Series['teams'][number];
 const SIDE_COLOR = { blue: 'info', red: 'error' } as const;
 const sideName = (side: SeriesTeam['side']) => (side === 'blue' ? T.blue : T.red);
 const teamName = (team: SeriesTeam) => team.team?.name ?? T.deletedTeam;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** /series/:id: the two teams (game 1's sides), how and when they play, the score, lineups and games. */
 export function SeriesPage() {
@@ -87,16 +76,16 @@ export function SeriesPage() {
             <Chip variant="outlined" label={`${T.startsAt}: ${formatWhen(data.startsAt)}`} />
           </Stack>
         </Paper>
-        <Section id="series-lineups" title={T.lineups}>
+        <PageSection title={T.lineups}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {[blue, red].map((team) => (
               <Lineup key={team.side} team={team} />
             ))}
           </Box>
-        </Section>
-        <Section id="series-games" title={T.games}>
+        </PageSection>
+        <PageSection title={T.games}>
           <Games series={data} />
-        </Section>
+        </PageSection>
       </Stack>
     </Container>
   );

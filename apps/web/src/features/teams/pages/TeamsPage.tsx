@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REGIONS, TEAM_LIMIT_PER_USER, TEAM_TEXTS as T, type Region } from '@scrim-gym/shared';
 import { messageOf } from '../../../lib/api';
@@ -19,18 +18,7 @@ import { teamSearchQuery, useCreateTeam, useUserTeams } from '../api/teams';
 import { TeamForm } from '../components/TeamForm';
 import { TeamList } from '../components/TeamList';
 import { usePageTitle } from '../../../lib/use-page-title';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `teams-${title.toLowerCase().replaceAll(' ', '-')}`;
-  return (
-    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { PageSection } from '../../../components/PageSection';
 
 /** /teams: the viewer's teams, a form to create one (up to the limit), and a search over every team. */
 export function TeamsPage() {
@@ -51,7 +39,7 @@ export function TeamsPage() {
           </Typography>
           <Typography color="text.secondary">{T.intro}</Typography>
         </div>
-        <Section title={T.yourTeams}>
+        <PageSection title={T.yourTeams}>
           {mine.isPending ? (
             <CircularProgress size={24} aria-label={T.loading} />
           ) : mine.isError ? (
@@ -61,8 +49,8 @@ export function TeamsPage() {
           ) : (
             <TeamList teams={mine.data} label={T.yourTeams} />
           )}
-        </Section>
-        <Section title={T.create}>
+        </PageSection>
+        <PageSection title={T.create}>
           {atLimit ? (
             <Typography color="text.secondary">{T.atLimit}</Typography>
           ) : (
@@ -81,10 +69,10 @@ export function TeamsPage() {
               }
             />
           )}
-        </Section>
-        <Section title={T.find}>
+        </PageSection>
+        <PageSection title={T.find}>
           <TeamSearch />
-        </Section>
+        </PageSection>
       </Stack>
     </Container>
   );
