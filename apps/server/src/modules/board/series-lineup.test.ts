@@ -1,7 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Series, type SeriesLineupBody } from '@scrim-gym/shared';
-import { bans, riotTournaments, scrimParticipants, scrims, seriesGames, seriesLineups } from '../../db/schema/index.js';
+import {
+  bans,
+  riotTournaments,
+  scrimParticipants,
+  scrimWaitlist,
+  scrims,
+  seriesGames,
+  seriesLineups,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { SERIES_LINEUP_BURST } from './board.routes.js';
 import { boardApi, postBody } from '../../test/board-api.js';
@@ -127,7 +135,14 @@ describe('accepting a request', () => {
     );
     // Casting would show a stranger the lobby and the code: a series game's cast is closed too.
     expectError(await scrimsApi.joinCast(scrimId, stranger.id, stranger.token), 409, 'SERIES_GAME');
+    const call = callApi(ctx.app);
+    expectError(
+      await call('POST', `/api/scrims/${scrimId}/waitlist`, stranger.token, { role: 'any' }),
+      409,
+      'SERIES_GAME',
+    );
     expect(await seated(scrimId)).toEqual([]);
+    expect(await db().select().from(scrimWaitlist).where(eq(scrimWaitlist.scrimId, scrimId))).toEqual([]);
   });
 });
 
@@ -231,15 +246,18 @@ describe('PUT /api/series/:id/lineup', () => {
     expect(await codeFor(a!)).toBe('NA-SERIES-CODE');
     expect(await codeFor(asker.members[6]!)).toBeUndefined();
     expect(await codeFor(admin)).toBeUndefined();
-    // Full, the game takes a stranger on its waitlist, but a slot a lineup player leaves stays the lineup's.
+    // Nobody waits for a series game's slot; even a waitlist row written by hand is never promoted into one: a
+    // slot a lineup player leaves stays the lineup's.
     const stranger = await createUser({ db: db() });
-    expectStatus(
+    expectError(
       await scrimsApi.call('POST', `/api/scrims/${scrimId}/waitlist`, {
         token: stranger.token,
         payload: { role: 'any' },
       }),
-      200,
+      409,
+      'SERIES_GAME',
     );
+    await db().insert(scrimWaitlist).values({ scrimId, userId: stranger.id, role: 'any' });
     expectStatus(await scrimsApi.leave(scrimId, f!.id, f!.token), 200);
     expect((await seated(scrimId)).map((row) => row.userId)).not.toContain(stranger.id);
     expect(await seated(scrimId)).toHaveLength(9);

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Role, TeamName } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { scrimSignups, scrimWaitlist, users } from '../../../db/schema/index.js';
+import { scrimSignups, scrimWaitlist, seriesGames, users } from '../../../db/schema/index.js';
 
 /**
  * The free slot (team, role) goes to the first suitable waitlisted player: the SQL function scrim_promote_waitlist
@@ -67,4 +67,13 @@ export async function findCooldownUntil({ db, userId }: { db: DbOrTx; userId: st
     .from(users)
     .where(and(eq(users.id, userId), gt(users.cooldownUntil, sql`now()`)));
   return row?.until ?? null;
+}
+
+/** Whether the scrim is a game of a team series (its places are its lineups'). */
+export async function isSeriesGame({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const [row] = await db
+    .select({ scrimId: seriesGames.scrimId })
+    .from(seriesGames)
+    .where(eq(seriesGames.scrimId, scrimId));
+  return row !== undefined;
 }

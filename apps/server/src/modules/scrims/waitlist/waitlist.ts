@@ -1,4 +1,4 @@
-import { areTeamsFull, TEAMS, WAITLIST_MESSAGES, type WaitlistRole } from '@scrim-gym/shared';
+import { areTeamsFull, SCRIM_MESSAGES, TEAMS, WAITLIST_MESSAGES, type WaitlistRole } from '@scrim-gym/shared';
 import { conflict } from '../../../lib/errors.js';
 import { LOBBY_SIZE } from '../signups/balance.js';
 import type { Viewer } from '../core/scrims.policy.js';
@@ -10,6 +10,7 @@ import {
   findCooldownUntil,
   findWaitlistEntry,
   insertWaitlistEntry,
+  isSeriesGame,
 } from './waitlist.repository.js';
 
 /**
@@ -58,6 +59,8 @@ export async function joinWaitlist({ role, ...action }: WaitlistAction & { role:
     forSelf: true,
     apply: async ({ tx, scrim, participants }) => {
       assertNoWinner(scrim);
+      // A series game's places are its lineups': nobody waits for one.
+      if (await isSeriesGame({ db: tx, scrimId })) throw conflict(SCRIM_MESSAGES.seriesGame, 'SERIES_GAME');
       if (scrim.gameStartTime.getTime() <= Date.now()) throw conflict(WAITLIST_MESSAGES.started, 'ALREADY_STARTED');
       const mine = participants.find((p) => p.userId === viewer.id);
       if (mine?.kind === 'player') throw conflict(WAITLIST_MESSAGES.alreadyPlayer, 'ALREADY_PLAYER');
