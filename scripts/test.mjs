@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'scrimgym-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const passes = [];
+const failures = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const fileName = (label, extension) => join(reports, `${label.replace(/\W+/g, '-')}.${extension}`);
@@ -54,6 +55,7 @@ function startPass(label, args, { env = process.env, quiet = false } = {}) {
         totals.skipped += numPendingTests + numTodoTests;
         counts = `${numPassedTests} passed, ${numFailedTests} failed`;
         printSlowest(label, testResults);
+        collectFailures(label, testResults);
       } catch {
         totals.failed += 1; // the run crashed before reporting
         counts = 'crashed before reporting';
@@ -65,8 +67,23 @@ function startPass(label, args, { env = process.env, quiet = false } = {}) {
   });
 }
 
+/** Every failed test of a pass, with the first lines of its message: the end of the log names what failed. */
+function collectFailures(label, testResults) {
+  for (const file of testResults) {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed before its tests ran (an import or a hook) reports its message on the file.
+    if (failed.length === 0 && file.status === 'failed')
+      failed.push({ fullName: '(the file)', failureMessages: [file.message] });
+    for (const test of failed) {
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n      ');
+      failures.push(`  ${label} › ${relative(process.cwd(), file.name)} › ${test.fullName}\n      ${message}`);
+    }
+  }
+}
+
 function finish(code) {
   rmSync(reports, { recursive: true, force: true });
+  if (failures.length > 0) console.log(`\n--- failed tests\n${failures.join('\n')}`);
   console.log('\n--- pass times');
   for (const { label, wall, counts } of passes) console.log(`${seconds(wall).padStart(9)}  ${label} (${counts})`);
   console.log(

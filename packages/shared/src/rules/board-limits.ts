@@ -18,3 +18,15 @@ export type SeriesFormat = (typeof SERIES_FORMATS)[number];
 export const SERIES_LINEUP_LOCK_MINUTES = 15;
 /** A lineup's substitutes, beside its five starters. */
 export const SERIES_LINEUP_MAX_SUBS = 3;
+/** A game after the first starts this many minutes after the previous game's result is confirmed. */
+export const SERIES_NEXT_GAME_DELAY_MINUTES = 10;
+/** The loser of a game picks the side of the next within this many minutes; else the sides alternate. */
+export const SERIES_SIDE_CHOICE_MINUTES = 5;
+/** A series cancelled less than this many hours before its start counts against the cancelling team. */
+export const SERIES_LATE_CANCEL_HOURS = 6;
+/** A game that has not started (no code, no result) this many minutes after its start is a no-show. */
+export const SERIES_NO_SHOW_MINUTES = 30;
+/** A team's reliability counts its last this many series that were played or that it failed. */
+export const TEAM_RELIABILITY_WINDOW = 20;
+/** A series cancel's reason, in characters. */
+export const SERIES_CANCEL_REASON_MAX = 300;

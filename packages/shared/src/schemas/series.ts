@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERIES_FORMATS, SERIES_LINEUP_MAX_SUBS } from '../rules/board-limits.js';
+import { SERIES_CANCEL_REASON_MAX, SERIES_FORMATS, SERIES_LINEUP_MAX_SUBS } from '../rules/board-limits.js';
 import { ROLES } from '../constants.js';
 import { BOARD_MESSAGES } from '../texts/en/board.js';
 import { REGIONS } from '../constants.js';
@@ -53,9 +53,36 @@ export const seriesGameSchema = z.object({
   redTeamId: z.string().nullable(),
   status: z.enum(SERIES_STATUSES),
   winnerTeamId: z.string().nullable().optional(),
+  /** When the game's scrim starts. */
+  startsAt: z.string(),
+  /**
+   * While the loser of the previous game may still pick this game's side: which team and until when. The sides
+   * alternate until it picks (blueTeamId and redTeamId say how they stand now).
+   */
+  sideChoice: z.object({ teamId: z.string(), dueAt: z.string() }).nullable(),
   /** Only for the players of the two lineups and the two teams' captains. */
   tournamentCode: z.string().optional(),
 });
+
+/** Who cancelled a series, why, and whether it was late (under 6 hours before the start: it counts against them). */
+export const seriesCancelSchema = z.object({
+  byTeamId: z.string().nullable(),
+  reason: z.string(),
+  late: z.boolean(),
+});
+
+/**
+ * What the viewer may do with a series, decided by the server's policy: the teams of the series they captain
+ * (`captainOf`), whether one of those lineups may still change, whether they pick the next game's side now, and
+ * whether they may cancel the series.
+ */
+export const seriesAbilitiesSchema = z.object({
+  captainOf: z.array(z.string()),
+  editLineup: z.boolean(),
+  chooseSide: z.boolean(),
+  cancel: z.boolean(),
+});
+export type SeriesAbilities = z.infer<typeof seriesAbilitiesSchema>;
 
 export const seriesSchema = z.object({
   _id: z.string(),
@@ -68,6 +95,8 @@ export const seriesSchema = z.object({
   /** Blue side of game 1 first. */
   teams: z.array(seriesTeamSchema),
   games: z.array(seriesGameSchema),
+  cancel: seriesCancelSchema.nullable(),
+  can: seriesAbilitiesSchema,
   createdAt: z.string(),
 });
 export type Series = z.infer<typeof seriesSchema>;
@@ -100,3 +129,20 @@ export const seriesLineupBodySchema = z.object({
     }),
 });
 export type SeriesLineupBody = z.infer<typeof seriesLineupBodySchema>;
+
+/** POST /api/series/:id/games/:n/side: the loser of game n - 1 picks its side of game n. */
+export const seriesGameParamsSchema = z.object({ id: idSchema, n: z.coerce.number().int().min(2).max(5) });
+export const seriesSideBodySchema = z.object({
+  side: z.enum(SERIES_SIDES, { error: BOARD_MESSAGES.sideInvalid }),
+});
+export type SeriesSideBody = z.infer<typeof seriesSideBodySchema>;
+
+/** POST /api/series/:id/cancel (a captain of either team): everyone involved is told why. */
+export const seriesCancelBodySchema = z.object({
+  reason: z
+    .string({ error: BOARD_MESSAGES.cancelReasonRequired })
+    .trim()
+    .min(1, BOARD_MESSAGES.cancelReasonRequired)
+    .max(SERIES_CANCEL_REASON_MAX, BOARD_MESSAGES.cancelReasonTooLong),
+});
+export type SeriesCancelBody = z.infer<typeof seriesCancelBodySchema>;

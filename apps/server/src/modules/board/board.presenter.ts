@@ -65,6 +65,8 @@ const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Seri
     blueTeamId: game.blueTeamId,
     redTeamId: game.redTeamId,
     status: gameStatus(game, now),
+    startsAt: game.gameStartTime.toISOString(),
+    sideChoice: null,
     winnerTeamId: winner === 'teamOne' ? game.blueTeamId : winner === 'teamTwo' ? game.redTeamId : null,
     ...(showCode && game.tournamentCode ? { tournamentCode: game.tournamentCode } : {}),
   };
@@ -81,6 +83,7 @@ export const toSeries = ({
   lineups,
   games,
   showCodes,
+  can,
   now,
 }: {
   row: SeriesRow;
@@ -89,6 +92,7 @@ export const toSeries = ({
   lineups: LineupRow[];
   games: SeriesGameRow[];
   showCodes: boolean;
+  can: Series['can'];
   now: number;
 }): Series => ({
   _id: row.id,
@@ -107,5 +111,7 @@ export const toSeries = ({
     score: team.score,
   })),
   games: games.map((game) => toSeriesGame(game, showCodes, now)),
+  cancel: null,
+  can,
   createdAt: row.createdAt.toISOString(),
 });

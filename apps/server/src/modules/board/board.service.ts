@@ -4,6 +4,7 @@ import {
   TEAM_MESSAGES,
   RANK_LADDER,
   SCRIM_BOARD_PAGE_SIZE,
+  SERIES_LINEUP_LOCK_MINUTES,
   SERIES_SIDES,
   type CreateScrimPostBody,
   type SeriesLineupBody,
@@ -415,10 +416,19 @@ async function readSeries({ db, row, viewer }: { db: DbOrTx; row: repo.SeriesRow
     repo.findSeriesGames({ db, seriesId: row.id }),
     captainsOf({ db, teamIds }),
   ]);
-  const showCodes =
-    lineups.some((player) => player.user.id === viewer.id) ||
-    [...captains.values()].some((userIds) => userIds.includes(viewer.id));
-  return toSeries({ row, teams, cards, lineups, games, showCodes, now: Date.now() });
+  const captainOf = teamIds.filter((teamId) => captains.get(teamId)?.includes(viewer.id));
+  const showCodes = captainOf.length > 0 || lineups.some((player) => player.user.id === viewer.id);
+  const now = Date.now();
+  const game1 = games.find((game) => game.number === 1);
+  const lineupOpen =
+    row.status === 'scheduled' && !!game1 && game1.gameStartTime.getTime() - SERIES_LINEUP_LOCK_MINUTES * 60_000 > now;
+  const can = {
+    captainOf,
+    editLineup: captainOf.length > 0 && lineupOpen,
+    chooseSide: false,
+    cancel: false,
+  };
+  return toSeries({ row, teams, cards, lineups, games, showCodes, can, now });
 }
 
 /** GET /api/series/:id. */

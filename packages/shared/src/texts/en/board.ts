@@ -6,6 +6,9 @@ import {
   SCRIM_POST_MAX_LEAD_DAYS,
   SCRIM_POST_MIN_LEAD_MINUTES,
   SERIES_FORMATS,
+  SERIES_CANCEL_REASON_MAX,
+  SERIES_SIDE_CHOICE_MINUTES,
+  SERIES_NEXT_GAME_DELAY_MINUTES,
 } from '../../rules/board-limits.js';
 
 /** Every text of the scrim board and of series a user reads: refusals, validation and notifications. */
@@ -31,6 +34,13 @@ export const BOARD_MESSAGES = {
   lineupRoleInvalid: 'Role must be Top, Jungle, Mid, ADC, Support or Sub',
   lineupNotMember: 'Every player of a lineup must be on the team’s roster',
   lineupOtherTeam: 'A player is already in the other team’s lineup of this series: a player plays for one side',
+  seriesOver: 'This series is over: it was finished or cancelled',
+  gameNotFound: 'This series has no such game yet',
+  sideNotYours: 'Only a captain of the team that lost the previous game picks this side',
+  sideChoiceOver: `The side is picked within ${SERIES_SIDE_CHOICE_MINUTES} minutes of the previous game's result: the sides have alternated`,
+  sideInvalid: 'Side must be blue or red',
+  cancelReasonRequired: 'Say why the series is cancelled',
+  cancelReasonTooLong: `A reason is at most ${SERIES_CANCEL_REASON_MAX} characters`,
   seriesGameTitle: (blueTag: string, redTag: string, number: number) => `${blueTag} vs ${redTag} · Game ${number}`,
   badCursor: 'This page of the board no longer matches its filters: load the board again',
   formatInvalid: `Format must be one of ${SERIES_FORMATS.join(', ')}`,
@@ -50,4 +60,10 @@ export const BOARD_MESSAGES = {
   postTaken: (team: string) => `${team} found another opponent: your scrim request was declined`,
   postWithdrawn: (team: string) => `${team} took its scrim post down: your request was declined`,
   requestWithdrawn: (team: string) => `${team} withdrew its scrim request`,
+  seriesCancelled: (team: string, reason: string) => `${team} cancelled your series: ${reason}`,
+  seriesNextGame: (title: string, loser: string) =>
+    `${title} starts in ${SERIES_NEXT_GAME_DELAY_MINUTES} minutes; ${loser} may pick its side for the next ${SERIES_SIDE_CHOICE_MINUTES} minutes`,
+  seriesSidePicked: (team: string, side: string) => `${team} picked the ${side} side for the next game`,
+  seriesFinished: (winner: string, score: string) => `${winner} won the series ${score}`,
+  seriesDrawn: (score: string) => `The series ended in a draw, ${score}`,
 } as const;
