@@ -141,6 +141,7 @@ export const SERIES_TEXTS = {
   // The lineup editor, for a captain until the lock.
   editLineup: (team: string) => `Set the lineup of ${team}`,
   lineupHelp: `Pick a starter for each role and up to ${SERIES_LINEUP_MAX_SUBS} substitutes from the roster. Lineups lock ${SERIES_LINEUP_LOCK_MINUTES} minutes before the start.`,
+  lineupSuggested: 'Suggested from the roster’s roles: not saved yet.',
   starters: 'Starters',
   subs: 'Substitutes',
   sub: (n: number) => `Substitute ${n}`,

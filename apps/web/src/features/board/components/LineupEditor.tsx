@@ -30,7 +30,8 @@ const slotLabel = (slot: Slot) => (slot.startsWith('Sub ') ? T.sub(Number(slot.s
 
 /**
  * The picks a captain starts from: the lineup as it stands; without one, each role's first roster player of that
- * role (never one already in the other lineup), so a team with a full roster saves in one click.
+ * role and the roster's subs (never one already in the other lineup), so a team with a full roster saves in one
+ * click.
  */
 function initialPicks(lineup: SeriesTeam['lineup'], members: TeamMember[], taken: Set<string>) {
   const picks = Object.fromEntries(SLOTS.map((slot) => [slot, ''])) as Record<Slot, string>;
@@ -46,6 +47,10 @@ function initialPicks(lineup: SeriesTeam['lineup'], members: TeamMember[], taken
     const member = members.find((m) => m.role === role && !taken.has(m.user._id));
     if (member) picks[role] = member.user._id;
   }
+  members
+    .filter((m) => m.role === 'Sub' && !taken.has(m.user._id))
+    .slice(0, SUB_SLOTS.length)
+    .forEach((m, i) => (picks[`Sub ${i}`] = m.user._id));
   return picks;
 }
 
@@ -147,6 +152,9 @@ function LineupForm({ series, team, members }: { series: Series; team: SeriesTea
               {T.teamPage}
             </Link>
           </Alert>
+        )}
+        {team.lineup.length === 0 && SLOTS.some((slot) => picks[slot]) && !save.isSuccess && (
+          <Alert severity="info">{T.lineupSuggested}</Alert>
         )}
         {save.isError && <Alert severity="error">{messageOf(save.error, T.failedAction)}</Alert>}
         {missing && <Alert severity="error">{T.pickEveryRole}</Alert>}

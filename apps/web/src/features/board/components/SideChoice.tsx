@@ -78,7 +78,14 @@ export function SideChoice({ series, game, teamName }: { series: Series; game: G
         <Button variant="contained" color="info" disabled={choose.isPending} onClick={() => pick('blue')}>
           {T.playBlue}
         </Button>
-        <Button variant="contained" color="error" disabled={choose.isPending} onClick={() => pick('red')}>
+        {/* Dark text on red: white on the theme's red reads at about 3:1. */}
+        <Button
+          variant="contained"
+          color="error"
+          disabled={choose.isPending}
+          onClick={() => pick('red')}
+          sx={{ color: 'common.black' }}
+        >
           {T.playRed}
         </Button>
       </Stack>

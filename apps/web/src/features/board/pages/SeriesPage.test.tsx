@@ -187,6 +187,7 @@ describe('SeriesPage', () => {
     expect(screen.getByText('No lineup yet: the captains set one before the start.')).toBeInTheDocument();
     expect(select('Top')).toHaveTextContent('Fox Top');
     expect(select('Mid')).toHaveTextContent('Fox Mid');
+    expect(screen.getByText('Suggested from the roster’s roles: not saved yet.')).toBeInTheDocument();
     // A player picked in one role is not offered in another.
     await userEvent.click(select('Top'));
     expect(await screen.findByRole('option', { name: /^Fox Mid \(already Mid\)/ })).toHaveAttribute(
