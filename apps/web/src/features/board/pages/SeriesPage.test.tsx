@@ -80,6 +80,11 @@ async function pick(name: string, option: string) {
   await userEvent.click(select(name));
   await userEvent.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }));
 }
+/** Pasted rather than typed key by key: the same change events, a fraction of the time on a busy machine. */
+async function typeReason(dialog: HTMLElement, text: string) {
+  await userEvent.click(within(dialog).getByRole('textbox', { name: /^Reason/ }));
+  await userEvent.paste(text);
+}
 const game = (overrides: Partial<Series['games'][number]> = {}): Series['games'][number] => ({
   number: 1,
   scrimId: 's1',
@@ -189,15 +194,12 @@ describe('SeriesPage', () => {
     expect(select('Mid')).toHaveTextContent('Fox Mid');
     expect(screen.getByText('Suggested from the roster’s roles: not saved yet.')).toBeInTheDocument();
     // A player picked in one role is not offered in another.
-    await userEvent.click(select('Top'));
-    expect(await screen.findByRole('option', { name: /^Fox Mid \(already Mid\)/ })).toHaveAttribute(
+    await userEvent.click(select('Mid'));
+    expect(await screen.findByRole('option', { name: /^Fox Top \(already Top\)/ })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     await userEvent.click(screen.getByRole('option', { name: /^Fox Mid Two/ }));
-    await pick('Mid', 'Fox Mid \\(roster');
-    await pick('Top', 'Fox Top');
-    await pick('Mid', 'Fox Mid Two');
     await pick('Substitute 1', 'Fox Mid \\(roster');
     await pick('Substitute 2', 'Fox Coach');
     await userEvent.click(screen.getByRole('button', { name: 'Save lineup' }));
@@ -300,11 +302,11 @@ describe('SeriesPage', () => {
         'The series starts in less than 6 hours: cancelling now counts against your team’s reliability.',
       ),
     ).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), '   ');
+    await typeReason(dialog, '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the series' }));
     expect(await within(dialog).findByText('Say why the series is cancelled')).toBeInTheDocument();
     expect(lastWrite(calls)).toBeUndefined();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Our jungler is sick  ');
+    await typeReason(dialog, 'Our jungler is sick  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the series' }));
     await waitFor(() =>
       expect(lastWrite(calls)).toMatchObject({
@@ -331,7 +333,7 @@ describe('SeriesPage', () => {
     expect(
       within(dialog).getByText('Cancelling under 6 hours before the start counts against your team’s reliability.'),
     ).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Roster change');
+    await typeReason(dialog, 'Roster change');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the series' }));
     expect(await within(dialog).findByText('This series is over: it was finished or cancelled')).toBeInTheDocument();
   });
