@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOARD_MESSAGES,
@@ -80,6 +80,10 @@ const outcomes = (seriesId: string) =>
     .from(seriesTeams)
     .where(eq(seriesTeams.seriesId, seriesId));
 
+const reliabilityOf = async (teamId: string, as: TestUser) =>
+  expectStatus<{ team: { reliability: unknown } }>(await call('GET', `/api/teams/${teamId}`, as.token), 200).team
+    .reliability;
+
 const messagesOf = async (user: TestUser) =>
   (
     await db().select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, user.id))
@@ -149,6 +153,13 @@ describe('a series after each confirmed result', () => {
       ]),
     );
     expect(await messagesOf(asker.captain)).toContain(BOARD_MESSAGES.seriesFinished(poster.name, '2–0'));
+    // Both teams' reliability counts it played (no score shown before five decided series).
+    expect(await reliabilityOf(asker.id, asker.captain)).toEqual({
+      score: null,
+      played: 1,
+      lateCancels: 0,
+      noShows: 0,
+    });
   });
 
   it('a bo2 plays both games and may end level', async () => {
@@ -271,10 +282,11 @@ describe('POST /api/series/:id/cancel', () => {
     ).series;
     expect(cancelled.cancel).toEqual({ byTeamId: poster.id, reason: 'Scheduling clash', late: true });
     expect(await outcomes(booked._id)).toContainEqual({ teamId: poster.id, outcome: 'late_cancel' });
+    expect(await reliabilityOf(poster.id, poster.captain)).toMatchObject({ lateCancels: 1, played: 0 });
   });
 });
 
-describe('the lineup check when lineups lock', () => {
+describe('a team that does not show up', () => {
   it('cancels a series a team set no lineup for: a no-show for that team only', async () => {
     const { poster, asker, series: booked } = await fixtures().bookedSeries();
     await api.lineupOk(booked._id, poster.captain, lineupOf(poster.id, poster.players));
@@ -292,8 +304,41 @@ describe('the lineup check when lineups lock', () => {
         { teamId: asker.id, outcome: 'no_show' },
       ]),
     );
+    expect(await reliabilityOf(asker.id, asker.captain)).toMatchObject({ noShows: 1, played: 0 });
+    expect(await reliabilityOf(poster.id, poster.captain)).toMatchObject({ noShows: 0, played: 0 });
     expect(await messagesOf(poster.members[0]!)).toContain(
       BOARD_MESSAGES.seriesNoShow(BOARD_MESSAGES.noLineupReason(asker.name)),
+    );
+  });
+
+  it('a game abandoned with a side short ends the series: a no-show for that team', async () => {
+    const { poster, asker, series: booked } = await startedSeries('bo3');
+    const one = booked.games[0]!;
+    await db()
+      .delete(scrimParticipants)
+      .where(and(eq(scrimParticipants.scrimId, one.scrimId), eq(scrimParticipants.userId, asker.players[1]!.id)));
+    await db()
+      .update(scrims)
+      .set({ gameStartTime: new Date(Date.now() - 31 * MINUTE) })
+      .where(eq(scrims.id, one.scrimId));
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'scrim.abandon'), sql`${jobs.payload}->>'scrimId' = ${one.scrimId}`));
+    await ctx.app.jobs.runOnce();
+    await ctx.app.jobs.runOnce();
+    const after = await api.seriesOk(booked._id, poster.captain);
+    expect(after.status).toBe('cancelled');
+    expect(after.cancel).toEqual({
+      byTeamId: null,
+      reason: BOARD_MESSAGES.gameNotPlayedReason(1, asker.name),
+      late: false,
+    });
+    expect(await outcomes(booked._id)).toEqual(
+      expect.arrayContaining([
+        { teamId: poster.id, outcome: null },
+        { teamId: asker.id, outcome: 'no_show' },
+      ]),
     );
   });
 

@@ -73,15 +73,24 @@ export async function getTeamCards({
   teamIds: readonly string[];
 }): Promise<Map<string, TeamCard>> {
   const ids = [...new Set(teamIds)];
-  const [rows, players] = await Promise.all([
+  const [rows, players, reliability] = await Promise.all([
     repo.findTeamsByIds({ db, teamIds: ids }),
     repo.findPlayersOfTeams({ db, teamIds: ids }),
+    repo.findReliabilityCounts({ db, teamIds: ids }),
   ]);
+  const reliabilityOf = new Map(reliability.map((counts) => [counts.teamId, counts]));
   const ratings = await currentRatingsOf({ db, players });
   const ratingsOf = new Map<string, Rating[]>();
   players.forEach((player, i) => ratingsOf.set(player.teamId, [...(ratingsOf.get(player.teamId) ?? []), ratings[i]!]));
   return new Map(
-    rows.map((row) => [row.id, toTeamCard({ team: row, rating: seedTeamRating(ratingsOf.get(row.id) ?? []) })]),
+    rows.map((row) => [
+      row.id,
+      toTeamCard({
+        team: row,
+        rating: seedTeamRating(ratingsOf.get(row.id) ?? []),
+        reliability: reliabilityOf.get(row.id),
+      }),
+    ]),
   );
 }
 
@@ -115,8 +124,11 @@ export async function getTeam({ db, id }: { db: DbOrTx; id: string }): Promise<T
   const roster = await repo.findRoster({ db, teamId: id });
   // Coaches do not play: the seed is the players' (starters and substitutes).
   const players = roster.filter((m) => m.role !== 'Coach').map((m) => ({ userId: m.user.id, rank: m.user.rank }));
-  const rating = seedTeamRating(await currentRatingsOf({ db, players }));
-  return toTeam({ team, roster, rating });
+  const [ratings, [reliability]] = await Promise.all([
+    currentRatingsOf({ db, players }),
+    repo.findReliabilityCounts({ db, teamIds: [id] }),
+  ]);
+  return toTeam({ team, roster, rating: seedTeamRating(ratings), reliability });
 }
 
 /** A team's creator is its owner and a captain, in their preferred position when they have one, else a Sub. */

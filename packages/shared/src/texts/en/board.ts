@@ -37,6 +37,8 @@ export const BOARD_MESSAGES = {
   seriesOver: 'This series is over: it was finished or cancelled',
   notSeriesCaptain: 'Only a captain of one of the two teams can cancel this series',
   noLineupReason: (teams: string) => `No lineup was set before the lock by ${teams}`,
+  gameNotPlayedReason: (number: number, teams: string) =>
+    `Game ${number} was never played: ${teams} did not field five players within 30 minutes of its start`,
   gameNotFound: 'This series has no such game yet',
   sideNotYours: 'Only a captain of the team that lost the previous game picks this side',
   sideChoiceOver: `The side is picked within ${SERIES_SIDE_CHOICE_MINUTES} minutes of the previous game's result: the sides have alternated`,

@@ -10,9 +10,10 @@ import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
 
 /*
- * A series ends early in two ways: a captain cancels it (under SERIES_LATE_CANCEL_HOURS before the start it counts
- * against that team's reliability), or a team has no lineup when lineups lock (a no-show: the server cancels it and
- * it counts against that team). Either way its games not played yet are cancelled and everyone involved is told.
+ * A series ends early in three ways: a captain cancels it (under SERIES_LATE_CANCEL_HOURS before the start it counts
+ * against that team's reliability), a team has no lineup when lineups lock, or a game is abandoned because a side
+ * was not full 30 minutes after its start (progress.ts): a no-show, the server cancels it and it counts against that
+ * team. Either way its games not played yet are cancelled and everyone involved is told.
  */
 
 const MINUTE = 60_000;
@@ -39,7 +40,7 @@ export async function scheduleLineupCheck({
 }
 
 /** Ends the series as cancelled (locked by the caller) with its games not played yet; tells everyone involved. */
-async function endAsCancelled({
+export async function endAsCancelled({
   tx,
   row,
   byTeamId,

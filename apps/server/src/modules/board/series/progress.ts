@@ -1,5 +1,6 @@
 import {
   BOARD_MESSAGES,
+  ROLES,
   SERIES_NEXT_GAME_DELAY_MINUTES,
   SERIES_SIDE_CHOICE_MINUTES,
   type TeamName,
@@ -10,6 +11,7 @@ import type { StoredNotification } from '../../notifications/index.js';
 import { createSeriesGameScrim, publishScrimChange, seatSides, type ScrimAggregate } from '../../scrims/index.js';
 import { getTeamCards } from '../../teams/index.js';
 import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { endAsCancelled } from './cancel.js';
 import { isDecided } from './series-rules.js';
 import * as repo from './series.repository.js';
 
@@ -64,6 +66,7 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     for (const game of decidedGames) wins.set(winnerOf(game)!, (wins.get(winnerOf(game)!) ?? 0) + 1);
     await repo.setScores({ db: tx, seriesId, wins });
     const last = games.at(-1);
+    if (last?.abandonedAt && !last.teamWon) return { stored: await endAsNoShow({ tx, row, game: last }), seated: null };
     if (!last || winnerOf(last) === null || teamIds.length < 2) return nothing;
     const cards = await getTeamCards({ db: tx, teamIds });
     const name = (teamId: string | null) => (teamId && cards.get(teamId)?.name) || '';
@@ -96,6 +99,34 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     publishScrimChange(deps.scrims, seated);
     await deps.scrims.lifecycle.emit('changed', { aggregate: seated });
   }
+}
+
+/**
+ * A game nobody could play (abandoned: not full 30 minutes after its start) ends the series: each team whose side
+ * was not full did not show up.
+ */
+async function endAsNoShow({ tx, row, game }: { tx: Transaction; row: repo.SeriesRow; game: repo.SeriesGameRow }) {
+  const seated = await repo.countSeatedBySide({ db: tx, scrimId: game.scrimId });
+  const absent = [
+    ...(seated.blue < ROLES.length && game.blueTeamId ? [game.blueTeamId] : []),
+    ...(seated.red < ROLES.length && game.redTeamId ? [game.redTeamId] : []),
+  ];
+  const cards = await getTeamCards({ db: tx, teamIds: absent });
+  const reason = BOARD_MESSAGES.gameNotPlayedReason(
+    game.number,
+    absent.map((id) => cards.get(id)?.name ?? '').join(', '),
+  );
+  const { stored } = await endAsCancelled({
+    tx,
+    row,
+    byTeamId: null,
+    actorId: null,
+    reason,
+    late: false,
+    message: BOARD_MESSAGES.seriesNoShow(reason),
+  });
+  await repo.setOutcome({ db: tx, seriesId: row.id, teamIds: absent, outcome: 'no_show' });
+  return stored;
 }
 
 /** The lineups of both teams as seats of a game: each team's starters on its side of that game. */

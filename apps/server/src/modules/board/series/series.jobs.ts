@@ -15,7 +15,7 @@ function seriesIdOf(job: ClaimedJob): string {
 
 /**
  * A series follows its games by itself: every committed change of a series game's scrim with a confirmed result
- * asks for the series to advance ('series.advance': scores, its end or its next game), and lineups are checked when
+ * (or an abandoned game) asks for the series to advance ('series.advance': scores, its end or its next game), and lineups are checked when
  * they lock ('series.lineup-check': a team without one has not shown up).
  */
 export const seriesJobsPlugin = fp(
@@ -24,7 +24,7 @@ export const seriesJobsPlugin = fp(
     app.jobs.register(SERIES_ADVANCE_JOB, async (job) => advanceSeries({ deps, seriesId: seriesIdOf(job) }));
     app.jobs.register(SERIES_LINEUP_CHECK_JOB, async (job) => checkLineups({ deps, seriesId: seriesIdOf(job) }));
     app.scrimLifecycle.on('changed', async ({ aggregate }) => {
-      if (aggregate.scrim.resultStatus !== 'confirmed') return;
+      if (aggregate.scrim.resultStatus !== 'confirmed' && !aggregate.scrim.abandonedAt) return;
       const seriesId = await findSeriesOfScrim({ db: app.db, scrimId: aggregate.scrim.id });
       if (!seriesId) return;
       await scheduleSeriesAdvance({ db: app.db, seriesId });

@@ -3,6 +3,7 @@ import type { SeriesLineupRole, SeriesSide } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../../db/client.js';
 import {
   riotTournaments,
+  scrimParticipants,
   scrims,
   series,
   seriesGames,
@@ -225,4 +226,16 @@ export async function findLineupUserIds({ db, seriesId, teamId }: { db: DbOrTx; 
     .from(seriesLineups)
     .where(and(eq(seriesLineups.seriesId, seriesId), teamId ? eq(seriesLineups.teamId, teamId) : undefined));
   return rows.map((row) => row.userId);
+}
+
+/** How many players sit on each side of a game's scrim (teamOne is blue). */
+export async function countSeatedBySide({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const rows = await db
+    .select({ team: scrimParticipants.team, userId: scrimParticipants.userId })
+    .from(scrimParticipants)
+    .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.kind, 'player')));
+  return {
+    blue: rows.filter((row) => row.team === 'teamOne').length,
+    red: rows.filter((row) => row.team === 'teamTwo').length,
+  };
 }
