@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '../../db/client.js';
 import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
-import type { ScrimDeps } from '../scrims/index.js';
+import { publishScrimChange, type ScrimAggregate, type ScrimDeps } from '../scrims/index.js';
 import { captainsOf } from '../teams/index.js';
 
 /** What the board's services use: the database and the notifier that pushes stored notifications. */
@@ -51,4 +51,13 @@ export async function commitAndNotify<T>(
   const { result, stored } = await deps.db.transaction(work);
   deps.notifier.publish(stored);
   return result;
+}
+
+/** Publishes the series' game scrims a committed change touched: their pages, the lists, the modules that follow. */
+export async function publishGameScrims(deps: SeriesDeps, changed: readonly (ScrimAggregate | null)[]) {
+  for (const aggregate of changed) {
+    if (!aggregate) continue;
+    publishScrimChange(deps.scrims, aggregate);
+    await deps.scrims.lifecycle.emit('changed', { aggregate });
+  }
 }

@@ -3,9 +3,9 @@ import type { DbOrTx, Transaction } from '../../../db/client.js';
 import { forbidden, conflict } from '../../../lib/errors.js';
 import { scheduleJob } from '../../../jobs/index.js';
 import type { Viewer } from '../../auth/index.js';
-import { cancelSeriesGameScrims, publishScrimChange, type ScrimAggregate } from '../../scrims/index.js';
+import { cancelSeriesGameScrims } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
 
@@ -40,7 +40,7 @@ export async function scheduleLineupCheck({
 }
 
 /** Ends the series as cancelled (locked by the caller) with its games not played yet; tells everyone involved. */
-export async function endAsCancelled({
+async function endAsCancelled({
   tx,
   row,
   byTeamId,
@@ -69,13 +69,12 @@ export async function endAsCancelled({
     reason,
     cancelledBy: actorId,
   });
-  const teams = await repo.findSeriesTeams({ db: tx, seriesId: row.id });
   const stored = await notifyTeams({
     tx,
     actorId,
     notices: [
       {
-        teamIds: teams.flatMap((team) => (team.teamId ? [team.teamId] : [])),
+        teamIds: await repo.findSeriesTeamIds({ db: tx, seriesId: row.id }),
         userIds: await repo.findLineupUserIds({ db: tx, seriesId: row.id }),
         message,
       },
@@ -84,13 +83,35 @@ export async function endAsCancelled({
   return { cancelled, stored };
 }
 
-function publishCancelled(deps: SeriesDeps, cancelled: ScrimAggregate[]) {
-  return Promise.all(
-    cancelled.map(async (aggregate) => {
-      publishScrimChange(deps.scrims, aggregate);
-      await deps.scrims.lifecycle.emit('changed', { aggregate });
-    }),
-  );
+/** The teams' names, for a reason or a notice. */
+export async function namesOf(tx: Transaction, teamIds: readonly string[]) {
+  const cards = await getTeamCards({ db: tx, teamIds });
+  return teamIds.map((teamId) => cards.get(teamId)?.name ?? '').join(', ');
+}
+
+/** The server cancels the series (locked by the caller) for the teams that did not show up: each a no-show. */
+export async function endAsNoShow({
+  tx,
+  row,
+  absent,
+  reason,
+}: {
+  tx: Transaction;
+  row: repo.SeriesRow;
+  absent: readonly string[];
+  reason: string;
+}) {
+  const ended = await endAsCancelled({
+    tx,
+    row,
+    byTeamId: null,
+    actorId: null,
+    reason,
+    late: false,
+    message: BOARD_MESSAGES.seriesNoShow(reason),
+  });
+  await repo.setOutcome({ db: tx, seriesId: row.id, teamIds: absent, outcome: 'no_show' });
+  return ended;
 }
 
 /**
@@ -111,14 +132,14 @@ export async function cancelSeries({
   const { series, cancelled, stored } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row) throw seriesNotFound();
-    const teamIds = (await repo.findSeriesTeams({ db: tx, seriesId })).flatMap((t) => (t.teamId ? [t.teamId] : []));
+    const teamIds = await repo.findSeriesTeamIds({ db: tx, seriesId });
     const captains = await captainsOf({ db: tx, teamIds });
     const byTeamId = teamIds.find((teamId) => captains.get(teamId)?.includes(viewer.id));
     if (!byTeamId) throw forbidden(BOARD_MESSAGES.notSeriesCaptain, 'NOT_TEAM_CAPTAIN');
     if (row.status === 'finished' || row.status === 'cancelled')
       throw conflict(BOARD_MESSAGES.seriesOver, 'SERIES_OVER');
     const late = row.startsAt.getTime() - Date.now() < SERIES_LATE_CANCEL_HOURS * HOUR;
-    const name = (await getTeamCards({ db: tx, teamIds: [byTeamId] })).get(byTeamId)?.name ?? '';
+    const name = await namesOf(tx, [byTeamId]);
     const ended = await endAsCancelled({
       tx,
       row,
@@ -133,7 +154,7 @@ export async function cancelSeries({
     return { series, ...ended };
   });
   deps.notifier.publish(stored);
-  await publishCancelled(deps, cancelled);
+  await publishGameScrims(deps, cancelled);
   return series;
 }
 
@@ -146,26 +167,13 @@ export async function checkLineups({ deps, seriesId }: { deps: SeriesDeps; serie
   const ended = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row || row.status !== 'scheduled') return null;
-    const teamIds = (await repo.findSeriesTeams({ db: tx, seriesId })).flatMap((t) => (t.teamId ? [t.teamId] : []));
+    const teamIds = await repo.findSeriesTeamIds({ db: tx, seriesId });
     const lineups = await repo.findLineups({ db: tx, seriesId });
     const missing = teamIds.filter((teamId) => !lineups.some((player) => player.teamId === teamId));
     if (missing.length === 0) return null;
-    const cards = await getTeamCards({ db: tx, teamIds: missing });
-    const names = missing.map((teamId) => cards.get(teamId)?.name ?? '').join(', ');
-    const reason = BOARD_MESSAGES.noLineupReason(names);
-    const result = await endAsCancelled({
-      tx,
-      row,
-      byTeamId: null,
-      actorId: null,
-      reason,
-      late: false,
-      message: BOARD_MESSAGES.seriesNoShow(reason),
-    });
-    await repo.setOutcome({ db: tx, seriesId, teamIds: missing, outcome: 'no_show' });
-    return result;
+    return endAsNoShow({ tx, row, absent: missing, reason: BOARD_MESSAGES.noLineupReason(await namesOf(tx, missing)) });
   });
   if (!ended) return;
   deps.notifier.publish(ended.stored);
-  await publishCancelled(deps, ended.cancelled);
+  await publishGameScrims(deps, ended.cancelled);
 }

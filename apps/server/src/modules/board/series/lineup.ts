@@ -1,9 +1,9 @@
 import { BOARD_MESSAGES, type SeriesLineupBody, type TeamName } from '@scrim-gym/shared';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
-import { publishScrimChange, seatLineup } from '../../scrims/index.js';
+import { seatLineup } from '../../scrims/index.js';
 import { memberIdsOf } from '../../teams/index.js';
-import type { SeriesDeps } from '../board.context.js';
+import { publishGameScrims, type SeriesDeps } from '../board.context.js';
 import { assertCaptainOf } from '../board.policy.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
@@ -51,9 +51,6 @@ export async function setLineup({
     }
     return { series: await readSeries({ db: tx, row, viewer }), aggregate: seated };
   });
-  if (aggregate) {
-    publishScrimChange(deps.scrims, aggregate);
-    await deps.scrims.lifecycle.emit('changed', { aggregate });
-  }
+  await publishGameScrims(deps, [aggregate]);
   return series;
 }

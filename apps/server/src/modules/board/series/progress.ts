@@ -8,10 +8,10 @@ import {
 import type { DbOrTx, Transaction } from '../../../db/client.js';
 import { scheduleJob } from '../../../jobs/index.js';
 import type { StoredNotification } from '../../notifications/index.js';
-import { createSeriesGameScrim, publishScrimChange, seatSides, type ScrimAggregate } from '../../scrims/index.js';
+import { createSeriesGameScrim, seatSides, type ScrimAggregate } from '../../scrims/index.js';
 import { getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
-import { endAsCancelled } from './cancel.js';
+import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
+import { endAsNoShow, namesOf } from './cancel.js';
 import { isDecided } from './series-rules.js';
 import * as repo from './series.repository.js';
 
@@ -52,21 +52,23 @@ const scoreLine = (wins: number[]) => wins.join('–');
  * series' end or its next game. Running it again changes nothing (the next game exists, the series has ended).
  */
 export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seriesId: string }) {
-  const { stored, seated } = await deps.db.transaction(async (tx) => {
-    const nothing = { stored: [] as StoredNotification[], seated: null as ScrimAggregate | null };
+  const { stored, changed } = await deps.db.transaction(async (tx) => {
+    const nothing = { stored: [] as StoredNotification[], changed: [] as ScrimAggregate[] };
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row || row.status === 'finished' || row.status === 'cancelled') return nothing;
-    const [teams, games] = await Promise.all([
-      repo.findSeriesTeams({ db: tx, seriesId }),
+    const [teamIds, games] = await Promise.all([
+      repo.findSeriesTeamIds({ db: tx, seriesId }),
       repo.findSeriesGames({ db: tx, seriesId }),
     ]);
-    const teamIds = teams.flatMap((team) => (team.teamId ? [team.teamId] : []));
     const wins = new Map(teamIds.map((teamId) => [teamId, 0]));
     const decidedGames = games.filter((game) => winnerOf(game) !== null);
     for (const game of decidedGames) wins.set(winnerOf(game)!, (wins.get(winnerOf(game)!) ?? 0) + 1);
     await repo.setScores({ db: tx, seriesId, wins });
     const last = games.at(-1);
-    if (last?.abandonedAt && !last.teamWon) return { stored: await endAsNoShow({ tx, row, game: last }), seated: null };
+    if (last?.abandonedAt && !last.teamWon) {
+      const { stored, cancelled } = await endAfterAbandon({ tx, row, game: last });
+      return { stored, changed: cancelled };
+    }
     if (!last || winnerOf(last) === null || teamIds.length < 2) return nothing;
     const cards = await getTeamCards({ db: tx, teamIds });
     const name = (teamId: string | null) => (teamId && cards.get(teamId)?.name) || '';
@@ -76,15 +78,14 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     if (isDecided(row.format, score, decidedGames.length)) {
       await repo.endSeries({ db: tx, id: seriesId, end: { status: 'finished' } });
       await repo.setOutcome({ db: tx, seriesId, teamIds, outcome: 'played' });
-      const [first, second] = teamIds.map((teamId) => ({ teamId, won: wins.get(teamId)! }));
-      const winner = first!.won === second!.won ? null : first!.won > second!.won ? first! : second!;
-      const message = winner
-        ? BOARD_MESSAGES.seriesFinished(
-            name(winner.teamId),
-            scoreLine([winner.won, score.find((_, i) => teamIds[i] !== winner.teamId)!]),
-          )
-        : BOARD_MESSAGES.seriesDrawn(scoreLine(score));
-      return { stored: await notifyTeams({ tx, actorId: null, notices: [{ ...everyone, message }] }), seated: null };
+      // The winner's score first; a level series (a bo2, or N games) is a draw.
+      const [ahead, behind] = [...teamIds].sort((a, b) => wins.get(b)! - wins.get(a)!);
+      const line = scoreLine([wins.get(ahead!)!, wins.get(behind!)!]);
+      const message =
+        wins.get(ahead!) === wins.get(behind!)
+          ? BOARD_MESSAGES.seriesDrawn(line)
+          : BOARD_MESSAGES.seriesFinished(name(ahead!), line);
+      return { stored: await notifyTeams({ tx, actorId: null, notices: [{ ...everyone, message }] }), changed: [] };
     }
     const next = await createNextGame({ tx, row, last, loserTeamId: teamIds.find((id) => id !== winnerOf(last))! });
     const stored = await notifyTeams({
@@ -92,41 +93,24 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
       actorId: null,
       notices: [{ ...everyone, message: BOARD_MESSAGES.seriesNextGame(next.title, name(next.loserTeamId)) }],
     });
-    return { stored, seated: next.seated };
+    return { stored, changed: [next.seated] };
   });
   deps.notifier.publish(stored);
-  if (seated) {
-    publishScrimChange(deps.scrims, seated);
-    await deps.scrims.lifecycle.emit('changed', { aggregate: seated });
-  }
+  await publishGameScrims(deps, changed);
 }
 
 /**
  * A game nobody could play (abandoned: not full 30 minutes after its start) ends the series: each team whose side
  * was not full did not show up.
  */
-async function endAsNoShow({ tx, row, game }: { tx: Transaction; row: repo.SeriesRow; game: repo.SeriesGameRow }) {
+async function endAfterAbandon({ tx, row, game }: { tx: Transaction; row: repo.SeriesRow; game: repo.SeriesGameRow }) {
   const seated = await repo.countSeatedBySide({ db: tx, scrimId: game.scrimId });
   const absent = [
     ...(seated.blue < ROLES.length && game.blueTeamId ? [game.blueTeamId] : []),
     ...(seated.red < ROLES.length && game.redTeamId ? [game.redTeamId] : []),
   ];
-  const cards = await getTeamCards({ db: tx, teamIds: absent });
-  const reason = BOARD_MESSAGES.gameNotPlayedReason(
-    game.number,
-    absent.map((id) => cards.get(id)?.name ?? '').join(', '),
-  );
-  const { stored } = await endAsCancelled({
-    tx,
-    row,
-    byTeamId: null,
-    actorId: null,
-    reason,
-    late: false,
-    message: BOARD_MESSAGES.seriesNoShow(reason),
-  });
-  await repo.setOutcome({ db: tx, seriesId: row.id, teamIds: absent, outcome: 'no_show' });
-  return stored;
+  const reason = BOARD_MESSAGES.gameNotPlayedReason(game.number, await namesOf(tx, absent));
+  return endAsNoShow({ tx, row, absent, reason });
 }
 
 /** The lineups of both teams as seats of a game: each team's starters on its side of that game. */

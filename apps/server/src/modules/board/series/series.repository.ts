@@ -40,6 +40,11 @@ export function findSeriesTeams({ db, seriesId }: { db: DbOrTx; seriesId: string
   return db.select().from(seriesTeams).where(eq(seriesTeams.seriesId, seriesId)).orderBy(asc(seriesTeams.side));
 }
 
+/** The ids of a series' teams that still exist, blue side of game 1 first. */
+export async function findSeriesTeamIds({ db, seriesId }: { db: DbOrTx; seriesId: string }): Promise<string[]> {
+  return (await findSeriesTeams({ db, seriesId })).flatMap((team) => (team.teamId ? [team.teamId] : []));
+}
+
 /**
  * The series' row, locked for the rest of the transaction: a lineup change of either team takes it first, so the
  * two teams' lineups change one at a time and "one lineup per user" is read as it is.

@@ -1,9 +1,9 @@
 import { BOARD_MESSAGES, type SeriesSide } from '@scrim-gym/shared';
 import { conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
-import { publishScrimChange, retitleSeriesGameScrim, seatSides } from '../../scrims/index.js';
+import { retitleSeriesGameScrim, seatSides } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
 import { lineupSeats } from './progress.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
@@ -30,7 +30,7 @@ export async function chooseSide({
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row) throw seriesNotFound();
     // A captain of either team learns how the choice stands; only the chooser's captains pick.
-    const teamIds = (await repo.findSeriesTeams({ db: tx, seriesId })).flatMap((t) => (t.teamId ? [t.teamId] : []));
+    const teamIds = await repo.findSeriesTeamIds({ db: tx, seriesId });
     const captains = await captainsOf({ db: tx, teamIds });
     const viewerTeams = teamIds.filter((teamId) => captains.get(teamId)?.includes(viewer.id));
     if (viewerTeams.length === 0) throw forbidden(BOARD_MESSAGES.sideNotYours, 'NOT_SIDE_CHOOSER');
@@ -69,9 +69,6 @@ export async function chooseSide({
     return { series: await readSeries({ db: tx, row, viewer }), seated, stored };
   });
   deps.notifier.publish(stored);
-  if (seated) {
-    publishScrimChange(deps.scrims, seated);
-    await deps.scrims.lifecycle.emit('changed', { aggregate: seated });
-  }
+  await publishGameScrims(deps, [seated]);
   return series;
 }
