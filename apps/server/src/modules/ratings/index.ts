@@ -48,10 +48,6 @@ export { replayPendingRatings, replayRatingsChunk } from './replay/replay.servic
 export { scrimRatingChanges, syncScrimRatings, unrateScrim } from './results/results.service.js';
 // Team ratings: series games move them (syncSeriesGameRating, also run by teamRatingsPlugin on every change of a
 // series game's scrim); the teams module reads them (currentTeamRatingsOf).
-export {
-  currentTeamRatingsOf,
-  syncSeriesGameRating,
-  type TeamStanding,
-} from './team-ratings/team-ratings.service.js';
+export { currentTeamRatingsOf, syncSeriesGameRating, type TeamStanding } from './team-ratings/team-ratings.service.js';
 export { teamRatingsPlugin } from './team-ratings/team-ratings.plugin.js';
 export { listSeasons, SEASON_MU_KEPT, SEASON_SIGMA_ADDED, softReset, startSeason } from './seasons/seasons.service.js';

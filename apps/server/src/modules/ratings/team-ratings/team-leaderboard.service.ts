@@ -47,7 +47,13 @@ function decodeTeamBoardCursor(cursor: string): TeamBoardCursor {
 
 const present = (row: TeamBoardRow, rank: number): TeamLeaderboardRow => ({
   rank,
-  team: { _id: row.team.id, name: row.team.name, tag: row.team.tag, logoUrl: row.team.logoUrl, region: row.team.region },
+  team: {
+    _id: row.team.id,
+    name: row.team.name,
+    tag: row.team.tag,
+    logoUrl: row.team.logoUrl,
+    region: row.team.region,
+  },
   rating: row.rating,
   games: row.games,
   wins: row.wins,

@@ -135,13 +135,7 @@ export function findCurrentTeamRatings({ db, teamIds }: { db: DbOrTx; teamIds: r
     .where(inArray(teamRatings.teamId, [...teamIds]));
 }
 
-export async function upsertTeamRatings({
-  db,
-  rows,
-}: {
-  db: DbOrTx;
-  rows: (typeof teamRatings.$inferInsert)[];
-}) {
+export async function upsertTeamRatings({ db, rows }: { db: DbOrTx; rows: (typeof teamRatings.$inferInsert)[] }) {
   if (rows.length === 0) return;
   await db
     .insert(teamRatings)
@@ -160,7 +154,15 @@ export async function upsertTeamRatings({
     });
 }
 
-export async function deleteTeamRatings({ db, seasonId, teamIds }: { db: DbOrTx; seasonId: number; teamIds: string[] }) {
+export async function deleteTeamRatings({
+  db,
+  seasonId,
+  teamIds,
+}: {
+  db: DbOrTx;
+  seasonId: number;
+  teamIds: string[];
+}) {
   if (teamIds.length === 0) return;
   await db.delete(teamRatings).where(and(eq(teamRatings.seasonId, seasonId), inArray(teamRatings.teamId, teamIds)));
 }

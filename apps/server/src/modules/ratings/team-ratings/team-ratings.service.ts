@@ -54,7 +54,10 @@ interface DesiredGame {
  */
 export function syncSeriesGameRating({ db, scrimId }: { db: Database; scrimId: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [game, rated] = [await findSeriesGameForRating({ db: tx, scrimId }), await findTeamRatedGame({ db: tx, scrimId })];
+    const [game, rated] = [
+      await findSeriesGameForRating({ db: tx, scrimId }),
+      await findTeamRatedGame({ db: tx, scrimId }),
+    ];
     if (!game && !rated) return false;
     const season = await lockSeason(tx);
     return reconcileTeamGame(tx, season, scrimId, desiredGame(await findSeriesGameForRating({ db: tx, scrimId })));
@@ -101,7 +104,10 @@ async function reconcileTeamGame(tx: Transaction, season: SeasonRow, scrimId: st
 /** Each team's rating in the season: the stored one, else the seed of its roster's current ratings. */
 async function ratingsForGame(tx: Transaction, seasonId: number, teamIds: string[]) {
   const stored = new Map((await findTeamRatingRows({ db: tx, seasonId, teamIds })).map((row) => [row.teamId, row]));
-  const seeds = await seedsOf(tx, teamIds.filter((id) => !stored.has(id)));
+  const seeds = await seedsOf(
+    tx,
+    teamIds.filter((id) => !stored.has(id)),
+  );
   return { stored, before: new Map(teamIds.map((id) => [id, stored.get(id) ?? seeds.get(id)!])) };
 }
 
@@ -204,7 +210,10 @@ async function replayFrom(
   const states = new Map<string, Rating>();
   for (const row of history) {
     if (!states.has(row.teamId))
-      states.set(row.teamId, before.get(row.teamId) ?? seeds.get(row.teamId) ?? { mu: row.muBefore, sigma: row.sigmaBefore });
+      states.set(
+        row.teamId,
+        before.get(row.teamId) ?? seeds.get(row.teamId) ?? { mu: row.muBefore, sigma: row.sigmaBefore },
+      );
   }
   const games = gamesOf(history);
   const replayed = replayRatings(
