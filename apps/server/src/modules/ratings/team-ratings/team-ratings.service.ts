@@ -50,16 +50,19 @@ interface DesiredGame {
  * reversed and the later games replayed. Every write takes the current season's lock first, as the players'
  * ratings do, so one game is rated exactly once across instances. A game rated in a season that has ended stays
  * as it was. Series games are private scrims, which the players' rules never rate: a team game moves team
- * ratings only. Returns whether any rating changed.
+ * ratings only. Call it after the scrim's change has committed, never under a scrim's lock (the season's lock
+ * must not be waited for inside it). Returns whether any rating changed.
  */
-export function syncSeriesGameRating({ db, scrimId }: { db: Database; scrimId: string }): Promise<boolean> {
+export async function syncSeriesGameRating({ db, scrimId }: { db: Database; scrimId: string }): Promise<boolean> {
+  // Outside any transaction: a scrim that is no series game and was never rated costs two key reads, no lock.
+  const [game, rated] = await Promise.all([
+    findSeriesGameForRating({ db, scrimId }),
+    findTeamRatedGame({ db, scrimId }),
+  ]);
+  if (!game && !rated) return false;
   return db.transaction(async (tx) => {
-    const [game, rated] = [
-      await findSeriesGameForRating({ db: tx, scrimId }),
-      await findTeamRatedGame({ db: tx, scrimId }),
-    ];
-    if (!game && !rated) return false;
     const season = await lockSeason(tx);
+    // Read again under the lock: the result may have changed while this waited.
     return reconcileTeamGame(tx, season, scrimId, desiredGame(await findSeriesGameForRating({ db: tx, scrimId })));
   });
 }
