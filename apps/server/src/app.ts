@@ -11,7 +11,7 @@ import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, sessionForgetterPlugin, socketAuth } from './modules/auth/index.js';
-import { boardRoutes } from './modules/board/index.js';
+import { boardRoutes, seriesJobsPlugin } from './modules/board/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
@@ -159,6 +159,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(scrimCheckInPlugin);
   // A captain's report confirms itself when its window ends unless disputed (scrims/results/result.ts).
   await app.register(scrimResultPlugin);
+  // A series advances after each game's confirmed result and checks its lineups when they lock (board/series).
+  await app.register(seriesJobsPlugin);
   // Discord announcements of public scrims (a job per post), following the scrims' lifecycle events.
   await app.register(discordPlugin);
   // Ban expiry and start jobs; the audit rows of scrim admin actions (hooks, before the routes they watch).

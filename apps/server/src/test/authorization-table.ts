@@ -525,6 +525,16 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     }),
     expect: only(['otherPlayer'], '2xx'),
   },
+  // The world's series has one game, so game 2's side is 404 for its two teams' captains and refused to the rest.
+  'POST /api/series/{id}/games/{n}/side': {
+    request: ({ world }) => ({ params: { id: world.series.id, n: '2' }, body: { side: 'blue' } }),
+    expect: only(['otherPlayer', 'host'], 404),
+  },
+  // Either team's captain cancels (the series is more than 6 hours away: no reliability cost).
+  'POST /api/series/{id}/cancel': {
+    request: ({ world }) => ({ params: { id: world.series.id }, body: { reason: 'Two of our starters are ill' } }),
+    expect: only(['otherPlayer', 'host'], '2xx'),
+  },
 
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },

@@ -1,9 +1,18 @@
-import type { CreateScrimPostBody, Region, ScrimPost, ScrimRequest, Series, SeriesLineupBody } from '@scrim-gym/shared';
+import {
+  ROLES,
+  type CreateScrimPostBody,
+  type Region,
+  type ScrimPost,
+  type ScrimRequest,
+  type Series,
+  type SeriesLineupBody,
+} from '@scrim-gym/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { scrimPosts } from '../db/schema/index.js';
-import type { TestUser } from './factories.js';
+import { createUser, type TestUser } from './factories.js';
 import { expectStatus, type callApi } from './social.js';
+import { teamBody, type teamApi } from './team-api.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -47,8 +56,55 @@ export function boardApi(call: ReturnType<typeof callApi>) {
       call('PUT', `/api/series/${seriesId}/lineup`, as?.token, body as object),
     lineupOk: async (seriesId: string, as: TestUser, body: SeriesLineupBody) =>
       expectStatus<{ series: Series }>(await api.lineup(seriesId, as, body), 200).series,
+    side: (seriesId: string, n: number | string, as: TestUser | undefined, body: unknown) =>
+      call('POST', `/api/series/${seriesId}/games/${n}/side`, as?.token, body as object),
+    cancel: (seriesId: string, as: TestUser | undefined, body: unknown) =>
+      call('POST', `/api/series/${seriesId}/cancel`, as?.token, body as object),
   };
   return api;
+}
+
+/** Five starters in role order from `players`, then the subs. */
+export function lineupOf(teamId: string, players: TestUser[], subs: TestUser[] = []): SeriesLineupBody {
+  return {
+    teamId,
+    players: [
+      ...ROLES.map((role, i) => ({ userId: players[i]!.id, role })),
+      ...subs.map((sub) => ({ userId: sub.id, role: 'Sub' as const })),
+    ],
+  };
+}
+
+/** Teams with rosters and booked series, through the API. */
+export function seriesFixtures({
+  db,
+  board,
+  teams,
+}: {
+  db: Database;
+  board: ReturnType<typeof boardApi>;
+  teams: ReturnType<typeof teamApi>;
+}) {
+  const fixtures = {
+    /** A team of a captain (its owner) and seven members who do not captain it: five starters and 3 subs. */
+    async newTeam() {
+      const captain = await createUser({ db });
+      const members = await Promise.all(Array.from({ length: 7 }, () => createUser({ db })));
+      const team = await teams.createOk(captain, teamBody());
+      const invite = await teams.inviteOk(team._id, captain);
+      for (const member of members) expectStatus(await teams.join(invite.token, member), 200);
+      return { id: team._id, name: team.name, tag: team.tag, captain, members, players: [captain, ...members] };
+    },
+    /** Two fresh teams and the series `poster` booked by accepting `asker`'s request (`overrides`: the post's). */
+    async bookedSeries(overrides: Partial<CreateScrimPostBody> = {}) {
+      const [poster, asker] = await Promise.all([fixtures.newTeam(), fixtures.newTeam()]);
+      const post = await board.postOk(poster.captain, postBody(poster.id, overrides));
+      const request = await board.askOk(post._id, asker.captain, asker.id);
+      const booked = await board.acceptOk(request._id, poster.captain);
+      return { poster, asker, series: booked };
+    },
+  };
+  return fixtures;
 }
 
 /** Open Bo3 posts written straight to the table (many at once, past the posting budget): their ids and starts. */

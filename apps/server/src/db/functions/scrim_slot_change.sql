@@ -25,6 +25,9 @@
 --           no seated user banned (LINEUP_BANNED) or deleted, and not in the last 15 minutes before the game's
 --           start (LINEUP_LOCKED; SERIES_LINEUP_LOCK_MINUTES in packages/shared); a seated user who was elsewhere
 --           in the scrim (a caster, or on the other side after a drag) leaves that place (p_user is not used)
+--   sides   the server seats a series game's two lineups, each on its side (a next game's creation, the loser's
+--           side choice): every player row becomes p_seats, less any user banned or deleted since the lineup was
+--           set (that team brings a substitute); refused once the game has started (LINEUP_LOCKED)
 -- A series game (a scrim with a series_games row) has no free places: join, move, assign, cast, seat and reseat are
 -- SERIES_GAME (its lobby and code are its players'); its players come in through lineup only (and a substitute
 -- after the start).
@@ -92,6 +95,11 @@ BEGIN
     END INTO seats_refusal
     FROM jsonb_to_recordset(coalesce(p_seats, '[]')) AS x(user_id uuid, team team, role role);
   END IF;
+  IF p_action = 'sides' THEN
+    seats_refusal := CASE
+      WHEN NOT series_game THEN 'NOT_SERIES_GAME'
+      WHEN s.game_start_time <= now() THEN 'LINEUP_LOCKED' END;
+  END IF;
   IF p_action = 'lineup' THEN
     SELECT CASE
       WHEN NOT series_game THEN 'NOT_SERIES_GAME'
@@ -123,7 +131,7 @@ BEGIN
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
     WHEN p_action IN ('join', 'move', 'assign', 'cast', 'seat', 'reseat') AND series_game THEN 'SERIES_GAME'
     WHEN p_action IN ('join', 'move', 'assign') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
-    WHEN p_action IN ('seat', 'reseat', 'lineup') THEN seats_refusal
+    WHEN p_action IN ('seat', 'reseat', 'lineup', 'sides') THEN seats_refusal
     WHEN p_action = 'join' THEN CASE
       WHEN mine = 'caster' AND NOT p_leave_cast THEN 'ALREADY_CASTER'
       WHEN mine = 'player' THEN 'ALREADY_PLAYER'
@@ -203,6 +211,15 @@ BEGIN
       INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
       SELECT p_scrim, x.user_id, 'player', x.team, x.role
       FROM jsonb_to_recordset(p_seats) AS x(user_id uuid, team team, role role);
+    ELSIF p_action = 'sides' THEN
+      DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND kind = 'player';
+      INSERT INTO scrim_participants (scrim_id, user_id, kind, team, role)
+      SELECT p_scrim, x.user_id, 'player', x.team, x.role
+      FROM jsonb_to_recordset(p_seats) AS x(user_id uuid, team team, role role)
+      JOIN users u ON u.id = x.user_id AND u.deleted_at IS NULL
+      WHERE NOT ban_in_force(x.user_id);
+      UPDATE scrims SET lobby_host_id = NULL WHERE id = p_scrim AND NOT EXISTS (SELECT 1 FROM scrim_participants p
+        WHERE p.scrim_id = p_scrim AND p.user_id = scrims.lobby_host_id AND p.kind = 'player');
     ELSIF p_action = 'lineup' THEN
       DELETE FROM scrim_participants WHERE scrim_id = p_scrim AND ((kind = 'player' AND team = p_team)
         OR user_id IN (SELECT x.user_id FROM jsonb_to_recordset(p_seats) AS x(user_id uuid)));

@@ -6,6 +6,7 @@ import {
   scrimPostStatusEnum,
   scrimRequestStatusEnum,
   seriesFormatEnum,
+  seriesOutcomeEnum,
   seriesSideEnum,
   seriesStatusEnum,
   teamRoleEnum,
@@ -100,6 +101,13 @@ export const series = pgTable(
     fearless: boolean('fearless').notNull(),
     startsAt: timestamptz('starts_at').notNull(),
     status: seriesStatusEnum('status').notNull().default('scheduled'),
+    /** When it finished or was cancelled. */
+    endedAt: timestamptz('ended_at'),
+    /** Who cancelled it (null: the server, for a team that never showed up; or the team was deleted since). */
+    cancelledByTeamId: uuid('cancelled_by_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    /** Cancelled under SERIES_LATE_CANCEL_HOURS before the start: it counts against the cancelling team. */
+    cancelLate: boolean('cancel_late'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -121,6 +129,9 @@ export const seriesTeams = pgTable(
     /** Whether this team posted (the other one asked). */
     isPoster: boolean('is_poster').notNull(),
     score: smallint('score').notNull().default(0),
+    /** How the series counts for this team's reliability, once decided; null while it is not, or when excused. */
+    outcome: seriesOutcomeEnum('outcome'),
+    outcomeAt: timestamptz('outcome_at'),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.side] }),
@@ -129,6 +140,10 @@ export const seriesTeams = pgTable(
       .on(t.seriesId)
       .where(sql`${t.isPoster}`),
     index('series_teams_team_idx').on(t.teamId),
+    // A team's reliability reads its last decided series.
+    index('series_teams_outcome_idx')
+      .on(t.teamId, t.outcomeAt.desc())
+      .where(sql`${t.outcome} is not null`),
   ],
 );
 
@@ -149,6 +164,9 @@ export const seriesGames = pgTable(
       .references(() => scrims.id, { onDelete: 'cascade' }),
     blueTeamId: uuid('blue_team_id').references(() => teams.id, { onDelete: 'set null' }),
     redTeamId: uuid('red_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The team that lost the previous game, which may pick this game's side until side_choice_due_at. */
+    sideChooserTeamId: uuid('side_chooser_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    sideChoiceDueAt: timestamptz('side_choice_due_at'),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.number] }),

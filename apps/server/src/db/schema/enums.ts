@@ -38,3 +38,5 @@ export const scrimPostStatusEnum = pgEnum('scrim_post_status', SCRIM_POST_STATUS
 export const scrimRequestStatusEnum = pgEnum('scrim_request_status', SCRIM_REQUEST_STATUSES);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
 export const seriesSideEnum = pgEnum('series_side', SERIES_SIDES);
+/** How a series counted for one of its teams' reliability: played, cancelled late by it, or not shown up for. */
+export const seriesOutcomeEnum = pgEnum('series_outcome', ['played', 'late_cancel', 'no_show']);

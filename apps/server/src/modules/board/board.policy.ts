@@ -1,5 +1,8 @@
 import { BOARD_MESSAGES, SCRIM_POST_MAX_LEAD_DAYS, SCRIM_POST_MIN_LEAD_MINUTES, type Region } from '@scrim-gym/shared';
+import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { Viewer } from '../auth/index.js';
+import { assertTeamCaptain, membershipOf } from '../teams/index.js';
 import type { ScrimPostRow, ScrimRequestRow } from './board.repository.js';
 
 const MINUTE = 60_000;
@@ -38,4 +41,9 @@ export function assertMayAsk({ post, teamId, teamRegion }: { post: ScrimPostRow;
 /** A request is answered or withdrawn once, while open. */
 export function assertRequestOpen(request: ScrimRequestRow) {
   if (request.status !== 'open') throw conflict(BOARD_MESSAGES.requestClosed, 'SCRIM_REQUEST_CLOSED');
+}
+
+/** 403 unless the viewer captains the team. */
+export async function assertCaptainOf({ db, teamId, viewer }: { db: DbOrTx; teamId: string; viewer: Viewer }) {
+  assertTeamCaptain(await membershipOf({ db, teamId, userId: viewer.id }));
 }

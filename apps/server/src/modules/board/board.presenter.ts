@@ -7,14 +7,8 @@ import {
   type TeamCard,
 } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
-import type {
-  LineupRow,
-  ScrimPostRow,
-  ScrimRequestRow,
-  SeriesGameRow,
-  SeriesRow,
-  SeriesTeamRow,
-} from './board.repository.js';
+import type { ScrimPostRow, ScrimRequestRow } from './board.repository.js';
+import type { LineupRow, SeriesGameRow, SeriesRow, SeriesTeamRow } from './series/series.repository.js';
 
 const rankAt = (step: number | null) => (step === null ? null : (RANK_LADDER[step] ?? null));
 
@@ -66,7 +60,10 @@ const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Seri
     redTeamId: game.redTeamId,
     status: gameStatus(game, now),
     startsAt: game.gameStartTime.toISOString(),
-    sideChoice: null,
+    sideChoice:
+      game.sideChooserTeamId && game.sideChoiceDueAt && game.sideChoiceDueAt.getTime() > now
+        ? { teamId: game.sideChooserTeamId, dueAt: game.sideChoiceDueAt.toISOString() }
+        : null,
     winnerTeamId: winner === 'teamOne' ? game.blueTeamId : winner === 'teamTwo' ? game.redTeamId : null,
     ...(showCode && game.tournamentCode ? { tournamentCode: game.tournamentCode } : {}),
   };
@@ -78,6 +75,7 @@ const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Seri
  */
 export const toSeries = ({
   row,
+  status,
   teams,
   cards,
   lineups,
@@ -87,6 +85,8 @@ export const toSeries = ({
   now,
 }: {
   row: SeriesRow;
+  /** How it stands now (live is read from game 1's start). */
+  status: SeriesStatus;
   teams: SeriesTeamRow[];
   cards: Map<string, TeamCard>;
   lineups: LineupRow[];
@@ -101,7 +101,7 @@ export const toSeries = ({
   format: row.format,
   fearless: row.fearless,
   startsAt: row.startsAt.toISOString(),
-  status: row.status,
+  status,
   teams: teams.map((team) => ({
     team: (team.teamId && cards.get(team.teamId)) || null,
     side: team.side,
@@ -111,7 +111,10 @@ export const toSeries = ({
     score: team.score,
   })),
   games: games.map((game) => toSeriesGame(game, showCodes, now)),
-  cancel: null,
+  cancel:
+    row.status === 'cancelled'
+      ? { byTeamId: row.cancelledByTeamId, reason: row.cancelReason ?? '', late: row.cancelLate ?? false }
+      : null,
   can,
   createdAt: row.createdAt.toISOString(),
 });

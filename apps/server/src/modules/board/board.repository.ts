@@ -1,31 +1,10 @@
 import { and, asc, count, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  Region,
-  ScrimPostStatus,
-  ScrimRequestStatus,
-  SeriesFormat,
-  SeriesLineupRole,
-  SeriesSide,
-} from '@scrim-gym/shared';
+import type { Region, ScrimPostStatus, ScrimRequestStatus, SeriesFormat } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
-import {
-  riotTournaments,
-  scrimPosts,
-  scrimRequests,
-  scrims,
-  series,
-  seriesGames,
-  seriesLineups,
-  seriesTeams,
-  teams,
-  users,
-} from '../../db/schema/index.js';
-import { userSummaryColumns } from '../../db/user-summary.js';
+import { scrimPosts, scrimRequests, teams } from '../../db/schema/index.js';
 
 export type ScrimPostRow = typeof scrimPosts.$inferSelect;
 export type ScrimRequestRow = typeof scrimRequests.$inferSelect;
-export type SeriesRow = typeof series.$inferSelect;
-export type SeriesTeamRow = typeof seriesTeams.$inferSelect;
 
 /** The unique indexes that decide the board's races: one open request per team and post, one series per post. */
 export const ONE_OPEN_REQUEST_CONSTRAINT = 'scrim_requests_one_open_uq';
@@ -215,117 +194,4 @@ export function findBoardPage({
     .where(and(...where))
     .orderBy(asc(scrimPosts.startsAt), asc(scrimPosts.id))
     .limit(limit);
-}
-
-export async function insertSeries({
-  db,
-  values,
-  teams,
-}: {
-  db: DbOrTx;
-  values: Omit<typeof series.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
-  teams: { teamId: string; side: SeriesSide; isPoster: boolean }[];
-}): Promise<SeriesRow> {
-  const [row] = await db.insert(series).values(values).returning();
-  await db.insert(seriesTeams).values(teams.map((team) => ({ ...team, seriesId: row!.id })));
-  return row!;
-}
-
-export async function findSeries({ db, id }: { db: DbOrTx; id: string }): Promise<SeriesRow | null> {
-  const [row] = await db.select().from(series).where(eq(series.id, id));
-  return row ?? null;
-}
-
-/** A series' two teams, blue side of game 1 first. */
-export function findSeriesTeams({ db, seriesId }: { db: DbOrTx; seriesId: string }): Promise<SeriesTeamRow[]> {
-  return db.select().from(seriesTeams).where(eq(seriesTeams.seriesId, seriesId)).orderBy(asc(seriesTeams.side));
-}
-
-/**
- * The series' row, locked for the rest of the transaction: a lineup change of either team takes it first, so the
- * two teams' lineups change one at a time and "one lineup per user" is read as it is.
- */
-export async function lockSeries({ tx, id }: { tx: Transaction; id: string }): Promise<SeriesRow | null> {
-  const [row] = await tx.select().from(series).where(eq(series.id, id)).for('update');
-  return row ?? null;
-}
-
-export async function insertSeriesGame({ db, values }: { db: DbOrTx; values: typeof seriesGames.$inferInsert }) {
-  await db.insert(seriesGames).values(values);
-}
-
-/** A series' games in order, with what their scrims say of them: start, cancelled or abandoned, result, code. */
-export function findSeriesGames({ db, seriesId }: { db: DbOrTx; seriesId: string }) {
-  return db
-    .select({
-      number: seriesGames.number,
-      scrimId: seriesGames.scrimId,
-      blueTeamId: seriesGames.blueTeamId,
-      redTeamId: seriesGames.redTeamId,
-      gameStartTime: scrims.gameStartTime,
-      cancelledAt: scrims.cancelledAt,
-      abandonedAt: scrims.abandonedAt,
-      teamWon: scrims.teamWon,
-      resultStatus: scrims.resultStatus,
-      tournamentCode: riotTournaments.tournamentCode,
-    })
-    .from(seriesGames)
-    .innerJoin(scrims, eq(scrims.id, seriesGames.scrimId))
-    .leftJoin(riotTournaments, eq(riotTournaments.scrimId, seriesGames.scrimId))
-    .where(eq(seriesGames.seriesId, seriesId))
-    .orderBy(asc(seriesGames.number));
-}
-export type SeriesGameRow = Awaited<ReturnType<typeof findSeriesGames>>[number];
-
-/** A series' lineups with their players' cards, starters in role order first, then substitutes. */
-export function findLineups({ db, seriesId }: { db: DbOrTx; seriesId: string }) {
-  return db
-    .select({ teamId: seriesLineups.teamId, role: seriesLineups.role, user: userSummaryColumns() })
-    .from(seriesLineups)
-    .innerJoin(users, eq(users.id, seriesLineups.userId))
-    .where(eq(seriesLineups.seriesId, seriesId))
-    .orderBy(asc(seriesLineups.role), asc(seriesLineups.createdAt), asc(seriesLineups.userId));
-}
-export type LineupRow = Awaited<ReturnType<typeof findLineups>>[number];
-
-/** Which of `userIds` are in a lineup of the series for another team than `teamId`. */
-export async function findInOtherLineup({
-  db,
-  seriesId,
-  teamId,
-  userIds,
-}: {
-  db: DbOrTx;
-  seriesId: string;
-  teamId: string;
-  userIds: readonly string[];
-}): Promise<string[]> {
-  const rows = await db
-    .select({ userId: seriesLineups.userId })
-    .from(seriesLineups)
-    .where(
-      and(
-        eq(seriesLineups.seriesId, seriesId),
-        ne(seriesLineups.teamId, teamId),
-        inArray(seriesLineups.userId, [...userIds]),
-      ),
-    );
-  return rows.map((row) => row.userId);
-}
-
-/** The team's lineup of the series becomes `players` (every row of the team replaced). */
-export async function replaceLineup({
-  db,
-  seriesId,
-  teamId,
-  players,
-}: {
-  db: DbOrTx;
-  seriesId: string;
-  teamId: string;
-  players: { userId: string; role: SeriesLineupRole }[];
-}) {
-  await db.delete(seriesLineups).where(and(eq(seriesLineups.seriesId, seriesId), eq(seriesLineups.teamId, teamId)));
-  if (players.length > 0)
-    await db.insert(seriesLineups).values(players.map((player) => ({ seriesId, teamId, ...player })));
 }

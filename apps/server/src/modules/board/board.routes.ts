@@ -12,8 +12,11 @@ import {
   scrimRequestParamsSchema,
   scrimRequestResponseSchema,
   scrimRequestsResponseSchema,
+  seriesCancelBodySchema,
+  seriesGameParamsSchema,
   seriesLineupBodySchema,
   seriesParamsSchema,
+  seriesSideBodySchema,
   seriesResponseSchema,
 } from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
@@ -23,6 +26,10 @@ import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
 import { scrimDepsOf } from '../scrims/index.js';
 import * as service from './board.service.js';
+import { cancelSeries } from './series/cancel.js';
+import { setLineup } from './series/lineup.js';
+import { chooseSide } from './series/side.js';
+import { getSeries } from './series/series-view.js';
 
 const tags = ['scrim-board'];
 const seriesTags = ['series'];
@@ -184,7 +191,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       },
     ),
     async (request) => ({
-      series: await service.getSeries({ db, viewer: viewerOf(request), id: request.params.id }),
+      series: await getSeries({ db, viewer: viewerOf(request), id: request.params.id }),
     }),
   );
 
@@ -201,11 +208,57 @@ export async function boardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request) => ({
-      series: await service.setLineup({
+      series: await setLineup({
         deps,
         viewer: viewerOf(request),
         seriesId: request.params.id,
         body: request.body,
+      }),
+    }),
+  );
+
+  // A side pick and a cancel are series changes too: they take from the same budget as lineups.
+  app.post(
+    '/series/:id/games/:n/side',
+    {
+      preHandler: limitLineups,
+      ...routeSchema(
+        seriesTags,
+        'Pick the side of game n (a captain of the team that lost game n - 1, within 5 minutes of its result; ' +
+          'the sides alternate otherwise): both lineups are seated on the sides picked',
+        { params: seriesGameParamsSchema, body: seriesSideBodySchema, response: { 200: seriesResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
+    async (request) => ({
+      series: await chooseSide({
+        deps,
+        viewer: viewerOf(request),
+        seriesId: request.params.id,
+        number: request.params.n,
+        side: request.body.side,
+      }),
+    }),
+  );
+
+  app.post(
+    '/series/:id/cancel',
+    {
+      preHandler: limitLineups,
+      ...routeSchema(
+        seriesTags,
+        'Cancel a series that is not over (a captain of either team), with a reason everyone involved is told; ' +
+          'under 6 hours before the start it counts against the team',
+        { params: seriesParamsSchema, body: seriesCancelBodySchema, response: { 200: seriesResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
+    async (request) => ({
+      series: await cancelSeries({
+        deps,
+        viewer: viewerOf(request),
+        seriesId: request.params.id,
+        reason: request.body.reason,
       }),
     }),
   );

@@ -4,47 +4,37 @@ import {
   TEAM_MESSAGES,
   RANK_LADDER,
   SCRIM_BOARD_PAGE_SIZE,
-  SERIES_LINEUP_LOCK_MINUTES,
   SERIES_SIDES,
   type CreateScrimPostBody,
-  type SeriesLineupBody,
-  type TeamName,
   type CreateScrimRequestBody,
   type ScrimBoardQuery,
   type ScrimPost,
   type TeamCard,
 } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
-import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.js';
+import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
-import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
-import { createSeriesGameScrim, publishScrimChange, seatLineup, type ScrimDeps } from '../scrims/index.js';
-import { assertTeamCaptain, captainsOf, getTeamCards, memberIdsOf, membershipOf, teamIdsOf } from '../teams/index.js';
+import { createSeriesGameScrim } from '../scrims/index.js';
+import { getTeamCards, teamIdsOf } from '../teams/index.js';
+import { commitAndNotify, notifyTeams, type BoardDeps } from './board.context.js';
 import { decodeBoardCursor, encodeBoardCursor, type BoardQueryKey } from './board.cursor.js';
 import {
+  assertCaptainOf,
   assertMayAsk,
   assertPostOpen,
   assertPostRegion,
   assertRequestOpen,
   assertStartWindow,
 } from './board.policy.js';
-import { toScrimPost, toScrimRequest, toSeries } from './board.presenter.js';
+import { toScrimPost, toScrimRequest } from './board.presenter.js';
 import * as repo from './board.repository.js';
-
-export interface BoardDeps {
-  db: Database;
-  notifier: Notifier;
-}
-
-/** A lineup also publishes the scrim it seats (its page, the lists, the modules that follow scrims). */
-export interface LineupDeps extends BoardDeps {
-  scrims: Pick<ScrimDeps, 'io' | 'listCache' | 'lifecycle'>;
-}
+import { scheduleLineupCheck } from './series/cancel.js';
+import { readSeries } from './series/series-view.js';
+import * as seriesRepo from './series/series.repository.js';
 
 const postNotFound = () => notFound(BOARD_MESSAGES.postNotFound, 'SCRIM_POST_NOT_FOUND');
 const requestNotFound = () => notFound(BOARD_MESSAGES.requestNotFound, 'SCRIM_REQUEST_NOT_FOUND');
 const teamNotFound = () => notFound(TEAM_MESSAGES.notFound, 'TEAM_NOT_FOUND');
-const seriesNotFound = () => notFound(BOARD_MESSAGES.seriesNotFound, 'SERIES_NOT_FOUND');
 const rankStepOf = (rank: string | undefined) => (rank === undefined ? null : RANK_LADDER.indexOf(rank));
 
 /** The team's card, or 404 when there is no such team. */
@@ -52,43 +42,6 @@ async function cardOf({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<T
   const card = (await getTeamCards({ db, teamIds: [teamId] })).get(teamId);
   if (!card) throw teamNotFound();
   return card;
-}
-
-/** 403 unless the viewer captains the team. */
-async function assertCaptainOf({ db, teamId, viewer }: { db: DbOrTx; teamId: string; viewer: Viewer }) {
-  assertTeamCaptain(await membershipOf({ db, teamId, userId: viewer.id }));
-}
-
-/**
- * A 'general' notification `messageOf(team)` for every captain of the teams given, the one acting aside, stored in
- * the transaction: the caller publishes them after the commit.
- */
-async function notifyCaptains({
-  tx,
-  viewer,
-  notices,
-}: {
-  tx: Transaction;
-  viewer: Viewer;
-  notices: { teamIds: readonly string[]; message: string }[];
-}): Promise<StoredNotification[]> {
-  const captains = await captainsOf({ db: tx, teamIds: notices.flatMap((notice) => notice.teamIds) });
-  const values = notices.flatMap(({ teamIds, message }) =>
-    [...new Set(teamIds.flatMap((teamId) => captains.get(teamId) ?? []))]
-      .filter((userId) => userId !== viewer.id)
-      .map((userId) => ({ userId, kind: 'general' as const, message, relatedUserId: viewer.id })),
-  );
-  return insertNotificationRows({ db: tx, values });
-}
-
-/** Runs `work` in one transaction, then publishes the notifications it stored. */
-async function commitAndNotify<T>(
-  deps: BoardDeps,
-  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[] }>,
-): Promise<T> {
-  const { result, stored } = await deps.db.transaction(work);
-  deps.notifier.publish(stored);
-  return result;
 }
 
 /** POST /api/scrim-posts: a captain posts for the team, in its region, 30 minutes to 30 days ahead. */
@@ -200,7 +153,7 @@ export async function deletePost({ deps, viewer, postId }: { deps: BoardDeps; vi
     const declined = await repo.declineOpenRequests({ db: tx, postId: post.id });
     const poster = await cardOf({ db: tx, teamId: post.teamId });
     const notices = [{ teamIds: declined, message: BOARD_MESSAGES.postWithdrawn(poster.name) }];
-    return { result: undefined, stored: await notifyCaptains({ tx, viewer, notices }) };
+    return { result: undefined, stored: await notifyTeams({ tx, actorId: viewer.id, notices }) };
   });
 }
 
@@ -234,7 +187,10 @@ export async function createRequest({
         request: { postId: post.id, teamId: team._id, note: body.note || null, createdBy: viewer.id },
       });
       const notices = [{ teamIds: [post.teamId], message: BOARD_MESSAGES.requestReceived(team.name) }];
-      return { result: toScrimRequest({ request, team }), stored: await notifyCaptains({ tx, viewer, notices }) };
+      return {
+        result: toScrimRequest({ request, team }),
+        stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
+      };
     });
   } catch (error) {
     if (uniqueViolation(error) === repo.ONE_OPEN_REQUEST_CONSTRAINT)
@@ -277,7 +233,7 @@ export async function withdrawRequest({
     await repo.setRequestStatus({ db: tx, id: request.id, status: 'withdrawn' });
     const team = await cardOf({ db: tx, teamId: request.teamId });
     const notices = [{ teamIds: [post.teamId], message: BOARD_MESSAGES.requestWithdrawn(team.name) }];
-    return { result: undefined, stored: await notifyCaptains({ tx, viewer, notices }) };
+    return { result: undefined, stored: await notifyTeams({ tx, actorId: viewer.id, notices }) };
   });
 }
 
@@ -303,7 +259,7 @@ export async function declineRequest({
     const notices = [{ teamIds: [request.teamId], message: BOARD_MESSAGES.requestDeclined(poster.name) }];
     return {
       result: toScrimRequest({ request: declined, team }),
-      stored: await notifyCaptains({ tx, viewer, notices }),
+      stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
     };
   });
 }
@@ -333,7 +289,7 @@ export async function acceptRequest({
       assertPostOpen(post, now);
       assertRequestOpen(request);
       const posterSide = SERIES_SIDES[randomInt(2)]!;
-      const row = await repo.insertSeries({
+      const row = await seriesRepo.insertSeries({
         db: tx,
         values: {
           postId: post.id,
@@ -363,13 +319,14 @@ export async function acceptRequest({
         startsAt: post.startsAt,
         createdBy: viewer.id,
       });
-      await repo.insertSeriesGame({
+      await seriesRepo.insertSeriesGame({
         db: tx,
         values: { seriesId: row.id, number: 1, scrimId: scrim.id, blueTeamId, redTeamId },
       });
-      const stored = await notifyCaptains({
+      await scheduleLineupCheck({ db: tx, seriesId: row.id, startsAt: post.startsAt });
+      const stored = await notifyTeams({
         tx,
-        viewer,
+        actorId: viewer.id,
         notices: [
           { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)) },
           { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)) },
@@ -401,89 +358,4 @@ export async function listRequests({ db, viewer, postId }: { db: DbOrTx; viewer:
     const team = cards.get(request.teamId);
     return team ? [toScrimRequest({ request, team })] : [];
   });
-}
-
-/**
- * A series as `viewer` sees it: its teams, lineups and games; the games' tournament codes only for the players of
- * the lineups and the two teams' captains.
- */
-async function readSeries({ db, row, viewer }: { db: DbOrTx; row: repo.SeriesRow; viewer: Viewer }) {
-  const teams = await repo.findSeriesTeams({ db, seriesId: row.id });
-  const teamIds = teams.flatMap((team) => (team.teamId ? [team.teamId] : []));
-  const [cards, lineups, games, captains] = await Promise.all([
-    getTeamCards({ db, teamIds }),
-    repo.findLineups({ db, seriesId: row.id }),
-    repo.findSeriesGames({ db, seriesId: row.id }),
-    captainsOf({ db, teamIds }),
-  ]);
-  const captainOf = teamIds.filter((teamId) => captains.get(teamId)?.includes(viewer.id));
-  const showCodes = captainOf.length > 0 || lineups.some((player) => player.user.id === viewer.id);
-  const now = Date.now();
-  const game1 = games.find((game) => game.number === 1);
-  const lineupOpen =
-    row.status === 'scheduled' && !!game1 && game1.gameStartTime.getTime() - SERIES_LINEUP_LOCK_MINUTES * 60_000 > now;
-  const can = {
-    captainOf,
-    editLineup: captainOf.length > 0 && lineupOpen,
-    chooseSide: false,
-    cancel: false,
-  };
-  return toSeries({ row, teams, cards, lineups, games, showCodes, can, now });
-}
-
-/** GET /api/series/:id. */
-export async function getSeries({ db, viewer, id }: { db: DbOrTx; viewer: Viewer; id: string }) {
-  const row = await repo.findSeries({ db, id });
-  if (!row) throw seriesNotFound();
-  return readSeries({ db, row, viewer });
-}
-
-/**
- * PUT /api/series/:id/lineup: a captain of one of the series' teams sets its lineup (five starters, one per role,
- * up to three substitutes: the body's schema), every player on the team's roster and in no other lineup of the
- * series, until 15 minutes before the start. Under the series' lock: the team's lineup rows are replaced and its
- * starters seated on its side of game 1's scrim by the slot statement (action `lineup`), in one transaction; the
- * scrim is published after the commit.
- */
-export async function setLineup({
-  deps,
-  viewer,
-  seriesId,
-  body,
-}: {
-  deps: LineupDeps;
-  viewer: Viewer;
-  seriesId: string;
-  body: SeriesLineupBody;
-}) {
-  const { series, aggregate } = await deps.db.transaction(async (tx) => {
-    const row = await repo.lockSeries({ tx, id: seriesId });
-    if (!row) throw seriesNotFound();
-    await assertCaptainOf({ db: tx, teamId: body.teamId, viewer });
-    const teams = await repo.findSeriesTeams({ db: tx, seriesId });
-    if (!teams.some((team) => team.teamId === body.teamId)) throw conflict(BOARD_MESSAGES.notInSeries, 'NOT_IN_SERIES');
-    // The time of the lock is the slot statement's, against game 1's own start under the scrim's lock.
-    if (row.status !== 'scheduled') throw conflict(BOARD_MESSAGES.lineupLocked, 'LINEUP_LOCKED');
-    const userIds = body.players.map((player) => player.userId);
-    const members = new Set(await memberIdsOf({ db: tx, teamId: body.teamId }));
-    if (userIds.some((userId) => !members.has(userId)))
-      throw badRequest(BOARD_MESSAGES.lineupNotMember, 'NOT_TEAM_MEMBER');
-    if ((await repo.findInOtherLineup({ db: tx, seriesId, teamId: body.teamId, userIds })).length > 0)
-      throw conflict(BOARD_MESSAGES.lineupOtherTeam, 'IN_OTHER_LINEUP');
-    await repo.replaceLineup({ db: tx, seriesId, teamId: body.teamId, players: body.players });
-    const game = (await repo.findSeriesGames({ db: tx, seriesId })).find((g) => g.number === 1);
-    // Without a game 1 scrim on the team's side there is nothing to seat: the lineup is stored alone.
-    let seated = null;
-    if (game && (game.blueTeamId === body.teamId || game.redTeamId === body.teamId)) {
-      const team: TeamName = game.blueTeamId === body.teamId ? 'teamOne' : 'teamTwo';
-      const seats = body.players.flatMap(({ userId, role }) => (role === 'Sub' ? [] : [{ userId, team, role }]));
-      seated = await seatLineup({ tx, scrimId: game.scrimId, team, seats });
-    }
-    return { series: await readSeries({ db: tx, row, viewer }), aggregate: seated };
-  });
-  if (aggregate) {
-    publishScrimChange(deps.scrims, aggregate);
-    await deps.scrims.lifecycle.emit('changed', { aggregate });
-  }
-  return series;
 }

@@ -375,7 +375,14 @@ describe('POST /api/scrim-requests/:id/accept', () => {
     expect(await messagesOf(loser.captain)).toContain(BOARD_MESSAGES.postTaken(poster.name));
     // The accepting captain knows; nobody else of the poster's team captains it.
     expect(await messagesOf(poster.captain)).not.toContain(BOARD_MESSAGES.seriesBooked(winner.name));
-    expect(expectStatus<{ series: Series }>(await api.series(booked._id, loser.member), 200).series).toEqual(booked);
+    // Everyone reads the same series; what they may do with it is theirs: the accepting captain edits the lineup and
+    // may cancel, a member of a team that is not in it nothing.
+    expect(booked.can).toEqual({ captainOf: [poster.id], editLineup: true, chooseSide: false, cancel: true });
+    const seenByOther = expectStatus<{ series: Series }>(await api.series(booked._id, loser.member), 200).series;
+    expect(seenByOther).toEqual({
+      ...booked,
+      can: { captainOf: [], editLineup: false, chooseSide: false, cancel: false },
+    });
     expect((await api.boardOk('region=NA', winner.captain)).rows.map((p) => p._id)).not.toContain(post._id);
     // Once booked: no second accept, no decline, no take-down, and the teams are not deleted.
     expectError(await api.accept(requests[1]!._id, poster.captain), 409, 'SCRIM_POST_CLOSED');

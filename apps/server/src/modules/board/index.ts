@@ -3,3 +3,4 @@
  * notifications, teams and scrims (a series' games are scrims) through their index.
  */
 export { boardRoutes } from './board.routes.js';
+export { seriesJobsPlugin } from './series/series.jobs.js';

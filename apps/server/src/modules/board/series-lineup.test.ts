@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type Series, type SeriesLineupBody } from '@scrim-gym/shared';
+import { ROLES, type Series } from '@scrim-gym/shared';
 import {
   bans,
   riotTournaments,
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { SERIES_LINEUP_BURST } from './board.routes.js';
-import { boardApi, postBody } from '../../test/board-api.js';
+import { boardApi, lineupOf, seriesFixtures } from '../../test/board-api.js';
 import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
 import { expectError, scrimApi } from '../../test/scrim-api.js';
 import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
@@ -42,36 +42,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** A team of a captain (its owner) and seven members who do not captain it: enough for five starters and 3 subs. */
-async function newTeam() {
-  const captain = await createUser({ db: db() });
-  const members = await Promise.all(Array.from({ length: 7 }, () => createUser({ db: db() })));
-  const team = await teams.createOk(captain, teamBody());
-  const invite = await teams.inviteOk(team._id, captain);
-  for (const member of members) expectStatus(await teams.join(invite.token, member), 200);
-  return { id: team._id, tag: team.tag, captain, members, players: [captain, ...members] };
-}
-type TestTeam = Awaited<ReturnType<typeof newTeam>>;
-
-/** Two fresh teams and the series `poster` booked by accepting `asker`'s request. */
-async function bookedSeries() {
-  const [poster, asker] = await Promise.all([newTeam(), newTeam()]);
-  const post = await api.postOk(poster.captain, postBody(poster.id));
-  const request = await api.askOk(post._id, asker.captain, asker.id);
-  const booked = await api.acceptOk(request._id, poster.captain);
-  return { poster, asker, series: booked };
-}
-
-/** Five starters in role order from `players`, then the subs. */
-function lineupOf(teamId: string, players: TestUser[], subs: TestUser[] = []): SeriesLineupBody {
-  return {
-    teamId,
-    players: [
-      ...ROLES.map((role, i) => ({ userId: players[i]!.id, role })),
-      ...subs.map((sub) => ({ userId: sub.id, role: 'Sub' as const })),
-    ],
-  };
-}
+const fixtures = () => seriesFixtures({ db: db(), board: api, teams });
+type TestTeam = Awaited<ReturnType<ReturnType<typeof fixtures>['newTeam']>>;
+const bookedSeries = () => fixtures().bookedSeries();
 
 const gameOne = (s: Series) => s.games.find((game) => game.number === 1)!;
 const sideOf = (s: Series, teamId: string) => (gameOne(s).blueTeamId === teamId ? 'teamOne' : 'teamTwo');

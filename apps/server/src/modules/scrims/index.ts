@@ -21,8 +21,9 @@ export {
 } from './core/scrims.schedule.js';
 export { LISTS_CHANGED_EVENT, publishScrimChange, scrimDepsOf, type ScrimDeps } from './core/scrim-change.js';
 export { scrimsContextPlugin } from './core/scrims-context.plugin.js';
-export { createSeriesGameScrim, getScrimAggregate, getScrimTitle } from './core/scrims.service.js';
-export { seatLineup } from './slots/tool-change.js';
+export { getScrimAggregate, getScrimTitle } from './core/scrims.service.js';
+export { cancelSeriesGameScrims, createSeriesGameScrim, retitleSeriesGameScrim } from './core/series-games.js';
+export { seatLineup, seatSides } from './slots/tool-change.js';
 export { recordGameWinner, scrimResultPlugin } from './results/result.js';
 export { clearCooldown } from './commitments/reliability.js';
 export { registerScrimSocketHandlers } from './core/scrims.socket.js';

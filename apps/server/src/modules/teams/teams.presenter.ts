@@ -1,9 +1,9 @@
-import type { Team, TeamCard, TeamSummary, TeamView } from '@scrim-gym/shared';
+import { shownReliability, type Team, type TeamCard, type TeamSummary, type TeamView } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
 import type { Rating, TeamStanding } from '../ratings/index.js';
 import { displayRating, rankOfRating } from '../ratings/index.js';
 import { teamAbilities } from './teams.policy.js';
-import type { RosterRow, TeamCardRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
+import type { ReliabilityCounts, RosterRow, TeamCardRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
 
 export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
   _id: row.id,
@@ -15,34 +15,53 @@ export const toTeamSummary = (row: TeamSummaryRow): TeamSummary => ({
   memberCount: row.memberCount,
 });
 
-/** Reliability counts series played; until the series results count them, every team shows zeros and no score. */
-const reliabilityOf = () => ({ score: null, played: 0, lateCancels: 0, noShows: 0 });
+/**
+ * A team's reliability over its last decided series: the share it played of those it played, cancelled late or did
+ * not show up for, as a whole percentage, shown once it has RELIABILITY_MIN_COMMITMENTS of them (null before, as
+ * players' is).
+ */
+export const reliabilityOf = (counts: ReliabilityCounts | undefined) => {
+  const { played = 0, lateCancels = 0, noShows = 0 } = counts ?? {};
+  const decided = played + lateCancels + noShows;
+  const kept = decided === 0 ? null : Math.round((100 * played) / decided);
+  return { score: shownReliability(kept, decided), played, lateCancels, noShows };
+};
 
 /** A team on a card (the board, a series): its rating as the rank on the ladder it stands for. */
-export const toTeamCard = ({ team, rating }: { team: TeamCardRow; rating: Rating }): TeamCard => ({
+export const toTeamCard = ({
+  team,
+  rating,
+  reliability,
+}: {
+  team: TeamCardRow;
+  rating: Rating;
+  reliability: ReliabilityCounts | undefined;
+}): TeamCard => ({
   _id: team.id,
   name: team.name,
   tag: team.tag,
   logoUrl: team.logoUrl,
   region: team.region,
   rank: rankOfRating(rating),
-  reliability: reliabilityOf(),
+  reliability: reliabilityOf(reliability),
 });
 
 /**
  * The whole team. Its rating is its current season's once a series game moved it, else the seed from the roster
  * (`standing` then has no games: provisional, a 0–0 record); provisional as a player's is, for its first
  * PROVISIONAL_GAMES rated games. The record counts the current season's rated series games, as the rating does.
- * Reliability counts series, so a team that has played none shows zeros and no score.
+ * Reliability counts its decided series (reliabilityOf).
  */
 export const toTeam = ({
   team,
   roster,
   standing,
+  reliability,
 }: {
   team: TeamRow;
   roster: RosterRow[];
   standing: TeamStanding;
+  reliability: ReliabilityCounts | undefined;
 }): Team => ({
   _id: team.id,
   name: team.name,
@@ -63,7 +82,7 @@ export const toTeam = ({
     display: displayRating(standing.rating),
     provisional: standing.provisional,
   },
-  reliability: reliabilityOf(),
+  reliability: reliabilityOf(reliability),
   record: { wins: standing.wins, losses: standing.losses },
 });
 

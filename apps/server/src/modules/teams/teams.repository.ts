@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Region, TeamRole } from '@scrim-gym/shared';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { TEAM_RELIABILITY_WINDOW, type Region, type TeamRole } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { countedRankSql, series, seriesTeams, teamMembers, teams, users } from '../../db/schema/index.js';
 import { userSummaryColumns } from '../../db/user-summary.js';
@@ -269,3 +269,34 @@ export async function countUnfinishedSeries({ db, teamId }: { db: DbOrTx; teamId
     .where(and(eq(seriesTeams.teamId, teamId), inArray(series.status, ['scheduled', 'live'])));
   return row?.n ?? 0;
 }
+
+/** How each team of `teamIds` came out of its last TEAM_RELIABILITY_WINDOW decided series (teams without any absent). */
+export async function findReliabilityCounts({ db, teamIds }: { db: DbOrTx; teamIds: readonly string[] }) {
+  if (teamIds.length === 0) return [];
+  const recent = db
+    .select({
+      teamId: seriesTeams.teamId,
+      outcome: seriesTeams.outcome,
+      recency:
+        sql<number>`row_number() over (partition by ${seriesTeams.teamId} order by ${seriesTeams.outcomeAt} desc)`.as(
+          'recency',
+        ),
+    })
+    .from(seriesTeams)
+    .where(and(inArray(seriesTeams.teamId, [...teamIds]), isNotNull(seriesTeams.outcome)))
+    .as('recent');
+  const counted = (outcome: string) =>
+    sql<number>`count(*) filter (where ${recent.outcome} = ${outcome})`.mapWith(Number);
+  const rows = await db
+    .select({
+      teamId: recent.teamId,
+      played: counted('played'),
+      lateCancels: counted('late_cancel'),
+      noShows: counted('no_show'),
+    })
+    .from(recent)
+    .where(lte(recent.recency, TEAM_RELIABILITY_WINDOW))
+    .groupBy(recent.teamId);
+  return rows.flatMap((row) => (row.teamId ? [{ ...row, teamId: row.teamId }] : []));
+}
+export type ReliabilityCounts = Awaited<ReturnType<typeof findReliabilityCounts>>[number];

@@ -74,11 +74,13 @@ export async function getTeamCards({
   teamIds: readonly string[];
 }): Promise<Map<string, TeamCard>> {
   const ids = [...new Set(teamIds)];
-  const [rows, players, standings] = await Promise.all([
+  const [rows, players, standings, reliability] = await Promise.all([
     repo.findTeamsByIds({ db, teamIds: ids }),
     repo.findPlayersOfTeams({ db, teamIds: ids }),
     currentTeamRatingsOf({ db, teamIds: ids }),
+    repo.findReliabilityCounts({ db, teamIds: ids }),
   ]);
+  const reliabilityOf = new Map(reliability.map((counts) => [counts.teamId, counts]));
   const seeded = players.filter((player) => !standings.has(player.teamId));
   const ratings = await currentRatingsOf({ db, players: seeded });
   const ratingsOf = new Map<string, Rating[]>();
@@ -89,6 +91,7 @@ export async function getTeamCards({
       toTeamCard({
         team: row,
         rating: standings.get(row.id)?.rating ?? seedTeamRating(ratingsOf.get(row.id) ?? []),
+        reliability: reliabilityOf.get(row.id),
       }),
     ]),
   );
@@ -121,16 +124,18 @@ export function teamIdsOf({ db, userId }: { db: DbOrTx; userId: string }) {
 export async function getTeam({ db, id }: { db: DbOrTx; id: string }): Promise<Team> {
   const team = await repo.findTeam({ db, id });
   if (!team) throw teamNotFound();
-  const [roster, standings] = await Promise.all([
+  const [roster, standings, [reliability]] = await Promise.all([
     repo.findRoster({ db, teamId: id }),
     currentTeamRatingsOf({ db, teamIds: [id] }),
+    repo.findReliabilityCounts({ db, teamIds: [id] }),
   ]);
   const standing = standings.get(id);
-  if (standing) return toTeam({ team, roster, standing });
+  if (standing) return toTeam({ team, roster, standing, reliability });
   // Coaches do not play: the seed is the players' (starters and substitutes).
   const players = roster.filter((m) => m.role !== 'Coach').map((m) => ({ userId: m.user.id, rank: m.user.rank }));
   const rating = seedTeamRating(await currentRatingsOf({ db, players }));
-  return toTeam({ team, roster, standing: { rating, games: 0, wins: 0, losses: 0, provisional: true } });
+  const seed = { rating, games: 0, wins: 0, losses: 0, provisional: true };
+  return toTeam({ team, roster, standing: seed, reliability });
 }
 
 /** A team's creator is its owner and a captain, in their preferred position when they have one, else a Sub. */

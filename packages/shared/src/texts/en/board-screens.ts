@@ -1,4 +1,9 @@
-import type { SeriesFormat } from '../../rules/board-limits.js';
+import {
+  SERIES_LATE_CANCEL_HOURS,
+  SERIES_LINEUP_LOCK_MINUTES,
+  SERIES_LINEUP_MAX_SUBS,
+  type SeriesFormat,
+} from '../../rules/board-limits.js';
 import { count } from './plural.js';
 
 /** The Scrim Board page's words: filters, post cards, the post and request dialogs, a post's requests. */
@@ -128,4 +133,51 @@ export const SERIES_TEXTS = {
   code: 'Tournament code',
   winner: (team: string) => `${team} won`,
   backToBoard: 'Scrim Board',
+  gameStarts: (when: string) => `Starts ${when}`,
+  gameSides: (blue: string, red: string) => `Blue: ${blue} · Red: ${red}`,
+  codeHelp: 'Paste it in the League client: Play, the trophy icon, then enter the code.',
+  copyCode: (n: number) => `Copy the tournament code of game ${n}`,
+  codeCopied: 'Tournament code copied',
+  // The lineup editor, for a captain until the lock.
+  editLineup: (team: string) => `Set the lineup of ${team}`,
+  lineupHelp: `Pick a starter for each role and up to ${SERIES_LINEUP_MAX_SUBS} substitutes from the roster. Lineups lock ${SERIES_LINEUP_LOCK_MINUTES} minutes before the start.`,
+  lineupSuggested: 'Suggested from the roster’s roles: not saved yet.',
+  starters: 'Starters',
+  subs: 'Substitutes',
+  sub: (n: number) => `Substitute ${n}`,
+  noPlayer: 'No player',
+  pickedAs: (role: string) => `already ${role}`,
+  inOtherLineup: 'in the other lineup',
+  rosterRole: (role: string) => `roster: ${role}`,
+  loadingRoster: 'Loading the roster',
+  rosterFailed: 'The roster could not be loaded.',
+  rosterTooSmall: 'The roster has fewer than five players: invite more from the team page.',
+  teamPage: 'Team page',
+  pickEveryRole: 'Pick a player for each of the five roles',
+  saveLineup: 'Save lineup',
+  lineupSaved: 'Lineup saved: its starters are seated in game 1',
+  // The side choice of the loser of the previous game.
+  pickSide: (n: number) => `Pick your side for game ${n}`,
+  pickSideUntil: (time: string, left: string) => `Until ${time} (${left} left); otherwise the sides alternate.`,
+  sideChoiceOf: (team: string, time: string) =>
+    `${team} picks its side for this game until ${time}; otherwise the sides alternate.`,
+  playBlue: 'Play blue side',
+  playRed: 'Play red side',
+  sidePicked: (side: string) => `You play the ${side} side`,
+  sideNames: { blue: 'blue', red: 'red' },
+  // Cancelling.
+  cancelSeries: 'Cancel series',
+  cancelTitle: 'Cancel this series?',
+  cancelReason: 'Reason',
+  cancelReasonHelp: (max: number) => `Both teams are told why, up to ${max} characters`,
+  cancelRule: `Cancelling under ${SERIES_LATE_CANCEL_HOURS} hours before the start counts against your team’s reliability.`,
+  cancelLateWarning: `The series starts in less than ${SERIES_LATE_CANCEL_HOURS} hours: cancelling now counts against your team’s reliability.`,
+  keepSeries: 'Keep the series',
+  confirmCancel: 'Cancel the series',
+  cancelled: 'Series cancelled',
+  cancelledBy: (team: string) => `Cancelled by ${team}`,
+  cancelledReason: (reason: string) => `Reason: ${reason}`,
+  lateCancel: 'Late cancel',
+  lateCancelHelp: `Cancelled under ${SERIES_LATE_CANCEL_HOURS} hours before the start: it counts against the team’s reliability.`,
+  failedAction: 'That did not work. Try again.',
 } as const;

@@ -35,6 +35,10 @@ export const BOARD_MESSAGES = {
   lineupNotMember: 'Every player of a lineup must be on the team’s roster',
   lineupOtherTeam: 'A player is already in the other team’s lineup of this series: a player plays for one side',
   seriesOver: 'This series is over: it was finished or cancelled',
+  notSeriesCaptain: 'Only a captain of one of the two teams can cancel this series',
+  noLineupReason: (teams: string) => `No lineup was set before the lock by ${teams}`,
+  gameNotPlayedReason: (number: number, teams: string) =>
+    `Game ${number} was never played: ${teams} did not field five players within 30 minutes of its start`,
   gameNotFound: 'This series has no such game yet',
   sideNotYours: 'Only a captain of the team that lost the previous game picks this side',
   sideChoiceOver: `The side is picked within ${SERIES_SIDE_CHOICE_MINUTES} minutes of the previous game's result: the sides have alternated`,
@@ -61,6 +65,7 @@ export const BOARD_MESSAGES = {
   postWithdrawn: (team: string) => `${team} took its scrim post down: your request was declined`,
   requestWithdrawn: (team: string) => `${team} withdrew its scrim request`,
   seriesCancelled: (team: string, reason: string) => `${team} cancelled your series: ${reason}`,
+  seriesNoShow: (reason: string) => `Your series was cancelled: ${reason}`,
   seriesNextGame: (title: string, loser: string) =>
     `${title} starts in ${SERIES_NEXT_GAME_DELAY_MINUTES} minutes; ${loser} may pick its side for the next ${SERIES_SIDE_CHOICE_MINUTES} minutes`,
   seriesSidePicked: (team: string, side: string) => `${team} picked the ${side} side for the next game`,

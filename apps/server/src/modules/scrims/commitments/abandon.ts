@@ -13,15 +13,15 @@ import { publishScrimChange, type ScrimDeps, scrimDepsOf } from '../core/scrim-c
  * row's lock (the one every join takes), so a join committed before it counts and a join after it is refused.
  * Its players and casters get a stored notification, written in the same transaction as `abandonedAt`, so a run
  * again after a crash finds the scrim closed and tells nobody twice. Idempotent: a scrim gone, full, with a
- * winner, closed already, or moved to a later start (its check moved too) is left alone. Returns whether it
- * closed the scrim.
+ * winner, closed already, or moved to a later start (its check moved too) is left alone. The modules that follow
+ * scrims hear of it ('changed'). Returns whether it closed the scrim.
  */
 export async function abandonScrimIfNotFull({
   deps,
   scrimId,
   now = Date.now(),
 }: {
-  deps: Pick<ScrimDeps, 'db' | 'io' | 'notifier' | 'listCache'>;
+  deps: Pick<ScrimDeps, 'db' | 'io' | 'notifier' | 'listCache' | 'lifecycle'>;
   scrimId: string;
   now?: number;
 }) {
@@ -46,7 +46,11 @@ export async function abandonScrimIfNotFull({
   if (!stored) return false;
   deps.notifier.publish(stored);
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
-  if (aggregate) publishScrimChange(deps, aggregate);
+  if (aggregate) {
+    publishScrimChange(deps, aggregate);
+    // A series follows its games: an abandoned game is a team that did not show up.
+    await deps.lifecycle.emit('changed', { aggregate });
+  }
   return true;
 }
 

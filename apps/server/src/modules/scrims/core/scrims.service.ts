@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { BALANCE_MESSAGES, SCRIM_MESSAGES, createScrimBodySchema, updateScrimBodySchema } from '@scrim-gym/shared';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import { badRequest, conflict, forbidden } from '../../../lib/errors.js';
 import { createPassword } from '../../../lib/tokens.js';
 import { emitToOtherInstances } from '../../../plugins/io.js';
@@ -68,12 +68,12 @@ function castersCount(isWithCasters: boolean, requested: number) {
   return requested === 0 ? 2 : requested;
 }
 
-type CreateScrimFields = z.output<typeof createScrimBodySchema>;
+export type CreateScrimFields = z.output<typeof createScrimBodySchema>;
 
 /** A new scrim's row from its creation fields: the lobby named after the title unless named, its password made. */
-const newScrimValues = (
+export const newScrimValues = (
   body: CreateScrimFields,
-  by: { createdBy: string; hostedBy: string | null; lobbyHostId: string | null },
+  by: { createdBy: string | null; hostedBy: string | null; lobbyHostId: string | null },
 ) => ({
   title: body.title,
   region: body.region,
@@ -90,41 +90,6 @@ const newScrimValues = (
   createdBy: by.createdBy,
   hostedBy: by.hostedBy,
 });
-
-/**
- * A game of a team series as a scrim, in the caller's transaction (the series' own): created as any scrim is, with
- * the scrims' defaults and casters allowed, but private (the hub lists it to nobody; its players are the lineups)
- * and without a check-in (a lineup's players are the team's to bring). The start job is scheduled in the same
- * transaction. `createdBy`: the captain whose action created it; admins run it (no community host).
- */
-export async function createSeriesGameScrim({
-  tx,
-  title,
-  region,
-  startsAt,
-  createdBy,
-}: {
-  tx: Transaction;
-  title: string;
-  region: CreateScrimFields['region'];
-  startsAt: Date;
-  createdBy: string;
-}) {
-  const body = createScrimBodySchema.parse({
-    title,
-    region,
-    gameStartTime: startsAt.toISOString(),
-    isPrivate: true,
-    isWithCasters: true,
-    checkInEnabled: false,
-  });
-  const row = await insertScrim({
-    db: tx,
-    values: newScrimValues(body, { createdBy, hostedBy: null, lobbyHostId: null }),
-  });
-  await scheduleScrimStart({ db: tx, scrimId: row.id, gameStartTime: row.gameStartTime });
-  return row;
-}
 
 export async function createScrim({
   deps,

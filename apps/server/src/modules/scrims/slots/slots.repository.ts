@@ -26,7 +26,9 @@ export type SlotChange =
   /** The players become `seats` (the balance made the teams again): each a player or a sign-up of the scrim. */
   | { action: 'reseat'; seats: Seat[] }
   /** A series game's side `team` becomes `seats` (a captain set the team's lineup). */
-  | { action: 'lineup'; team: TeamName; seats: Seat[] };
+  | { action: 'lineup'; team: TeamName; seats: Seat[] }
+  /** The server seats a series game's two lineups, each on its side (a next game, the loser's side choice). */
+  | { action: 'sides'; seats: Seat[] };
 
 /** A user in a slot, as a whole-lobby seating places them. */
 export interface Seat {

@@ -71,3 +71,14 @@ export async function seatLineup({
   if (result.refusal) throw slotRefusalError('lineup', result.refusal, result.aggregate, null);
   return result.aggregate;
 }
+
+/**
+ * A series game's two lineups seated by the server, each on its side (a next game's creation, the loser's side
+ * choice), in a transaction of the series: every player row replaced by `seats`, less a user banned or deleted
+ * since. A refusal is thrown; the scrim as it is now is answered, to publish after the commit.
+ */
+export async function seatSides({ tx, scrimId, seats }: { tx: Transaction; scrimId: string; seats: Seat[] }) {
+  const result = await changeSlotIn({ tx, scrimId, userId: null, change: { action: 'sides', seats } });
+  if (result.refusal) throw slotRefusalError('sides', result.refusal, result.aggregate, null);
+  return result.aggregate;
+}

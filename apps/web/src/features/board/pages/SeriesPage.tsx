@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
@@ -9,13 +11,19 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BOARD_TEXTS, SERIES_TEXTS as T, TEAM_ROLES, type Series } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { formatWhen } from '../../../lib/datetime';
 import { profilePath } from '../../../lib/profile-link';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useCopy } from '../../alerts/use-copy';
 import { useSeries } from '../api/board';
+import { CancelSeriesDialog, isLateCancel } from '../components/CancelSeriesDialog';
+import { LineupEditor } from '../components/LineupEditor';
+import { SideChoice } from '../components/SideChoice';
 import { TeamCardBadge } from '../components/TeamCardBadge';
 import { PageSection } from '../../../components/PageSection';
 
@@ -24,10 +32,15 @@ const SIDE_COLOR = { blue: 'info', red: 'error' } as const;
 const sideName = (side: SeriesTeam['side']) => (side === 'blue' ? T.blue : T.red);
 const teamName = (team: SeriesTeam) => team.team?.name ?? T.deletedTeam;
 
-/** /series/:id: the two teams (game 1's sides), how and when they play, the score, lineups and games. */
+/**
+ * /series/:id: the two teams (game 1's sides), how and when they play, the score, lineups and games. What the
+ * viewer may do (set a lineup, pick a side, cancel) is the server's `can`; nothing is recomputed here.
+ */
 export function SeriesPage() {
   const { id = '' } = useParams();
   const series = useSeries(id);
+  /** When the cancel dialog was opened (whether the cancel is late is read then), or null while it is closed. */
+  const [cancelAt, setCancelAt] = useState<number | null>(null);
   const [blue, red] = series.data?.teams ?? [];
   usePageTitle(blue && red ? T.pageTitle(teamName(blue), teamName(red)) : T.fallbackTitle);
   if (series.isPending) return <LoadingScreen text={T.loading} />;
@@ -39,6 +52,8 @@ export function SeriesPage() {
     );
   }
   const { data } = series;
+  const edits = (team: SeriesTeam) =>
+    data.can.editLineup && Boolean(team.team && data.can.captainOf.includes(team.team._id));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
       <Stack spacing={2}>
@@ -75,12 +90,30 @@ export function SeriesPage() {
             <Chip variant="outlined" label={data.region} />
             <Chip variant="outlined" label={`${T.startsAt}: ${formatWhen(data.startsAt)}`} />
           </Stack>
+          {data.status === 'cancelled' && data.cancel && <Cancelled series={data} />}
+          {data.can.cancel && (
+            <>
+              <Button variant="outlined" color="error" sx={{ mt: 2 }} onClick={() => setCancelAt(Date.now())}>
+                {T.cancelSeries}
+              </Button>
+              <CancelSeriesDialog
+                series={data}
+                open={cancelAt !== null}
+                late={cancelAt !== null && isLateCancel(data, cancelAt)}
+                onClose={() => setCancelAt(null)}
+              />
+            </>
+          )}
         </Paper>
         <PageSection title={T.lineups}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {[blue, red].map((team) => (
-              <Lineup key={team.side} team={team} />
-            ))}
+            {[blue, red].map((team) =>
+              edits(team) ? (
+                <LineupEditor key={team.side} series={data} team={team} />
+              ) : (
+                <Lineup key={team.side} team={team} />
+              ),
+            )}
           </Box>
         </PageSection>
         <PageSection title={T.games}>
@@ -144,8 +177,33 @@ function Lineup({ team }: { team: SeriesTeam }) {
   );
 }
 
-/** Each game links to its scrim page, with its sides, state, winner and the tournament code when there is one. */
+/** Who cancelled the series, why, and whether it was late (it then counts against that team). */
+function Cancelled({ series }: { series: Series }) {
+  const cancel = series.cancel;
+  if (!cancel) return null;
+  const by = series.teams.find((team) => team.team && team.team._id === cancel.byTeamId);
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }}>
+      <AlertTitle>{by ? T.cancelledBy(teamName(by)) : T.status.cancelled}</AlertTitle>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {T.cancelledReason(cancel.reason)}
+      </Typography>
+      {cancel.late && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+          <Chip size="small" color="warning" label={T.lateCancel} />
+          <Typography variant="body2">{T.lateCancelHelp}</Typography>
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Each game links to its scrim page, with its sides, start, state and winner; below the link, the tournament code
+ * for those the server gives it to, and the side choice while the previous game's loser may still pick.
+ */
 function Games({ series }: { series: Series }) {
+  const copy = useCopy();
   if (series.games.length === 0) return <Typography color="text.secondary">{T.noGames}</Typography>;
   const nameOf = (teamId: string | null | undefined) => {
     const team = series.teams.find((t) => t.team?._id === teamId);
@@ -156,7 +214,7 @@ function Games({ series }: { series: Series }) {
       {[...series.games]
         .sort((a, b) => a.number - b.number)
         .map((game) => (
-          <ListItem key={game.scrimId} disablePadding divider>
+          <ListItem key={game.scrimId} disablePadding divider sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
             <ListItemButton
               component={RouterLink}
               to={`/scrims/${game.scrimId}`}
@@ -164,17 +222,44 @@ function Games({ series }: { series: Series }) {
               sx={{ flexWrap: 'wrap', gap: 1.5 }}
             >
               <Typography sx={{ fontWeight: 700, minWidth: 72 }}>{T.game(game.number)}</Typography>
-              <Typography variant="body2" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
-                {T.blue}: {nameOf(game.blueTeamId)} · {T.red}: {nameOf(game.redTeamId)}
-              </Typography>
-              <Chip size="small" label={T.status[game.status]} />
-              {game.winnerTeamId && <Chip size="small" color="success" label={T.winner(nameOf(game.winnerTeamId))} />}
-              {game.tournamentCode && (
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                  {T.code}: {game.tournamentCode}
+              <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {T.gameSides(nameOf(game.blueTeamId), nameOf(game.redTeamId))}
                 </Typography>
-              )}
+                <Typography variant="body2" color="text.secondary">
+                  {T.gameStarts(formatWhen(game.startsAt))}
+                </Typography>
+              </Box>
+              <Chip size="small" color={game.status === 'live' ? 'success' : 'default'} label={T.status[game.status]} />
+              {game.winnerTeamId && <Chip size="small" color="success" label={T.winner(nameOf(game.winnerTeamId))} />}
             </ListItemButton>
+            {(game.tournamentCode || game.sideChoice) && (
+              <Stack spacing={1} sx={{ px: 2, pb: 1.5 }}>
+                {game.tournamentCode && (
+                  <Box>
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                        {T.code}: {game.tournamentCode}
+                      </Typography>
+                      <Button
+                        size="small"
+                        aria-label={T.copyCode(game.number)}
+                        onClick={() => void copy(game.tournamentCode ?? '', T.codeCopied)}
+                        sx={{ minWidth: 0 }}
+                      >
+                        <ContentCopyIcon fontSize="small" />
+                      </Button>
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary">
+                      {T.codeHelp}
+                    </Typography>
+                  </Box>
+                )}
+                {game.sideChoice && (
+                  <SideChoice series={series} game={game} teamName={nameOf(game.sideChoice.teamId)} />
+                )}
+              </Stack>
+            )}
           </ListItem>
         ))}
     </List>

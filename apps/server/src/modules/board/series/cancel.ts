@@ -1,0 +1,171 @@
+import { BOARD_MESSAGES, SERIES_LATE_CANCEL_HOURS, SERIES_LINEUP_LOCK_MINUTES } from '@scrim-gym/shared';
+import type { DbOrTx, Transaction } from '../../../db/client.js';
+import { forbidden, conflict } from '../../../lib/errors.js';
+import { scheduleJob } from '../../../jobs/index.js';
+import type { Viewer } from '../../auth/index.js';
+import { cancelSeriesGameScrims, publishScrimChange, type ScrimAggregate } from '../../scrims/index.js';
+import { captainsOf, getTeamCards } from '../../teams/index.js';
+import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { readSeries, seriesNotFound } from './series-view.js';
+import * as repo from './series.repository.js';
+
+/*
+ * A series ends early in three ways: a captain cancels it (under SERIES_LATE_CANCEL_HOURS before the start it counts
+ * against that team's reliability), a team has no lineup when lineups lock, or a game is abandoned because a side
+ * was not full 30 minutes after its start (progress.ts): a no-show, the server cancels it and it counts against that
+ * team. Either way its games not played yet are cancelled and everyone involved is told.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const SERIES_LINEUP_CHECK_JOB = 'series.lineup-check';
+
+/** The lineup check runs when lineups lock; scheduled with the series, in its transaction. */
+export async function scheduleLineupCheck({
+  db,
+  seriesId,
+  startsAt,
+}: {
+  db: DbOrTx;
+  seriesId: string;
+  startsAt: Date;
+}) {
+  await scheduleJob({
+    db,
+    kind: SERIES_LINEUP_CHECK_JOB,
+    runAt: new Date(startsAt.getTime() - SERIES_LINEUP_LOCK_MINUTES * MINUTE),
+    payload: { seriesId },
+    dedupeKey: `${SERIES_LINEUP_CHECK_JOB}:${seriesId}`,
+  });
+}
+
+/** Ends the series as cancelled (locked by the caller) with its games not played yet; tells everyone involved. */
+export async function endAsCancelled({
+  tx,
+  row,
+  byTeamId,
+  actorId,
+  reason,
+  late,
+  message,
+}: {
+  tx: Transaction;
+  row: repo.SeriesRow;
+  byTeamId: string | null;
+  actorId: string | null;
+  reason: string;
+  late: boolean;
+  message: string;
+}) {
+  await repo.endSeries({
+    db: tx,
+    id: row.id,
+    end: { status: 'cancelled', cancelledByTeamId: byTeamId, cancelReason: reason, cancelLate: late },
+  });
+  const games = await repo.findSeriesGames({ db: tx, seriesId: row.id });
+  const cancelled = await cancelSeriesGameScrims({
+    tx,
+    scrimIds: games.map((game) => game.scrimId),
+    reason,
+    cancelledBy: actorId,
+  });
+  const teams = await repo.findSeriesTeams({ db: tx, seriesId: row.id });
+  const stored = await notifyTeams({
+    tx,
+    actorId,
+    notices: [
+      {
+        teamIds: teams.flatMap((team) => (team.teamId ? [team.teamId] : [])),
+        userIds: await repo.findLineupUserIds({ db: tx, seriesId: row.id }),
+        message,
+      },
+    ],
+  });
+  return { cancelled, stored };
+}
+
+function publishCancelled(deps: SeriesDeps, cancelled: ScrimAggregate[]) {
+  return Promise.all(
+    cancelled.map(async (aggregate) => {
+      publishScrimChange(deps.scrims, aggregate);
+      await deps.scrims.lifecycle.emit('changed', { aggregate });
+    }),
+  );
+}
+
+/**
+ * POST /api/series/:id/cancel {reason}: a captain of either team cancels a series that is not over. Late (under
+ * SERIES_LATE_CANCEL_HOURS before the start) counts against the cancelling team's reliability.
+ */
+export async function cancelSeries({
+  deps,
+  viewer,
+  seriesId,
+  reason,
+}: {
+  deps: SeriesDeps;
+  viewer: Viewer;
+  seriesId: string;
+  reason: string;
+}) {
+  const { series, cancelled, stored } = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockSeries({ tx, id: seriesId });
+    if (!row) throw seriesNotFound();
+    const teamIds = (await repo.findSeriesTeams({ db: tx, seriesId })).flatMap((t) => (t.teamId ? [t.teamId] : []));
+    const captains = await captainsOf({ db: tx, teamIds });
+    const byTeamId = teamIds.find((teamId) => captains.get(teamId)?.includes(viewer.id));
+    if (!byTeamId) throw forbidden(BOARD_MESSAGES.notSeriesCaptain, 'NOT_TEAM_CAPTAIN');
+    if (row.status === 'finished' || row.status === 'cancelled')
+      throw conflict(BOARD_MESSAGES.seriesOver, 'SERIES_OVER');
+    const late = row.startsAt.getTime() - Date.now() < SERIES_LATE_CANCEL_HOURS * HOUR;
+    const name = (await getTeamCards({ db: tx, teamIds: [byTeamId] })).get(byTeamId)?.name ?? '';
+    const ended = await endAsCancelled({
+      tx,
+      row,
+      byTeamId,
+      actorId: viewer.id,
+      reason,
+      late,
+      message: BOARD_MESSAGES.seriesCancelled(name, reason),
+    });
+    if (late) await repo.setOutcome({ db: tx, seriesId, teamIds: [byTeamId], outcome: 'late_cancel' });
+    const series = await readSeries({ db: tx, row: (await repo.findSeries({ db: tx, id: seriesId }))!, viewer });
+    return { series, ...ended };
+  });
+  deps.notifier.publish(stored);
+  await publishCancelled(deps, cancelled);
+  return series;
+}
+
+/**
+ * 'series.lineup-check', when lineups lock: a team without a lineup has not shown up. The series is cancelled by
+ * the server and counts as a no-show against each such team. Idempotent: a series that is over, or whose teams
+ * both have lineups, is left alone.
+ */
+export async function checkLineups({ deps, seriesId }: { deps: SeriesDeps; seriesId: string }) {
+  const ended = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockSeries({ tx, id: seriesId });
+    if (!row || row.status !== 'scheduled') return null;
+    const teamIds = (await repo.findSeriesTeams({ db: tx, seriesId })).flatMap((t) => (t.teamId ? [t.teamId] : []));
+    const lineups = await repo.findLineups({ db: tx, seriesId });
+    const missing = teamIds.filter((teamId) => !lineups.some((player) => player.teamId === teamId));
+    if (missing.length === 0) return null;
+    const cards = await getTeamCards({ db: tx, teamIds: missing });
+    const names = missing.map((teamId) => cards.get(teamId)?.name ?? '').join(', ');
+    const reason = BOARD_MESSAGES.noLineupReason(names);
+    const result = await endAsCancelled({
+      tx,
+      row,
+      byTeamId: null,
+      actorId: null,
+      reason,
+      late: false,
+      message: BOARD_MESSAGES.seriesNoShow(reason),
+    });
+    await repo.setOutcome({ db: tx, seriesId, teamIds: missing, outcome: 'no_show' });
+    return result;
+  });
+  if (!ended) return;
+  deps.notifier.publish(ended.stored);
+  await publishCancelled(deps, ended.cancelled);
+}
