@@ -1,6 +1,6 @@
 // GET /api/scrim-posts, the scrim board, with 10,000 open posts of 2,000 teams on PostgreSQL, through the built
 // server on a throwaway database (startBenchServer: it migrates at start). Seeded by SQL: 2,000 NA teams of five
-// players (half of them with a rating in the current season), 10,000 open posts over the next 30 days (plus 2,000
+// players (half of them with a rating in the current season; half the teams with a team rating), 10,000 open posts over the next 30 days (plus 2,000
 // closed ones, which the board must skip) and up to 3 open requests on every other post. Timed one request at a
 // time (a captain's latency, not throughput), ROUNDS interleaved rounds of each figure:
 // - the first page, as a player on no team;
@@ -51,6 +51,13 @@ try {
      where email like 'board%' and abs(hashtext(email)) % 2 = 0`,
     [seasonId],
   );
+  // Half the teams have played rated series games this season: their cards read the team rating, not the seed.
+  await pool.query(
+    `insert into team_ratings (season_id, team_id, region, mu, sigma, rating, games, wins, losses)
+     select $1, id, 'NA', 15 + abs(hashtext(id::text)) % 30, 4, 1000, 12, 6, 6 from teams
+     where abs(hashtext(id::text)) % 2 = 1`,
+    [seasonId],
+  );
   // Posts: starts spread over 30 days from an hour ahead; formats and wanted ranks varied; a few closed ones.
   await pool.query(
     `insert into scrim_posts (team_id, region, starts_at, format, fearless, rank_min, rank_max, note, status)
@@ -71,7 +78,7 @@ try {
      where p.n % 2 = 0 and k <= 1 + p.n % 3 and ids[1 + (p.n * 31 + k) % $1::int] <> p.team_id`,
     [TEAMS],
   );
-  await pool.query('vacuum analyze teams, team_members, player_ratings, scrim_posts, scrim_requests');
+  await pool.query('vacuum analyze teams, team_members, player_ratings, team_ratings, scrim_posts, scrim_requests');
   const counts = (await pool.query(`select status, count(*)::int as n from scrim_posts group by status`)).rows;
   console.log(
     `seeded ${TEAMS} teams, ${counts.map((c) => `${c.n} ${c.status}`).join(', ')} posts in ${fmt((performance.now() - seeding) / 1000)} s`,

@@ -20,7 +20,7 @@ import { messageLimiterPlugin, messagesRoutes, registerMessageSocketHandlers } f
 import { notificationsRoutes, notifierPlugin } from './modules/notifications/index.js';
 import { registerPresenceSocketHandlers } from './modules/presence/index.js';
 import { pushPlugin, pushRoutes } from './modules/push/index.js';
-import { leaderboardRoutes, ratingsJobsPlugin, ratingsRoutes } from './modules/ratings/index.js';
+import { leaderboardRoutes, ratingsJobsPlugin, ratingsRoutes, teamRatingsPlugin } from './modules/ratings/index.js';
 import {
   matchesPlugin,
   matchesRoutes,
@@ -167,6 +167,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(adminJobsPlugin);
   // Season replays after an earlier result changed, a chunk per transaction (ratings/replay/replay.service.ts).
   await app.register(ratingsJobsPlugin);
+  // Team ratings follow every committed change of a series game's scrim (ratings/team-ratings/).
+  await app.register(teamRatingsPlugin);
   await app.register(scrimAuditPlugin);
   // Web Push: every published 'scrim_alert' also goes to its owner's subscribed devices, through a job.
   await app.register(pushPlugin);

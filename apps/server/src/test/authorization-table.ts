@@ -538,6 +538,8 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
 
   // Ratings: the leaderboard is public (visitors and banned users read it; `me` needs a session).
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
+  // The teams' board: public as the players' is.
+  'GET /api/leaderboard/teams': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
   'GET /api/users/{id}/roles': {
     request: ({ world }) => ({ params: { id: world.users.player.id } }),

@@ -77,3 +77,39 @@ export const roleStatsSchema = z.object({
   roles: z.array(z.object({ role: roleSchema, games: z.number().int(), wins: z.number().int() })),
 });
 export type RoleStats = z.infer<typeof roleStatsSchema>;
+
+/*
+ * The teams' leaderboard: GET /api/leaderboard/teams?region&season&cursor → { rows, nextCursor }. Public, as the
+ * players' board is. Rows are the teams that played a rated series game in the season, best rating first.
+ */
+
+/** A team on the teams' board. */
+export const leaderboardTeamSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  logoUrl: z.string().nullable(),
+  region: z.enum(REGIONS),
+});
+
+export const teamLeaderboardRowSchema = z.object({
+  /** Position on this board (season and region): ties are ordered by team id, so no two rows share a rank. */
+  rank: z.number().int(),
+  team: leaderboardTeamSchema,
+  /** The team's display rating (0–3000, the players' scale). */
+  rating: z.number().int(),
+  /** Rated series games this season, won and lost. */
+  games: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  /** Fewer rated games than the provisional threshold (the players' one): listed, marked. */
+  provisional: z.boolean(),
+});
+export type TeamLeaderboardRow = z.infer<typeof teamLeaderboardRowSchema>;
+
+export const teamLeaderboardResponseSchema = z.object({
+  rows: z.array(teamLeaderboardRowSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TeamLeaderboardResponse = z.infer<typeof teamLeaderboardResponseSchema>;

@@ -10,3 +10,4 @@ export * from './reach.js';
 export * from './matches.js';
 export * from './teams.js';
 export * from './board.js';
+export * from './team-ratings.js';

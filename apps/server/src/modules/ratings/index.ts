@@ -1,7 +1,8 @@
 /**
  * Ratings: the skill rating of each player (OpenSkill, seeded from the Solo/Duo rank, replayed from the stored
  * results) and balanced teams for a lobby of ten (pure functions), and their storage: seasons, each player's
- * rating per season, the rated results and the rating history. The scrims module calls syncScrimRatings (with
+ * rating per season, the rated results and the rating history; and each team's rating per season, moved by its
+ * confirmed series games (team-ratings/). The scrims module calls syncScrimRatings (with
  * the server's rules, ratingRulesFor) after every change of a result or of the scrim's privacy; this module reads the scrims' tables itself and never imports the scrims module.
  */
 export {
@@ -45,4 +46,8 @@ export { presentUnrated, ratingRulesFor, unratedReasonOf, type RatingRules } fro
 export { currentRatingsOf, getUserRating } from './player-ratings/player-ratings.service.js';
 export { replayPendingRatings, replayRatingsChunk } from './replay/replay.service.js';
 export { scrimRatingChanges, syncScrimRatings, unrateScrim } from './results/results.service.js';
+// Team ratings: series games move them (syncSeriesGameRating, also run by teamRatingsPlugin on every change of a
+// series game's scrim); the teams module reads them (currentTeamRatingsOf).
+export { currentTeamRatingsOf, syncSeriesGameRating, type TeamStanding } from './team-ratings/team-ratings.service.js';
+export { teamRatingsPlugin } from './team-ratings/team-ratings.plugin.js';
 export { listSeasons, SEASON_MU_KEPT, SEASON_SIGMA_ADDED, softReset, startSeason } from './seasons/seasons.service.js';

@@ -6,6 +6,7 @@ import {
   leaderboardResponseSchema,
   roleStatsQuerySchema,
   roleStatsSchema,
+  teamLeaderboardResponseSchema,
 } from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
@@ -13,6 +14,7 @@ import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { getLeaderboard, getRoleStats } from './leaderboard.service.js';
 import { ratingRulesFor } from './ratings.rules.js';
+import { getTeamLeaderboard } from './team-ratings/team-leaderboard.service.js';
 
 /** Leaderboard reads a client may burst (a fast "Load more"), then a sustained rate, per user or per address. */
 export const LEADERBOARD_BURST = 60;
@@ -50,6 +52,21 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request) => getLeaderboard({ db: app.db, viewerId: readerOf(request), query: request.query, rules }),
+  );
+
+  // The teams' board: public as the players' is, on the same reader's budget.
+  app.get(
+    '/leaderboard/teams',
+    {
+      onRequest: limitReads,
+      ...routeSchema(
+        ['ratings'],
+        "A season's teams' leaderboard (all regions or one), 50 rows a page: team ratings moved by series games",
+        { querystring: leaderboardQuerySchema, response: { 200: teamLeaderboardResponseSchema } },
+        rateLimitedErrorResponses,
+      ),
+    },
+    async (request) => getTeamLeaderboard({ db: app.db, query: request.query }),
   );
 
   // The profile's role distribution: for signed-in users, as profiles are.

@@ -38,7 +38,7 @@ const present = (row: BoardRow, rank: number): LeaderboardRow => ({
 });
 
 /** The season's id, or the current season's without one; an unknown season is a 404. */
-async function resolveSeason({ db, season }: { db: Database; season: number | undefined }): Promise<number> {
+export async function resolveSeason({ db, season }: { db: Database; season: number | undefined }): Promise<number> {
   const found = await findSeason({ db, id: season ?? null });
   if (found) return found.id;
   if (season !== undefined) throw notFound(LEADERBOARD_MESSAGES.seasonNotFound(season), 'SEASON_NOT_FOUND');

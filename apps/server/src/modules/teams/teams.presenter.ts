@@ -1,6 +1,6 @@
 import { shownReliability, type Team, type TeamCard, type TeamSummary, type TeamView } from '@scrim-gym/shared';
 import { toUserSummary } from '../../lib/user-summary.js';
-import type { Rating } from '../ratings/index.js';
+import type { Rating, TeamStanding } from '../ratings/index.js';
 import { displayRating, rankOfRating } from '../ratings/index.js';
 import { teamAbilities } from './teams.policy.js';
 import type { ReliabilityCounts, RosterRow, TeamCardRow, TeamRow, TeamSummaryRow } from './teams.repository.js';
@@ -47,18 +47,20 @@ export const toTeamCard = ({
 });
 
 /**
- * The whole team. Its rating is the seed from the roster until series games move it (`provisional` while it has
- * played none); reliability and record count series, so a team that has played none shows zeros and no score.
+ * The whole team. Its rating is its current season's once a series game moved it, else the seed from the roster
+ * (`standing` then has no games: provisional, a 0–0 record); provisional as a player's is, for its first
+ * PROVISIONAL_GAMES rated games. The record counts the current season's rated series games, as the rating does.
+ * Reliability counts its decided series (reliabilityOf).
  */
 export const toTeam = ({
   team,
   roster,
-  rating,
+  standing,
   reliability,
 }: {
   team: TeamRow;
   roster: RosterRow[];
-  rating: Rating;
+  standing: TeamStanding;
   reliability: ReliabilityCounts | undefined;
 }): Team => ({
   _id: team.id,
@@ -74,9 +76,14 @@ export const toTeam = ({
     isOwner: m.isOwner,
     joinedAt: m.joinedAt.toISOString(),
   })),
-  rating: { mu: rating.mu, sigma: rating.sigma, display: displayRating(rating), provisional: true },
+  rating: {
+    mu: standing.rating.mu,
+    sigma: standing.rating.sigma,
+    display: displayRating(standing.rating),
+    provisional: standing.provisional,
+  },
   reliability: reliabilityOf(reliability),
-  record: { wins: 0, losses: 0 },
+  record: { wins: standing.wins, losses: standing.losses },
 });
 
 /** The team as `viewerId` is answered it: with what they may do (`can`), read off their place on the roster. */

@@ -15,7 +15,7 @@ import {
 import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
-import { currentRatingsOf, seedTeamRating, type Rating } from '../ratings/index.js';
+import { currentRatingsOf, currentTeamRatingsOf, seedTeamRating, type Rating } from '../ratings/index.js';
 import { decodeSearchCursor, encodeSearchCursor } from './teams.cursor.js';
 import { assertTeamCaptain, assertTeamOwner } from './teams.policy.js';
 import { toTeam, toTeamCard, toTeamSummary } from './teams.presenter.js';
@@ -61,9 +61,10 @@ export async function assertNoScheduledSeries({ tx, teamId }: { tx: Transaction;
 }
 
 /**
- * The cards of the teams of `teamIds` (those that exist), by id: each team's rating seeded from its players' and
- * shown as the rank it stands for, and its reliability. One read of the rosters and one of the ratings, whatever
- * the number of teams, for the board's pages.
+ * The cards of the teams of `teamIds` (those that exist), by id: each team's rating (its current season's, else
+ * the seed from its players') shown as the rank it stands for, and its reliability. One read of the teams, one of
+ * their season ratings and one of the rosters, then one of the players' ratings for the teams still on their seed,
+ * whatever the number of teams, for the board's pages.
  */
 export async function getTeamCards({
   db,
@@ -73,21 +74,23 @@ export async function getTeamCards({
   teamIds: readonly string[];
 }): Promise<Map<string, TeamCard>> {
   const ids = [...new Set(teamIds)];
-  const [rows, players, reliability] = await Promise.all([
+  const [rows, players, standings, reliability] = await Promise.all([
     repo.findTeamsByIds({ db, teamIds: ids }),
     repo.findPlayersOfTeams({ db, teamIds: ids }),
+    currentTeamRatingsOf({ db, teamIds: ids }),
     repo.findReliabilityCounts({ db, teamIds: ids }),
   ]);
   const reliabilityOf = new Map(reliability.map((counts) => [counts.teamId, counts]));
-  const ratings = await currentRatingsOf({ db, players });
+  const seeded = players.filter((player) => !standings.has(player.teamId));
+  const ratings = await currentRatingsOf({ db, players: seeded });
   const ratingsOf = new Map<string, Rating[]>();
-  players.forEach((player, i) => ratingsOf.set(player.teamId, [...(ratingsOf.get(player.teamId) ?? []), ratings[i]!]));
+  seeded.forEach((player, i) => ratingsOf.set(player.teamId, [...(ratingsOf.get(player.teamId) ?? []), ratings[i]!]));
   return new Map(
     rows.map((row) => [
       row.id,
       toTeamCard({
         team: row,
-        rating: seedTeamRating(ratingsOf.get(row.id) ?? []),
+        rating: standings.get(row.id)?.rating ?? seedTeamRating(ratingsOf.get(row.id) ?? []),
         reliability: reliabilityOf.get(row.id),
       }),
     ]),
@@ -121,14 +124,18 @@ export function teamIdsOf({ db, userId }: { db: DbOrTx; userId: string }) {
 export async function getTeam({ db, id }: { db: DbOrTx; id: string }): Promise<Team> {
   const team = await repo.findTeam({ db, id });
   if (!team) throw teamNotFound();
-  const roster = await repo.findRoster({ db, teamId: id });
-  // Coaches do not play: the seed is the players' (starters and substitutes).
-  const players = roster.filter((m) => m.role !== 'Coach').map((m) => ({ userId: m.user.id, rank: m.user.rank }));
-  const [ratings, [reliability]] = await Promise.all([
-    currentRatingsOf({ db, players }),
+  const [roster, standings, [reliability]] = await Promise.all([
+    repo.findRoster({ db, teamId: id }),
+    currentTeamRatingsOf({ db, teamIds: [id] }),
     repo.findReliabilityCounts({ db, teamIds: [id] }),
   ]);
-  return toTeam({ team, roster, rating: seedTeamRating(ratings), reliability });
+  const standing = standings.get(id);
+  if (standing) return toTeam({ team, roster, standing, reliability });
+  // Coaches do not play: the seed is the players' (starters and substitutes).
+  const players = roster.filter((m) => m.role !== 'Coach').map((m) => ({ userId: m.user.id, rank: m.user.rank }));
+  const rating = seedTeamRating(await currentRatingsOf({ db, players }));
+  const seed = { rating, games: 0, wins: 0, losses: 0, provisional: true };
+  return toTeam({ team, roster, standing: seed, reliability });
 }
 
 /** A team's creator is its owner and a captain, in their preferred position when they have one, else a Sub. */

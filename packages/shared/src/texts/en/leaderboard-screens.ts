@@ -29,4 +29,13 @@ export const LEADERBOARD_TEXTS = {
   loadMore: 'Load more',
   failed: 'The leaderboard could not be loaded.',
   compactLine: (role: string, games: number, winRate: number) => `${role} · ${count(games, 'game')} · ${winRate}% won`,
+  board: 'Board',
+  players: 'Players',
+  teams: 'Teams',
+  team: 'Team',
+  teamsIntro: 'Team ratings from confirmed series games. Teams in their first 10 rated games are marked provisional.',
+  teamsEmpty: 'No rated teams on this board yet: a team gets a rating from its first confirmed series game.',
+  record: 'Record',
+  teamRecord: (wins: number, losses: number) => `${wins}–${losses}`,
+  teamCompactLine: (region: string, wins: number, losses: number) => `${region} · ${wins}–${losses}`,
 } as const;

@@ -11,6 +11,7 @@ import {
   type ScrimForRating,
 } from './results.repository.js';
 import { reverseResult } from './results.reverse.js';
+import { unrateTeamGame } from '../team-ratings/team-ratings.service.js';
 
 /** Ten players: a scrim is rated only when both teams were full. */
 const LOBBY_SIZE = 10;
@@ -67,8 +68,9 @@ export async function scrimRatingChanges({ db, scrimId }: { db: Database; scrimI
 }
 
 /**
- * A scrim about to be deleted: its rated result is reversed first (every later result replayed), then `then`
- * runs in the same transaction, under the season's lock, so no result can be rated for it in between.
+ * A scrim about to be deleted: its rated result is reversed first (every later result replayed), and so is its
+ * rated series game (the later team games replayed), then `then` runs in the same transaction, under the season's
+ * lock, so no result can be rated for it in between.
  */
 export function unrateScrim<T>({
   db,
@@ -82,6 +84,7 @@ export function unrateScrim<T>({
   return db.transaction(async (tx) => {
     const season = await lockSeason(tx);
     await reconcile(tx, season, scrimId, null, null);
+    await unrateTeamGame(tx, season, scrimId);
     return then(tx);
   });
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LeaderboardResponse, LeaderboardRow } from '@scrim-gym/shared';
+import type { LeaderboardResponse, LeaderboardRow, TeamLeaderboardRow } from '@scrim-gym/shared';
 import { renderAt, signedOut, stubApi, testUser } from '../../../test/render';
 import { LeaderboardPage } from './LeaderboardPage';
 
@@ -31,6 +31,23 @@ const page = (
   me: LeaderboardRow | null = null,
   recalculating = false,
 ) => ({ rows, nextCursor, me, recalculating }) satisfies LeaderboardResponse;
+
+const teamRow = (rank: number, overrides: Partial<TeamLeaderboardRow> = {}): TeamLeaderboardRow => ({
+  rank,
+  team: {
+    _id: `00000000-0000-4000-a000-${String(rank).padStart(12, '0')}`,
+    name: `Squad ${rank}`,
+    tag: `SQ${rank}`,
+    logoUrl: null,
+    region: 'NA',
+  },
+  rating: 1500 - rank,
+  games: 12,
+  wins: 8,
+  losses: 4,
+  provisional: false,
+  ...overrides,
+});
 
 /** A wide screen (the table) or a phone (the compact list). */
 function screenWidth(px: number) {
@@ -85,6 +102,12 @@ function renderBoard({
       ? seasons
       : () => ({ status: 401, body: { error: 'Please sign in', code: 'UNAUTHORIZED' } }),
     'GET /leaderboard': () => ({ body: board(lastQuery) }),
+    'GET /leaderboard/teams': () => ({
+      body: {
+        rows: lastQuery.get('region') === 'EUW' ? [] : [teamRow(1), teamRow(2, { provisional: true })],
+        nextCursor: null,
+      },
+    }),
   });
   // The handler reads the query of the call being answered.
   const realFetch = vi.mocked(fetch).getMockImplementation()!;
@@ -205,6 +228,41 @@ describe('LeaderboardPage', () => {
     renderBoard({ board: () => page([], null, null) });
     expect(await screen.findByText(/You are not on this board yet/)).toBeInTheDocument();
     expect(screen.getByText('No rated players on this board yet.')).toBeInTheDocument();
+  });
+
+  it("switches to the teams' board through the address: rank, team, region, rating, games, record", async () => {
+    screenWidth(1280);
+    const { calls } = renderBoard();
+    await screen.findByRole('table', { name: 'Leaderboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Teams' }));
+    const table = await screen.findByRole('table', { name: 'Teams' });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Rank', 'Team', 'Region', 'Rating', 'Games', 'Record']);
+    expect(rows[1]).toHaveTextContent('1SQSquad 1 [SQ1]NA1499128–4');
+    expect(within(rows[1]!).getByRole('link', { name: /Squad 1/ })).toHaveAttribute(
+      'href',
+      '/teams/00000000-0000-4000-a000-000000000001',
+    );
+    expect(within(rows[2]!).getByText('Provisional')).toBeInTheDocument();
+    // The players' own row belongs to the players' board.
+    expect(screen.queryByRole('region', { name: 'Your rank' })).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Region' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'EUW' }));
+    expect(await screen.findByText(/No rated teams on this board yet/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/leaderboard/teams').map((c) => c.query)).toEqual(['', 'region=EUW']);
+  });
+
+  it("on a phone lists the teams compactly, and a visitor's team names are not linked", async () => {
+    screenWidth(390);
+    renderBoard({ signedIn: false, path: '/leaderboard?board=teams' });
+    const list = await screen.findByRole('list', { name: 'Teams' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('NA · 8–4');
+    expect(within(list).queryByRole('link')).toBeNull();
   });
 
   it('shows the server’s error when the board cannot be read', async () => {

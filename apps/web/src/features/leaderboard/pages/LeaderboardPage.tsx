@@ -7,14 +7,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { BREAKPOINTS, LEADERBOARD_MESSAGES, REGIONS, LEADERBOARD_TEXTS as T, type Region } from '@scrim-gym/shared';
 import { useMinWidth } from '../../../lib/use-min-width';
 import { useCurrentUser } from '../../auth/api/session';
-import { useLeaderboard, useSeasons, type LeaderboardFilters } from '../api/leaderboard';
+import { useLeaderboard, useSeasons, useTeamLeaderboard, type LeaderboardFilters } from '../api/leaderboard';
 import { CompactRow, LeaderboardList, LeaderboardTable } from '../components/LeaderboardRows';
+import { TeamLeaderboardList, TeamLeaderboardTable } from '../components/TeamLeaderboardRows';
 
 /** The filters of `/leaderboard?region=&season=`; anything unknown in the address is left out. */
 function filtersOf(params: URLSearchParams): LeaderboardFilters {
@@ -26,19 +29,27 @@ function filtersOf(params: URLSearchParams): LeaderboardFilters {
   };
 }
 
+/** Which board the address shows: the players' (`/leaderboard`) or the teams' (`/leaderboard?board=teams`). */
+const teamsBoardOf = (params: URLSearchParams) => params.get('board') === 'teams';
+
 /**
- * The leaderboard: a season's board (all regions or one), 50 players a page with "Load more", the viewer's own
- * row pinned above it and highlighted in it. Public: visitors read it (names link to profiles for users only).
+ * The leaderboard: a season's board (all regions or one) of players or of teams, 50 rows a page with "Load
+ * more"; on the players' board the viewer's own row is pinned above it and highlighted in it. Public: visitors
+ * read it (names link to profiles and team pages for users only).
  */
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const { user } = useCurrentUser();
   const seasons = useSeasons(Boolean(user)).data ?? [];
-  const board = useLeaderboard(filters);
+  const teamsBoard = teamsBoardOf(params);
+  const players = useLeaderboard(filters, !teamsBoard);
+  const teams = useTeamLeaderboard(filters, teamsBoard);
+  const board = teamsBoard ? teams : players;
   const wide = useMinWidth(BREAKPOINTS.sm);
-  const rows = board.data?.pages.flatMap((page) => page.rows) ?? [];
-  const me = board.data?.pages[0]?.me ?? null;
+  const rows = players.data?.pages.flatMap((page) => page.rows) ?? [];
+  const teamRows = teams.data?.pages.flatMap((page) => page.rows) ?? [];
+  const me = players.data?.pages[0]?.me ?? null;
   const linked = Boolean(user);
 
   useEffect(() => {
@@ -49,7 +60,7 @@ export function LeaderboardPage() {
     };
   }, []);
 
-  const setFilter = (name: 'region' | 'season', value: string) =>
+  const setFilter = (name: 'region' | 'season' | 'board', value: string) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -67,8 +78,20 @@ export function LeaderboardPage() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
             {T.title}
           </Typography>
-          <Typography color="text.secondary">{T.intro}</Typography>
+          <Typography color="text.secondary">{teamsBoard ? T.teamsIntro : T.intro}</Typography>
         </Box>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          aria-label={T.board}
+          value={teamsBoard ? 'teams' : 'players'}
+          onChange={(_, value: string | null) => value && setFilter('board', value === 'teams' ? 'teams' : '')}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          <ToggleButton value="players">{T.players}</ToggleButton>
+          <ToggleButton value="teams">{T.teams}</ToggleButton>
+        </ToggleButtonGroup>
         <Stack direction="row" spacing={1.5}>
           <TextField
             select
@@ -109,12 +132,12 @@ export function LeaderboardPage() {
             ))}
           </TextField>
         </Stack>
-        {board.data?.pages[0]?.recalculating && (
+        {!teamsBoard && players.data?.pages[0]?.recalculating && (
           <Alert severity="info" role="status" variant="outlined">
             {LEADERBOARD_MESSAGES.recalculating}
           </Alert>
         )}
-        {user && board.data && (
+        {!teamsBoard && user && players.data && (
           <Paper
             component="section"
             aria-label={T.yourRank}
@@ -141,6 +164,16 @@ export function LeaderboardPage() {
             </Box>
           ) : board.isError ? (
             <Alert severity="error">{board.error.message || T.failed}</Alert>
+          ) : teamsBoard ? (
+            teamRows.length === 0 ? (
+              <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+                {T.teamsEmpty}
+              </Typography>
+            ) : wide ? (
+              <TeamLeaderboardTable rows={teamRows} linked={linked} />
+            ) : (
+              <TeamLeaderboardList rows={teamRows} linked={linked} />
+            )
           ) : rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
               {T.empty}
