@@ -77,8 +77,22 @@ interface EditableScrim {
   lobbyPassword?: string | null;
 }
 
-/** The admin moves a scrim's start (admins set any start; a host only 15 minutes ahead), the rest as it is. */
-export async function moveStart(admin: BrowserContext, scrimId: string, startsAt: number) {
+/**
+ * The admin moves a scrim's start (admins set any start; a host only 15 minutes ahead), the rest as it is:
+ * public, no casters, the manual lobby, unless `keep` says otherwise (a series game is private, with casters and a
+ * tournament code).
+ */
+export async function moveStart(
+  admin: BrowserContext,
+  scrimId: string,
+  startsAt: number,
+  keep: {
+    isPrivate?: boolean;
+    isWithCasters?: boolean;
+    maxCastersAllowedCount?: number;
+    useTournamentCode?: boolean;
+  } = {},
+) {
   const current = await readScrim<EditableScrim>(admin, scrimId);
   const moved = await admin.request.put(`/api/scrims/${scrimId}`, {
     data: {
@@ -93,6 +107,7 @@ export async function moveStart(admin: BrowserContext, scrimId: string, startsAt
       lobbyHost: 'keep',
       teamWon: null,
       useTournamentCode: false,
+      ...keep,
     },
   });
   expect(moved.status(), await moved.text()).toBe(200);

@@ -34,7 +34,12 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
   ...overrides,
 });
 
-type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+interface Answer {
+  status?: number;
+  body: unknown;
+}
+/** An answer, or a promise of one: a server that answers one read later than another. */
+type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
 
 /**
  * Stubs fetch for `/api` paths ("METHOD /path" → answer); unknown paths answer 404. Returns the call log: JSON
@@ -56,7 +61,7 @@ export function stubApi(handlers: Record<string, Handler | unknown>) {
       const handler = handlers[`${method} ${path}`];
       const answer =
         typeof handler === 'function'
-          ? (handler as Handler)(init)
+          ? await (handler as Handler)(init)
           : handler === undefined
             ? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } }
             : { body: handler };

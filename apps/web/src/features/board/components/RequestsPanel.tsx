@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { BOARD_TEXTS as T, type ScrimPost, type ScrimRequest } from '@scrim-gym/shared';
+import { BOARD_TEXTS as T, type ScrimPost, type ScrimRequest, type Series } from '@scrim-gym/shared';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api';
 import { useAlert } from '../../alerts/alert-context';
@@ -31,7 +31,16 @@ export function RequestsPanel({ post }: { post: ScrimPost }) {
       confirmLabel: T.accept,
     });
     if (!ok) return;
-    accept.mutate(request._id, { onSuccess: (series) => void navigate(`/series/${series._id}`), onError: failed });
+    // Not mutate's own onSuccess: the board read again after the accept no longer lists the closed post, so this
+    // panel unmounts before that callback would run, and the captain would stay on the board.
+    let series: Series;
+    try {
+      series = await accept.mutateAsync(request._id);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    void navigate(`/series/${series._id}`);
   };
 
   if (requests.isPending) return <CircularProgress size={20} aria-label={T.loading} />;

@@ -235,12 +235,29 @@ describe('BoardPage', () => {
   });
 
   it("the poster's captain sees the requests, accepts one (after a confirm) and lands on the series", async () => {
+    let accepted = false;
     const calls = renderBoard({
       captain: true,
       rows: [post(card(OWLS, 'Night Owls', 'NOWL'))],
       more: {
-        [`GET /scrim-posts/${POST}/requests`]: { requests: [request(card(FOXES, 'Red Foxes', 'FOX'))] },
-        [`POST /scrim-requests/${REQUEST}/accept`]: { series: { _id: SERIES } },
+        // The accepted post is closed: the board read again after the accept no longer lists it (its card unmounts).
+        'GET /scrim-posts': () => ({
+          body: { rows: accepted ? [] : [post(card(OWLS, 'Night Owls', 'NOWL'))], nextCursor: null },
+        }),
+        // …and the requests, read again too, answer after the card has gone.
+        [`GET /scrim-posts/${POST}/requests`]: () =>
+          accepted
+            ? new Promise((resolve) => {
+                const answer = () =>
+                  // (Hidden from the accessibility tree while the confirm is open: found by its tag.)
+                  document.querySelector('article') ? setTimeout(answer, 10) : resolve({ body: { requests: [] } });
+                answer();
+              })
+            : { body: { requests: [request(card(FOXES, 'Red Foxes', 'FOX'))] } },
+        [`POST /scrim-requests/${REQUEST}/accept`]: () => {
+          accepted = true;
+          return { body: { series: { _id: SERIES } } };
+        },
       },
     });
     const article = await screen.findByRole('article', { name: /^Scrim post of Night Owls/ });
