@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_TEXTS, SERIES_TEXTS, type Series, type SeriesSide, type TeamRole } from '@scrim-gym/shared';
+import { BOARD_TEXTS, SERIES_TEXTS, type Series, type SeriesSide, type Team, type TeamRole } from '@scrim-gym/shared';
 import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
 import {
   chooseOption,
@@ -94,6 +94,12 @@ describe.skipIf(Boolean(skipReason))('a Bo3 series from the Scrim Board to 2–0
       });
       expect(set.status(), await set.text()).toBe(200);
     }
+  }
+
+  async function readTeam(viewer: RiotPlayer, teamId: string): Promise<Team> {
+    const res = await viewer.context.request.get(`/api/teams/${teamId}`);
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { team: Team }).team;
   }
 
   async function readSeries(captain: RiotPlayer, seriesId: string): Promise<Series> {
@@ -264,6 +270,7 @@ describe.skipIf(Boolean(skipReason))('a Bo3 series from the Scrim Board to 2–0
 
       // Game 1: the code at the start, the poster's win through Riot's callback.
       const code1 = await startGame(posterCaptain, desktop, seriesId, 1);
+      const ratingsBefore = await Promise.all([posterTeam, askerTeam].map((t) => readTeam(posterCaptain, t.teamId)));
       await riotResult(code1, poster, asker);
       await expect
         .poll(async () => (await readSeries(posterCaptain, seriesId)).games.length, { timeout: 20_000, interval: 250 })
@@ -313,6 +320,18 @@ describe.skipIf(Boolean(skipReason))('a Bo3 series from the Scrim Board to 2–0
           [askerTeam.teamId, 0],
         ]),
       );
+      // The teams' ratings moved by the two games (the winner's up, the loser's down), their records and
+      // reliability count the series played.
+      const posterAfter = await readTeam(askerCaptain, posterTeam.teamId);
+      const askerAfter = await readTeam(askerCaptain, askerTeam.teamId);
+      expect(posterAfter.rating.mu).toBeGreaterThan(ratingsBefore[0]!.rating.mu);
+      expect(askerAfter.rating.mu).toBeLessThan(ratingsBefore[1]!.rating.mu);
+      expect([posterAfter.record, askerAfter.record]).toEqual([
+        { wins: 2, losses: 0 },
+        { wins: 0, losses: 2 },
+      ]);
+      for (const team of [posterAfter, askerAfter])
+        expect(team.reliability).toEqual({ score: null, played: 1, lateCancels: 0, noShows: 0 });
       await expectNoHorizontalOverflow(mobile, 'series page (390 px)');
       await screenshot(desktop, 'series-finished-1280');
       await screenshot(mobile, 'series-finished-390');
