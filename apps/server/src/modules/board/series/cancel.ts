@@ -3,9 +3,9 @@ import type { DbOrTx, Transaction } from '../../../db/client.js';
 import { forbidden, conflict } from '../../../lib/errors.js';
 import { scheduleJob } from '../../../jobs/index.js';
 import type { Viewer } from '../../auth/index.js';
-import { cancelSeriesGameScrims, publishScrimChange, type ScrimAggregate } from '../../scrims/index.js';
+import { cancelSeriesGameScrims } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
 
@@ -84,15 +84,6 @@ export async function endAsCancelled({
   return { cancelled, stored };
 }
 
-function publishCancelled(deps: SeriesDeps, cancelled: ScrimAggregate[]) {
-  return Promise.all(
-    cancelled.map(async (aggregate) => {
-      publishScrimChange(deps.scrims, aggregate);
-      await deps.scrims.lifecycle.emit('changed', { aggregate });
-    }),
-  );
-}
-
 /**
  * POST /api/series/:id/cancel {reason}: a captain of either team cancels a series that is not over. Late (under
  * SERIES_LATE_CANCEL_HOURS before the start) counts against the cancelling team's reliability.
@@ -132,8 +123,7 @@ export async function cancelSeries({
     const series = await readSeries({ db: tx, row: (await repo.findSeries({ db: tx, id: seriesId }))!, viewer });
     return { series, ...ended };
   });
-  deps.notifier.publish(stored);
-  await publishCancelled(deps, cancelled);
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: cancelled });
   return series;
 }
 
@@ -166,6 +156,5 @@ export async function checkLineups({ deps, seriesId }: { deps: SeriesDeps; serie
     return result;
   });
   if (!ended) return;
-  deps.notifier.publish(ended.stored);
-  await publishCancelled(deps, ended.cancelled);
+  await publishSeriesCommit(deps, { seriesId, stored: ended.stored, scrims: ended.cancelled });
 }

@@ -8,9 +8,9 @@ import {
 import type { DbOrTx, Transaction } from '../../../db/client.js';
 import { scheduleJob } from '../../../jobs/index.js';
 import type { StoredNotification } from '../../notifications/index.js';
-import { createSeriesGameScrim, publishScrimChange, seatSides, type ScrimAggregate } from '../../scrims/index.js';
+import { createSeriesGameScrim, seatSides, type ScrimAggregate } from '../../scrims/index.js';
 import { getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { endAsCancelled } from './cancel.js';
 import { isDecided } from './series-rules.js';
 import * as repo from './series.repository.js';
@@ -52,10 +52,10 @@ const scoreLine = (wins: number[]) => wins.join('–');
  * series' end or its next game. Running it again changes nothing (the next game exists, the series has ended).
  */
 export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seriesId: string }) {
-  const { stored, seated } = await deps.db.transaction(async (tx) => {
+  const advanced = await deps.db.transaction(async (tx) => {
     const nothing = { stored: [] as StoredNotification[], seated: null as ScrimAggregate | null };
     const row = await repo.lockSeries({ tx, id: seriesId });
-    if (!row || row.status === 'finished' || row.status === 'cancelled') return nothing;
+    if (!row || row.status === 'finished' || row.status === 'cancelled') return null;
     const [teams, games] = await Promise.all([
       repo.findSeriesTeams({ db: tx, seriesId }),
       repo.findSeriesGames({ db: tx, seriesId }),
@@ -94,11 +94,10 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     });
     return { stored, seated: next.seated };
   });
-  deps.notifier.publish(stored);
-  if (seated) {
-    publishScrimChange(deps.scrims, seated);
-    await deps.scrims.lifecycle.emit('changed', { aggregate: seated });
-  }
+  // Scores may have moved even when nothing else did.
+  if (!advanced) return;
+  const { stored, seated } = advanced;
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: seated ? [seated] : [] });
 }
 
 /**

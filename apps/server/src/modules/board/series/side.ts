@@ -1,9 +1,9 @@
 import { BOARD_MESSAGES, type SeriesSide } from '@scrim-gym/shared';
 import { conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
-import { publishScrimChange, retitleSeriesGameScrim, seatSides } from '../../scrims/index.js';
+import { retitleSeriesGameScrim, seatSides } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { lineupSeats } from './progress.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
@@ -68,10 +68,6 @@ export async function chooseSide({
     });
     return { series: await readSeries({ db: tx, row, viewer }), seated, stored };
   });
-  deps.notifier.publish(stored);
-  if (seated) {
-    publishScrimChange(deps.scrims, seated);
-    await deps.scrims.lifecycle.emit('changed', { aggregate: seated });
-  }
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: seated ? [seated] : [] });
   return series;
 }
