@@ -11,7 +11,7 @@ import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, sessionForgetterPlugin, socketAuth } from './modules/auth/index.js';
-import { boardRoutes, seriesJobsPlugin } from './modules/board/index.js';
+import { boardRoutes, registerBoardSocketHandlers, seriesJobsPlugin } from './modules/board/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
@@ -140,6 +140,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   registerPresenceSocketHandlers(app);
   await app.register(messageLimiterPlugin);
   registerMessageSocketHandlers(app);
+  registerBoardSocketHandlers(app);
   // Job runner (jobs/): polls from onReady, stops on onClose; tests opt in with app.jobs.start() or runOnce().
   await app.register(jobsPlugin, { autoStart: config.NODE_ENV !== 'test' });
   // The Riot client at the root, for the jobs (the /api routes get the same client); then the tournament code

@@ -26,6 +26,11 @@ export const SOCKET_EVENTS = {
   sendConversation: 'sendConversation',
   sendNotification: 'sendNotification',
   sendScrimTransaction: 'sendScrimTransaction',
+  /** {regions}: the regions the scrim board shows; replaces the ones watched before (none: stop watching). */
+  watchBoard: 'board:watch',
+  /** {seriesId}: watch (or stop watching) one series' page. */
+  watchSeries: 'series:watch',
+  unwatchSeries: 'series:unwatch',
 
   // Server → client
   getUsers: 'getUsers',
@@ -45,6 +50,10 @@ export const SOCKET_EVENTS = {
   tournamentError: 'tournamentError',
   /** {scrimId, status}: the scrim's match stats changed (fetched from Riot, attached, or given up on). */
   scrimMatch: 'scrimMatch',
+  /** {region}: the region's scrim board changed (a post, its request count); read it again. */
+  boardChanged: 'board:changed',
+  /** {seriesId}: the series changed (a lineup, a side, a game or its scrim, its end); read it again. */
+  seriesChanged: 'series:changed',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Region } from './constants.js';
 import { SOCKET_EVENTS, USER_BANNED_EVENT, type UserBannedEvent } from './events.js';
+import type { watchBoardPayloadSchema, watchSeriesPayloadSchema } from './schemas/board.js';
 import type { Scrim } from './schemas/scrim.js';
 import type {
   Conversation,
@@ -52,6 +53,10 @@ export interface ClientToServerEvents {
   [SOCKET_EVENTS.sendConversation]: (ignored?: unknown) => void;
   [SOCKET_EVENTS.sendNotification]: (ignored?: unknown) => void;
   [SOCKET_EVENTS.sendScrimTransaction]: (ignored?: unknown) => void;
+  /** Joins the board rooms of these regions, leaving the others. */
+  [SOCKET_EVENTS.watchBoard]: (payload: z.input<typeof watchBoardPayloadSchema>, ack?: Ack<null>) => void;
+  [SOCKET_EVENTS.watchSeries]: (payload: z.input<typeof watchSeriesPayloadSchema>, ack?: Ack<null>) => void;
+  [SOCKET_EVENTS.unwatchSeries]: (payload: z.input<typeof watchSeriesPayloadSchema>, ack?: Ack<null>) => void;
 }
 export type ClientEventName = keyof ClientToServerEvents;
 /** What a client sends with `E`. */
@@ -81,6 +86,10 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.tournamentError]: (payload: { scrimId: string; error: string }) => void;
   /** To the scrim's room: its match stats are in (or given up on); read GET /api/scrims/:id/match again. */
   [SOCKET_EVENTS.scrimMatch]: (payload: { scrimId: string; status: 'pending' | 'ready' | 'failed' }) => void;
+  /** To the region's board room: something on its board changed; the page reads it again (ids only). */
+  [SOCKET_EVENTS.boardChanged]: (payload: { region: Region }) => void;
+  /** To the series' room: it changed; the page reads it again through the API (ids only). */
+  [SOCKET_EVENTS.seriesChanged]: (payload: { seriesId: string }) => void;
   [USER_BANNED_EVENT]: (event: UserBannedEvent) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;

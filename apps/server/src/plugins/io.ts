@@ -38,11 +38,13 @@ export interface SocketAuth {
 
 export {
   ADMINS_ROOM,
+  boardRoom,
   hostRoom,
   presenceRoom,
   regionRoom,
   scrimChatRoom,
   scrimRoom,
+  seriesRoom,
   sessionRoom,
   userRoom,
 } from './socket-rooms.js';

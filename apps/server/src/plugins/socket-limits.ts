@@ -1,6 +1,12 @@
-import { MESSAGE_MAX_LENGTH, PRESENCE_WATCH_MAX, SOCKET_EVENTS, type ClientEventName } from '@scrim-gym/shared';
+import {
+  MESSAGE_MAX_LENGTH,
+  PRESENCE_WATCH_MAX,
+  REGIONS,
+  SOCKET_EVENTS,
+  type ClientEventName,
+} from '@scrim-gym/shared';
 import type { RateLimit } from '../lib/rate-limit.js';
-import { presenceRoom, scrimChatRoom, scrimRoom } from './socket-rooms.js';
+import { boardRoom, presenceRoom, scrimChatRoom, scrimRoom, seriesRoom } from './socket-rooms.js';
 
 /*
  * What one socket may send: the size and nesting of a packet, which events exist (and which of them write or
@@ -52,6 +58,10 @@ const RULES = {
   [SOCKET_EVENTS.sendConversation]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
   [SOCKET_EVENTS.sendNotification]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
   [SOCKET_EVENTS.sendScrimTransaction]: { maxChars: SOCKET_MAX_PACKET_BYTES, writes: false },
+  // Every region's name, quoted: the board without a region filter.
+  [SOCKET_EVENTS.watchBoard]: { maxChars: 256, writes: true },
+  [SOCKET_EVENTS.watchSeries]: { maxChars: ID_PACKET, writes: true },
+  [SOCKET_EVENTS.unwatchSeries]: { maxChars: ID_PACKET, writes: false },
 } as const satisfies Record<ClientEventName, ClientEventRule>;
 export const CLIENT_EVENT_RULES: ReadonlyMap<string, ClientEventRule> = new Map(Object.entries(RULES));
 
@@ -71,6 +81,8 @@ export const SOCKET_ROOM_CAPS: readonly { prefix: string; max: number }[] = [
   { prefix: scrimRoom(''), max: 10 },
   { prefix: scrimChatRoom(''), max: 10 },
   { prefix: presenceRoom(''), max: 1100 },
+  { prefix: boardRoom(''), max: REGIONS.length },
+  { prefix: seriesRoom(''), max: 10 },
 ];
 
 export interface SocketBudgets {

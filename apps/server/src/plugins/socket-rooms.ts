@@ -14,3 +14,7 @@ export const hostRoom = (userId: string, region: string) => `host:${userId}:${re
 export const scrimChatRoom = (scrimId: string) => `scrim-chat:${scrimId}`;
 /** The sockets allowed to follow a user's online status (friends, conversation partners, viewers of their scrims). */
 export const presenceRoom = (userId: string) => `presence:${userId}`;
+/** The sockets that show a region's scrim board. */
+export const boardRoom = (region: string) => `board:${region}`;
+/** The sockets that show a series' page. */
+export const seriesRoom = (seriesId: string) => `series:${seriesId}`;

@@ -116,3 +116,8 @@ export const acceptScrimRequestResponseSchema = z.object({ series: seriesSchema 
 
 export const scrimPostParamsSchema = z.object({ id: idSchema });
 export const scrimRequestParamsSchema = z.object({ id: idSchema });
+
+/** `board:watch`: the regions the board page shows (every region when it does not filter by one). */
+export const watchBoardPayloadSchema = z.object({ regions: z.array(z.enum(REGIONS)).max(REGIONS.length) }).strict();
+/** `series:watch` and `series:unwatch`. */
+export const watchSeriesPayloadSchema = z.object({ seriesId: idSchema.transform((id) => id.toLowerCase()) }).strict();

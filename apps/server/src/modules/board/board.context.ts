@@ -1,12 +1,19 @@
+import type { Region } from '@scrim-gym/shared';
 import type { Database, Transaction } from '../../db/client.js';
+import type { AppServer } from '../../plugins/io.js';
 import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
 import { publishScrimChange, type ScrimAggregate, type ScrimDeps } from '../scrims/index.js';
 import { captainsOf } from '../teams/index.js';
+import { publishBoardChange, publishSeriesChange } from './board.live.js';
 
-/** What the board's services use: the database and the notifier that pushes stored notifications. */
+/**
+ * What the board's services use: the database, the notifier that pushes stored notifications, and the sockets
+ * that tell the pages watching a board or a series that it changed (board.live.ts).
+ */
 export interface BoardDeps {
   db: Database;
   notifier: Notifier;
+  io: AppServer;
 }
 
 /** A series' services also publish the scrims they change (their pages, the lists, the modules that follow scrims). */
@@ -43,21 +50,34 @@ export async function notifyTeams({
   return insertNotificationRows({ db: tx, values });
 }
 
-/** Runs `work` in one transaction, then publishes the notifications it stored. */
+/**
+ * Runs one change of the board (`work`) in one transaction, then publishes the notifications it stored and tells
+ * the watchers of the board of the post's `region` (every board change passes here, once, after its commit).
+ */
 export async function commitAndNotify<T>(
   deps: BoardDeps,
-  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[] }>,
+  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[]; region: Region }>,
 ): Promise<T> {
-  const { result, stored } = await deps.db.transaction(work);
+  const { result, stored, region } = await deps.db.transaction(work);
   deps.notifier.publish(stored);
+  publishBoardChange(deps.io, region);
   return result;
 }
 
-/** Publishes the series' game scrims a committed change touched: their pages, the lists, the modules that follow. */
-export async function publishGameScrims(deps: SeriesDeps, changed: readonly (ScrimAggregate | null)[]) {
-  for (const aggregate of changed) {
-    if (!aggregate) continue;
+/**
+ * After a series' commit: its stored notifications, then the scrims it changed (their pages, the lists, the modules
+ * that follow scrims), and the series' page is told. Every change of a series game's scrim tells the series' page
+ * by itself (series.jobs.ts follows each committed scrim change), so here the page is told directly only when no
+ * scrim changed: one event per change either way.
+ */
+export async function publishSeriesCommit(
+  deps: SeriesDeps,
+  { seriesId, stored, scrims }: { seriesId: string; stored: StoredNotification[]; scrims: ScrimAggregate[] },
+) {
+  deps.notifier.publish(stored);
+  for (const aggregate of scrims) {
     publishScrimChange(deps.scrims, aggregate);
     await deps.scrims.lifecycle.emit('changed', { aggregate });
   }
+  if (scrims.length === 0) publishSeriesChange(deps.io, seriesId);
 }

@@ -59,12 +59,12 @@ interface Made {
 
 /** Runs one action; its refusal (a 4xx AppError) is an answer like any other, every other failure is a defect. */
 async function run(step: Action, made: Made) {
-  const deps = { db: ctx.database.db, notifier: ctx.app.notifier };
+  const deps = { db: ctx.database.db, notifier: ctx.app.notifier, io: ctx.app.io };
   const nth = <T>(rows: T[]) => rows[step.target % Math.max(1, rows.length)];
   const as = (team: number) => captains[team]!;
   try {
     if (step.kind === 'post') {
-      const post = await service.createPost({ db: deps.db, viewer: as(step.by), body: postBody(teamIds[step.by]!) });
+      const post = await service.createPost({ deps, viewer: as(step.by), body: postBody(teamIds[step.by]!) });
       made.posts.push({ id: post._id, team: step.by });
       return;
     }

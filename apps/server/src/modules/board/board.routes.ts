@@ -54,7 +54,7 @@ const SERIES_LINEUPS_PER_SECOND = 1 / 10;
  */
 export async function boardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, notifier: app.notifier, scrims: scrimDepsOf(app) };
+  const deps = { db: app.db, notifier: app.notifier, io: app.io, scrims: scrimDepsOf(app) };
   const { db } = deps;
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);
@@ -79,7 +79,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request, reply) => {
-      const post = await service.createPost({ db, viewer: viewerOf(request), body: request.body });
+      const post = await service.createPost({ deps, viewer: viewerOf(request), body: request.body });
       return reply.status(201).send({ post });
     },
   );

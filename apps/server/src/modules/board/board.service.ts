@@ -11,7 +11,7 @@ import {
   type ScrimPost,
   type TeamCard,
 } from '@scrim-gym/shared';
-import type { Database, DbOrTx, Transaction } from '../../db/client.js';
+import type { DbOrTx, Transaction } from '../../db/client.js';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
 import { createSeriesGameScrim } from '../scrims/index.js';
@@ -46,17 +46,17 @@ async function cardOf({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<T
 
 /** POST /api/scrim-posts: a captain posts for the team, in its region, 30 minutes to 30 days ahead. */
 export async function createPost({
-  db,
+  deps,
   viewer,
   body,
   now = Date.now(),
 }: {
-  db: Database;
+  deps: BoardDeps;
   viewer: Viewer;
   body: CreateScrimPostBody;
   now?: number;
 }): Promise<ScrimPost> {
-  return db.transaction(async (tx) => {
+  return commitAndNotify(deps, async (tx) => {
     const team = await cardOf({ db: tx, teamId: body.teamId });
     await assertCaptainOf({ db: tx, teamId: team._id, viewer });
     assertPostRegion(team.region, body.region);
@@ -76,7 +76,7 @@ export async function createPost({
         createdBy: viewer.id,
       },
     });
-    return toScrimPost({ post, team, requestCount: 0 });
+    return { result: toScrimPost({ post, team, requestCount: 0 }), stored: [], region: post.region };
   });
 }
 
@@ -153,7 +153,11 @@ export async function deletePost({ deps, viewer, postId }: { deps: BoardDeps; vi
     const declined = await repo.declineOpenRequests({ db: tx, postId: post.id });
     const poster = await cardOf({ db: tx, teamId: post.teamId });
     const notices = [{ teamIds: declined, message: BOARD_MESSAGES.postWithdrawn(poster.name) }];
-    return { result: undefined, stored: await notifyTeams({ tx, actorId: viewer.id, notices }) };
+    return {
+      result: undefined,
+      stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
+      region: post.region,
+    };
   });
 }
 
@@ -190,6 +194,7 @@ export async function createRequest({
       return {
         result: toScrimRequest({ request, team }),
         stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
+        region: post.region,
       };
     });
   } catch (error) {
@@ -233,7 +238,11 @@ export async function withdrawRequest({
     await repo.setRequestStatus({ db: tx, id: request.id, status: 'withdrawn' });
     const team = await cardOf({ db: tx, teamId: request.teamId });
     const notices = [{ teamIds: [post.teamId], message: BOARD_MESSAGES.requestWithdrawn(team.name) }];
-    return { result: undefined, stored: await notifyTeams({ tx, actorId: viewer.id, notices }) };
+    return {
+      result: undefined,
+      stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
+      region: post.region,
+    };
   });
 }
 
@@ -260,6 +269,7 @@ export async function declineRequest({
     return {
       result: toScrimRequest({ request: declined, team }),
       stored: await notifyTeams({ tx, actorId: viewer.id, notices }),
+      region: post.region,
     };
   });
 }
@@ -333,7 +343,7 @@ export async function acceptRequest({
           { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
         ],
       });
-      return { result: await readSeries({ db: tx, row, viewer }), stored };
+      return { result: await readSeries({ db: tx, row, viewer }), stored, region: post.region };
     });
   } catch (error) {
     if (uniqueViolation(error) === repo.ONE_SERIES_PER_POST_CONSTRAINT)

@@ -3,4 +3,5 @@
  * notifications, teams and scrims (a series' games are scrims) through their index.
  */
 export { boardRoutes } from './board.routes.js';
+export { registerBoardSocketHandlers } from './board.socket.js';
 export { seriesJobsPlugin } from './series/series.jobs.js';

@@ -5,7 +5,7 @@ import { scheduleJob } from '../../../jobs/index.js';
 import type { Viewer } from '../../auth/index.js';
 import { cancelSeriesGameScrims } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
 
@@ -153,8 +153,7 @@ export async function cancelSeries({
     const series = await readSeries({ db: tx, row: (await repo.findSeries({ db: tx, id: seriesId }))!, viewer });
     return { series, ...ended };
   });
-  deps.notifier.publish(stored);
-  await publishGameScrims(deps, cancelled);
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: cancelled });
   return series;
 }
 
@@ -174,6 +173,5 @@ export async function checkLineups({ deps, seriesId }: { deps: SeriesDeps; serie
     return endAsNoShow({ tx, row, absent: missing, reason: BOARD_MESSAGES.noLineupReason(await namesOf(tx, missing)) });
   });
   if (!ended) return;
-  deps.notifier.publish(ended.stored);
-  await publishGameScrims(deps, ended.cancelled);
+  await publishSeriesCommit(deps, { seriesId, stored: ended.stored, scrims: ended.cancelled });
 }

@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
 import { seatLineup } from '../../scrims/index.js';
 import { memberIdsOf } from '../../teams/index.js';
-import { publishGameScrims, type SeriesDeps } from '../board.context.js';
+import { publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { assertCaptainOf } from '../board.policy.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
@@ -13,7 +13,7 @@ import * as repo from './series.repository.js';
  * up to three substitutes: the body's schema), every player on the team's roster and in no other lineup of the
  * series, until 15 minutes before the start. Under the series' lock: the team's lineup rows are replaced and its
  * starters seated on its side of game 1's scrim by the slot statement (action `lineup`), in one transaction; the
- * scrim is published after the commit.
+ * scrim and the series are published after the commit.
  */
 export async function setLineup({
   deps,
@@ -51,6 +51,6 @@ export async function setLineup({
     }
     return { series: await readSeries({ db: tx, row, viewer }), aggregate: seated };
   });
-  await publishGameScrims(deps, [aggregate]);
+  await publishSeriesCommit(deps, { seriesId, stored: [], scrims: aggregate ? [aggregate] : [] });
   return series;
 }

@@ -10,7 +10,7 @@ import { scheduleJob } from '../../../jobs/index.js';
 import type { StoredNotification } from '../../notifications/index.js';
 import { createSeriesGameScrim, seatSides, type ScrimAggregate } from '../../scrims/index.js';
 import { getTeamCards } from '../../teams/index.js';
-import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { endAsNoShow, namesOf } from './cancel.js';
 import { isDecided } from './series-rules.js';
 import * as repo from './series.repository.js';
@@ -95,8 +95,8 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     });
     return { stored, changed: [next.seated] };
   });
-  deps.notifier.publish(stored);
-  await publishGameScrims(deps, changed);
+  // Scores may have moved even when nothing else did: the series' page is told either way.
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: changed });
 }
 
 /**

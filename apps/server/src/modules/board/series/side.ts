@@ -3,7 +3,7 @@ import { conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
 import { retitleSeriesGameScrim, seatSides } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { notifyTeams, publishGameScrims, type SeriesDeps } from '../board.context.js';
+import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { lineupSeats } from './progress.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
@@ -68,7 +68,6 @@ export async function chooseSide({
     });
     return { series: await readSeries({ db: tx, row, viewer }), seated, stored };
   });
-  deps.notifier.publish(stored);
-  await publishGameScrims(deps, [seated]);
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: seated ? [seated] : [] });
   return series;
 }

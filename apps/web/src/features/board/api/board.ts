@@ -57,18 +57,8 @@ export const seriesQuery = (id: string) =>
     queryFn: () => api.get<{ series: Series }>(`/series/${id}`).then((res) => res.series),
     retry: false,
   });
-/**
- * No socket event tells a series' page that it moved (a lineup, a result, a side, a cancel), so while it can still
- * move the page reads it again every SERIES_REFRESH_MS and when the window regains focus.
- */
-const SERIES_REFRESH_MS = 30_000;
-export const useSeries = (id: string) =>
-  useQuery({
-    ...seriesQuery(id),
-    refetchOnWindowFocus: true,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'scheduled' || query.state.data?.status === 'live' ? SERIES_REFRESH_MS : false,
-  });
+/** The series' page: read again when the series changes (`series:changed`, hooks/board-live.ts) and on reconnect. */
+export const useSeries = (id: string) => useQuery(seriesQuery(id));
 
 /** After any board action: the lists, their request counts and the requests shown. */
 function useRefreshBoard() {

@@ -7,6 +7,23 @@ import { BoardPage } from './BoardPage';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+/** A stand-in socket, not connected: a test fires its events (connect, the live updates). */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const emitted: unknown[][] = [];
+  const socket = {
+    connected: false,
+    on: (event: string, fn: (...args: unknown[]) => void) =>
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
+    off: (event: string, fn: (...args: unknown[]) => void) => listeners.get(event)?.delete(fn),
+    emit: (...args: unknown[]) => emitted.push(args),
+  };
+  const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
+  const listening = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
+  return { socket, emitted, fire, listening };
+});
+vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+
 const viewer = testUser();
 const OWLS = '00000000-0000-4000-8000-00000000aaaa';
 const FOXES = '00000000-0000-4000-8000-00000000bbbb';
@@ -101,6 +118,21 @@ function renderBoard({
 }
 
 describe('BoardPage', () => {
+  it('watches the board of the region shown: reads it again on board:changed and on a reconnect', async () => {
+    const calls = renderBoard({ captain: false, rows: [post(card(FOXES, 'Red Foxes', 'FOX'))] });
+    await screen.findByRole('article', { name: /^Scrim post of Red Foxes, / });
+    const reads = () => calls.filter((call) => call.method === 'GET' && call.path === '/scrim-posts').length;
+    // The socket connects once the page has read the board: it joins the room and reads again.
+    const before = reads();
+    await waitFor(() => expect(fake.listening('connect')).toBe(true));
+    fake.fire('connect');
+    expect(fake.emitted).toContainEqual(['board:watch', { regions: ['NA'] }]);
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    const connected = reads();
+    fake.fire('board:changed', { region: 'NA' });
+    await waitFor(() => expect(reads()).toBe(connected + 1));
+  });
+
   it('shows each open post: team, rank, reliability, start, format, fearless, wanted ranks, note and requests', async () => {
     renderBoard({ captain: false, rows: [post(card(FOXES, 'Red Foxes', 'FOX'))] });
     const article = await screen.findByRole('article', { name: /^Scrim post of Red Foxes, / });

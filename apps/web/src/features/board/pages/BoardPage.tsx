@@ -10,13 +10,14 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BOARD_TEXTS as T } from '@scrim-gym/shared';
+import { BOARD_TEXTS as T, REGIONS } from '@scrim-gym/shared';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../../auth/api/session';
 import { scrimBoardQuery, type BoardFilters } from '../api/board';
 import { BoardFilterBar, NO_FILTERS, type FilterValues } from '../components/BoardFilterBar';
 import { PostCard } from '../components/PostCard';
 import { PostDialog } from '../components/PostDialog';
+import { useBoardLive } from '../hooks/board-live';
 import { useCaptainedTeams } from '../hooks/use-captained-teams';
 import { dayBound } from '../lib/board-view';
 
@@ -62,6 +63,8 @@ export function BoardPage() {
     ...scrimBoardQuery(boardFilters(values, fitsTeam?.rank ?? null)),
     enabled: Boolean(user),
   });
+  // Live: the board of the region shown (every region's when it does not filter by one) is read again on a change.
+  useBoardLive(values.region ? [values.region] : REGIONS);
   const rows = posts.data?.pages.flatMap((page) => page.rows) ?? [];
   const isCaptain = captained.teams.length > 0;
 

@@ -7,6 +7,23 @@ import { SeriesPage } from './SeriesPage';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+/** A stand-in socket, not connected: a test fires its events (connect, the live updates). */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const emitted: unknown[][] = [];
+  const socket = {
+    connected: false,
+    on: (event: string, fn: (...args: unknown[]) => void) =>
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
+    off: (event: string, fn: (...args: unknown[]) => void) => listeners.get(event)?.delete(fn),
+    emit: (...args: unknown[]) => emitted.push(args),
+  };
+  const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
+  const listening = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
+  return { socket, emitted, fire, listening };
+});
+vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+
 const SERIES = '00000000-0000-4000-8000-0000000000e1';
 const OWLS = '00000000-0000-4000-8000-00000000aaaa';
 const FOXES = '00000000-0000-4000-8000-00000000bbbb';
@@ -97,6 +114,21 @@ const game = (overrides: Partial<Series['games'][number]> = {}): Series['games']
 });
 
 describe('SeriesPage', () => {
+  it('watches the series live: reads it again on series:changed and on a reconnect', async () => {
+    const calls = renderSeries(series());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Red Foxes vs Night Owls' })).toBeInTheDocument();
+    const reads = () => calls.filter((call) => call.method === 'GET' && call.path === `/series/${SERIES}`).length;
+    // The socket connects once the page has read the series: it joins the room and reads again.
+    const before = reads();
+    await waitFor(() => expect(fake.listening('connect')).toBe(true));
+    fake.fire('connect');
+    expect(fake.emitted).toContainEqual(['series:watch', { seriesId: SERIES }]);
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    const connected = reads();
+    fake.fire('series:changed', { seriesId: SERIES });
+    await waitFor(() => expect(reads()).toBe(connected + 1));
+  });
+
   it('a booked series: both teams with their side of game 1, how and when, and what is not set yet', async () => {
     renderSeries(series());
     expect(await screen.findByRole('heading', { level: 1, name: 'Red Foxes vs Night Owls' })).toBeInTheDocument();

@@ -25,6 +25,7 @@ import { CancelSeriesDialog, isLateCancel } from '../components/CancelSeriesDial
 import { LineupEditor } from '../components/LineupEditor';
 import { SideChoice } from '../components/SideChoice';
 import { TeamCardBadge } from '../components/TeamCardBadge';
+import { useSeriesLive } from '../hooks/board-live';
 import { PageSection } from '../../../components/PageSection';
 
 type SeriesTeam = Series['teams'][number];
@@ -39,6 +40,7 @@ const teamName = (team: SeriesTeam) => team.team?.name ?? T.deletedTeam;
 export function SeriesPage() {
   const { id = '' } = useParams();
   const series = useSeries(id);
+  useSeriesLive(id);
   /** When the cancel dialog was opened (whether the cancel is late is read then), or null while it is closed. */
   const [cancelAt, setCancelAt] = useState<number | null>(null);
   const [blue, red] = series.data?.teams ?? [];
