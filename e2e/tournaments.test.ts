@@ -72,7 +72,10 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot'
       await codeButton.waitFor({ state: 'visible', timeout: 30_000 });
       const codeShownAfterStartMs = Date.now() - startsAt;
       console.log(`[e2e] tournament code visible ${codeShownAfterStartMs} ms after the start`);
-      expect(codeShownAfterStartMs).toBeLessThan(1_500);
+      // The start job's own first attempt, pushed live: about 1.2 s on a quiet machine, 2.2 s beside CI's other pass
+      // (load 10 on two cores). A Riot failure would hand the code to a retry 5 s later, and a page would only see it
+      // after a reload: 4 s tells the two apart on a loaded machine too.
+      expect(codeShownAfterStartMs).toBeLessThan(4_000);
       await waitVisible(mobile.getByRole('button', { name: /^Tournament Code NA04/ }), 'code on mobile');
       const code = ((await codeButton.getAttribute('aria-label')) ?? '').replace('Tournament Code ', '');
       const stored = fake.codes.get(code);
