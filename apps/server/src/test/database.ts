@@ -19,7 +19,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const handle = openPostgres(withDatabase(url, name));
+    // A test waits for a pooled connection as long as a test may: on two starved cores a burst of hundreds of
+    // requests queues past production's 5 s fail-fast guard, which db/client.test.ts and the fault suites test on
+    // handles of their own.
+    const handle = openPostgres(withDatabase(url, name), { connectTimeoutMs: 30_000 });
     return {
       ...handle,
       url: withDatabase(url, name),
