@@ -16,8 +16,9 @@ function seriesIdOf(job: ClaimedJob): string {
 
 /**
  * A series follows its games by itself: every committed change of a series game's scrim tells the series' page, and
- * one with a confirmed result (or an abandoned game) asks for the series to advance ('series.advance': scores, its end or its next game), and lineups are checked when
- * they lock ('series.lineup-check': a team without one has not shown up).
+ * one with a confirmed result (or an abandoned game) asks for the series to advance ('series.advance': scores, its
+ * end or its next game); lineups are checked when they lock ('series.lineup-check': a team without one has not
+ * shown up).
  */
 export const seriesJobsPlugin = fp(
   async (app: FastifyInstance) => {
