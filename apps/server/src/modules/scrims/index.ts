@@ -10,7 +10,7 @@ export { type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.li
 export type { Viewer } from './core/scrims.policy.js';
 export { presentScrimFor, toScrimUser } from './core/scrims.presenter.js';
 export type { ScrimAggregate } from './core/scrim-aggregate.repository.js';
-export { scrimsRoutes } from './core/scrims.routes.js';
+export { scrimsRoutes } from './scrims.routes.js';
 export {
   SCRIM_ABANDON_JOB,
   SCRIM_START_JOB,
@@ -20,9 +20,9 @@ export {
   scrimStartKey,
 } from './core/scrims.schedule.js';
 export { LISTS_CHANGED_EVENT, publishScrimChange, scrimDepsOf, type ScrimDeps } from './core/scrim-change.js';
-export { scrimsContextPlugin } from './core/scrims-context.plugin.js';
-export { getScrimAggregate, getScrimTitle } from './core/scrims.service.js';
-export { cancelSeriesGameScrims, createSeriesGameScrim, retitleSeriesGameScrim } from './core/series-games.js';
+export { scrimsContextPlugin } from './scrims-context.plugin.js';
+export { getScrimAggregate, getScrimTitle } from './core/scrim-reads.js';
+export { cancelSeriesGameScrims, createSeriesGameScrim, retitleSeriesGameScrim } from './editing/series-games.js';
 export { seatLineup, seatSides } from './slots/tool-change.js';
 export { recordGameWinner, scrimResultPlugin } from './results/result.js';
 export { clearCooldown } from './commitments/reliability.js';

@@ -22,7 +22,7 @@ import { Notifier } from '../../notifications/index.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import * as actions from './slot-actions.js';
 import { seatPlayers } from './tool-change.js';
-import { getScrim } from '../core/scrims.service.js';
+import { getScrim } from '../core/scrim-reads.js';
 import { ScrimLifecycle } from '../core/scrims.lifecycle.js';
 import { ScrimListCache } from '../listing/list-cache.js';
 import { type ScrimDeps } from '../core/scrim-change.js';

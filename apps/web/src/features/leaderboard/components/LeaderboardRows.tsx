@@ -51,8 +51,16 @@ function PlayerName({ row, linked }: { row: LeaderboardRow; linked: boolean }) {
   );
 }
 
-/** The rating, with the provisional mark before it (wide) or under it (`stacked`, the compact list). */
-function Rating({ row, stacked = false }: { row: LeaderboardRow; stacked?: boolean }) {
+/** A rating, with the provisional mark before it (wide) or under it (`stacked`, the compact list). */
+export function RatingValue({
+  rating,
+  provisional,
+  stacked = false,
+}: {
+  rating: number;
+  provisional: boolean;
+  stacked?: boolean;
+}) {
   return (
     <Box
       sx={{
@@ -63,12 +71,27 @@ function Rating({ row, stacked = false }: { row: LeaderboardRow; stacked?: boole
         justifyContent: 'flex-end',
       }}
     >
-      {row.provisional && <ProvisionalMark />}
+      {provisional && <ProvisionalMark />}
       <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {row.rating}
+        {rating}
       </Typography>
     </Box>
   );
+}
+
+/** One row of a compact list (players or teams): rank, who with a second line, the rating on the right. */
+export function compactRowSx(own = false) {
+  return {
+    display: 'grid',
+    gridTemplateColumns: '40px minmax(0, 1fr) auto',
+    alignItems: 'center',
+    columnGap: 1,
+    px: 1.5,
+    py: 1,
+    borderBottom: 1,
+    borderColor: 'divider',
+    bgcolor: own ? OWN_ROW : undefined,
+  } as const;
 }
 
 interface RowsProps {
@@ -110,7 +133,7 @@ export function LeaderboardTable({ rows, ownId, linked }: RowsProps) {
                 <PlayerName row={row} linked={linked} />
               </TableCell>
               <TableCell align="right">
-                <Rating row={row} />
+                <RatingValue rating={row.rating} provisional={row.provisional} />
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {row.games}
@@ -130,21 +153,7 @@ export function LeaderboardTable({ rows, ownId, linked }: RowsProps) {
 /** One row of the compact list: rank, player, then role, games and win rate; the rating on the right. */
 export function CompactRow({ row, own, linked }: { row: LeaderboardRow; own: boolean; linked: boolean }) {
   return (
-    <Box
-      component="li"
-      aria-current={own ? 'true' : undefined}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: '40px minmax(0, 1fr) auto',
-        alignItems: 'center',
-        columnGap: 1,
-        px: 1.5,
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: own ? OWN_ROW : undefined,
-      }}
-    >
+    <Box component="li" aria-current={own ? 'true' : undefined} sx={compactRowSx(own)}>
       <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
         {row.rank}
         {own && <span style={visuallyHidden}> ({T.you})</span>}
@@ -155,7 +164,7 @@ export function CompactRow({ row, own, linked }: { row: LeaderboardRow; own: boo
           {T.compactLine(row.mainRole, row.games, row.winRate)}
         </Typography>
       </Box>
-      <Rating row={row} stacked />
+      <RatingValue rating={row.rating} provisional={row.provisional} stacked />
     </Box>
   );
 }

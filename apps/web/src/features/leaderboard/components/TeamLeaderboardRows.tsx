@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { LEADERBOARD_TEXTS as T, type TeamLeaderboardRow } from '@scrim-gym/shared';
-import { ProvisionalMark } from './LeaderboardRows';
+import { compactRowSx, RatingValue } from './LeaderboardRows';
 
 /** The team's logo, name and tag (a link to the team's page for signed-in viewers: team pages need a session). */
 function TeamName({ row, linked }: { row: TeamLeaderboardRow; linked: boolean }) {
@@ -35,25 +35,6 @@ function TeamName({ row, linked }: { row: TeamLeaderboardRow; linked: boolean })
         ) : (
           name
         )}
-      </Typography>
-    </Box>
-  );
-}
-
-function TeamRating({ row, stacked = false }: { row: TeamLeaderboardRow; stacked?: boolean }) {
-  return (
-    <Box
-      sx={{
-        display: 'inline-flex',
-        flexDirection: stacked ? 'column-reverse' : 'row',
-        alignItems: stacked ? 'flex-end' : 'center',
-        gap: stacked ? 0.25 : 0.75,
-        justifyContent: 'flex-end',
-      }}
-    >
-      {row.provisional && <ProvisionalMark />}
-      <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {row.rating}
       </Typography>
     </Box>
   );
@@ -87,7 +68,7 @@ export function TeamLeaderboardTable({ rows, linked }: RowsProps) {
             </TableCell>
             <TableCell>{row.team.region}</TableCell>
             <TableCell align="right">
-              <TeamRating row={row} />
+              <RatingValue rating={row.rating} provisional={row.provisional} />
             </TableCell>
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {row.games}
@@ -107,20 +88,7 @@ export function TeamLeaderboardList({ rows, linked }: RowsProps) {
   return (
     <Box component="ol" aria-label={T.teams} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((row) => (
-        <Box
-          component="li"
-          key={row.team._id}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: '40px minmax(0, 1fr) auto',
-            alignItems: 'center',
-            columnGap: 1,
-            px: 1.5,
-            py: 1,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
+        <Box component="li" key={row.team._id} sx={compactRowSx()}>
           <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{row.rank}</Typography>
           <Box sx={{ minWidth: 0 }}>
             <TeamName row={row} linked={linked} />
@@ -128,7 +96,7 @@ export function TeamLeaderboardList({ rows, linked }: RowsProps) {
               {T.teamCompactLine(row.team.region, row.wins, row.losses)}
             </Typography>
           </Box>
-          <TeamRating row={row} stacked />
+          <RatingValue rating={row.rating} provisional={row.provisional} stacked />
         </Box>
       ))}
     </Box>

@@ -1,8 +1,8 @@
 import { createScrimBodySchema } from '@scrim-gym/shared';
 import type { Transaction } from '../../../db/client.js';
-import { findScrimAggregate, insertScrim, lockScrim, updateScrim } from './scrims.repository.js';
-import { cancelScrimJobs, scheduleScrimStart } from './scrims.schedule.js';
-import { newScrimValues, type CreateScrimFields } from './scrims.service.js';
+import { findScrimAggregate, insertScrim, lockScrim, updateScrim } from '../core/scrims.repository.js';
+import { cancelScrimJobs, scheduleScrimStart } from '../core/scrims.schedule.js';
+import { newScrimValues, type CreateScrimFields } from './scrim-editing.js';
 
 /*
  * The scrims of a team series' games, as the series (board module) makes and ends them, in the series' own

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ScrimListCache } from '../listing/list-cache.js';
-import { ScrimLifecycle } from './scrims.lifecycle.js';
+import { ScrimListCache } from './listing/list-cache.js';
+import { ScrimLifecycle } from './core/scrims.lifecycle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

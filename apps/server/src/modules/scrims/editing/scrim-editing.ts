@@ -1,14 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { BALANCE_MESSAGES, SCRIM_MESSAGES, createScrimBodySchema, updateScrimBodySchema } from '@scrim-gym/shared';
 import type { z } from 'zod';
-import type { Database } from '../../../db/client.js';
 import { badRequest, conflict, forbidden } from '../../../lib/errors.js';
 import { createPassword } from '../../../lib/tokens.js';
 import { emitToOtherInstances } from '../../../plugins/io.js';
 import { syncScrimRatings, unrateScrim } from '../../ratings/index.js';
-import { publishScrimDeleted } from './scrims.events.js';
+import { publishScrimDeleted } from '../core/scrims.events.js';
 import { adminResult, settleDispute } from '../results/result-fields.js';
-import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from './scrims.schedule.js';
+import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from '../core/scrims.schedule.js';
 import {
   assertCanRunScrim,
   assertMayHostIn,
@@ -16,17 +15,16 @@ import {
   assertMayStartAt,
   isParticipant,
   type Viewer,
-} from './scrims.policy.js';
-import { presentScrimFor } from './scrims.presenter.js';
+} from '../core/scrims.policy.js';
+import { presentScrimFor } from '../core/scrims.presenter.js';
 import {
   deleteRiotTournament,
   deleteScrim,
   findScrimAggregate,
-  findScrimTitle,
   findUserById,
   insertScrim,
   updateScrim,
-} from './scrims.repository.js';
+} from '../core/scrims.repository.js';
 import { deleteCheckIns } from '../checkin/checkin.repository.js';
 import { recordPlayed } from '../commitments/commitments.js';
 import { freezePrediction } from '../signups/prediction.js';
@@ -39,29 +37,11 @@ import {
   assertNotAbandoned,
   changeScrim,
   needsTournamentCode,
-} from './scrim-change.js';
+} from '../core/scrim-change.js';
 
-/** A scrim itself: read one, create, edit and delete it. */
-
-/** The scrim as the other modules read it (participants, tournament row), or null when it is gone. */
-export function getScrimAggregate({ db, id }: { db: Database; id: string }) {
-  return findScrimAggregate({ db, id });
-}
-
-/** A scrim's title, or null when it is gone (the audit log names a deleted scrim by it). */
-export function getScrimTitle({ db, id }: { db: Database; id: string }) {
-  return findScrimTitle({ db, id });
-}
+/** A scrim itself: create, edit and delete it (whoever runs scrims). */
 
 const pickRandom = <T>(items: T[]): T => items[randomInt(items.length)]!;
-
-export async function getScrim({ db, viewer, scrimId }: { db: Database; viewer: Viewer; scrimId: string }) {
-  const aggregate = await findScrimAggregate({ db, id: scrimId });
-  if (!aggregate) throw scrimNotFound();
-  return presentScrimFor(aggregate, viewer);
-}
-
-// --- Create, edit, delete (admin)
 
 function castersCount(isWithCasters: boolean, requested: number) {
   if (!isWithCasters) return 0;

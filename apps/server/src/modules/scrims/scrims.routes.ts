@@ -2,20 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createScrimBodySchema, idParamsSchema, scrimSchema, updateScrimBodySchema } from '@scrim-gym/shared';
-import { retryAfterHook } from '../../../lib/rate-limit-hook.js';
-import { viewerOf } from '../../auth/index.js';
-import { checkInRoutes } from '../checkin/checkin.routes.js';
-import { commitmentRoutes, type ScrimsRoutesOptions } from '../commitments/commitments.routes.js';
-import { substituteRoutes } from '../substitutes/substitutes.routes.js';
-import { waitlistRoutes } from '../waitlist/waitlist.routes.js';
-import * as service from './scrims.service.js';
-import { adminOf, adminOnly, errors, runnerOf, runnersOnly, scrimResponse, tags } from './scrim-routes.kit.js';
-import { imageRoutes } from '../results/image.routes.js';
-import { listingRoutes } from '../listing/listing.routes.js';
-import { resultRoutes } from '../results/results.routes.js';
-import { signupRoutes } from '../signups/signups.routes.js';
-import { slotRoutes } from '../slots/slots.routes.js';
-import { LISTS_CHANGED_EVENT, refreshCachedScrim, SCRIM_CHANGED_EVENT, scrimDepsOf } from './scrim-change.js';
+import { retryAfterHook } from '../../lib/rate-limit-hook.js';
+import { viewerOf } from '../auth/index.js';
+import { checkInRoutes } from './checkin/checkin.routes.js';
+import { commitmentRoutes, type ScrimsRoutesOptions } from './commitments/commitments.routes.js';
+import { substituteRoutes } from './substitutes/substitutes.routes.js';
+import { waitlistRoutes } from './waitlist/waitlist.routes.js';
+import { getScrim } from './core/scrim-reads.js';
+import * as editing from './editing/scrim-editing.js';
+import { adminOf, adminOnly, errors, runnerOf, runnersOnly, scrimResponse, tags } from './core/scrim-routes.kit.js';
+import { imageRoutes } from './results/image.routes.js';
+import { listingRoutes } from './listing/listing.routes.js';
+import { resultRoutes } from './results/results.routes.js';
+import { signupRoutes } from './signups/signups.routes.js';
+import { slotRoutes } from './slots/slots.routes.js';
+import { LISTS_CHANGED_EVENT, refreshCachedScrim, SCRIM_CHANGED_EVENT, scrimDepsOf } from './core/scrim-change.js';
 
 /** Every scrim call of the API. Identity comes from the session; ids in paths and bodies are checked against it. */
 export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRoutesOptions) {
@@ -44,7 +45,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
         response: scrimResponse,
       },
     },
-    async (request) => service.getScrim({ db: app.db, viewer: viewerOf(request), scrimId: request.params.id }),
+    async (request) => getScrim({ db: app.db, viewer: viewerOf(request), scrimId: request.params.id }),
   );
 
   app.post(
@@ -60,7 +61,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
       },
     },
     async (request, reply) => {
-      const scrim = await service.createScrim({ deps, viewer: runnerOf(request), body: request.body });
+      const scrim = await editing.createScrim({ deps, viewer: runnerOf(request), body: request.body });
       return reply.status(201).send(scrim);
     },
   );
@@ -79,7 +80,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
       },
     },
     async (request) =>
-      (await service.editScrim({ deps, viewer: runnerOf(request), scrimId: request.params.id, body: request.body }))
+      (await editing.editScrim({ deps, viewer: runnerOf(request), scrimId: request.params.id, body: request.body }))
         .scrim,
   );
 
@@ -96,7 +97,7 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
     },
     async (request) => {
       adminOf(request);
-      await service.removeScrim({ deps, scrimId: request.params.id });
+      await editing.removeScrim({ deps, scrimId: request.params.id });
       return { success: true as const };
     },
   );
