@@ -14,8 +14,6 @@ afterEach(() => vi.unstubAllGlobals());
 const INJECTED = 'Your account is hacked, call 555';
 const encoded = encodeURIComponent(INJECTED);
 const signedIn: AuthState = { token: null, user: testUser(), identity: null };
-/** Pages and the snackbar are lazy chunks: their first load can take more than findBy's default second. */
-const LAZY = { timeout: 5_000 };
 
 /** The whole app (layout, guards, every route) at `url`, the way the browser would open a crafted link. */
 function openApp(url: string, session: AuthState) {
@@ -39,13 +37,13 @@ function expectNoInjectedText() {
 describe('no page shows text taken from the URL', () => {
   it('shows the generic sign-in error for an unknown ?authError, never its text', async () => {
     openApp(`/?authError=${encoded}`, signedOut);
-    expect(await screen.findByText(MESSAGES.loginError, {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.loginError)).toBeInTheDocument();
     expectNoInjectedText();
   });
 
   it.each(AUTH_ERROR_CODES)("shows the app's own message for ?authError=%s", async (code) => {
     openApp(`/?authError=${code}&x=${encoded}`, signedOut);
-    expect(await screen.findByText(authErrorMessage(code), {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText(authErrorMessage(code))).toBeInTheDocument();
     expect(screen.queryByText(code)).not.toBeInTheDocument();
     expectNoInjectedText();
   });
@@ -53,7 +51,7 @@ describe('no page shows text taken from the URL', () => {
   it('names no path text on the not-found page', async () => {
     openApp(`/${encoded}`, signedOut);
     expect(
-      await screen.findByRole('heading', { level: 1, name: "Oops, this page doesn't exist!" }, LAZY),
+      await screen.findByRole('heading', { level: 1, name: "Oops, this page doesn't exist!" }),
     ).toBeInTheDocument();
     expectNoInjectedText();
   });
@@ -67,7 +65,7 @@ describe('no page shows text taken from the URL', () => {
     [`/scrims/${encoded}/edit`, 'You do not have permission to access this page'],
   ])('says only its own words at %s', async (url, message) => {
     openApp(url, signedIn);
-    expect(await screen.findByText(message, {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expectNoInjectedText();
   });
 

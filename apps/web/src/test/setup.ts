@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // findBy* and waitFor give up after one second by default: on a loaded two-core machine, with two workers, a MUI
-// page in jsdom can take longer than that to render what a fetch brought. What a test waits for still has to come;
-// it only has the time a busy machine needs (the test itself times out at 20 s). Tests wait with Testing Library's
-// waitFor, which reads this, not vi.waitFor, whose default of one second is set call by call.
-configure({ asyncUtilTimeout: 5_000 });
+// page in jsdom can take longer than that to render what a fetch brought, and a lazily loaded screen is compiled
+// on its first import (the scoreboard took over 5 s at a load of 12). What a test waits for still has to come; it
+// only has the time a busy machine needs, as the server's polls do (10 s; the test itself times out at 20 s).
+// Tests wait with Testing Library's waitFor, which reads this, not vi.waitFor, whose default is set call by call.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -47,7 +47,7 @@ describe('profile statistics: charts and activity range', () => {
   it('draw the stats and say the figures in words', async () => {
     renderCharts();
     // The first test pays for loading recharts behind the lazy boundary.
-    const summary = await screen.findByTestId('stats-summary', {}, { timeout: 10_000 });
+    const summary = await screen.findByTestId('stats-summary');
     const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
     expect(value('Level')).toBe('6');
     expect(value('Total EXP')).toBe('59.5');

@@ -377,8 +377,6 @@ describe('detail page', () => {
       'GET /scrims/x': () => ({ status: 500, body: {} }),
     });
     renderAt('/scrims/x', '/scrims/:id', <ScrimDetailPage />);
-    expect(
-      await screen.findByText('Error finding scrim, redirecting to home', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Error finding scrim, redirecting to home')).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ const teamSection = (name: string) => screen.getByRole('region', { name });
 describe('The scoreboard on the scrim page', () => {
   it('shows both teams side by side with links, a stranger unlinked, icons from the server’s Data Dragon and the MVP', async () => {
     renderMatch(ready());
-    const board = await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle }, { timeout: 5000 });
+    const board = await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle });
     expect(within(board).getByText(/Duration 30:34/)).toHaveTextContent('Duration 30:34 · Patch 14.24');
     const blue = teamSection('Team One (Blue Side)');
     const red = teamSection('Team Two (Red Side)');

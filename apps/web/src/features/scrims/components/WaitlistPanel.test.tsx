@@ -174,7 +174,7 @@ describe('a promotion arriving by socket', () => {
 
     // Within a second of the join's answer: the join left the viewer waiting, so this is news.
     handlers.get(SCRIM_EVENTS.updated)!(promoted);
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'A spot opened: you are in as Mid on Team One (Blue Side)!',
     );
   });
