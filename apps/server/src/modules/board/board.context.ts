@@ -21,16 +21,20 @@ export interface SeriesDeps extends BoardDeps {
   scrims: Pick<ScrimDeps, 'io' | 'listCache' | 'lifecycle'>;
 }
 
-/** Who is told of a board or series event: the captains of `teamIds`, and `userIds` (a lineup's players). */
+/**
+ * Who is told of a board or series event: the captains of `teamIds`, and `userIds` (a lineup's players); `seriesId`
+ * is the series a click opens (none: the board).
+ */
 export interface Notice {
   teamIds: readonly string[];
   userIds?: readonly string[];
   message: string;
+  seriesId?: string;
 }
 
 /**
- * A 'general' notification for everyone each notice names, once per notice, the one acting (`actorId`; null when
- * the server acts) aside, stored in the transaction: the caller publishes them after the commit.
+ * A 'series_alert' for everyone each notice names, once per notice, the one acting (`actorId`; null when the server
+ * acts) aside, stored in the transaction: the caller publishes them after the commit.
  */
 export async function notifyTeams({
   tx,
@@ -42,10 +46,16 @@ export async function notifyTeams({
   notices: Notice[];
 }): Promise<StoredNotification[]> {
   const captains = await captainsOf({ db: tx, teamIds: notices.flatMap((notice) => notice.teamIds) });
-  const values = notices.flatMap(({ teamIds, userIds = [], message }) =>
+  const values = notices.flatMap(({ teamIds, userIds = [], message, seriesId = null }) =>
     [...new Set([...teamIds.flatMap((teamId) => captains.get(teamId) ?? []), ...userIds])]
       .filter((userId) => userId !== actorId)
-      .map((userId) => ({ userId, kind: 'general' as const, message, relatedUserId: actorId })),
+      .map((userId) => ({
+        userId,
+        kind: 'series_alert' as const,
+        message,
+        relatedUserId: actorId,
+        relatedSeriesId: seriesId,
+      })),
   );
   return insertNotificationRows({ db: tx, values });
 }

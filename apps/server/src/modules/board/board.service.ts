@@ -338,8 +338,8 @@ export async function acceptRequest({
         tx,
         actorId: viewer.id,
         notices: [
-          { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)) },
-          { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)) },
+          { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)), seriesId: row.id },
+          { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)), seriesId: row.id },
           { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
         ],
       });

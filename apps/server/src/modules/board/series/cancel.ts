@@ -77,6 +77,7 @@ async function endAsCancelled({
         teamIds: await repo.findSeriesTeamIds({ db: tx, seriesId: row.id }),
         userIds: await repo.findLineupUserIds({ db: tx, seriesId: row.id }),
         message,
+        seriesId: row.id,
       },
     ],
   });

@@ -73,7 +73,7 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     const cards = await getTeamCards({ db: tx, teamIds });
     const name = (teamId: string | null) => (teamId && cards.get(teamId)?.name) || '';
     const lineupUserIds = await repo.findLineupUserIds({ db: tx, seriesId });
-    const everyone = { teamIds, userIds: lineupUserIds };
+    const everyone = { teamIds, userIds: lineupUserIds, seriesId };
     const score = teamIds.map((teamId) => wins.get(teamId)!);
     if (isDecided(row.format, score, decidedGames.length)) {
       await repo.endSeries({ db: tx, id: seriesId, end: { status: 'finished' } });
