@@ -75,7 +75,8 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     const lineupUserIds = await repo.findLineupUserIds({ db: tx, seriesId });
     const everyone = { teamIds, userIds: lineupUserIds, seriesId };
     const score = teamIds.map((teamId) => wins.get(teamId)!);
-    const standing = teamIds.map((teamId) => `${cards.get(teamId)?.tag ?? ''} ${wins.get(teamId)}`).join('–');
+    const tag = (teamId: string) => cards.get(teamId)?.tag ?? '';
+    const standing = `${tag(teamIds[0]!)} ${scoreLine(score)} ${tag(teamIds[1]!)}`;
     // The game's result, told once per result after the commit (a changed result is a new text, told again).
     const result = {
       scrimId: last.scrimId,
