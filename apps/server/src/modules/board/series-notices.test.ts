@@ -87,20 +87,16 @@ async function pushesTo({ browser, endpoint }: { browser: FakeBrowser; endpoint:
   return arrived().map((r) => JSON.parse(browser.decrypt(r.body)) as PushPayload);
 }
 
-const reminderJob = async (seriesId: string) =>
+/** The series' lineup job of `kind` ('remind' or 'check'), by its key. */
+const jobOf = async (kind: 'remind' | 'check', seriesId: string) =>
   (
     await db()
       .select()
       .from(jobs)
-      .where(eq(jobs.dedupeKey, `series.lineup-remind:${seriesId}`))
+      .where(eq(jobs.dedupeKey, `series.lineup-${kind}:${seriesId}`))
   )[0];
-const checkJob = async (seriesId: string) =>
-  (
-    await db()
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `series.lineup-check:${seriesId}`))
-  )[0];
+const reminderJob = (seriesId: string) => jobOf('remind', seriesId);
+const checkJob = (seriesId: string) => jobOf('check', seriesId);
 const pendingReminder = async (seriesId: string) =>
   db()
     .select()
