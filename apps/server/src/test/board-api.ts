@@ -7,10 +7,11 @@ import {
   type Series,
   type SeriesLineupBody,
 } from '@scrim-gym/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { scrimPosts } from '../db/schema/index.js';
+import { scrimPosts, scrims } from '../db/schema/index.js';
 import { createUser, type TestUser } from './factories.js';
+import { editBody, type scrimApi } from './scrim-api.js';
 import { expectStatus, type callApi } from './social.js';
 import { teamBody, type teamApi } from './team-api.js';
 
@@ -105,6 +106,29 @@ export function seriesFixtures({
     },
   };
   return fixtures;
+}
+
+/** `admin` moves a series game's scrim to `startsAt` through the scrim edit, keeping everything else as it is. */
+export async function moveSeriesGame({
+  db,
+  scrimsApi,
+  admin,
+  scrimId,
+  startsAt,
+}: {
+  db: Database;
+  scrimsApi: ReturnType<typeof scrimApi>;
+  admin: TestUser;
+  scrimId: string;
+  startsAt: Date;
+}) {
+  const [scrim] = await db.select().from(scrims).where(eq(scrims.id, scrimId));
+  const { isPrivate, isWithCasters, maxCastersAllowedCount, useTournamentCode } = scrim!;
+  const payload = editBody(scrim!, {
+    ...{ isPrivate, isWithCasters, maxCastersAllowedCount, useTournamentCode, region: scrim!.region },
+    gameStartTime: startsAt.toISOString(),
+  });
+  expectStatus(await scrimsApi.call('PUT', `/api/scrims/${scrimId}`, { token: admin.token, payload }), 200);
 }
 
 /** Open Bo3 posts written straight to the table (many at once, past the posting budget): their ids and starts. */

@@ -16,6 +16,11 @@ export type SeriesFormat = (typeof SERIES_FORMATS)[number];
 
 /** A lineup locks this many minutes before the series starts: the lobby is made with the players it names. */
 export const SERIES_LINEUP_LOCK_MINUTES = 15;
+/**
+ * The captains of a team without a lineup are reminded this many minutes before the start (at once when the series
+ * is booked later than that, while lineups are still open).
+ */
+export const SERIES_LINEUP_REMINDER_MINUTES = 60;
 /** A lineup's substitutes, beside its five starters. */
 export const SERIES_LINEUP_MAX_SUBS = 3;
 /** A game after the first starts this many minutes after the previous game's result is confirmed. */

@@ -93,12 +93,20 @@ export const NOTIFICATION_KINDS = [
   'scrim_placed',
   /** An admin decided a disputed result: the outcome, the reason and the player's own rating change. */
   'result_decided',
+  /**
+   * About the scrim board or a team series (a request, the booking, a lineup reminder, a side, the end, a cancel):
+   * a click opens the series' page (`_relatedSeries`), or the board when no series exists yet.
+   */
+  'series_alert',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 /** The kinds about a scrim: a click opens the scrim page, and a subscribed device gets them as push messages. */
 export const isScrimNotificationKind = (kind: NotificationKind) =>
   kind === 'scrim_alert' || kind === 'scrim_placed' || kind === 'result_decided';
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+/** The kinds a subscribed device gets as push messages: the scrim kinds and the board's and series'. */
+export const isPushedNotificationKind = (kind: NotificationKind) =>
+  isScrimNotificationKind(kind) || kind === 'series_alert';
 
 export const notificationSchema = z.object({
   _id: z.string(),
@@ -110,6 +118,8 @@ export const notificationSchema = z.object({
   createdDate: z.string(),
   _relatedUser: socialUserSchema.nullable(),
   _relatedScrim: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  /** The team series a 'series_alert' is about. */
+  _relatedSeries: z.object({ _id: z.string() }).nullable(),
   /** The conversation's _id for a conversation start. */
   conversation: z.string().nullable(),
   // The spec's flags, derived from `kind`: a click opens the friend requests dialog, the scrim page, the
@@ -119,6 +129,10 @@ export const notificationSchema = z.object({
   isConversationStart: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** Where a 'series_alert' leads, in the app and from a push: its series' page, else the scrim board. */
+export const seriesAlertPath = (notification: Pick<Notification, '_relatedSeries'>) =>
+  notification._relatedSeries ? `/series/${notification._relatedSeries._id}` : '/board';
 
 /**
  * 201 from send-friend-request. Normally a new request plus the notification the receiver got. When the other

@@ -197,6 +197,8 @@ export const seriesLineups = pgTable(
   (t) => [
     primaryKey({ columns: [t.seriesId, t.userId] }),
     index('series_lineups_team_idx').on(t.seriesId, t.teamId),
+    // A user's series, for their calendar feed.
+    index('series_lineups_user_idx').on(t.userId),
     // Starters hold one role each per team; substitutes share 'Sub'.
     uniqueIndex('series_lineups_starter_uq')
       .on(t.seriesId, t.teamId, t.role)

@@ -32,6 +32,7 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'general',
   'scrim_placed',
   'result_decided',
+  'series_alert',
 ]);
 export const seriesFormatEnum = pgEnum('series_format', SERIES_FORMATS);
 export const scrimPostStatusEnum = pgEnum('scrim_post_status', SCRIM_POST_STATUSES);

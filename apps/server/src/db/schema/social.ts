@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { notificationKindEnum } from './enums.js';
+import { series } from './board.js';
 import { scrims } from './scrims.js';
 import { users } from './users.js';
 
@@ -107,6 +108,8 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     relatedUserId: uuid('related_user_id').references(() => users.id, { onDelete: 'cascade' }),
     relatedScrimId: uuid('related_scrim_id').references(() => scrims.id, { onDelete: 'cascade' }),
+    /** The team series a 'series_alert' is about (a click opens its page); none for a board request's. */
+    relatedSeriesId: uuid('related_series_id').references(() => series.id, { onDelete: 'cascade' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

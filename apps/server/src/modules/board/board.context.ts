@@ -1,5 +1,5 @@
 import type { Region } from '@scrim-gym/shared';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database, DbOrTx, Transaction } from '../../db/client.js';
 import type { AppServer } from '../../plugins/io.js';
 import { insertNotificationRows, type Notifier, type StoredNotification } from '../notifications/index.js';
 import { publishScrimChange, type ScrimAggregate, type ScrimDeps } from '../scrims/index.js';
@@ -21,16 +21,20 @@ export interface SeriesDeps extends BoardDeps {
   scrims: Pick<ScrimDeps, 'io' | 'listCache' | 'lifecycle'>;
 }
 
-/** Who is told of a board or series event: the captains of `teamIds`, and `userIds` (a lineup's players). */
+/**
+ * Who is told of a board or series event: the captains of `teamIds`, and `userIds` (a lineup's players); `seriesId`
+ * is the series a click opens (none: the board).
+ */
 export interface Notice {
   teamIds: readonly string[];
   userIds?: readonly string[];
   message: string;
+  seriesId?: string;
 }
 
 /**
- * A 'general' notification for everyone each notice names, once per notice, the one acting (`actorId`; null when
- * the server acts) aside, stored in the transaction: the caller publishes them after the commit.
+ * A 'series_alert' for everyone each notice names, once per notice, the one acting (`actorId`; null when the server
+ * acts) aside, stored in the transaction: the caller publishes them after the commit.
  */
 export async function notifyTeams({
   tx,
@@ -42,12 +46,28 @@ export async function notifyTeams({
   notices: Notice[];
 }): Promise<StoredNotification[]> {
   const captains = await captainsOf({ db: tx, teamIds: notices.flatMap((notice) => notice.teamIds) });
-  const values = notices.flatMap(({ teamIds, userIds = [], message }) =>
-    [...new Set([...teamIds.flatMap((teamId) => captains.get(teamId) ?? []), ...userIds])]
+  const values = notices.flatMap((notice) =>
+    recipientsOf(notice, captains)
       .filter((userId) => userId !== actorId)
-      .map((userId) => ({ userId, kind: 'general' as const, message, relatedUserId: actorId })),
+      .map((userId) => ({
+        userId,
+        kind: 'series_alert' as const,
+        message: notice.message,
+        relatedUserId: actorId,
+        relatedSeriesId: notice.seriesId ?? null,
+      })),
   );
   return insertNotificationRows({ db: tx, values });
+}
+
+/** Everyone a notice names: its teams' captains (`captains`, by team) and its users, each once. */
+function recipientsOf({ teamIds, userIds = [] }: Pick<Notice, 'teamIds' | 'userIds'>, captains: Map<string, string[]>) {
+  return [...new Set([...teamIds.flatMap((teamId) => captains.get(teamId) ?? []), ...userIds])];
+}
+
+/** The user ids a notice names (its teams' captains and its users), for an alert sent once (`notifyAlertOnce`). */
+export async function noticeRecipients({ db, ...notice }: { db: DbOrTx } & Pick<Notice, 'teamIds' | 'userIds'>) {
+  return recipientsOf(notice, await captainsOf({ db, teamIds: notice.teamIds }));
 }
 
 /**

@@ -28,7 +28,7 @@ import {
 } from './board.policy.js';
 import { toScrimPost, toScrimRequest } from './board.presenter.js';
 import * as repo from './board.repository.js';
-import { scheduleLineupCheck } from './series/cancel.js';
+import { scheduleLineupJobs } from './series/lineup-jobs.js';
 import { readSeries } from './series/series-view.js';
 import * as seriesRepo from './series/series.repository.js';
 
@@ -333,13 +333,13 @@ export async function acceptRequest({
         db: tx,
         values: { seriesId: row.id, number: 1, scrimId: scrim.id, blueTeamId, redTeamId },
       });
-      await scheduleLineupCheck({ db: tx, seriesId: row.id, startsAt: post.startsAt });
+      await scheduleLineupJobs({ db: tx, seriesId: row.id, startsAt: post.startsAt, now });
       const stored = await notifyTeams({
         tx,
         actorId: viewer.id,
         notices: [
-          { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)) },
-          { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)) },
+          { teamIds: [post.teamId], message: BOARD_MESSAGES.seriesBooked(name(request.teamId)), seriesId: row.id },
+          { teamIds: [request.teamId], message: BOARD_MESSAGES.requestAccepted(name(post.teamId)), seriesId: row.id },
           { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
         ],
       });

@@ -8,7 +8,7 @@ import {
   type CalendarInvolvement,
   type Role,
 } from '@scrim-gym/shared';
-import type { CalendarScrimRow, FeedScrimRow } from './calendar.repository.js';
+import type { CalendarScrimRow, FeedScrimRow, SeriesPlace } from './calendar.repository.js';
 
 const MINUTE = 60_000;
 
@@ -18,6 +18,9 @@ export const scrimEventUid = (scrimId: string) => `${scrimId}@scrimgym`;
 /** The scrim's page in the web app. */
 export const scrimPageUrl = (origin: string, scrimId: string) => `${origin}/scrims/${scrimId}`;
 
+/** A team series' page in the web app. */
+export const seriesPageUrl = (origin: string, seriesId: string) => `${origin}/series/${seriesId}`;
+
 /** When the scrim last changed in a way a calendar shows: an edit, a cancellation, the abandon. */
 function lastChange(scrim: CalendarScrimRow): Date {
   const times = [scrim.updatedAt, scrim.cancelledAt, scrim.abandonedAt].filter((t): t is Date => t !== null);
@@ -26,12 +29,12 @@ function lastChange(scrim: CalendarScrimRow): Date {
 
 /**
  * One scrim as a calendar event. Times are instants (Date objects), so ical-generator writes them in UTC
- * (`DTSTART:…Z`): correct in every time zone without a VTIMEZONE. SEQUENCE counts the seconds from the scrim's
+ * (`DTSTART:…Z`): correct in every time zone without a VTIMEZONE. A series game (`place`) links its series too. SEQUENCE counts the seconds from the scrim's
  * creation to its last change, so it grows with every edit and calendars replace their copy.
  */
 export function scrimEvent(
   scrim: CalendarScrimRow,
-  { origin, involvement }: { origin: string; involvement?: CalendarInvolvement },
+  { origin, involvement, place }: { origin: string; involvement?: CalendarInvolvement; place?: SeriesPlace },
 ): ICalEventData {
   const url = scrimPageUrl(origin, scrim.id);
   const start = scrim.gameStartTime;
@@ -53,6 +56,7 @@ export function scrimEvent(
     !scrim.cancelledAt && scrim.abandonedAt && CALENDAR_MESSAGES.abandoned,
     !called && scrim.checkInEnabled && CALENDAR_MESSAGES.checkIn,
     CALENDAR_MESSAGES.link(url),
+    place && CALENDAR_MESSAGES.seriesLink(seriesPageUrl(origin, place.seriesId)),
   ].filter(Boolean);
   return {
     id: scrimEventUid(scrim.id),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { SeriesLineupRole } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bans,
@@ -7,6 +8,11 @@ import {
   scrimSignups,
   scrimWaitlist,
   scrims,
+  seriesGames,
+  seriesLineups,
+  seriesTeams,
+  teamMembers,
+  teams,
   users,
 } from '../../db/schema/index.js';
 
@@ -56,9 +62,9 @@ export async function findCalendarScrim({ db, id }: { db: DbOrTx; id: string }):
 }
 
 /**
- * The scrims `userId` is in (player, caster, signed up, waitlisted, or their community host) starting at `since` or
- * later, soonest first, at most `limit`. Each branch is found through its user index, then joined back for the
- * user's place in the scrim.
+ * The scrims `userId` is in (player, caster, signed up, waitlisted, their community host, or a game of a team series
+ * they are in a lineup of or captain a team of) starting at `since` or later, soonest first, at most `limit`. Each
+ * branch is found through its user index, then joined back for the user's place in the scrim.
  */
 export function findFeedScrims({
   db,
@@ -77,6 +83,17 @@ export function findFeedScrims({
     .where(eq(scrimParticipants.userId, userId));
   const signedUp = db.select({ id: scrimSignups.scrimId }).from(scrimSignups).where(eq(scrimSignups.userId, userId));
   const waiting = db.select({ id: scrimWaitlist.scrimId }).from(scrimWaitlist).where(eq(scrimWaitlist.userId, userId));
+  const inLineup = db
+    .select({ id: seriesGames.scrimId })
+    .from(seriesLineups)
+    .innerJoin(seriesGames, eq(seriesGames.seriesId, seriesLineups.seriesId))
+    .where(eq(seriesLineups.userId, userId));
+  const asCaptain = db
+    .select({ id: seriesGames.scrimId })
+    .from(teamMembers)
+    .innerJoin(seriesTeams, eq(seriesTeams.teamId, teamMembers.teamId))
+    .innerJoin(seriesGames, eq(seriesGames.seriesId, seriesTeams.seriesId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.isCaptain, true)));
   return db
     .select({
       ...calendarColumns,
@@ -99,11 +116,68 @@ export function findFeedScrims({
           inArray(scrims.id, signedUp),
           inArray(scrims.id, waiting),
           eq(scrims.hostedBy, userId),
+          inArray(scrims.id, inLineup),
+          inArray(scrims.id, asCaptain),
         ),
       ),
     )
     .orderBy(asc(scrims.gameStartTime), asc(scrims.id))
     .limit(limit);
+}
+
+/** The feed owner's place in a series game: its series, and the team they play for (`role`) or captain (null). */
+export interface SeriesPlace {
+  seriesId: string;
+  team: string;
+  role: SeriesLineupRole | null;
+}
+
+/**
+ * `userId`'s place in each series game among `scrimIds` (scrim id → place): a lineup's role before a captaincy, as a
+ * member of both teams plays for one.
+ */
+export async function findSeriesPlaces({
+  db,
+  userId,
+  scrimIds,
+}: {
+  db: DbOrTx;
+  userId: string;
+  scrimIds: string[];
+}): Promise<Map<string, SeriesPlace>> {
+  if (scrimIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      scrimId: seriesGames.scrimId,
+      seriesId: seriesGames.seriesId,
+      team: teams.name,
+      role: seriesLineups.role,
+      captain: teamMembers.userId,
+    })
+    .from(seriesGames)
+    .innerJoin(seriesTeams, eq(seriesTeams.seriesId, seriesGames.seriesId))
+    .innerJoin(teams, eq(teams.id, seriesTeams.teamId))
+    .leftJoin(
+      seriesLineups,
+      and(
+        eq(seriesLineups.seriesId, seriesGames.seriesId),
+        eq(seriesLineups.teamId, seriesTeams.teamId),
+        eq(seriesLineups.userId, userId),
+      ),
+    )
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, seriesTeams.teamId), eq(teamMembers.userId, userId), eq(teamMembers.isCaptain, true)),
+    )
+    .where(inArray(seriesGames.scrimId, scrimIds));
+  const places = new Map<string, SeriesPlace>();
+  for (const row of rows) {
+    if (row.role === null && row.captain === null) continue;
+    if (places.get(row.scrimId)?.role) continue;
+    const role = row.role === 'Coach' ? null : row.role;
+    places.set(row.scrimId, { seriesId: row.seriesId, team: row.team, role });
+  }
+  return places;
 }
 
 export async function findFeedSecret({ db, userId }: { db: DbOrTx; userId: string }) {

@@ -16,6 +16,7 @@ import {
   findFeedOwner,
   findFeedScrims,
   findFeedSecret,
+  findSeriesPlaces,
   insertFeedOnce,
   replaceFeedSecret,
 } from './calendar.repository.js';
@@ -54,7 +55,8 @@ export async function scrimCalendar({ db, scrimId, origin }: { db: Database; scr
 }
 
 /**
- * GET /api/calendar/:secret.ics: every scrim the secret's owner is in, from CALENDAR_FEED_PAST_DAYS ago on (at most
+ * GET /api/calendar/:secret.ics: every scrim the secret's owner is in (a series game: as a lineup's player or a
+ * captain of one of its teams, with the series' page), from CALENDAR_FEED_PAST_DAYS ago on (at most
  * CALENDAR_FEED_MAX_EVENTS, the soonest). An unknown or rotated secret is a 404; a banned owner's feed is refused
  * like every other read of theirs.
  */
@@ -69,8 +71,14 @@ export async function userFeed({ db, secret, origin }: { db: Database; secret: s
     since: new Date(Date.now() - CALENDAR_FEED_PAST_DAYS * DAY),
     limit: CALENDAR_FEED_MAX_EVENTS,
   });
+  const places = await findSeriesPlaces({ db, userId, scrimIds: rows.map((row) => row.id) });
   return renderCalendar(
-    rows.map((row) => scrimEvent(row, { origin, involvement: involvementOf(row, userId) })),
+    rows.map((row) => {
+      const place = places.get(row.id);
+      return place
+        ? scrimEvent(row, { origin, involvement: { kind: 'series', team: place.team, role: place.role }, place })
+        : scrimEvent(row, { origin, involvement: involvementOf(row, userId) });
+    }),
     { feed: true },
   );
 }

@@ -9,6 +9,7 @@ export { notifierPlugin, Notifier, type StoredNotification } from './notificatio
 export {
   createNotification,
   insertNotificationRows,
+  notifyAlertOnce,
   notifyScrimAlertOnce,
   notifyScrimStart,
   removeNotificationsAbout,

@@ -13,6 +13,7 @@ export function presentNotification({ notification, relatedUser, relatedScrim }:
     // A left-joined row comes back with null columns when absent.
     _relatedUser: relatedUser?.id ? toUserSummary(relatedUser) : null,
     _relatedScrim: relatedScrim?.id ? { _id: relatedScrim.id, title: relatedScrim.title } : null,
+    _relatedSeries: notification.relatedSeriesId ? { _id: notification.relatedSeriesId } : null,
     conversation: notification.conversationId,
     isFriendRequest: notification.kind === 'friend_request',
     isScrimAlert: isScrimNotificationKind(notification.kind),

@@ -89,19 +89,22 @@ export async function deleteNotificationsAbout({
     );
 }
 
+/** What a notification sent once is about: a scrim ('scrim_alert') or a team series ('series_alert'). */
+export type AlertSubject = { kind: 'scrim_alert'; scrimId: string } | { kind: 'series_alert'; seriesId: string };
+
 /**
- * The 'scrim_alert' `message` about a scrim for each of `userIds` that does not have this very alert yet (a job
- * may run twice: nobody is notified twice; another alert about the scrim, e.g. check-in, does not count).
- * Returns the new ones.
+ * The alert `message` about its subject for each of `userIds` that does not have this very alert yet (a job may
+ * run twice: nobody is notified twice; another alert about the same scrim or series, e.g. check-in, does not
+ * count). Returns the new ones.
  */
-export async function insertScrimAlertsOnce({
+export async function insertAlertsOnce({
   db,
-  scrimId,
+  subject,
   userIds,
   message,
 }: {
   db: DbOrTx;
-  scrimId: string;
+  subject: AlertSubject;
   userIds: string[];
   message: string;
 }): Promise<NotificationAggregate[]> {
@@ -110,12 +113,17 @@ export async function insertScrimAlertsOnce({
     userIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  const scrimId = subject.kind === 'scrim_alert' ? subject.scrimId : null;
+  const seriesId = subject.kind === 'series_alert' ? subject.seriesId : null;
   const result = await db.execute(sql`
-    insert into ${notifications} (user_id, kind, message, related_scrim_id)
-    select u.id, 'scrim_alert', ${message}, ${scrimId}::uuid from unnest(array[${ids}]) as u(id)
+    insert into ${notifications} (user_id, kind, message, related_scrim_id, related_series_id)
+    select u.id, ${subject.kind}::notification_kind, ${message}, ${scrimId}::uuid, ${seriesId}::uuid
+    from unnest(array[${ids}]) as u(id)
     where not exists (
       select 1 from ${notifications} n
-      where n.user_id = u.id and n.kind = 'scrim_alert' and n.related_scrim_id = ${scrimId}::uuid
+      where n.user_id = u.id and n.kind = ${subject.kind}::notification_kind
+        and n.related_scrim_id is not distinct from ${scrimId}::uuid
+        and n.related_series_id is not distinct from ${seriesId}::uuid
         and n.message = ${message}
     )
     returning id`);

@@ -10,7 +10,8 @@ import {
   findNotificationOwner,
   findUserNotifications,
   insertNotifications,
-  insertScrimAlertsOnce,
+  insertAlertsOnce,
+  type AlertSubject,
   type NewNotification,
 } from './notifications.repository.js';
 
@@ -64,18 +65,34 @@ export function notifyScrimStart({
  * A stored 'scrim_alert' `message` about a scrim (the bell, a click opens the scrim) for each of `userIds` that
  * does not have this very alert yet, pushed live: for jobs that may run twice (check-in open, its reminder).
  */
-export async function notifyScrimAlertOnce({
-  deps,
+export function notifyScrimAlertOnce({
   scrimId,
-  userIds,
-  message,
+  ...rest
 }: {
   deps: NotificationDeps;
   scrimId: string;
   userIds: string[];
   message: string;
 }) {
-  const rows = await insertScrimAlertsOnce({ db: deps.db, scrimId, userIds: [...new Set(userIds)], message });
+  return notifyAlertOnce({ ...rest, subject: { kind: 'scrim_alert', scrimId } });
+}
+
+/**
+ * A stored alert `message` about a scrim or a team series for each of `userIds` that does not have this very alert
+ * yet, pushed live: for jobs and listeners that may run twice.
+ */
+export async function notifyAlertOnce({
+  deps,
+  subject,
+  userIds,
+  message,
+}: {
+  deps: NotificationDeps;
+  subject: AlertSubject;
+  userIds: string[];
+  message: string;
+}) {
+  const rows = await insertAlertsOnce({ db: deps.db, subject, userIds: [...new Set(userIds)], message });
   const stored = rows.map((row) => ({ userId: row.notification.userId, notification: presentNotification(row) }));
   deps.notifier.publish(stored);
   return stored;

@@ -1,6 +1,6 @@
 /**
  * Web Push (docs/push.md): browsers' subscriptions, the VAPID keys (configured, or generated once and
- * stored), and the delivery of every published 'scrim_alert' to its owner's devices. It listens to the
+ * stored), and the delivery of every published scrim and series alert to its owner's devices. It listens to the
  * notifications module; nothing imports push but app.ts.
  */
 export { pushRoutes } from './push.routes.js';

@@ -4,7 +4,8 @@ import webpush from 'web-push';
 import { z } from 'zod';
 import {
   PUSH_MESSAGES,
-  isScrimNotificationKind,
+  isPushedNotificationKind,
+  seriesAlertPath,
   pushPayloadSchema,
   type Notification,
   type PushPayload,
@@ -41,15 +42,25 @@ export interface PushDeps {
 }
 
 /**
- * What a 'scrim_alert' shows on a device: the app's name, the notification's own text (never a lobby name or
- * password: those are only inside the app, after a click), the scrim's page, and a tag per scrim (a newer push
- * about it replaces the older one on the device).
+ * What an alert shows on a device: the app's name, the notification's own text (never a lobby name, password or
+ * tournament code: those are only inside the app, after a click), the page it is about (the scrim's, or for a
+ * 'series_alert' the series' or the board), and a tag per scrim or series (a newer push about it replaces the
+ * older one on the device).
  */
 export function pushPayloadOf(notification: Notification): PushPayload {
   const scrimId = notification._relatedScrim?._id;
+  const seriesId = notification._relatedSeries?._id;
+  const body = notification.message.slice(0, BODY_MAX_LENGTH);
+  if (notification.kind === 'series_alert')
+    return {
+      title: PUSH_MESSAGES.pushTitle,
+      body,
+      url: seriesAlertPath(notification),
+      tag: seriesId ? `series-${seriesId}` : `notification-${notification._id}`,
+    };
   return {
     title: PUSH_MESSAGES.pushTitle,
-    body: notification.message.slice(0, BODY_MAX_LENGTH),
+    body,
     url: scrimId ? `/scrims/${scrimId}` : '/scrims',
     tag: scrimId ? `scrim-${scrimId}` : `notification-${notification._id}`,
   };
@@ -60,11 +71,11 @@ const pushJobPayloadSchema = z.object({ pushes: z.array(queuedPushSchema) });
 type QueuedPush = z.infer<typeof queuedPushSchema>;
 
 /**
- * After the commit that published `stored`: its scrim notifications whose owners have a device subscribed go into one
+ * After the commit that published `stored`: its scrim and series alerts whose owners have a device subscribed go into one
  * 'push.send' job (keyed by the batch's first notification: published twice, it is still sent once).
  */
 export async function queuePushes({ db, jobs }: { db: Database; jobs: JobRunner }, stored: StoredNotification[]) {
-  const alerts = stored.filter(({ notification }) => isScrimNotificationKind(notification.kind));
+  const alerts = stored.filter(({ notification }) => isPushedNotificationKind(notification.kind));
   if (alerts.length === 0) return;
   const subscribed = new Set(await usersWithSubscriptions({ db, userIds: [...new Set(alerts.map((a) => a.userId))] }));
   const pushes: QueuedPush[] = alerts

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { PUSH_SEND_JOB, queuePushes, sendQueuedPushes } from './push.delivery.js';
 
 /**
- * Every published 'scrim_alert' also goes to its owner's devices: push listens to the notifications it publishes
+ * Every published scrim or series alert also goes to its owner's devices: push listens to the notifications it publishes
  * (notifications never imports push), queues a 'push.send' job after the commit and the runner sends it. The
  * action that notified is never waited for nor failed by any of it.
  */

@@ -12,6 +12,7 @@ export { presentScrimFor, toScrimUser } from './core/scrims.presenter.js';
 export type { ScrimAggregate } from './core/scrim-aggregate.repository.js';
 export { scrimsRoutes } from './scrims.routes.js';
 export {
+  CLOCK_SLACK_MS,
   SCRIM_ABANDON_JOB,
   SCRIM_START_JOB,
   scheduleScrimAbandon,

@@ -71,4 +71,8 @@ export const BOARD_MESSAGES = {
   seriesSidePicked: (team: string, side: string) => `${team} picked the ${side} side for the next game`,
   seriesFinished: (winner: string, score: string) => `${winner} won the series ${score}`,
   seriesDrawn: (score: string) => `The series ended in a draw, ${score}`,
+  lineupReminder: (opponent: string, locksAt: string) =>
+    `Your series against ${opponent} has no lineup yet: set it before lineups lock at ${locksAt}`,
+  gameCodeReady: (title: string) => `The tournament code for ${title} is ready: open the game to join the lobby`,
+  gameWon: (title: string, winner: string, score: string) => `${title}: ${winner} won. The series stands ${score}`,
 } as const;

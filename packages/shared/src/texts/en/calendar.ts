@@ -13,7 +13,9 @@ export type CalendarInvolvement =
   | { kind: 'caster' }
   | { kind: 'signedUp' }
   | { kind: 'waitlisted' }
-  | { kind: 'host' };
+  | { kind: 'host' }
+  /** A game of a team series: the team the owner plays for (`role`) or captains (`role` null). */
+  | { kind: 'series'; team: string; role: Role | 'Sub' | null };
 
 /**
  * Calendar texts: what the .ics files say (event titles, descriptions, reminders) and the refusals of
@@ -40,6 +42,10 @@ export const CALENDAR_MESSAGES = {
         return 'You are on the waitlist: you get a slot if a player leaves.';
       case 'host':
         return 'You host it.';
+      case 'series':
+        if (involvement.role === null) return `You captain ${involvement.team}.`;
+        if (involvement.role === 'Sub') return `You are a substitute for ${involvement.team}.`;
+        return `You play ${involvement.role} for ${involvement.team}.`;
     }
   },
   checkIn: `Check in on Scrim Gym between ${CHECK_IN_OPENS_MINUTES} and ${CHECK_IN_CLOSES_MINUTES} minutes before the start.`,
@@ -47,6 +53,7 @@ export const CALENDAR_MESSAGES = {
   cancelled: 'This scrim was cancelled.',
   abandoned: `This scrim was abandoned: it was not full ${SCRIM_ABANDON_AFTER_MS / 60_000} minutes after its start.`,
   link: (url: string) => `Open the scrim: ${url}`,
+  seriesLink: (url: string) => `Open the series: ${url}`,
   checkInOpensAlarm: (title: string) => `Check-in for ${title} is open`,
   startsInAlarm: (title: string, minutes: number) => `${title} starts in ${minutes} minutes`,
 } as const;

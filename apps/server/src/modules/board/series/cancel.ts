@@ -1,11 +1,11 @@
-import { BOARD_MESSAGES, SERIES_LATE_CANCEL_HOURS, SERIES_LINEUP_LOCK_MINUTES } from '@scrim-gym/shared';
-import type { DbOrTx, Transaction } from '../../../db/client.js';
+import { BOARD_MESSAGES, SERIES_LATE_CANCEL_HOURS } from '@scrim-gym/shared';
+import type { Transaction } from '../../../db/client.js';
 import { forbidden, conflict } from '../../../lib/errors.js';
-import { scheduleJob } from '../../../jobs/index.js';
 import type { Viewer } from '../../auth/index.js';
 import { cancelSeriesGameScrims } from '../../scrims/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
 import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
+import { cancelLineupReminder } from './lineup-jobs.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
 
@@ -16,28 +16,7 @@ import * as repo from './series.repository.js';
  * team. Either way its games not played yet are cancelled and everyone involved is told.
  */
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-export const SERIES_LINEUP_CHECK_JOB = 'series.lineup-check';
-
-/** The lineup check runs when lineups lock; scheduled with the series, in its transaction. */
-export async function scheduleLineupCheck({
-  db,
-  seriesId,
-  startsAt,
-}: {
-  db: DbOrTx;
-  seriesId: string;
-  startsAt: Date;
-}) {
-  await scheduleJob({
-    db,
-    kind: SERIES_LINEUP_CHECK_JOB,
-    runAt: new Date(startsAt.getTime() - SERIES_LINEUP_LOCK_MINUTES * MINUTE),
-    payload: { seriesId },
-    dedupeKey: `${SERIES_LINEUP_CHECK_JOB}:${seriesId}`,
-  });
-}
+const HOUR = 60 * 60_000;
 
 /** Ends the series as cancelled (locked by the caller) with its games not played yet; tells everyone involved. */
 async function endAsCancelled({
@@ -62,6 +41,7 @@ async function endAsCancelled({
     id: row.id,
     end: { status: 'cancelled', cancelledByTeamId: byTeamId, cancelReason: reason, cancelLate: late },
   });
+  await cancelLineupReminder({ db: tx, seriesId: row.id });
   const games = await repo.findSeriesGames({ db: tx, seriesId: row.id });
   const cancelled = await cancelSeriesGameScrims({
     tx,
@@ -77,6 +57,7 @@ async function endAsCancelled({
         teamIds: await repo.findSeriesTeamIds({ db: tx, seriesId: row.id }),
         userIds: await repo.findLineupUserIds({ db: tx, seriesId: row.id }),
         message,
+        seriesId: row.id,
       },
     ],
   });

@@ -7,10 +7,10 @@ import {
 } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../../db/client.js';
 import { scheduleJob } from '../../../jobs/index.js';
-import type { StoredNotification } from '../../notifications/index.js';
+import { notifyScrimAlertOnce, type StoredNotification } from '../../notifications/index.js';
 import { createSeriesGameScrim, seatSides, type ScrimAggregate } from '../../scrims/index.js';
 import { getTeamCards } from '../../teams/index.js';
-import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
+import { noticeRecipients, notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.context.js';
 import { endAsNoShow, namesOf } from './cancel.js';
 import { isDecided } from './series-rules.js';
 import * as repo from './series.repository.js';
@@ -52,8 +52,8 @@ const scoreLine = (wins: number[]) => wins.join('–');
  * series' end or its next game. Running it again changes nothing (the next game exists, the series has ended).
  */
 export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seriesId: string }) {
-  const { stored, changed } = await deps.db.transaction(async (tx) => {
-    const nothing = { stored: [] as StoredNotification[], changed: [] as ScrimAggregate[] };
+  const { stored, changed, result } = await deps.db.transaction(async (tx) => {
+    const nothing = { stored: [] as StoredNotification[], changed: [] as ScrimAggregate[], result: null };
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row || row.status === 'finished' || row.status === 'cancelled') return nothing;
     const [teamIds, games] = await Promise.all([
@@ -67,14 +67,22 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     const last = games.at(-1);
     if (last?.abandonedAt && !last.teamWon) {
       const { stored, cancelled } = await endAfterAbandon({ tx, row, game: last });
-      return { stored, changed: cancelled };
+      return { stored, changed: cancelled, result: null };
     }
     if (!last || winnerOf(last) === null || teamIds.length < 2) return nothing;
     const cards = await getTeamCards({ db: tx, teamIds });
     const name = (teamId: string | null) => (teamId && cards.get(teamId)?.name) || '';
     const lineupUserIds = await repo.findLineupUserIds({ db: tx, seriesId });
-    const everyone = { teamIds, userIds: lineupUserIds };
+    const everyone = { teamIds, userIds: lineupUserIds, seriesId };
     const score = teamIds.map((teamId) => wins.get(teamId)!);
+    const tag = (teamId: string) => cards.get(teamId)?.tag ?? '';
+    const standing = `${tag(teamIds[0]!)} ${scoreLine(score)} ${tag(teamIds[1]!)}`;
+    // The game's result, told once per result after the commit (a changed result is a new text, told again).
+    const result = {
+      scrimId: last.scrimId,
+      userIds: await noticeRecipients({ db: tx, ...everyone }),
+      message: BOARD_MESSAGES.gameWon(last.title, name(winnerOf(last)), standing),
+    };
     if (isDecided(row.format, score, decidedGames.length)) {
       await repo.endSeries({ db: tx, id: seriesId, end: { status: 'finished' } });
       await repo.setOutcome({ db: tx, seriesId, teamIds, outcome: 'played' });
@@ -85,7 +93,8 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
         wins.get(ahead!) === wins.get(behind!)
           ? BOARD_MESSAGES.seriesDrawn(line)
           : BOARD_MESSAGES.seriesFinished(name(ahead!), line);
-      return { stored: await notifyTeams({ tx, actorId: null, notices: [{ ...everyone, message }] }), changed: [] };
+      const stored = await notifyTeams({ tx, actorId: null, notices: [{ ...everyone, message }] });
+      return { stored, changed: [], result };
     }
     const next = await createNextGame({ tx, row, last, loserTeamId: teamIds.find((id) => id !== winnerOf(last))! });
     const stored = await notifyTeams({
@@ -93,8 +102,9 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
       actorId: null,
       notices: [{ ...everyone, message: BOARD_MESSAGES.seriesNextGame(next.title, name(next.loserTeamId)) }],
     });
-    return { stored, changed: [next.seated] };
+    return { stored, changed: [next.seated], result };
   });
+  if (result) await notifyScrimAlertOnce({ deps, ...result });
   // Scores may have moved even when nothing else did: the series' page is told either way.
   await publishSeriesCommit(deps, { seriesId, stored, scrims: changed });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
-import { scrimDepsOf } from '../../scrims/index.js';
+import { scrimDepsOf, type ScrimAggregate } from '../../scrims/index.js';
 import type { SeriesDeps } from '../board.context.js';
 import { publishSeriesChange } from '../board.live.js';
-import { checkLineups, SERIES_LINEUP_CHECK_JOB } from './cancel.js';
+import { checkLineups } from './cancel.js';
+import { tellGameCode } from './game-notices.js';
+import { remindLineups, scheduleLineupJobs, SERIES_LINEUP_CHECK_JOB, SERIES_LINEUP_REMIND_JOB } from './lineup-jobs.js';
 import { advanceSeries, scheduleSeriesAdvance, SERIES_ADVANCE_JOB } from './progress.js';
-import { findSeriesOfScrim } from './series.repository.js';
+import { findSeries, findSeriesOfScrim } from './series.repository.js';
 
 function seriesIdOf(job: ClaimedJob): string {
   const { seriesId } = job.payload as { seriesId?: unknown };
@@ -17,24 +19,42 @@ function seriesIdOf(job: ClaimedJob): string {
 /**
  * A series follows its games by itself: every committed change of a series game's scrim tells the series' page, and
  * one with a confirmed result (or an abandoned game) asks for the series to advance ('series.advance': scores, its
- * end or its next game); lineups are checked when they lock ('series.lineup-check': a team without one has not
- * shown up).
+ * end or its next game); game 1's start moves the lineup jobs ('series.lineup-remind' reminds the captains of a team
+ * without a lineup, 'series.lineup-check' at the lock: a team without one has not shown up); a game's tournament
+ * code is told to the lineups and captains.
  */
 export const seriesJobsPlugin = fp(
   async (app: FastifyInstance) => {
     const deps: SeriesDeps = { db: app.db, notifier: app.notifier, io: app.io, scrims: scrimDepsOf(app) };
+    const log = app.log.child({ module: 'series' });
     app.jobs.register(SERIES_ADVANCE_JOB, async (job) => advanceSeries({ deps, seriesId: seriesIdOf(job) }));
     app.jobs.register(SERIES_LINEUP_CHECK_JOB, async (job) => checkLineups({ deps, seriesId: seriesIdOf(job) }));
+    app.jobs.register(SERIES_LINEUP_REMIND_JOB, async (job) => remindLineups({ deps, seriesId: seriesIdOf(job) }));
+    // Series games are private scrims (db/schema/board.ts): a public scrim's change is never looked up.
+    const gameOf = async ({ scrim }: ScrimAggregate) =>
+      scrim.isPrivate ? findSeriesOfScrim({ db: app.db, scrimId: scrim.id }) : null;
     app.scrimLifecycle.on('changed', async ({ aggregate }) => {
-      // Series games are private scrims (db/schema/board.ts): a public scrim's change is never looked up.
-      if (!aggregate.scrim.isPrivate) return;
-      const seriesId = await findSeriesOfScrim({ db: app.db, scrimId: aggregate.scrim.id });
-      if (!seriesId) return;
+      const game = await gameOf(aggregate);
+      if (!game) return;
       // The one place a series' page hears that one of its games' scrims changed (see publishSeriesCommit).
-      publishSeriesChange(app.io, seriesId);
-      if (aggregate.scrim.resultStatus !== 'confirmed' && !aggregate.scrim.abandonedAt) return;
-      await scheduleSeriesAdvance({ db: app.db, seriesId });
+      publishSeriesChange(app.io, game.seriesId);
+      const { scrim } = aggregate;
+      if (game.number === 1 && !scrim.cancelledAt && !scrim.abandonedAt) {
+        const series = await findSeries({ db: app.db, id: game.seriesId });
+        if (series?.status === 'scheduled')
+          await scheduleLineupJobs({ db: app.db, seriesId: game.seriesId, startsAt: scrim.gameStartTime });
+      }
+      if (scrim.resultStatus !== 'confirmed' && !scrim.abandonedAt) return;
+      await scheduleSeriesAdvance({ db: app.db, seriesId: game.seriesId });
       app.jobs.wake();
+    });
+    app.scrimLifecycle.on('tournamentCode', async ({ aggregate }) => {
+      const game = await gameOf(aggregate);
+      if (!game) return;
+      // The code is stored and on the pages already: a failed notice is logged, never the code's failure.
+      await tellGameCode({ deps, seriesId: game.seriesId, aggregate }).catch((error: unknown) =>
+        log.warn({ error: String(error), seriesId: game.seriesId }, 'series: telling a game code failed'),
+      );
     });
   },
   { name: 'series-jobs', dependencies: ['jobs'] },

@@ -63,6 +63,7 @@ export async function chooseSide({
           teamIds: other ? [other] : [],
           userIds: await repo.findLineupUserIds({ db: tx, seriesId }),
           message: BOARD_MESSAGES.seriesSidePicked(chooserName, side),
+          seriesId,
         },
       ],
     });

@@ -130,8 +130,8 @@ async function resolveAllowedParticipants({ db, riot }: TournamentDeps, scrimId:
 /**
  * Generates the scrim's tournament code when it should have one: both teams full, no winner, the option on,
  * Riot configured, and no code yet (`replace` makes a new one over an existing code: regenerate).
- * On success the code is stored, the scrim published (players with lobby rights see the code live) and
- * 'tournamentInitialized' sent. Option off or no key: 'tournamentSkipped'. A Riot failure is stored in
+ * On success the code is stored, the scrim published (players with lobby rights see the code live),
+ * 'tournamentInitialized' sent and the lifecycle's `tournamentCode` told (a series tells its players). Option off or no key: 'tournamentSkipped'. A Riot failure is stored in
  * `lastError`, sent as 'tournamentError' and rethrown (the caller decides about retrying); the manual lobby
  * name and password stay available throughout.
  */
@@ -199,6 +199,7 @@ export async function generateTournamentCode({
   const updated = await getScrimAggregate({ db, id: scrimId });
   if (updated) publishScrimChange(deps.scrims, updated);
   emitTournamentEvent(io, scrimId, TOURNAMENT_INITIALIZED_EVENT, { scrimId });
+  if (updated) await deps.scrims.lifecycle.emit('tournamentCode', { aggregate: updated });
   return { status: 'created', code };
 }
 

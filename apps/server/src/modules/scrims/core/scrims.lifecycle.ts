@@ -20,6 +20,8 @@ export interface ScrimLifecycleEvents {
    * the start job has run already, so the code needs its own job.
    */
   needsTournamentCode: { scrimId: string };
+  /** A tournament code was stored for the scrim (made at the start, or remade by an admin); the scrim as it is now. */
+  tournamentCode: { aggregate: ScrimAggregate };
   /** The scrim was deleted. */
   deleted: { scrimId: string };
 }

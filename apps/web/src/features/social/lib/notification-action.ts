@@ -1,4 +1,4 @@
-import type { Notification } from '@scrim-gym/shared';
+import { seriesAlertPath, type Notification } from '@scrim-gym/shared';
 import { profilePath } from '../../../lib/profile-link';
 
 export type NotificationAction =
@@ -10,8 +10,8 @@ export type NotificationAction =
 const NONE: NotificationAction = { type: 'none' };
 
 /**
- * Where a click on a notification leads: the friend requests dialog, the scrim page, the
- * conversation, or the friend's profile, by its kind.
+ * Where a click on a notification leads: the friend requests dialog, the scrim page, the series page (or the
+ * scrim board), the conversation, or the friend's profile, by its kind.
  */
 export function notificationAction(notification: Notification): NotificationAction {
   const scrim = notification._relatedScrim;
@@ -23,6 +23,8 @@ export function notificationAction(notification: Notification): NotificationActi
     case 'scrim_placed':
     case 'result_decided':
       return scrim ? { type: 'navigate', to: `/scrims/${scrim._id}` } : NONE;
+    case 'series_alert':
+      return { type: 'navigate', to: seriesAlertPath(notification) };
     case 'conversation_start':
       return notification.conversation ? { type: 'conversation', conversationId: notification.conversation } : NONE;
     case 'friend_accepted':

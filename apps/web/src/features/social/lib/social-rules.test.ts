@@ -42,6 +42,14 @@ describe('notification click routing', () => {
       to: `/scrims/${uid(9)}`,
     });
   });
+  it("opens the series page for a series alert, and the scrim board for a request's (no series yet)", () => {
+    const captain = { kind: 'series_alert' as const, _relatedUser: friend };
+    expect(notificationAction(notification(6, { ...captain, _relatedSeries: { _id: uid(10) } }))).toEqual({
+      type: 'navigate',
+      to: `/series/${uid(10)}`,
+    });
+    expect(notificationAction(notification(7, captain))).toEqual({ type: 'navigate', to: '/board' });
+  });
   it('opens the conversation for a conversation start', () => {
     expect(
       notificationAction(notification(3, { kind: 'conversation_start', conversation: uid(8), _relatedUser: friend })),

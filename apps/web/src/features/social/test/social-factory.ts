@@ -46,6 +46,7 @@ export function notification(n: number, overrides: Partial<Notification> = {}): 
     createdDate: '2026-05-01T14:05:00.000Z',
     _relatedUser: null,
     _relatedScrim: null,
+    _relatedSeries: null,
     conversation: null,
     isFriendRequest: false,
     isScrimAlert: false,
