@@ -3,5 +3,6 @@
  * notifications, teams and scrims (a series' games are scrims) through their index.
  */
 export { boardRoutes } from './board.routes.js';
+export { boardContextPlugin, type BoardLifecycle, type BoardLifecycleEvents } from './board.lifecycle.js';
 export { registerBoardSocketHandlers } from './board.socket.js';
 export { seriesJobsPlugin } from './series/series.jobs.js';
