@@ -31,13 +31,7 @@ import { notFound } from '../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { getScrimAggregate, type ScrimAggregate } from '../scrims/index.js';
 import { describeOutcome, executeWebhook } from './discord.client.js';
-import {
-  deliverToRegion,
-  noteDelivery,
-  removeGoneWebhook,
-  siteUrl,
-  type DiscordDeps,
-} from './discord.delivery.js';
+import { deliverToRegion, noteDelivery, removeGoneWebhook, siteUrl, type DiscordDeps } from './discord.delivery.js';
 import {
   ANNOUNCEMENTS,
   buildAnnouncement,
@@ -56,7 +50,6 @@ export const DISCORD_ANNOUNCE_JOB = 'discord.announce';
 /** How long "2 spots left" waits: a lobby that fills within it is announced once, as full. */
 export const SPOTS_LEFT_DELAY_MS = 60_000;
 export const announcementKey = (scrimId: string, announcement: Announcement) => `discord:${scrimId}:${announcement}`;
-
 
 // --- The admins' settings
 
