@@ -1,8 +1,8 @@
 import type { SeriesFormat } from '../../rules/board-limits.js';
 
 /**
- * Discord announcements texts: the admins' webhook settings and the server's refusals. Only the admin dashboard
- * and the discord module read them.
+ * Discord announcements texts: the admins' webhook settings, the server's refusals and the board's posts and series
+ * as the channel reads them. Only the admin dashboard and the discord module read them.
  */
 export const DISCORD_MESSAGES = {
   badUrl:
@@ -12,7 +12,7 @@ export const DISCORD_MESSAGES = {
   // Admin dashboard
   sectionTitle: 'Discord announcements',
   sectionHelp:
-    'Each region can post its new public scrims, "2 spots left", full lobbies, results and cancellations to a Discord channel through a webhook. Lobby names, passwords and codes are never posted.',
+    'Each region can post its new public scrims, "2 spots left", full lobbies, results and cancellations, and its scrim board’s announced posts, booked series, live games and series results, to a Discord channel through a webhook. Lobby names, passwords and codes are never posted.',
   notSet: 'No webhook',
   current: (masked: string) => `Current: ${masked}`,
   urlLabel: (region: string) => `New webhook URL for ${region}`,
@@ -32,7 +32,7 @@ export const DISCORD_MESSAGES = {
     `${ok ? 'Last delivery' : 'Last delivery failed'}: ${status}, ${when}`,
   testTitle: 'Test message from Scrim Gym',
   testDescription: (region: string) =>
-    `This channel will get ${region}'s new public scrims, "2 spots left", full lobbies, results and cancellations.`,
+    `This channel will get ${region}'s new public scrims, "2 spots left", full lobbies, results and cancellations, and its scrim board's announced posts and series.`,
   // The scrim board's posts and series: never a lobby name, password or tournament code
   seriesFormats: {
     bo1: 'Bo1',
