@@ -39,19 +39,26 @@ export const boardAnnouncementKey = ({ announcement, id, number }: BoardAnnounce
     ? `discord:post:${id}`
     : `discord:series:${id}:${announcement === 'game' ? `game-${number}` : announcement}`;
 
+/**
+ * Due at once, and the same instant on every instance: a schedule of a pending job with another runAt would move it,
+ * re-running one in flight (a second post), so two schedules of one key must ask for the same.
+ */
+const DUE_AT_ONCE = new Date(0);
+
 async function scheduleBoardAnnouncement(deps: DiscordDeps, region: Region, payload: BoardAnnouncePayload) {
+  const dedupeKey = boardAnnouncementKey(payload);
+  const exists = async (key: string) => Boolean((await findJobs({ db: deps.db, dedupeKey: key }))[0]);
+  // An announcement scheduled already (pending, running or done) is left alone.
+  if (await exists(dedupeKey)) return;
   if (!(await findWebhook({ db: deps.db, region }))) return;
-  if (
-    payload.announcement !== 'post' &&
-    payload.announcement !== 'booked' &&
-    !(await findJobs({ db: deps.db, dedupeKey: boardAnnouncementKey({ announcement: 'booked', id: payload.id }) }))[0]
-  )
-    return;
+  const followsBooking = payload.announcement === 'game' || payload.announcement === 'ended';
+  if (followsBooking && !(await exists(boardAnnouncementKey({ announcement: 'booked', id: payload.id })))) return;
   await scheduleJob({
     db: deps.db,
     kind: DISCORD_BOARD_JOB,
+    runAt: DUE_AT_ONCE,
     payload: { ...payload },
-    dedupeKey: boardAnnouncementKey(payload),
+    dedupeKey,
     ifCompleted: 'keep',
   });
   deps.jobs?.wake();
