@@ -65,6 +65,8 @@ describe(`The board's Discord announcements on two instances (${onPostgres ? 'Po
       await makeJobDue(db, scrimStartKey(game.scrimId));
       await expect.poll(() => fake.titles().length, { timeout: 15_000 }).toBe(3);
 
+      // The result's post is held in flight while both instances hear the series' end again: nothing more is posted.
+      fake.answer({ status: 204, delayMs: 1_500 });
       const won = await scrimApis[1].setWinner(
         game.scrimId,
         game.blueTeamId === poster.id ? 'teamOne' : 'teamTwo',
@@ -72,7 +74,6 @@ describe(`The board's Discord announcements on two instances (${onPostgres ? 'Po
       );
       expectStatus(won, 200);
       await expect.poll(() => fake.titles().length, { timeout: 15_000 }).toBe(4);
-      // Both instances hear the series' end again, at once: nothing more is posted.
       await Promise.all(
         [first, second].map((ctx) =>
           ctx.app.boardLifecycle.emit('seriesEnded', { seriesId: series._id, region: 'NA' }),
