@@ -11,7 +11,12 @@ import { loggerOptions, logRequests } from './lib/dev-log.js';
 import { jobsPlugin } from './jobs/index.js';
 import { adminJobsPlugin, adminRoutes, scrimAuditPlugin } from './modules/admin/index.js';
 import { authPlugin, authRoutes, sessionForgetterPlugin, socketAuth } from './modules/auth/index.js';
-import { boardRoutes, registerBoardSocketHandlers, seriesJobsPlugin } from './modules/board/index.js';
+import {
+  boardContextPlugin,
+  boardRoutes,
+  registerBoardSocketHandlers,
+  seriesJobsPlugin,
+} from './modules/board/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { conversationsRoutes } from './modules/conversations/index.js';
 import { discordPlugin, discordRoutes } from './modules/discord/index.js';
@@ -137,6 +142,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   registerScrimSocketHandlers(app);
   // The scrims' list cache and lifecycle, before the jobs and modules that use or follow them.
   await app.register(scrimsContextPlugin);
+  // The board's lifecycle, before the board's routes and jobs and the modules that follow it (discord).
+  await app.register(boardContextPlugin);
   registerPresenceSocketHandlers(app);
   await app.register(messageLimiterPlugin);
   registerMessageSocketHandlers(app);

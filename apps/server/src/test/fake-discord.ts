@@ -7,11 +7,12 @@ import { jobs } from '../db/schema/index.js';
 
 /**
  * A local fake of Discord's "Execute Webhook" endpoint on 127.0.0.1 (a random port): it records every request and
- * answers as Discord does (204 without a body), or as a test tells it to: 429 with `retry_after` in the JSON body
- * (and/or a Retry-After header), a 5xx, 404 `Unknown Webhook` (deleted), or no answer at all (`hang`).
+ * answers as Discord does (204 without a body), or as a test tells it to: 204 after a delay, 429 with `retry_after` in
+ * the JSON body (and/or a Retry-After header), a 5xx, 404 `Unknown Webhook` (deleted), or no answer at all (`hang`).
  */
 export type FakeDiscordAnswer =
-  | { status: 204 }
+  /** `delayMs`: the answer waits that long (a post in flight, for what happens meanwhile). */
+  | { status: 204; delayMs?: number }
   | { status: 429; retryAfter?: number; retryAfterHeader?: string }
   | { status: 400 | 401 | 404 | 500 | 502 | 503 }
   | { hang: true };
@@ -66,7 +67,15 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
         hanging.add(res);
         return;
       }
-      if (next.status === 204) return void res.writeHead(204).end();
+      if (next.status === 204) {
+        if (!next.delayMs) return void res.writeHead(204).end();
+        hanging.add(res);
+        setTimeout(() => {
+          hanging.delete(res);
+          res.writeHead(204).end();
+        }, next.delayMs);
+        return;
+      }
       if (next.status === 429) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (next.retryAfterHeader !== undefined) headers['retry-after'] = next.retryAfterHeader;

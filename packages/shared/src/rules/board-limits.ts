@@ -7,6 +7,13 @@
 export const SCRIM_POST_MIN_LEAD_MINUTES = 30;
 /** …and at most this many days, so the board holds plans, not wishes. */
 export const SCRIM_POST_MAX_LEAD_DAYS = 30;
+/**
+ * Posts announced on the region's Discord channel: a team has one announced post open at a time, and a team or a
+ * captain at most this many announced posts in ANNOUNCED_POSTS_WINDOW_HOURS (taken down ones count), so that a
+ * channel shared by a whole region never becomes one team's billboard.
+ */
+export const ANNOUNCED_POSTS_PER_WINDOW = 3;
+export const ANNOUNCED_POSTS_WINDOW_HOURS = 24;
 /** A post's and a request's note, in characters. */
 export const SCRIM_NOTE_MAX = 300;
 

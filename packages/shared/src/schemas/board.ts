@@ -35,7 +35,8 @@ const ranksInOrder = ({ rankMin, rankMax }: { rankMin?: string | undefined; rank
 
 /**
  * POST /api/scrim-posts (a captain of `teamId`): the team's region, a start 30 minutes to 30 days away (checked
- * against the server's clock), the format, fearless draft or not, the ranks of the opponents wanted, a note.
+ * against the server's clock), the format, fearless draft or not, the ranks of the opponents wanted, a note, and
+ * whether the region's Discord channel is told (ANNOUNCED_POSTS_PER_WINDOW).
  */
 export const createScrimPostBodySchema = z
   .object({
@@ -47,6 +48,8 @@ export const createScrimPostBodySchema = z
     rankMin: ladderRankSchema.optional(),
     rankMax: ladderRankSchema.optional(),
     note: noteSchema.optional(),
+    /** Also post it to the region's Discord channel (when the region has one); off unless the poster asks. */
+    announce: z.boolean({ error: BOARD_MESSAGES.announceInvalid }).default(false),
   })
   .refine(ranksInOrder, { error: BOARD_MESSAGES.rankRangeInvalid, path: ['rankMin'] });
 export type CreateScrimPostBody = z.input<typeof createScrimPostBodySchema>;

@@ -34,6 +34,8 @@ export const scrimPosts = pgTable(
     rankMin: smallint('rank_min'),
     rankMax: smallint('rank_max'),
     note: text('note'),
+    /** The poster asked for the post on the region's Discord channel (the discord module follows the board). */
+    announce: boolean('announce').notNull().default(false),
     status: scrimPostStatusEnum('status').notNull().default('open'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -53,6 +55,13 @@ export const scrimPosts = pgTable(
       .where(sql`${t.status} = 'open'`),
     // A team's own posts, first on the board for its members.
     index('scrim_posts_team_idx').on(t.teamId, t.startsAt),
+    // The announced posts' budget, per team and per captain (board.policy.ts).
+    index('scrim_posts_announced_team_idx')
+      .on(t.teamId, t.createdAt)
+      .where(sql`${t.announce}`),
+    index('scrim_posts_announced_by_idx')
+      .on(t.createdBy, t.createdAt)
+      .where(sql`${t.announce}`),
   ],
 );
 

@@ -5,16 +5,26 @@ import { insertNotificationRows, type Notifier, type StoredNotification } from '
 import { publishScrimChange, type ScrimAggregate, type ScrimDeps } from '../scrims/index.js';
 import { captainsOf } from '../teams/index.js';
 import { publishBoardChange, publishSeriesChange } from './board.live.js';
+import type { BoardLifecycle, BoardLifecycleEvents } from './board.lifecycle.js';
 
 /**
- * What the board's services use: the database, the notifier that pushes stored notifications, and the sockets
- * that tell the pages watching a board or a series that it changed (board.live.ts).
+ * What the board's services use: the database, the notifier that pushes stored notifications, the sockets
+ * that tell the pages watching a board or a series that it changed (board.live.ts), and the lifecycle that tells the
+ * modules following the board (board.lifecycle.ts).
  */
 export interface BoardDeps {
   db: Database;
   notifier: Notifier;
   io: AppServer;
+  lifecycle: BoardLifecycle;
 }
+
+/** One of the board's lifecycle events, with its payload: what a commit tells the board's followers. */
+export type BoardEvent = {
+  [K in keyof BoardLifecycleEvents]: { name: K; payload: BoardLifecycleEvents[K] };
+}[keyof BoardLifecycleEvents];
+
+const emitEvent = (lifecycle: BoardLifecycle, event: BoardEvent) => lifecycle.emit(event.name, event.payload as never);
 
 /** A series' services also publish the scrims they change (their pages, the lists, the modules that follow scrims). */
 export interface SeriesDeps extends BoardDeps {
@@ -71,28 +81,41 @@ export async function noticeRecipients({ db, ...notice }: { db: DbOrTx } & Pick<
 }
 
 /**
- * Runs one change of the board (`work`) in one transaction, then publishes the notifications it stored and tells
- * the watchers of the board of the post's `region` (every board change passes here, once, after its commit).
+ * Runs one change of the board (`work`) in one transaction, then publishes the notifications it stored, tells
+ * the watchers of the board of the post's `region` and the board's followers of its `event`, if any (every board
+ * change passes here, once, after its commit).
  */
 export async function commitAndNotify<T>(
   deps: BoardDeps,
-  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[]; region: Region }>,
+  work: (tx: Transaction) => Promise<{ result: T; stored: StoredNotification[]; region: Region; event?: BoardEvent }>,
 ): Promise<T> {
-  const { result, stored, region } = await deps.db.transaction(work);
+  const { result, stored, region, event } = await deps.db.transaction(work);
   deps.notifier.publish(stored);
   publishBoardChange(deps.io, region);
+  if (event) await emitEvent(deps.lifecycle, event);
   return result;
 }
 
 /**
  * After a series' commit: its stored notifications, then the scrims it changed (their pages, the lists, the modules
- * that follow scrims), and the series' page is told. Every change of a series game's scrim tells the series' page
+ * that follow scrims), and the series' page is told; a series that ended tells the board's followers. Every change of a series game's scrim tells the series' page
  * by itself (series.jobs.ts follows each committed scrim change), so here the page is told directly only when no
  * scrim changed: one event per change either way.
  */
 export async function publishSeriesCommit(
   deps: SeriesDeps,
-  { seriesId, stored, scrims }: { seriesId: string; stored: StoredNotification[]; scrims: ScrimAggregate[] },
+  {
+    seriesId,
+    stored,
+    scrims,
+    ended,
+  }: {
+    seriesId: string;
+    stored: StoredNotification[];
+    scrims: ScrimAggregate[];
+    /** The commit ended the series (finished or cancelled), in this region: the board's followers are told. */
+    ended?: Region | null;
+  },
 ) {
   deps.notifier.publish(stored);
   for (const aggregate of scrims) {
@@ -100,4 +123,5 @@ export async function publishSeriesCommit(
     await deps.scrims.lifecycle.emit('changed', { aggregate });
   }
   if (scrims.length === 0) publishSeriesChange(deps.io, seriesId);
+  if (ended) await deps.lifecycle.emit('seriesEnded', { seriesId, region: ended });
 }

@@ -1,12 +1,20 @@
-import { BOARD_MESSAGES, SCRIM_POST_MAX_LEAD_DAYS, SCRIM_POST_MIN_LEAD_MINUTES, type Region } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../db/client.js';
+import {
+  ANNOUNCED_POSTS_PER_WINDOW,
+  ANNOUNCED_POSTS_WINDOW_HOURS,
+  BOARD_MESSAGES,
+  SCRIM_POST_MAX_LEAD_DAYS,
+  SCRIM_POST_MIN_LEAD_MINUTES,
+  type Region,
+} from '@scrim-gym/shared';
+import type { DbOrTx, Transaction } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
 import { assertTeamCaptain, membershipOf } from '../teams/index.js';
-import type { ScrimPostRow, ScrimRequestRow } from './board.repository.js';
+import { countAnnouncedPosts, lockAnnouncers, type ScrimPostRow, type ScrimRequestRow } from './board.repository.js';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /*
  * Who acts for a team on the board is its captain (teams' assertTeamCaptain, admins included: they have no team
@@ -46,4 +54,28 @@ export function assertRequestOpen(request: ScrimRequestRow) {
 /** 403 unless the viewer captains the team. */
 export async function assertCaptainOf({ db, teamId, viewer }: { db: DbOrTx; teamId: string; viewer: Viewer }) {
   assertTeamCaptain(await membershipOf({ db, teamId, userId: viewer.id }));
+}
+
+/**
+ * A post announced on the region's Discord channel: the channel is the whole region's, so a team has one announced
+ * post open at a time (409 ANNOUNCED_POST_OPEN), and a team or a captain at most ANNOUNCED_POSTS_PER_WINDOW announced
+ * posts in ANNOUNCED_POSTS_WINDOW_HOURS, those taken down included (409 ANNOUNCE_LIMIT): taking a post down and
+ * posting it again does not post again and again. Two posts at once queue on the team's and the captain's rows.
+ */
+export async function assertMayAnnounce({
+  tx,
+  teamId,
+  viewer,
+  now,
+}: {
+  tx: Transaction;
+  teamId: string;
+  viewer: Viewer;
+  now: number;
+}) {
+  await lockAnnouncers({ tx, teamId, userId: viewer.id });
+  const since = new Date(now - ANNOUNCED_POSTS_WINDOW_HOURS * HOUR);
+  const counted = await countAnnouncedPosts({ db: tx, teamId, userId: viewer.id, since, now: new Date(now) });
+  if (counted.open > 0) throw conflict(BOARD_MESSAGES.announcedPostOpen, 'ANNOUNCED_POST_OPEN');
+  if (counted.recent >= ANNOUNCED_POSTS_PER_WINDOW) throw conflict(BOARD_MESSAGES.announceLimit, 'ANNOUNCE_LIMIT');
 }

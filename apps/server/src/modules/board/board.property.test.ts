@@ -59,7 +59,7 @@ interface Made {
 
 /** Runs one action; its refusal (a 4xx AppError) is an answer like any other, every other failure is a defect. */
 async function run(step: Action, made: Made) {
-  const deps = { db: ctx.database.db, notifier: ctx.app.notifier, io: ctx.app.io };
+  const deps = { db: ctx.database.db, notifier: ctx.app.notifier, io: ctx.app.io, lifecycle: ctx.app.boardLifecycle };
   const nth = <T>(rows: T[]) => rows[step.target % Math.max(1, rows.length)];
   const as = (team: number) => captains[team]!;
   try {

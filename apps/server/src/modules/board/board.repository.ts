@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Region, ScrimPostStatus, ScrimRequestStatus, SeriesFormat } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
-import { scrimPosts, scrimRequests, teams } from '../../db/schema/index.js';
+import { scrimPosts, scrimRequests, teams, users } from '../../db/schema/index.js';
 
 export type ScrimPostRow = typeof scrimPosts.$inferSelect;
 export type ScrimRequestRow = typeof scrimRequests.$inferSelect;
@@ -42,6 +42,44 @@ export async function lockPost({ tx, id }: { tx: Transaction; id: string }): Pro
  */
 export async function holdTeams({ tx, ids }: { tx: Transaction; ids: string[] }) {
   await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id)).for('key share');
+}
+
+/**
+ * Locks the team's and the captain's rows against each other's announced posts (FOR NO KEY UPDATE: the board's other
+ * writers hold teams FOR KEY SHARE, which it does not block), so that two posts at once count each other.
+ */
+export async function lockAnnouncers({ tx, teamId, userId }: { tx: Transaction; teamId: string; userId: string }) {
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * The announced posts that count against a new one: the team's open ones not started yet, and those of the team or
+ * of the captain created since `since`, whatever became of them.
+ */
+export async function countAnnouncedPosts({
+  db,
+  teamId,
+  userId,
+  since,
+  now,
+}: {
+  db: DbOrTx;
+  teamId: string;
+  userId: string;
+  since: Date;
+  now: Date;
+}) {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${scrimPosts.teamId} = ${teamId} and ${scrimPosts.status} = 'open' and ${scrimPosts.startsAt} > ${now})`.mapWith(
+        Number,
+      ),
+      recent: sql<number>`count(*) filter (where ${scrimPosts.createdAt} >= ${since})`.mapWith(Number),
+    })
+    .from(scrimPosts)
+    .where(and(eq(scrimPosts.announce, true), or(eq(scrimPosts.teamId, teamId), eq(scrimPosts.createdBy, userId))));
+  return { open: row?.open ?? 0, recent: row?.recent ?? 0 };
 }
 
 export async function setPostStatus({ db, id, status }: { db: DbOrTx; id: string; status: ScrimPostStatus }) {

@@ -54,7 +54,13 @@ const SERIES_LINEUPS_PER_SECOND = 1 / 10;
  */
 export async function boardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, notifier: app.notifier, io: app.io, scrims: scrimDepsOf(app) };
+  const deps = {
+    db: app.db,
+    notifier: app.notifier,
+    io: app.io,
+    lifecycle: app.boardLifecycle,
+    scrims: scrimDepsOf(app),
+  };
   const { db } = deps;
   // Identity before validation: a visitor or a banned user learns nothing about the input rules.
   app.addHook('onRequest', app.authenticate);

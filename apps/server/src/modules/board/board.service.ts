@@ -24,6 +24,7 @@ import {
   assertPostOpen,
   assertPostRegion,
   assertRequestOpen,
+  assertMayAnnounce,
   assertStartWindow,
 } from './board.policy.js';
 import { toScrimPost, toScrimRequest } from './board.presenter.js';
@@ -44,7 +45,10 @@ async function cardOf({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<T
   return card;
 }
 
-/** POST /api/scrim-posts: a captain posts for the team, in its region, 30 minutes to 30 days ahead. */
+/**
+ * POST /api/scrim-posts: a captain posts for the team, in its region, 30 minutes to 30 days ahead; announced on the
+ * region's Discord channel when asked (within the announced posts' budget) by the board's followers.
+ */
 export async function createPost({
   deps,
   viewer,
@@ -62,6 +66,8 @@ export async function createPost({
     assertPostRegion(team.region, body.region);
     const startsAt = new Date(body.startsAt);
     assertStartWindow(startsAt, now);
+    const announce = body.announce ?? false;
+    if (announce) await assertMayAnnounce({ tx, teamId: team._id, viewer, now });
     const post = await repo.insertPost({
       db: tx,
       post: {
@@ -73,10 +79,16 @@ export async function createPost({
         rankMin: rankStepOf(body.rankMin),
         rankMax: rankStepOf(body.rankMax),
         note: body.note || null,
+        announce,
         createdBy: viewer.id,
       },
     });
-    return { result: toScrimPost({ post, team, requestCount: 0 }), stored: [], region: post.region };
+    return {
+      result: toScrimPost({ post, team, requestCount: 0 }),
+      stored: [],
+      region: post.region,
+      event: { name: 'postCreated', payload: { postId: post.id, region: post.region, announce } },
+    };
   });
 }
 
@@ -343,7 +355,12 @@ export async function acceptRequest({
           { teamIds: declined, message: BOARD_MESSAGES.postTaken(name(post.teamId)) },
         ],
       });
-      return { result: await readSeries({ db: tx, row, viewer }), stored, region: post.region };
+      return {
+        result: await readSeries({ db: tx, row, viewer }),
+        stored,
+        region: post.region,
+        event: { name: 'seriesBooked', payload: { seriesId: row.id, region: post.region } },
+      };
     });
   } catch (error) {
     if (uniqueViolation(error) === repo.ONE_SERIES_PER_POST_CONSTRAINT)

@@ -12,7 +12,7 @@ export type Announcement = (typeof ANNOUNCEMENTS)[number];
 /** Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024 } as const;
 
-const COLORS: Record<Announcement, number> = {
+export const COLORS: Record<Announcement, number> = {
   created: 0x5865f2,
   'spots-left': 0xf0b232,
   full: 0x23a55a,
@@ -42,7 +42,7 @@ export function clip(text: string, max: number) {
 }
 
 /** Discord shows `<t:unix:F>` in each reader's own time zone and language. */
-const discordTime = (date: Date, style: 'F' | 'R') => `<t:${Math.floor(date.getTime() / 1000)}:${style}>`;
+export const discordTime = (date: Date, style: 'F' | 'R') => `<t:${Math.floor(date.getTime() / 1000)}:${style}>`;
 
 const playersOf = ({ participants }: Pick<ScrimAggregate, 'participants'>) =>
   participants.filter((p) => p.kind === 'player');
@@ -156,7 +156,7 @@ export const testPayload = ({ region, link, now = new Date() }: { region: string
     now,
   });
 
-function embedPayload({
+export function embedPayload({
   heading,
   link,
   description,

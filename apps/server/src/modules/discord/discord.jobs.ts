@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ScrimAggregate } from '../scrims/index.js';
+import { DISCORD_BOARD_JOB, followBoard, handleBoardAnnounceJob } from './discord.board.js';
 import {
   announceScrim,
   DISCORD_ANNOUNCE_JOB,
@@ -10,8 +11,9 @@ import {
 } from './discord.service.js';
 
 /**
- * Registers the 'discord.announce' job and follows the scrims (lifecycle events, after their commit): a created or
- * changed scrim schedules the posts it calls for, a deleted one drops those not sent. A failure here is logged and
+ * Registers the 'discord.announce' and 'discord.board-announce' jobs and follows the scrims and the board (lifecycle
+ * events, after their commit): a created or changed scrim schedules the posts it calls for, a deleted one drops those
+ * not sent; the board's posts and series schedule theirs (discord.board.ts). A failure here is logged and
  * never reaches the scrim's action, whose change has committed already.
  */
 export const discordPlugin = fp(
@@ -19,8 +21,9 @@ export const discordPlugin = fp(
     const deps: DiscordDeps = { db: app.db, config: app.config, jobs: app.jobs };
     const log = app.log.child({ module: 'discord' });
     app.jobs.register(DISCORD_ANNOUNCE_JOB, (job, context) => handleAnnounceJob(deps, job, context));
+    app.jobs.register(DISCORD_BOARD_JOB, (job, context) => handleBoardAnnounceJob(deps, job, context));
 
-    const quietly = async (what: string, scrimId: string, work: () => Promise<unknown>) => {
+    const quietly = async (what: string, scrimId: string | null, work: () => Promise<unknown>) => {
       try {
         await work();
       } catch (err) {
@@ -36,6 +39,7 @@ export const discordPlugin = fp(
     scrims.on('deleted', ({ scrimId }) =>
       quietly('the cancellation', scrimId, () => forgetScrim({ db: app.db, scrimId })),
     );
+    followBoard(deps, app.boardLifecycle, (work) => quietly('a board announcement', null, work));
   },
-  { name: 'discord', dependencies: ['jobs'] },
+  { name: 'discord', dependencies: ['jobs', 'board-context'] },
 );

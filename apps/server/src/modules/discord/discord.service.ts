@@ -11,28 +11,27 @@
  *   filled meanwhile: only "Lobby full" then.
  * - The job reads the scrim when it runs and posts only what is still true (still public, not full yet for
  *   "spots left", the same winner), so a post never leaks a scrim made private meanwhile.
- * - Failures: 5xx, a timeout or the network are retried with the runner's backoff; a 429 at Discord's
- *   retry_after (RetryLaterError); both within the runner's attempts. 401/404 means the webhook was deleted in
- *   Discord: the job gives up and the region's webhook is removed (if it is still that URL), with an audit row,
- *   so the next scrims do not fail again; the admins see "No webhook" and set a new one.
+ * - Failures (discord.delivery.ts, shared with the board's announcements): 5xx, a timeout or the network are
+ *   retried with the runner's backoff; a 429 at Discord's retry_after (RetryLaterError); both within the runner's
+ *   attempts. 401/404 means the webhook was deleted in Discord: the job gives up and the region's webhook is
+ *   removed (if it is still that URL), with an audit row, so the next scrims do not fail again; the admins see
+ *   "No webhook" and set a new one.
  */
 import { DISCORD_MESSAGES, maskWebhookUrl, type DiscordWebhook, type Region, type TeamName } from '@scrim-gym/shared';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import {
   cancelJob,
   findJobs,
   PermanentJobError,
-  RetryLaterError,
   scheduleJob,
   type ClaimedJob,
   type JobContext,
-  type JobRunner,
 } from '../../jobs/index.js';
+import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/index.js';
 import { getScrimAggregate, type ScrimAggregate } from '../scrims/index.js';
-import { describeOutcome, executeWebhook, type WebhookOutcome } from './discord.client.js';
+import { describeOutcome, executeWebhook } from './discord.client.js';
+import { deliverToRegion, noteDelivery, removeGoneWebhook, siteUrl, type DiscordDeps } from './discord.delivery.js';
 import {
   ANNOUNCEMENTS,
   buildAnnouncement,
@@ -42,30 +41,15 @@ import {
   testPayload,
   type Announcement,
 } from './discord.embeds.js';
-import { assertAllowedWebhookUrl, isAllowedWebhookUrl } from './discord.policy.js';
+import { assertAllowedWebhookUrl } from './discord.policy.js';
 import { presentWebhook, presentWebhooks } from './discord.presenter.js';
-import {
-  deleteWebhook,
-  deleteWebhookIfUrl,
-  findWebhook,
-  findWebhooks,
-  lockWebhook,
-  recordDelivery,
-  upsertWebhook,
-  type DiscordWebhookRow,
-} from './discord.repository.js';
+import { deleteWebhook, findWebhook, findWebhooks, lockWebhook, upsertWebhook } from './discord.repository.js';
 
+export type { DiscordDeps } from './discord.delivery.js';
 export const DISCORD_ANNOUNCE_JOB = 'discord.announce';
 /** How long "2 spots left" waits: a lobby that fills within it is announced once, as full. */
 export const SPOTS_LEFT_DELAY_MS = 60_000;
 export const announcementKey = (scrimId: string, announcement: Announcement) => `discord:${scrimId}:${announcement}`;
-
-export interface DiscordDeps {
-  db: Database;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'isProduction' | 'DISCORD_WEBHOOK_TIMEOUT_MS'>;
-  /** Woken after a post is scheduled, so it goes out now rather than at the next poll. */
-  jobs?: Pick<JobRunner, 'wake'>;
-}
 
 // --- The admins' settings
 
@@ -213,26 +197,7 @@ function payloadOf(job: ClaimedJob): AnnouncePayload {
   return payload as AnnouncePayload;
 }
 
-const siteUrl = (config: DiscordDeps['config']) =>
-  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 const scrimLink = (config: DiscordDeps['config'], scrimId: string) => `${siteUrl(config)}/scrims/${scrimId}`;
-
-/** The webhook was deleted in Discord: the region stops posting to it (unless an admin set another meanwhile). */
-async function removeGoneWebhook(db: Database, region: Region, url: string, status: number) {
-  await db.transaction(async (tx) => {
-    if (!(await deleteWebhookIfUrl({ db: tx, region, url }))) return;
-    await writeAudit({
-      db: tx,
-      entries: [
-        {
-          actorId: null,
-          action: AUDIT_ACTIONS.discordWebhookGone,
-          details: { region, url: maskWebhookUrl(url), status },
-        },
-      ],
-    });
-  });
-}
 
 /**
  * 'discord.announce': posts one announcement to the scrim's region's webhook. Idempotent in effect: it reads the
@@ -249,37 +214,8 @@ export async function handleAnnounceJob(deps: DiscordDeps, job: ClaimedJob, cont
     corrected: Boolean(previousTeam && previousTeam !== team),
   });
   if (!payload) return;
-  const region = aggregate.scrim.region;
-  const webhook = await findWebhook({ db: deps.db, region });
-  if (!webhook || !isAllowedWebhookUrl(webhook.url, deps.config)) return;
-
-  const outcome = await executeWebhook({
-    url: webhook.url,
-    payload,
-    timeoutMs: deps.config.DISCORD_WEBHOOK_TIMEOUT_MS,
-    signal: context?.signal,
-  });
-  if (outcome.kind !== 'gone') await noteDelivery(deps.db, webhook, outcome);
-  switch (outcome.kind) {
-    case 'posted':
-      return;
-    case 'rate-limited':
-      throw new RetryLaterError(
-        `Discord rate limit (429): retry after ${outcome.retryAfterMs} ms`,
-        new Date(Date.now() + outcome.retryAfterMs),
-      );
-    case 'gone':
-      await removeGoneWebhook(deps.db, region, webhook.url, outcome.status);
-      throw new PermanentJobError(`The ${region} webhook answered ${outcome.status} (deleted in Discord): removed`);
-    case 'refused':
-      throw new PermanentJobError(`Discord refused the ${announcement} post (${outcome.status})`);
-    case 'failed':
-      throw new Error(`The ${announcement} post failed: ${outcome.reason}`);
-  }
+  await deliverToRegion({ deps, region: aggregate.scrim.region, payload, what: announcement, signal: context?.signal });
 }
-
-const noteDelivery = (db: Database, webhook: DiscordWebhookRow, outcome: WebhookOutcome) =>
-  recordDelivery({ db, region: webhook.region, url: webhook.url, ...describeOutcome(outcome) });
 
 /**
  * POST /api/admin/regions/:region/discord-webhook/test: posts a test message to the region's webhook now and

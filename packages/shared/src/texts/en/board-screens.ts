@@ -71,6 +71,8 @@ export const BOARD_TEXTS = {
   time: 'Start time',
   timeZone: (zone: string) => `Your time zone: ${zone}`,
   fearlessHelp: 'A champion picked in one game cannot be picked again in the series',
+  announce: 'Announce on Discord',
+  announceHelp: 'Also posted to the region’s Discord channel, when it has one: one announced post per team at a time',
   note: 'Note (optional)',
   noteHelp: (max: number) => `What the other team should know, up to ${max} characters`,
   cancel: 'Cancel',

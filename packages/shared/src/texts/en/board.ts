@@ -1,5 +1,7 @@
 import { REGIONS } from '../../regions.js';
 import {
+  ANNOUNCED_POSTS_PER_WINDOW,
+  ANNOUNCED_POSTS_WINDOW_HOURS,
   SCRIM_NOTE_MAX,
   SERIES_LINEUP_LOCK_MINUTES,
   SERIES_LINEUP_MAX_SUBS,
@@ -22,6 +24,10 @@ export const BOARD_MESSAGES = {
   ownPost: 'This is your own team’s post: ask another team’s post instead',
   teamWrongRegion: (region: string) => `Your team plays in another region: this post is for ${region}`,
   postRegionMismatch: 'A team posts only in its own region',
+  announcedPostOpen:
+    'Your team already has a post announced on Discord: wait until it is taken or take it down, or post this one without announcing it',
+  announceLimit: `A team or a captain announces at most ${ANNOUNCED_POSTS_PER_WINDOW} posts on Discord in ${ANNOUNCED_POSTS_WINDOW_HOURS} hours: post this one without announcing it`,
+  announceInvalid: 'announce must be true or false',
   startTooSoon: `A scrim post starts at least ${SCRIM_POST_MIN_LEAD_MINUTES} minutes from now`,
   startTooFar: `A scrim post starts at most ${SCRIM_POST_MAX_LEAD_DAYS} days from now`,
   seriesNotFound: 'Series not found',

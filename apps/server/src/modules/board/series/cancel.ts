@@ -110,7 +110,7 @@ export async function cancelSeries({
   seriesId: string;
   reason: string;
 }) {
-  const { series, cancelled, stored } = await deps.db.transaction(async (tx) => {
+  const { series, cancelled, stored, region } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row) throw seriesNotFound();
     const teamIds = await repo.findSeriesTeamIds({ db: tx, seriesId });
@@ -132,9 +132,9 @@ export async function cancelSeries({
     });
     if (late) await repo.setOutcome({ db: tx, seriesId, teamIds: [byTeamId], outcome: 'late_cancel' });
     const series = await readSeries({ db: tx, row: (await repo.findSeries({ db: tx, id: seriesId }))!, viewer });
-    return { series, ...ended };
+    return { series, ...ended, region: row.region };
   });
-  await publishSeriesCommit(deps, { seriesId, stored, scrims: cancelled });
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: cancelled, ended: region });
   return series;
 }
 
@@ -151,8 +151,9 @@ export async function checkLineups({ deps, seriesId }: { deps: SeriesDeps; serie
     const lineups = await repo.findLineups({ db: tx, seriesId });
     const missing = teamIds.filter((teamId) => !lineups.some((player) => player.teamId === teamId));
     if (missing.length === 0) return null;
-    return endAsNoShow({ tx, row, absent: missing, reason: BOARD_MESSAGES.noLineupReason(await namesOf(tx, missing)) });
+    const reason = BOARD_MESSAGES.noLineupReason(await namesOf(tx, missing));
+    return { ...(await endAsNoShow({ tx, row, absent: missing, reason })), region: row.region };
   });
   if (!ended) return;
-  await publishSeriesCommit(deps, { seriesId, stored: ended.stored, scrims: ended.cancelled });
+  await publishSeriesCommit(deps, { seriesId, stored: ended.stored, scrims: ended.cancelled, ended: ended.region });
 }

@@ -52,8 +52,13 @@ const scoreLine = (wins: number[]) => wins.join('–');
  * series' end or its next game. Running it again changes nothing (the next game exists, the series has ended).
  */
 export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seriesId: string }) {
-  const { stored, changed, result } = await deps.db.transaction(async (tx) => {
-    const nothing = { stored: [] as StoredNotification[], changed: [] as ScrimAggregate[], result: null };
+  const { stored, changed, result, ended } = await deps.db.transaction(async (tx) => {
+    const nothing = {
+      stored: [] as StoredNotification[],
+      changed: [] as ScrimAggregate[],
+      result: null,
+      ended: null,
+    };
     const row = await repo.lockSeries({ tx, id: seriesId });
     if (!row || row.status === 'finished' || row.status === 'cancelled') return nothing;
     const [teamIds, games] = await Promise.all([
@@ -67,7 +72,7 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
     const last = games.at(-1);
     if (last?.abandonedAt && !last.teamWon) {
       const { stored, cancelled } = await endAfterAbandon({ tx, row, game: last });
-      return { stored, changed: cancelled, result: null };
+      return { stored, changed: cancelled, result: null, ended: row.region };
     }
     if (!last || winnerOf(last) === null || teamIds.length < 2) return nothing;
     const cards = await getTeamCards({ db: tx, teamIds });
@@ -94,7 +99,7 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
           ? BOARD_MESSAGES.seriesDrawn(line)
           : BOARD_MESSAGES.seriesFinished(name(ahead!), line);
       const stored = await notifyTeams({ tx, actorId: null, notices: [{ ...everyone, message }] });
-      return { stored, changed: [], result };
+      return { stored, changed: [], result, ended: row.region };
     }
     const next = await createNextGame({ tx, row, last, loserTeamId: teamIds.find((id) => id !== winnerOf(last))! });
     const stored = await notifyTeams({
@@ -102,11 +107,11 @@ export async function advanceSeries({ deps, seriesId }: { deps: SeriesDeps; seri
       actorId: null,
       notices: [{ ...everyone, message: BOARD_MESSAGES.seriesNextGame(next.title, name(next.loserTeamId)) }],
     });
-    return { stored, changed: [next.seated], result };
+    return { stored, changed: [next.seated], result, ended: null };
   });
   if (result) await notifyScrimAlertOnce({ deps, ...result });
   // Scores may have moved even when nothing else did: the series' page is told either way.
-  await publishSeriesCommit(deps, { seriesId, stored, scrims: changed });
+  await publishSeriesCommit(deps, { seriesId, stored, scrims: changed, ended });
 }
 
 /**

@@ -21,11 +21,17 @@ function seriesIdOf(job: ClaimedJob): string {
  * one with a confirmed result (or an abandoned game) asks for the series to advance ('series.advance': scores, its
  * end or its next game); game 1's start moves the lineup jobs ('series.lineup-remind' reminds the captains of a team
  * without a lineup, 'series.lineup-check' at the lock: a team without one has not shown up); a game's tournament
- * code is told to the lineups and captains.
+ * code is told to the lineups and captains; a game's start is the board's `gameStarted`.
  */
 export const seriesJobsPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps: SeriesDeps = { db: app.db, notifier: app.notifier, io: app.io, scrims: scrimDepsOf(app) };
+    const deps: SeriesDeps = {
+      db: app.db,
+      notifier: app.notifier,
+      io: app.io,
+      lifecycle: app.boardLifecycle,
+      scrims: scrimDepsOf(app),
+    };
     const log = app.log.child({ module: 'series' });
     app.jobs.register(SERIES_ADVANCE_JOB, async (job) => advanceSeries({ deps, seriesId: seriesIdOf(job) }));
     app.jobs.register(SERIES_LINEUP_CHECK_JOB, async (job) => checkLineups({ deps, seriesId: seriesIdOf(job) }));
@@ -56,6 +62,11 @@ export const seriesJobsPlugin = fp(
         log.warn({ error: String(error), seriesId: game.seriesId }, 'series: telling a game code failed'),
       );
     });
+    // A game's start job ran: the board's followers hear that the game is live.
+    app.scrimLifecycle.on('started', async ({ aggregate }) => {
+      const game = await gameOf(aggregate);
+      if (game) await app.boardLifecycle.emit('gameStarted', game);
+    });
   },
-  { name: 'series-jobs', dependencies: ['jobs'] },
+  { name: 'series-jobs', dependencies: ['jobs', 'board-context'] },
 );

@@ -140,11 +140,12 @@ export async function replaceLineup({
     await db.insert(seriesLineups).values(players.map((player) => ({ seriesId, teamId, ...player })));
 }
 
-/** The series a scrim is a game of and the game's number, or null when it is none. */
+/** The series a scrim is a game of, with the game's number and the series' region, or null when it is none. */
 export async function findSeriesOfScrim({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   const [row] = await db
-    .select({ seriesId: seriesGames.seriesId, number: seriesGames.number })
+    .select({ seriesId: seriesGames.seriesId, number: seriesGames.number, region: series.region })
     .from(seriesGames)
+    .innerJoin(series, eq(series.id, seriesGames.seriesId))
     .where(eq(seriesGames.scrimId, scrimId));
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { Lifecycle } from '../../../lib/lifecycle.js';
 import type { ScrimAggregate } from './scrim-aggregate.repository.js';
 
 /**
@@ -26,17 +27,4 @@ export interface ScrimLifecycleEvents {
   deleted: { scrimId: string };
 }
 
-type Listener<K extends keyof ScrimLifecycleEvents> = (payload: ScrimLifecycleEvents[K]) => Promise<void> | void;
-
-export class ScrimLifecycle {
-  private readonly listeners = new Map<keyof ScrimLifecycleEvents, Listener<never>[]>();
-
-  on<K extends keyof ScrimLifecycleEvents>(event: K, listener: Listener<K>) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener<never>]);
-  }
-
-  /** Runs the listeners one after the other and waits for them: a listener's failure is the caller's. */
-  async emit<K extends keyof ScrimLifecycleEvents>(event: K, payload: ScrimLifecycleEvents[K]) {
-    for (const listener of (this.listeners.get(event) ?? []) as Listener<K>[]) await listener(payload);
-  }
-}
+export class ScrimLifecycle extends Lifecycle<ScrimLifecycleEvents> {}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -42,7 +43,8 @@ function errorsOf(issues: ReadonlyArray<{ path: string | PropertyKey[]; message:
 
 /**
  * A captain's scrim post: which of their teams (its region is the post's), when in the viewer's time zone, the
- * format, fearless or not, the ranks wanted and a note. Checked with the server's schema before it is sent; the
+ * format, fearless or not, the ranks wanted, a note, and whether the region's Discord channel is told (offered
+ * always: the page does not know which regions have a channel, and a region without one just posts nothing). Checked with the server's schema before it is sent; the
  * server's refusals (a start too soon, a budget spent) show in the dialog.
  */
 export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: boolean; onClose: () => void }) {
@@ -53,6 +55,7 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
     time: '',
     format: 'bo3' as SeriesFormat,
     fearless: false,
+    announce: false,
     rankMin: '',
     rankMax: '',
     note: '',
@@ -77,6 +80,7 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
       rankMin: values.rankMin || undefined,
       rankMax: values.rankMax || undefined,
       note: values.note.trim() || undefined,
+      announce: values.announce,
     });
     if (!startsAt || !parsed.success) {
       setErrors({
@@ -200,6 +204,13 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
               slotProps={{ htmlInput: { maxLength: SCRIM_NOTE_MAX } }}
               sx={{ gridColumn: '1 / -1' }}
             />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <FormControlLabel
+                control={<Checkbox checked={values.announce} onChange={(e) => set({ announce: e.target.checked })} />}
+                label={T.announce}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{T.announceHelp}</FormHelperText>
+            </Box>
           </Box>
         </DialogContent>
         <DialogActions>

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ScrimPost, ScrimRequest, TeamCard, TeamMember, TeamView } from '@scrim-gym/shared';
+import {
+  BOARD_MESSAGES,
+  type ScrimPost,
+  type ScrimRequest,
+  type TeamCard,
+  type TeamMember,
+  type TeamView,
+} from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { BoardPage } from './BoardPage';
 
@@ -203,6 +210,9 @@ describe('BoardPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Best of 5' }));
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Fearless draft' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Bring a coach');
+    const announce = within(dialog).getByRole('checkbox', { name: 'Announce on Discord' });
+    expect(announce).not.toBeChecked();
+    await userEvent.click(announce);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
     expect(lastWrite(calls)).toMatchObject({
       method: 'POST',
@@ -214,6 +224,7 @@ describe('BoardPage', () => {
         format: 'bo5',
         fearless: true,
         note: 'Bring a coach',
+        announce: true,
       },
     });
     expect(await screen.findByText('Your scrim is on the board')).toBeInTheDocument();
@@ -237,6 +248,27 @@ describe('BoardPage', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
     expect(await within(dialog).findByText('A scrim post starts at least 30 minutes from now')).toBeInTheDocument();
+  });
+
+  it("shows the announced posts' budget refusal in the post dialog", async () => {
+    const calls = renderBoard({
+      captain: true,
+      rows: [],
+      more: {
+        'POST /scrim-posts': () => ({
+          status: 409,
+          body: { error: BOARD_MESSAGES.announcedPostOpen, code: 'ANNOUNCED_POST_OPEN' },
+        }),
+      },
+    });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Post a scrim' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Post a scrim' });
+    await userEvent.type(within(dialog).getByLabelText(/^Start date/), '2030-05-01');
+    await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Announce on Discord' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(dialog).findByText(BOARD_MESSAGES.announcedPostOpen)).toBeInTheDocument();
+    expect(lastWrite(calls)).toMatchObject({ body: { announce: true } });
   });
 
   it("another team's captain asks for a post, then sees the request and withdraws it", async () => {
