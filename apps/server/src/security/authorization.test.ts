@@ -138,6 +138,8 @@ const ABILITY_ROUTES: Record<ScrimAbility, string> = {
   removeImage: 'PATCH /api/scrims/{id}/remove-image',
   regenerateTournamentCode: 'POST /api/scrims/{id}/regenerate-tournament-code',
   resolveDispute: 'POST /api/admin/scrims/{id}/resolve-dispute',
+  takeSlot: 'PATCH /api/scrims/{id}/insert-player/{userId}',
+  joinCast: 'PATCH /api/scrims/{id}/insert-caster/{userId}',
 };
 /** Refusals that name who is asking; others (HOST_LIMIT, START_TOO_SOON…) depend on the request's target. */
 const ROLE_REFUSALS = new Set(['NOT_HOST', 'NOT_CAPTAIN']);

@@ -12,7 +12,7 @@ import type { StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
 import { assertSelfOrAdmin, canRunScrim } from '../core/scrims.policy.js';
-import { presentScrimFor } from '../core/scrims.presenter.js';
+import { abilityScrimOf, presentScrimFor } from '../core/scrims.presenter.js';
 import { type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import { changeSlot, type SlotChange, type SlotChangeResult, type SlotRefusal } from './slots.repository.js';
@@ -137,7 +137,7 @@ async function changeSlotOf({
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     if (!current) throw scrimNotFound();
     // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
-    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
+    if (!(adminAllowed && canRunScrim(viewer, abilityScrimOf(current))))
       throw withCurrentScrim(error as AppError, current, viewer);
   }
   let result: SlotChangeResult;
