@@ -39,6 +39,30 @@ export async function scheduleLineupCheck({
   });
 }
 
+/**
+ * Game 1's scrim starts at another time (an admin or a host of its region moved it): a scheduled series starts then,
+ * and its lineup check moves with it (lineups lock SERIES_LINEUP_LOCK_MINUTES before, as the slot statement reads
+ * from the scrim). Idempotent: a series already at that start, or not scheduled, is left alone. Answers whether it
+ * moved (a job was scheduled).
+ */
+export async function followGameOneStart({
+  deps,
+  seriesId,
+  startsAt,
+}: {
+  deps: Pick<SeriesDeps, 'db'>;
+  seriesId: string;
+  startsAt: Date;
+}) {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockSeries({ tx, id: seriesId });
+    if (!row || row.status !== 'scheduled' || row.startsAt.getTime() === startsAt.getTime()) return false;
+    await repo.setSeriesStart({ db: tx, id: seriesId, startsAt });
+    await scheduleLineupCheck({ db: tx, seriesId, startsAt });
+    return true;
+  });
+}
+
 /** Ends the series as cancelled (locked by the caller) with its games not played yet; tells everyone involved. */
 async function endAsCancelled({
   tx,

@@ -140,13 +140,9 @@ export async function replaceLineup({
     await db.insert(seriesLineups).values(players.map((player) => ({ seriesId, teamId, ...player })));
 }
 
-/** The series a scrim is a game of, or null when it is none. */
-export async function findSeriesOfScrim({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<string | null> {
-  const [row] = await db
-    .select({ seriesId: seriesGames.seriesId })
-    .from(seriesGames)
-    .where(eq(seriesGames.scrimId, scrimId));
-  return row?.seriesId ?? null;
+/** The series starts at `startsAt` (its game 1's start). */
+export async function setSeriesStart({ db, id, startsAt }: { db: DbOrTx; id: string; startsAt: Date }) {
+  await db.update(series).set({ startsAt, updatedAt: new Date() }).where(eq(series.id, id));
 }
 
 /** Each team's score becomes its count of won games. */

@@ -7,7 +7,7 @@ import {
   SUBSTITUTE_MESSAGES,
   WAITLIST_MESSAGES,
 } from '@scrim-gym/shared';
-import { AppError, conflict, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import type { StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
@@ -107,6 +107,9 @@ export function slotRefusalError(
       return conflict(BOARD_MESSAGES.lineupLocked, refusal);
     case 'LINEUP_BANNED':
       return conflict(BOARD_MESSAGES.lineupBanned, refusal);
+    case 'ON_SERIES_TEAM':
+      // Who the caster is, not the scrim's state: a player of either team never casts the series' games.
+      return forbidden(SCRIM_MESSAGES.onSeriesTeam, refusal);
   }
 }
 
