@@ -19,17 +19,19 @@ export interface PlayerAccount {
   riotPuuid: string | null;
 }
 
+/** A user's Riot account data, as a tournament code and a result need it. */
+const accountColumns = {
+  userId: users.id,
+  name: users.name,
+  summonerTagline: users.summonerTagline,
+  region: users.region,
+  riotPuuid: users.riotPuuid,
+};
+
 /** The scrim's players (not casters) with the Riot account data a tournament code and a result need. */
 export async function findPlayerAccounts({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<PlayerAccount[]> {
   const rows = await db
-    .select({
-      userId: users.id,
-      team: scrimParticipants.team,
-      name: users.name,
-      summonerTagline: users.summonerTagline,
-      region: users.region,
-      riotPuuid: users.riotPuuid,
-    })
+    .select({ ...accountColumns, team: scrimParticipants.team })
     .from(scrimParticipants)
     .innerJoin(users, eq(users.id, scrimParticipants.userId))
     .where(and(eq(scrimParticipants.scrimId, scrimId), eq(scrimParticipants.kind, 'player')));
@@ -43,12 +45,8 @@ export async function findPlayerAccounts({ db, scrimId }: { db: DbOrTx; scrimId:
 export async function findBenchAccounts({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<PlayerAccount[]> {
   return db
     .select({
-      userId: users.id,
+      ...accountColumns,
       team: sql<TeamName>`CASE WHEN ${seriesLineups.teamId} = ${seriesGames.blueTeamId} THEN 'teamOne' ELSE 'teamTwo' END`,
-      name: users.name,
-      summonerTagline: users.summonerTagline,
-      region: users.region,
-      riotPuuid: users.riotPuuid,
     })
     .from(seriesGames)
     .innerJoin(seriesLineups, eq(seriesLineups.seriesId, seriesGames.seriesId))

@@ -10,7 +10,7 @@ import {
 } from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../../auth/index.js';
-import type { ParticipantRow, ScrimRow } from './scrim-aggregate.repository.js';
+import type { ParticipantRow } from './scrim-aggregate.repository.js';
 
 /** Who is asking: the one definition, from auth. */
 export type { Viewer };
@@ -30,7 +30,10 @@ export function assertCaptainOrAdmin(viewer: Viewer, scrim: AbilityScrim) {
 export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], userId: string) =>
   participants.some((p) => p.userId === userId);
 
-export function assertCanRunScrim(viewer: Viewer, scrim: Pick<AbilityScrim, 'hostedBy' | 'region' | 'seriesRosterIds'>) {
+export function assertCanRunScrim(
+  viewer: Viewer,
+  scrim: Pick<AbilityScrim, 'hostedBy' | 'region' | 'seriesRosterIds'>,
+) {
   if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
 }
 

@@ -151,8 +151,7 @@ export const isLobbyReady = ({
 }: {
   scrim: Pick<ScrimRow, 'lobbyReadyAt'>;
   participants: LobbyRights['participants'];
-}) =>
-  scrim.lobbyReadyAt !== null || areTeamsFull(participants);
+}) => scrim.lobbyReadyAt !== null || areTeamsFull(participants);
 
 /**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot

@@ -21,10 +21,7 @@ import { changeSlotInTool } from './tool-change.js';
  */
 
 /** Runs a changeScrim whose action returns notifications, and publishes them after the commit. */
-function withNotifications(
-  action: ScrimAction,
-  apply: (ctx: ActionContext) => Promise<StoredNotification[]>,
-) {
+function withNotifications(action: ScrimAction, apply: (ctx: ActionContext) => Promise<StoredNotification[]>) {
   let stored: StoredNotification[] = [];
   return changeScrim({
     ...action,

@@ -23,10 +23,7 @@ export async function isInSideLineup({
   const [row] = await db
     .select({ one: sql`1` })
     .from(seriesGames)
-    .innerJoin(
-      seriesLineups,
-      and(eq(seriesLineups.seriesId, seriesGames.seriesId), eq(seriesLineups.teamId, sideTeam)),
-    )
+    .innerJoin(seriesLineups, and(eq(seriesLineups.seriesId, seriesGames.seriesId), eq(seriesLineups.teamId, sideTeam)))
     .where(and(eq(seriesGames.scrimId, scrimId), eq(seriesLineups.userId, userId)));
   return Boolean(row);
 }

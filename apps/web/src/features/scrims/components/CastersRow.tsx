@@ -22,11 +22,7 @@ export function CastersRow({ view }: { view: ScrimView }) {
   const ended = timing === 'previous' || view.over;
   // A player of this scrim cannot cast it, nor a player of a series game's teams (can.joinCast): not offered.
   const canJoin =
-    !ended &&
-    rel.can.joinCast &&
-    !rel.isCaster &&
-    !rel.player &&
-    scrim.casters.length < scrim.maxCastersAllowedCount;
+    !ended && rel.can.joinCast && !rel.isCaster && !rel.player && scrim.casters.length < scrim.maxCastersAllowedCount;
   const canLeave = !ended && rel.isCaster;
 
   return (
