@@ -83,7 +83,7 @@ export const SCRIM_TEXTS = {
     mark: (gameNumber: number, tags: readonly string[], format: SeriesFormat) =>
       `Game ${gameNumber} of ${tags.join(' vs ')} (${SERIES_FORMAT_LABELS[format]})`,
     markLabel: 'Open the series',
-    explain: 'The teams’ captains seat their lineups; anyone else may watch, or cast while the cast has room.',
+    explain: 'Its slots are the lineups the teams’ captains set: nobody else joins them or waits for one.',
   },
   join: 'Join',
   move: 'Move',

@@ -37,9 +37,7 @@ describe("a series game's scrim page", () => {
     const mark = await screen.findByRole('link', { name: 'Game 2 of FOX vs OWL (Bo3)' });
     expect(mark).toHaveAttribute('href', `/series/${SERIES_ID}`);
     expect(
-      screen.getByText(
-        'The teams’ captains seat their lineups; anyone else may watch, or cast while the cast has room.',
-      ),
+      screen.getByText('Its slots are the lineups the teams’ captains set: nobody else joins them or waits for one.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Join Team/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Join Cast' })).toBeInTheDocument();
