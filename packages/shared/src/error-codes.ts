@@ -181,6 +181,7 @@ export const ERROR_CODES = [
   'SERIES_GAME',
   'NOT_SERIES_GAME',
   'WRONG_SIDE',
+  'ON_SERIES_TEAM',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -138,9 +138,13 @@ const ABILITY_ROUTES: Record<ScrimAbility, string> = {
   removeImage: 'PATCH /api/scrims/{id}/remove-image',
   regenerateTournamentCode: 'POST /api/scrims/{id}/regenerate-tournament-code',
   resolveDispute: 'POST /api/admin/scrims/{id}/resolve-dispute',
+  takeSlot: 'PATCH /api/scrims/{id}/insert-player/{userId}',
+  joinCast: 'PATCH /api/scrims/{id}/insert-caster/{userId}',
 };
 /** Refusals that name who is asking; others (HOST_LIMIT, START_TOO_SOON…) depend on the request's target. */
-const ROLE_REFUSALS = new Set(['NOT_HOST', 'NOT_CAPTAIN']);
+const ROLE_REFUSALS = new Set(['NOT_HOST', 'NOT_CAPTAIN', 'ON_SERIES_TEAM']);
+/** Refusals for the kind of scrim, whatever its state, which `can` says too: a series game's slots are its lineups'. */
+const KIND_REFUSALS = new Set(['SERIES_GAME']);
 
 describe('what a scrim says its viewer may do (Scrim.can)', () => {
   const rows = SCRIM_ABILITIES.flatMap((ability) =>
@@ -167,7 +171,7 @@ describe('what a scrim says its viewer may do (Scrim.can)', () => {
         const expected = rule.expect[role];
         const code = 'codes' in rule ? (rule as RouteCase).codes?.[role] : undefined;
         if ((expected === 403 || expected === 401) && code && !ROLE_REFUSALS.has(code)) continue;
-        const may = expected !== 403 && expected !== 401;
+        const may = expected !== 403 && expected !== 401 && !(code && KIND_REFUSALS.has(code));
         const res = await ctx.app.inject({
           method: 'GET',
           url: `/api/scrims/${params.id}`,

@@ -811,6 +811,47 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     expect: adminOnly(),
     codes: { host: 'ADMIN_RESULT_ONLY' },
   },
+  // A series game (the world's game 1: host captains hostTeam, otherPlayer otherTeam, the two teams playing it): its
+  // slots are the lineups', its cast anyone's but its teams' players', and its runners admins and the hosts of its
+  // region who play for neither team.
+  {
+    route: 'PATCH /api/scrims/{id}/insert-player/{userId}',
+    name: 'a slot of a series game',
+    request: ({ world, self }) => ({
+      params: { id: world.series.gameScrimId, userId: self.id },
+      body: slot('teamTwo', 'Mid'),
+    }),
+    expect: signedIn(409),
+    codes: {
+      player: 'SERIES_GAME',
+      otherPlayer: 'SERIES_GAME',
+      captain: 'SERIES_GAME',
+      caster: 'SERIES_GAME',
+      host: 'SERIES_GAME',
+      admin: 'SERIES_GAME',
+    },
+  },
+  {
+    route: 'PATCH /api/scrims/{id}/insert-caster/{userId}',
+    name: 'the cast of a series game',
+    request: ({ world, self }) => ({ params: { id: world.series.gameScrimId, userId: self.id } }),
+    expect: signedIn('2xx', { otherPlayer: 403, host: 403 }),
+    codes: { otherPlayer: 'ON_SERIES_TEAM', host: 'ON_SERIES_TEAM' },
+  },
+  {
+    route: 'PUT /api/scrims/{id}',
+    name: 'a series game, by a host who captains one of its teams',
+    request: ({ world }) => ({ params: { id: world.series.gameScrimId }, body: newScrimBody() }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/cancel',
+    name: 'a series game, by a host who captains one of its teams',
+    request: ({ world }) => ({ params: { id: world.series.gameScrimId }, body: { reason: 'Not enough players' } }),
+    expect: adminOnly(),
+    codes: { host: 'NOT_HOST' },
+  },
   // Push services only: a loopback endpoint is refused by name (the app runs without PUSH_ALLOW_LOCAL_ENDPOINTS).
   {
     route: 'POST /api/push/subscribe',

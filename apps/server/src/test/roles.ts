@@ -46,8 +46,11 @@ export interface RoleWorld {
   hostTeam: { id: string };
   scrimPost: { id: string };
   scrimRequest: { id: string };
-  /** `lineupPlayerIds`: five members of otherTeam (otherPlayer first), a lineup of it for the series. */
-  series: { id: string; lineupPlayerIds: string[] };
+  /**
+   * `lineupPlayerIds`: five members of otherTeam (otherPlayer first), a lineup of it for the series; `gameScrimId`:
+   * its game 1's scrim (private, no lineup seated yet).
+   */
+  series: { id: string; lineupPlayerIds: string[]; gameScrimId: string };
   /** A small valid PNG, for uploads. */
   png: Buffer;
   /** Every id above, for the fuzzers' pools. */
@@ -206,7 +209,7 @@ async function createBoardWorld({
   const scrimRequest = await askFor(scrimPost);
   const booked = await askFor(await postOf(otherPlayer, otherTeam));
   const { series } = (await call(app, 'POST', `/api/scrim-requests/${booked}/accept`, otherPlayer.token)) as {
-    series: { _id: string };
+    series: { _id: string; games: { scrimId: string }[] };
   };
   const lineupInvite = (await call(app, 'POST', `/api/teams/${otherTeam}/invites`, otherPlayer.token)) as {
     token: string;
@@ -218,7 +221,11 @@ async function createBoardWorld({
     hostTeam: { id: hostTeam },
     scrimPost: { id: scrimPost },
     scrimRequest: { id: scrimRequest },
-    series: { id: series._id, lineupPlayerIds: [otherPlayer.id, ...lineupPlayers.map((member) => member.id)] },
+    series: {
+      id: series._id,
+      lineupPlayerIds: [otherPlayer.id, ...lineupPlayers.map((member) => member.id)],
+      gameScrimId: series.games[0]!.scrimId,
+    },
   };
 }
 

@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /**
  * What a viewer may do to a scrim (`Scrim.can`), one flag per power, as the server's policy decides it from the
- * viewer's role (admin, the scrim's community host, its lobby captain), not from the scrim's state: an action the
- * state refuses still answers with its own error.
+ * viewer's role (admin, the scrim's community host, its lobby captain, a team of the series it is a game of) and
+ * what kind of scrim it is (a series game's slots are its lineups'), not from the scrim's state: an action the
+ * state refuses still answers with its own error. `takeSlot`: join a slot, the waitlist, or sign up; `joinCast`:
+ * take a caster seat.
  */
 export const SCRIM_ABILITIES = [
   'edit',
@@ -20,6 +22,8 @@ export const SCRIM_ABILITIES = [
   'removeImage',
   'regenerateTournamentCode',
   'resolveDispute',
+  'takeSlot',
+  'joinCast',
 ] as const;
 export type ScrimAbility = (typeof SCRIM_ABILITIES)[number];
 export const scrimAbilitiesSchema = z.object(

@@ -10,6 +10,7 @@ import {
   TEAMS,
   WAITLIST_ROLES,
 } from '../constants.js';
+import { SERIES_FORMATS } from '../rules/board-limits.js';
 import { rolePreferenceSchema } from './user.js';
 import { scrimAbilitiesSchema } from './scrim-abilities.js';
 
@@ -20,6 +21,20 @@ export const waitlistRoleSchema = z.enum(WAITLIST_ROLES, {
   error: 'Role must be one of Top, Jungle, Mid, ADC, Support or any',
 });
 export const scrimStatusSchema = z.enum(SCRIM_STATUSES);
+
+/**
+ * The team series a scrim is a game of: the game's number in it, the series' format, the game's two teams, blue
+ * (teamOne) first, and the users on their rosters or lineups (`rosterIds`: who may neither cast nor, as a community
+ * host, run the game; the abilities' rule reads them). Its slots are the lineups'; the page links to /series/:id.
+ */
+export const scrimSeriesSchema = z.object({
+  _id: z.string(),
+  gameNumber: z.number().int(),
+  format: z.enum(SERIES_FORMATS),
+  teams: z.array(z.object({ _id: z.string(), name: z.string(), tag: z.string() })),
+  rosterIds: z.array(z.string()),
+});
+export type ScrimSeries = z.infer<typeof scrimSeriesSchema>;
 
 /** What a scrim shows of a user: enough for a slot (name, tagline, discord, rank, profile link). */
 export const scrimUserSchema = z.object({
@@ -154,6 +169,8 @@ export const scrimSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** The team series this scrim is a game of; null for any other scrim. */
+  series: scrimSeriesSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

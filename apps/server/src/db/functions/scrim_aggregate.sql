@@ -1,6 +1,8 @@
 -- Everything a scrim's presentation needs (ScrimAggregate), or null when there is no such scrim: the scrim, its
--- participants (each with its 'placed' flag), sign-ups, waitlist, substitutes and tournament. Rows as to_json writes
--- them (column names, ISO instants); plpgsql, so that each session plans it once.
+-- participants (each with its 'placed' flag), sign-ups, waitlist, substitutes and tournament, and the team series it
+-- is a game of (null for any other scrim): its number, the format, the game's two teams (blue first) and the users
+-- on their rosters or lineups (series_roster_ids). Rows as to_json writes them (column names, ISO instants);
+-- plpgsql, so that each session plans it once.
 CREATE OR REPLACE FUNCTION scrim_aggregate(p_scrim uuid) RETURNS json LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (
@@ -47,7 +49,15 @@ BEGIN
         FROM rating_history h WHERE h.scrim_id = s.id), '[]'),
       'dispute', (
         SELECT json_build_object('id', d.id, 'user_id', d.user_id, 'reason', d.reason, 'created_at', d.created_at)
-        FROM result_disputes d WHERE d.scrim_id = s.id AND d.resolved_at IS NULL))
+        FROM result_disputes d WHERE d.scrim_id = s.id AND d.resolved_at IS NULL),
+      'series', (
+        SELECT json_build_object('id', g.series_id, 'number', g.number, 'format', r.format,
+          'teams', coalesce((
+            SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'tag', t.tag) ORDER BY k.side)
+            FROM (VALUES (g.blue_team_id, 0), (g.red_team_id, 1)) AS k(team_id, side)
+            JOIN teams t ON t.id = k.team_id), '[]'),
+          'roster_ids', to_json(series_roster_ids(s.id)))
+        FROM series_games g JOIN series r ON r.id = g.series_id WHERE g.scrim_id = s.id))
     FROM scrims s WHERE s.id = p_scrim);
 END
 $$;

@@ -28,9 +28,10 @@
 --   sides   the server seats a series game's two lineups, each on its side (a next game's creation, the loser's
 --           side choice): every player row becomes p_seats, less any user banned or deleted since the lineup was
 --           set (that team brings a substitute); refused once the game has started (LINEUP_LOCKED)
--- A series game (a scrim with a series_games row) has no free places: join, move, assign, cast, seat and reseat are
--- SERIES_GAME (its lobby and code are its players'); its players come in through lineup only (and a substitute
--- after the start).
+-- A series game (series_game; its series_games row says which) has no free places: join, move, assign, seat and
+-- reseat are SERIES_GAME; its players come in through lineup only (and a substitute after the start). Its cast is
+-- open as any scrim's, but not to a user on either team's roster or lineup (series_roster_ids: ON_SERIES_TEAM): a
+-- caster sees both sides' lobby, and a player watching the opponents' game could ghost it.
 -- p_by, p_out and p_seats have defaults, so a call with the first six arguments (a user's own change) stays valid:
 -- an instance of the previous release keeps working during a rolling deploy.
 -- Returns {refusal, cooldown_until, promoted, was_placed, placed, aggregate}: refusal null when done, else the
@@ -69,7 +70,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN json_build_object('refusal', 'SCRIM_NOT_FOUND', 'aggregate', NULL);
   END IF;
-  series_game := EXISTS (SELECT 1 FROM series_games WHERE scrim_id = p_scrim);
+  series_game := s.series_game;
   SELECT kind, team, role, placed INTO mine, my_team, my_role, was_placed
   FROM scrim_participants WHERE scrim_id = p_scrim AND user_id = p_user;
   IF p_action IN ('assign', 'substitute') THEN
@@ -129,7 +130,7 @@ BEGIN
     WHEN s.cancelled_at IS NOT NULL THEN 'SCRIM_CANCELLED'
     WHEN s.team_won IS NOT NULL THEN 'GAME_OVER'
     WHEN s.abandoned_at IS NOT NULL THEN 'SCRIM_ABANDONED'
-    WHEN p_action IN ('join', 'move', 'assign', 'cast', 'seat', 'reseat') AND series_game THEN 'SERIES_GAME'
+    WHEN p_action IN ('join', 'move', 'assign', 'seat', 'reseat') AND series_game THEN 'SERIES_GAME'
     WHEN p_action IN ('join', 'move', 'assign') AND s.mode = 'balanced' THEN 'BALANCED_SCRIM'
     WHEN p_action IN ('seat', 'reseat', 'lineup', 'sides') THEN seats_refusal
     WHEN p_action = 'join' THEN CASE
@@ -149,6 +150,7 @@ BEGIN
     WHEN p_action = 'cast' THEN CASE
       WHEN mine = 'player' THEN 'ALREADY_PLAYER'
       WHEN mine = 'caster' THEN 'ALREADY_CASTER'
+      WHEN series_game AND p_user = ANY (series_roster_ids(p_scrim)) THEN 'ON_SERIES_TEAM'
       WHEN cooldown IS NOT NULL THEN 'COOLDOWN'
       WHEN EXISTS (SELECT 1 FROM scrim_signups WHERE scrim_id = p_scrim AND user_id = p_user)
         THEN 'ALREADY_SIGNED_UP'

@@ -89,6 +89,11 @@ export const scrims = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     /** The community host who created and runs the scrim (null: an admin's scrim). */
     hostedBy: uuid('hosted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A game of a team series (its series_games row says which): the community hosts of its region run it, as
+     * admins do, and its slots are the lineups'. Set when the series creates it, never changed.
+     */
+    seriesGame: boolean('series_game').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   type TeamName,
   type WaitlistRole,
 } from '../../constants.js';
+import type { SeriesFormat } from '../../rules/board-limits.js';
 import { teamDisplayName } from '../../rules/team-names.js';
 import { count } from './plural.js';
 
@@ -17,6 +18,17 @@ import { count } from './plural.js';
  * on every first visit. The ones below are the product's fixed wording where quoted (the hub, the card, the forms,
  * the alerts), else our own wording; the hub's frame is HUB_TEXTS (scrims.ts).
  */
+/** A series' format as the scrim page's series mark says it. */
+export const SERIES_FORMAT_LABELS = {
+  bo1: 'Bo1',
+  bo2: 'Bo2',
+  bo3: 'Bo3',
+  bo5: 'Bo5',
+  games3: '3 games',
+  games4: '4 games',
+  games5: '5 games',
+} satisfies Record<SeriesFormat, string>;
+
 export const SCRIM_TEXTS = {
   // Hub
   hub: {
@@ -66,6 +78,13 @@ export const SCRIM_TEXTS = {
   noCasters: 'No casters yet',
   joinCast: 'Join Cast',
   leaveCast: 'Leave Cast',
+  /** A team series' game: the mark that links to its series, and why its slots are not open. */
+  seriesGame: {
+    mark: (gameNumber: number, tags: readonly string[], format: SeriesFormat) =>
+      `Game ${gameNumber} of ${tags.join(' vs ')} (${SERIES_FORMAT_LABELS[format]})`,
+    markLabel: 'Open the series',
+    explain: 'Its slots are the lineups the teams’ captains set: nobody else joins them or waits for one.',
+  },
   join: 'Join',
   move: 'Move',
   leave: 'Leave',

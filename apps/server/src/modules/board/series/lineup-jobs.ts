@@ -1,5 +1,5 @@
 import { BOARD_MESSAGES, SERIES_LINEUP_LOCK_MINUTES, SERIES_LINEUP_REMINDER_MINUTES } from '@scrim-gym/shared';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Database, DbOrTx } from '../../../db/client.js';
 import { cancelJob, scheduleJob } from '../../../jobs/index.js';
 import { formatUtcTime } from '../../../lib/dates.js';
 import { notifyAlertOnce } from '../../notifications/index.js';
@@ -98,4 +98,28 @@ export async function remindLineups({
       ),
     });
   }
+}
+
+/**
+ * Game 1's scrim starts at another time (an admin or a host of its region moved it): a scheduled series starts then,
+ * and its lineup jobs move with it (lineups lock SERIES_LINEUP_LOCK_MINUTES before, as the slot statement reads from
+ * the scrim). Idempotent: a series already at that start, or not scheduled, is left alone. Answers whether it moved
+ * (jobs were scheduled).
+ */
+export async function followGameOneStart({
+  db,
+  seriesId,
+  startsAt,
+}: {
+  db: Database;
+  seriesId: string;
+  startsAt: Date;
+}) {
+  return db.transaction(async (tx) => {
+    const row = await repo.lockSeries({ tx, id: seriesId });
+    if (!row || row.status !== 'scheduled' || row.startsAt.getTime() === startsAt.getTime()) return false;
+    await repo.setSeriesStart({ db: tx, id: seriesId, startsAt });
+    await scheduleLineupJobs({ db: tx, seriesId, startsAt });
+    return true;
+  });
 }

@@ -140,14 +140,9 @@ export async function replaceLineup({
     await db.insert(seriesLineups).values(players.map((player) => ({ seriesId, teamId, ...player })));
 }
 
-/** The series a scrim is a game of, with the game's number and the series' region, or null when it is none. */
-export async function findSeriesOfScrim({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
-  const [row] = await db
-    .select({ seriesId: seriesGames.seriesId, number: seriesGames.number, region: series.region })
-    .from(seriesGames)
-    .innerJoin(series, eq(series.id, seriesGames.seriesId))
-    .where(eq(seriesGames.scrimId, scrimId));
-  return row ?? null;
+/** The series starts at `startsAt` (its game 1's start). */
+export async function setSeriesStart({ db, id, startsAt }: { db: DbOrTx; id: string; startsAt: Date }) {
+  await db.update(series).set({ startsAt, updatedAt: new Date() }).where(eq(series.id, id));
 }
 
 /** Each team's score becomes its count of won games. */

@@ -28,7 +28,7 @@ import {
   storeTournamentCode,
   upsertTournamentError,
 } from './tournaments.codes.repository.js';
-import { findPlayerAccounts, storePuuids } from './tournaments.repository.js';
+import { findBenchAccounts, findPlayerAccounts, storePuuids } from './tournaments.repository.js';
 import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
 /** Socket events about a scrim's tournament code (received by the client). */
@@ -104,13 +104,15 @@ const describeFailure = (error: unknown) =>
   error instanceof RiotError ? error.message : 'Tournament code generation failed';
 
 /**
- * The PUUIDs of the scrim's ten players, looked up by Riot ID (account-v1, cached 30 min by the client) and
- * stored on the users so that a game result can name the winning side later. A Riot ID that Riot does not know
- * clears the stored PUUID; any other failure keeps it. Returns all ten, or null when one is unknown: then the
- * code stays open to whoever has it, since allowedParticipants would lock that player out of the lobby.
+ * The PUUIDs of the scrim's ten players, and of a series game's bench (its lineups' players not seated: a
+ * substitution must not lock a sub out), looked up by Riot ID (account-v1, cached 30 min by the client) and stored
+ * on the users so that a game result can name the winning side later. A Riot ID that Riot does not know clears the
+ * stored PUUID; any other failure keeps it. Returns them all, or null when one is unknown: then the code stays
+ * open to whoever has it, since allowedParticipants would lock that player out of the lobby.
  */
 async function resolveAllowedParticipants({ db, riot }: TournamentDeps, scrimId: string) {
-  const players = await findPlayerAccounts({ db, scrimId });
+  const seated = await findPlayerAccounts({ db, scrimId });
+  const players = [...seated, ...(await findBenchAccounts({ db, scrimId }))];
   const found = new Map<string, string | null>();
   await Promise.all(
     players.map(async (player) => {
@@ -124,7 +126,7 @@ async function resolveAllowedParticipants({ db, riot }: TournamentDeps, scrimId:
   );
   await storePuuids({ db, puuids: found });
   const puuids = players.map((player) => (found.has(player.userId) ? found.get(player.userId) : player.riotPuuid));
-  return puuids.length === TEAMS.length * TEAM_SIZE && puuids.every(Boolean) ? (puuids as string[]) : null;
+  return seated.length === TEAMS.length * TEAM_SIZE && puuids.every(Boolean) ? (puuids as string[]) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { getTableColumns, type Column } from 'drizzle-orm';
-import type { Role, RolePreference, TeamName, WaitlistRole } from '@scrim-gym/shared';
+import type { Role, RolePreference, SeriesFormat, TeamName, WaitlistRole } from '@scrim-gym/shared';
 import { riotTournaments, scrimParticipants, scrims, users } from '../../../db/schema/index.js';
 import { userSummaryColumns } from '../../../db/user-summary.js';
 
@@ -86,6 +86,18 @@ export interface OpenDisputeRow {
   createdAt: Date;
 }
 
+/**
+ * The team series a scrim is a game of: its number, the series' format, the game's two teams (blue first) and the
+ * users on their rosters or lineups (series_roster_ids).
+ */
+export interface ScrimSeriesRow {
+  id: string;
+  number: number;
+  format: SeriesFormat;
+  teams: { id: string; name: string; tag: string }[];
+  rosterIds: string[];
+}
+
 /** A scrim with everything its presentation needs. */
 export interface ScrimAggregate {
   scrim: ScrimRow;
@@ -103,6 +115,8 @@ export interface ScrimAggregate {
   substitutions: SubstitutionRow[];
   ratingChanges: RatingChangeRow[];
   dispute: OpenDisputeRow | null;
+  /** The team series it is a game of; null for any other scrim. */
+  series: ScrimSeriesRow | null;
 }
 
 /** The columns of a ScrimUserRow, for reading one from JSON. */
@@ -164,6 +178,13 @@ interface AggregateJson {
   }[];
   rating_changes: { user_id: string; rating_before: number; rating_after: number }[];
   dispute: { id: string; user_id: string | null; reason: string; created_at: string } | null;
+  series: {
+    id: string;
+    number: number;
+    format: SeriesFormat;
+    teams: { id: string; name: string; tag: string }[];
+    roster_ids: string[];
+  } | null;
 }
 
 /** The JSON of the SQL function scrim_aggregate (db/functions/scrim_aggregate.sql) as a ScrimAggregate. */
@@ -217,6 +238,13 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       userId: json.dispute.user_id,
       reason: json.dispute.reason,
       createdAt: new Date(json.dispute.created_at),
+    },
+    series: json.series && {
+      id: json.series.id,
+      number: json.series.number,
+      format: json.series.format,
+      teams: json.series.teams,
+      rosterIds: json.series.roster_ids,
     },
   };
 }

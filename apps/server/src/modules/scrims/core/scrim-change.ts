@@ -8,6 +8,7 @@ import {
   WAITLIST_MESSAGES,
   areTeamsFull,
   freeRoles,
+  type AbilityScrim,
   type Role,
   type TeamName,
 } from '@scrim-gym/shared';
@@ -28,7 +29,7 @@ import {
   type ScrimAggregate,
   type ScrimRow,
 } from './scrim-aggregate.repository.js';
-import { findParticipants, findScrimAggregate, lockScrim } from './scrims.repository.js';
+import { findParticipants, findScrimAggregate, findSeriesRosterIds, lockScrim } from './scrims.repository.js';
 import { holdLiveUser, markLobbyReady } from '../signups/signups.repository.js';
 import { settleLobbyHost } from '../slots/slots.repository.js';
 
@@ -86,10 +87,13 @@ export async function refreshCachedScrim(deps: Pick<ScrimDeps, 'db' | 'listCache
   await deps.listCache.refresh(scrimId, () => findScrimAggregate({ db: deps.db, id: scrimId }));
 }
 
+/** A locked scrim with what the rules of who runs it read: a series game's rosters (canRunScrim). */
+export type LockedScrim = ScrimRow & Pick<AbilityScrim, 'seriesRosterIds'>;
+
 export interface ActionContext {
   tx: Transaction;
   /** The locked row, as it was before the action. */
-  scrim: ScrimRow;
+  scrim: LockedScrim;
   participants: ParticipantRow[];
 }
 
@@ -180,8 +184,10 @@ export async function changeScrim<T>({
   try {
     value = await deps.db.transaction(async (tx) => {
       if (forSelf && !(await holdLiveUser({ db: tx, userId: viewer.id }))) throw unauthorized(MESSAGES.notSignedIn);
-      const scrim = await lockScrim({ db: tx, id: scrimId });
-      if (!scrim) throw scrimNotFound();
+      const row = await lockScrim({ db: tx, id: scrimId });
+      if (!row) throw scrimNotFound();
+      const seriesRosterIds = row.seriesGame ? await findSeriesRosterIds({ db: tx, scrimId }) : null;
+      const scrim: LockedScrim = { ...row, seriesRosterIds };
       const participants = await findParticipants({ db: tx, scrimId });
       wasFull = areTeamsFull(participants);
       const result = await apply({ tx, scrim, participants });

@@ -5,11 +5,12 @@ import {
   canRunScrim,
   isCaptainOrRunner,
   mayPlace,
+  type AbilityScrim,
   type Region,
 } from '@scrim-gym/shared';
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { hostsRegion, type Viewer } from '../../auth/index.js';
-import type { ParticipantRow, ScrimRow } from './scrim-aggregate.repository.js';
+import type { ParticipantRow } from './scrim-aggregate.repository.js';
 
 /** Who is asking: the one definition, from auth. */
 export type { Viewer };
@@ -21,7 +22,7 @@ export function assertSelfOrAdmin(viewer: Viewer, userId: string, { adminAllowed
   throw forbidden(SCRIM_MESSAGES.onlySelf, 'NOT_YOURSELF');
 }
 
-export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
+export function assertCaptainOrAdmin(viewer: Viewer, scrim: AbilityScrim) {
   if (isCaptainOrRunner(viewer, scrim)) return;
   throw forbidden(SCRIM_MESSAGES.onlyCaptain, 'NOT_CAPTAIN');
 }
@@ -29,7 +30,10 @@ export function assertCaptainOrAdmin(viewer: Viewer, scrim: ScrimRow) {
 export const isParticipant = (participants: Pick<ParticipantRow, 'userId'>[], userId: string) =>
   participants.some((p) => p.userId === userId);
 
-export function assertCanRunScrim(viewer: Viewer, scrim: Pick<ScrimRow, 'hostedBy' | 'region'>) {
+export function assertCanRunScrim(
+  viewer: Viewer,
+  scrim: Pick<AbilityScrim, 'hostedBy' | 'region' | 'seriesRosterIds'>,
+) {
   if (!canRunScrim(viewer, scrim)) throw forbidden(SCRIM_MESSAGES.onlyHost, 'NOT_HOST');
 }
 

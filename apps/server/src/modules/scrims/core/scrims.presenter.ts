@@ -1,5 +1,6 @@
 import {
   areTeamsFull,
+  type AbilityScrim,
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,
   lateLeaveLine,
@@ -128,7 +129,7 @@ function checkInOf({ scrim, checkIns, participants }: ScrimAggregate): Scrim['ch
  * ids and slots).
  */
 export interface LobbyRights {
-  scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyReadyAt'>;
+  scrim: Pick<ScrimRow, 'hostedBy' | 'region' | 'lobbyReadyAt'> & Pick<AbilityScrim, 'seriesRosterIds'>;
   participants: (Pick<ParticipantWithUser, 'kind' | 'team' | 'role'> & { user: { id: string } })[];
 }
 
@@ -144,8 +145,13 @@ export function canSeeLobby(aggregate: LobbyRights, viewer: Viewer | null): bool
 }
 
 /** The lobby is ready: both teams are full, or the game began with them full. */
-export const isLobbyReady = ({ scrim, participants }: LobbyRights) =>
-  scrim.lobbyReadyAt !== null || areTeamsFull(participants);
+export const isLobbyReady = ({
+  scrim,
+  participants,
+}: {
+  scrim: Pick<ScrimRow, 'lobbyReadyAt'>;
+  participants: LobbyRights['participants'];
+}) => scrim.lobbyReadyAt !== null || areTeamsFull(participants);
 
 /**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
@@ -219,10 +225,23 @@ export function presentScrim(
       inUser: b.inUser ? toScrimUser(b.inUser) : null,
       createdAt: b.createdAt.toISOString(),
     })),
+    series: aggregate.series && {
+      _id: aggregate.series.id,
+      gameNumber: aggregate.series.number,
+      format: aggregate.series.format,
+      teams: aggregate.series.teams.map((t) => ({ _id: t.id, name: t.name, tag: t.tag })),
+      rosterIds: aggregate.series.rosterIds,
+    },
     createdAt: scrim.createdAt.toISOString(),
     updatedAt: scrim.updatedAt.toISOString(),
   };
 }
+
+/** The facts the shared ability rules read of a scrim (its series game's rosters: ScrimAggregate.series). */
+export const abilityScrimOf = ({ scrim, series }: Pick<ScrimAggregate, 'scrim' | 'series'>) => ({
+  ...scrim,
+  seriesRosterIds: series?.rosterIds ?? null,
+});
 
 /**
  * A scrim as `viewer` may see it: the lobby secrets and Riot's errors where they may, and what they may do
@@ -233,6 +252,9 @@ export const presentScrimFor = (
   viewer: Viewer | null,
   { abilities = true }: { abilities?: boolean } = {},
 ): Scrim => ({
-  ...presentScrim(aggregate, { withLobby: canSeeLobby(aggregate, viewer), withRiotErrors: viewer?.isAdmin ?? false }),
-  ...(abilities && viewer && { can: scrimAbilities(viewer, aggregate.scrim) }),
+  ...presentScrim(aggregate, {
+    withLobby: canSeeLobby({ ...aggregate, scrim: abilityScrimOf(aggregate) }, viewer),
+    withRiotErrors: viewer?.isAdmin ?? false,
+  }),
+  ...(abilities && viewer && { can: scrimAbilities(viewer, abilityScrimOf(aggregate)) }),
 });

@@ -83,6 +83,14 @@ export async function lockScrim({ db, id }: { db: DbOrTx; id: string }): Promise
   return row ?? null;
 }
 
+/** The users on a series game's two teams' rosters or lineups (series_roster_ids); empty for any other scrim. */
+export async function findSeriesRosterIds({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<string[]> {
+  const [row] = await db
+    .select({ ids: sql<string[]>`to_json(series_roster_ids(${scrimId}::uuid))` })
+    .from(sql`(select 1) x`);
+  return row?.ids ?? [];
+}
+
 export function findParticipants({ db, scrimId }: { db: DbOrTx; scrimId: string }): Promise<ParticipantRow[]> {
   return db.select().from(scrimParticipants).where(eq(scrimParticipants.scrimId, scrimId));
 }

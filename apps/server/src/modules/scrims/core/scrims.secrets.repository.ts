@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, lt, or } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
@@ -41,6 +41,9 @@ export async function findLobbySecretsBetween({
       hostedBy: scrims.hostedBy,
       region: scrims.region,
       lobbyReadyAt: scrims.lobbyReadyAt,
+      seriesRosterIds: sql<
+        string[] | null
+      >`CASE WHEN ${scrims.seriesGame} THEN to_json(series_roster_ids(${scrims.id})) END`,
       userId: scrimParticipants.userId,
       kind: scrimParticipants.kind,
       team: scrimParticipants.team,
@@ -73,8 +76,8 @@ export async function findLobbySecretsBetween({
   for (const row of rows) {
     let scrim = byScrim.get(row.id);
     if (!scrim) {
-      const { id, lobbyName, lobbyPassword, tournamentCode, hostedBy, region, lobbyReadyAt } = row;
-      const rights = { hostedBy, region, lobbyReadyAt };
+      const { id, lobbyName, lobbyPassword, tournamentCode, hostedBy, region, lobbyReadyAt, seriesRosterIds } = row;
+      const rights = { hostedBy, region, lobbyReadyAt, seriesRosterIds };
       scrim = { id, lobbyName, lobbyPassword, tournamentCode, scrim: rights, participants: [] };
       byScrim.set(row.id, scrim);
     }

@@ -13,7 +13,8 @@ import { newScrimValues, type CreateScrimFields } from './scrim-editing.js';
  * A game of a team series as a scrim, in the caller's transaction (the series' own): created as any scrim is, with
  * the scrims' defaults and casters allowed, but private (the hub lists it to nobody; its players are the lineups)
  * and without a check-in (a lineup's players are the team's to bring). The start job is scheduled in the same
- * transaction. `createdBy`: the captain whose action created it; admins run it (no community host).
+ * transaction. `createdBy`: the captain whose action created it; admins and the region's community hosts run it
+ * (`seriesGame`: canRunScrim).
  */
 export async function createSeriesGameScrim({
   tx,
@@ -38,7 +39,7 @@ export async function createSeriesGameScrim({
   });
   const row = await insertScrim({
     db: tx,
-    values: newScrimValues(body, { createdBy, hostedBy: null, lobbyHostId: null }),
+    values: { ...newScrimValues(body, { createdBy, hostedBy: null, lobbyHostId: null }), seriesGame: true },
   });
   await scheduleScrimStart({ db: tx, scrimId: row.id, gameStartTime: row.gameStartTime });
   return row;

@@ -45,6 +45,7 @@ function aggregate(hour: number, overrides: Partial<ScrimAggregate['scrim']> = {
     substitutions: [],
     ratingChanges: [],
     dispute: null,
+    series: null,
   };
 }
 

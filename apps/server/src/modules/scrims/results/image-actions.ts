@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { processPostGameImage } from './image.js';
 import { assertCanRunScrim, assertCaptainOrAdmin, canRunScrim, type Viewer } from '../core/scrims.policy.js';
-import { presentScrimFor } from '../core/scrims.presenter.js';
+import { abilityScrimOf, presentScrimFor } from '../core/scrims.presenter.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import { deleteImage, findImage, upsertImage } from './image.repository.js';
 import { ScrimAction, scrimNotFound, changeScrim } from '../core/scrim-change.js';
@@ -19,8 +19,8 @@ export async function assertMayAddImage({ db, viewer, scrimId }: { db: Database;
   const current = await findScrimAggregate({ db, id: scrimId });
   if (!current) throw scrimNotFound();
   try {
-    assertCaptainOrAdmin(viewer, current.scrim);
-    if (!canRunScrim(viewer, current.scrim) && current.imageAt)
+    assertCaptainOrAdmin(viewer, abilityScrimOf(current));
+    if (!canRunScrim(viewer, abilityScrimOf(current)) && current.imageAt)
       throw conflict(SCRIM_MESSAGES.imageExists, 'IMAGE_EXISTS');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

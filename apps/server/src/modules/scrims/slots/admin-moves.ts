@@ -1,11 +1,16 @@
 import { SCRIM_MESSAGES, emptySlots, type Region } from '@scrim-gym/shared';
-import type { Transaction } from '../../../db/client.js';
 import { insertNotificationRows, type StoredNotification } from '../../notifications/index.js';
 import { placedNotifications } from './placed.js';
 import { assertCanRunScrim, assertMayFillFrom, assertMayPlace } from '../core/scrims.policy.js';
 import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
-import { type ParticipantRow, type ScrimRow } from '../core/scrim-aggregate.repository.js';
-import { ScrimAction, SlotAction, assertNoWinner, assertSlotsMode, changeScrim } from '../core/scrim-change.js';
+import {
+  ScrimAction,
+  SlotAction,
+  assertNoWinner,
+  assertSlotsMode,
+  changeScrim,
+  type ActionContext,
+} from '../core/scrim-change.js';
 import { sampleEligibleUsers, type SlotChange } from './slots.repository.js';
 import { changeSlotInTool } from './tool-change.js';
 
@@ -16,10 +21,7 @@ import { changeSlotInTool } from './tool-change.js';
  */
 
 /** Runs a changeScrim whose action returns notifications, and publishes them after the commit. */
-function withNotifications(
-  action: ScrimAction,
-  apply: (ctx: { tx: Transaction; scrim: ScrimRow; participants: ParticipantRow[] }) => Promise<StoredNotification[]>,
-) {
+function withNotifications(action: ScrimAction, apply: (ctx: ActionContext) => Promise<StoredNotification[]>) {
   let stored: StoredNotification[] = [];
   return changeScrim({
     ...action,

@@ -7,12 +7,12 @@ import {
   SUBSTITUTE_MESSAGES,
   WAITLIST_MESSAGES,
 } from '@scrim-gym/shared';
-import { AppError, conflict, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized, uniqueViolation } from '../../../lib/errors.js';
 import type { StoredNotification } from '../../notifications/index.js';
 import { notifyPromoted } from '../waitlist/promotion.js';
 import { isLateLeave, recordOwnLeave } from '../commitments/reliability.js';
 import { assertSelfOrAdmin, canRunScrim } from '../core/scrims.policy.js';
-import { presentScrimFor } from '../core/scrims.presenter.js';
+import { abilityScrimOf, presentScrimFor } from '../core/scrims.presenter.js';
 import { type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 import { findScrimAggregate } from '../core/scrims.repository.js';
 import { changeSlot, type SlotChange, type SlotChangeResult, type SlotRefusal } from './slots.repository.js';
@@ -107,6 +107,9 @@ export function slotRefusalError(
       return conflict(BOARD_MESSAGES.lineupLocked, refusal);
     case 'LINEUP_BANNED':
       return conflict(BOARD_MESSAGES.lineupBanned, refusal);
+    case 'ON_SERIES_TEAM':
+      // Who the caster is, not the scrim's state: a player of either team never casts the series' games.
+      return forbidden(SCRIM_MESSAGES.onSeriesTeam, refusal);
   }
 }
 
@@ -137,7 +140,7 @@ async function changeSlotOf({
     const current = await findScrimAggregate({ db: deps.db, id: scrimId });
     if (!current) throw scrimNotFound();
     // Its community host removes players and casters as an admin does (a scrim's hosted_by never changes).
-    if (!(adminAllowed && canRunScrim(viewer, current.scrim)))
+    if (!(adminAllowed && canRunScrim(viewer, abilityScrimOf(current))))
       throw withCurrentScrim(error as AppError, current, viewer);
   }
   let result: SlotChangeResult;

@@ -69,7 +69,8 @@ export type SlotRefusal =
   | 'NOT_SERIES_GAME'
   | 'WRONG_SIDE'
   | 'LINEUP_LOCKED'
-  | 'LINEUP_BANNED';
+  | 'LINEUP_BANNED'
+  | 'ON_SERIES_TEAM';
 
 /**
  * A refused join's or cast's cooldown end, who took a freed slot from the waitlist, whether the user was a placed

@@ -8,7 +8,7 @@ import { assertCanRunScrim, assertMayPlace } from '../core/scrims.policy.js';
 import { carriesCommitment } from '../commitments/reliability.js';
 import { findUserById } from '../core/scrims.repository.js';
 import { changeScrim, type ScrimAction } from '../core/scrim-change.js';
-import { insertSubstitution } from './substitute.repository.js';
+import { insertSubstitution, isInSideLineup } from './substitute.repository.js';
 import { findWaitlistEntry } from '../waitlist/waitlist.repository.js';
 
 /**
@@ -34,10 +34,13 @@ export async function substitutePlayer({
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
-      // A host's substitute is someone waiting for this scrim; an admin's anyone. Read under the scrim's lock.
-      const waiting = Boolean(await findWaitlistEntry({ db: tx, scrimId, userId: inUserId }));
-      assertMayPlace(viewer, { inScrim: false, waiting });
       const out = participants.find((p) => p.kind === 'player' && p.userId === outUserId);
+      // A host's substitute is someone waiting for this scrim (on a series game, the absentee's team's lineup: its
+      // bench); an admin's anyone. Read under the scrim's lock.
+      const waiting = scrim.seriesGame
+        ? Boolean(out?.team && (await isInSideLineup({ db: tx, scrimId, userId: inUserId, side: out.team })))
+        : Boolean(await findWaitlistEntry({ db: tx, scrimId, userId: inUserId }));
+      assertMayPlace(viewer, { inScrim: false, waiting });
       const { placed } = await changeSlotInTool({
         tx,
         scrim,

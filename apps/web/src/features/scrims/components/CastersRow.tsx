@@ -20,8 +20,9 @@ export function CastersRow({ view }: { view: ScrimView }) {
   const { scrim, rel, userId, busy, timing } = view;
   if (!scrim.isWithCasters) return null;
   const ended = timing === 'previous' || view.over;
-  // A player of this scrim cannot cast it: the button is not offered.
-  const canJoin = !ended && !rel.isCaster && !rel.player && scrim.casters.length < scrim.maxCastersAllowedCount;
+  // A player of this scrim cannot cast it, nor a player of a series game's teams (can.joinCast): not offered.
+  const canJoin =
+    !ended && rel.can.joinCast && !rel.isCaster && !rel.player && scrim.casters.length < scrim.maxCastersAllowedCount;
   const canLeave = !ended && rel.isCaster;
 
   return (

@@ -14,6 +14,7 @@ import { AddToCalendarButton } from './AddToCalendarButton';
 import { HostToolbar } from './HostToolbar';
 import type { ScrimView } from './scrim-view-context';
 import { ScrimStatusChip } from './ScrimStatus';
+import { SeriesMark } from './SeriesMark';
 
 // The social feature's chunk (loaded by the navigation bar for every signed-in user anyway).
 const ScrimChatButton = lazy(() => import('../../social/lazy').then((m) => ({ default: m.ScrimChatButton })));
@@ -45,7 +46,8 @@ function Action({
 }
 
 /**
- * Title (a link in the hub), region and Private chips, share, calendar and chat, then the host tools.
+ * Title (a link in the hub), region and Private chips, share, calendar and chat, a series game's mark, then the host
+ * tools.
  */
 export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitle: boolean }) {
   const { scrim, rel, level } = view;
@@ -88,6 +90,7 @@ export function ScrimCardHeader({ view, linkTitle }: { view: ScrimView; linkTitl
           </Suspense>
         )}
       </Box>
+      {scrim.series && <SeriesMark series={scrim.series} />}
       <HostToolbar view={view} />
     </Box>
   );

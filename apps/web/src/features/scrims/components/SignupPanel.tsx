@@ -111,7 +111,7 @@ export function SignupPanel({ view }: { view: ScrimView }) {
           </Box>
         )
       )}
-      {state.canSignUp && (
+      {state.canSignUp && view.rel.can.takeSlot && (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {(['primaryRole', 'secondaryRole'] as const).map((key) => (
             <TextField

@@ -132,8 +132,8 @@ export function Slot({
         sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', flex: 'none', '&:empty': { display: 'none' } }}
       >
         {/* Signed out: nothing to take. A caster switches in one step instead of a Join the server refuses. A
-          balanced scrim's players sign up instead. */}
-        {!over && !player && view.userId && scrim.mode !== 'balanced' && (
+          balanced scrim's players sign up instead; a series game's slots are its lineups' (can.takeSlot). */}
+        {!over && !player && view.userId && scrim.mode !== 'balanced' && rel.can.takeSlot && (
           <Button
             size="small"
             variant="outlined"

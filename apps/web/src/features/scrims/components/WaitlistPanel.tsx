@@ -28,11 +28,12 @@ function defaultChoice(choices: WaitlistRole[], primaryRole: string | undefined)
  * or once the scrim is over.
  */
 export function WaitlistPanel({ view }: { view: ScrimView }) {
-  const { scrim, userId, busy, level } = view;
+  const { scrim, userId, busy, level, rel } = view;
   const { user } = useCurrentUser();
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
-  const choices = waitlistChoices(scrim, userId);
+  // A series game's slots are its lineups': nobody waits for one (can.takeSlot).
+  const choices = rel.can.takeSlot ? waitlistChoices(scrim, userId) : [];
   const position = waitlistPosition(scrim, userId);
   const [picked, setPicked] = useState<WaitlistRole | null>(null);
   if (isOver(scrim) || (scrim.waitlist.length === 0 && choices.length === 0)) return null;

@@ -36,7 +36,12 @@ export function abilitiesOf(scrim: Scrim, user: SessionUser): ScrimAbilities {
   if (scrim.can) return scrim.can;
   return scrimAbilities(
     { id: user?._id ?? '', isAdmin: Boolean(user?.isAdmin), hostRegions: user?.hostRegions ?? [] },
-    { hostedBy: scrim.hostedBy?._id ?? null, region: scrim.region, lobbyHostId: scrim.lobbyHost?._id ?? null },
+    {
+      hostedBy: scrim.hostedBy?._id ?? null,
+      region: scrim.region,
+      lobbyHostId: scrim.lobbyHost?._id ?? null,
+      seriesRosterIds: scrim.series?.rosterIds ?? null,
+    },
   );
 }
 

@@ -77,6 +77,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     checkIn: null,
     placed: [],
     substitutions: [],
+    series: null,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,
