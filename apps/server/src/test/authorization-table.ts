@@ -697,6 +697,13 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     codes: { host: 'SCRIM_REQUEST_EXISTS', otherPlayer: 'NOT_TEAM_CAPTAIN' },
   },
   {
+    route: 'GET /api/scrim-posts',
+    name: '"fits my team": the band of one of the viewer\'s teams (team: captain and player)',
+    request: ({ world }) => ({ query: { fitsTeamId: world.team.id } }),
+    expect: only(['captain', 'player'], '2xx'),
+    codes: { otherPlayer: 'NOT_TEAM_MEMBER', host: 'NOT_TEAM_MEMBER', admin: 'NOT_TEAM_MEMBER' },
+  },
+  {
     route: 'DELETE /api/teams/{id}/members/{userId}',
     name: 'leaving oneself: the owner hands ownership over first, a stranger is not on the team',
     request: ({ world, self }) => ({ params: { id: world.team.id, userId: self.id } }),
