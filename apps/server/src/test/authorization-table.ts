@@ -540,6 +540,11 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
   // The teams' board: public as the players' is.
   'GET /api/leaderboard/teams': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
+  // A team's rating history (the team page's chart): for signed-in users, as the team page is.
+  'GET /api/teams/{id}/rating-history': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: signedIn(),
+  },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
   'GET /api/users/{id}/roles': {
     request: ({ world }) => ({ params: { id: world.users.player.id } }),
