@@ -11,7 +11,7 @@ import { jobs, notifications, scrimParticipants, scrims, seriesGames, seriesTeam
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { boardApi, lineupOf } from '../../test/board-api.js';
 import { createAdmin, createBannedUser, type TestUser } from '../../test/factories.js';
-import { expectError, scrimApi } from '../../test/scrim-api.js';
+import { expectError } from '../../test/scrim-api.js';
 import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
 import { seriesPlay } from '../../test/series-play.js';
 
@@ -22,7 +22,6 @@ import { seriesPlay } from '../../test/series-play.js';
  */
 let ctx: TestContext;
 let api: ReturnType<typeof boardApi>;
-let scrimsApi: ReturnType<typeof scrimApi>;
 let call: ReturnType<typeof callApi>;
 let admin: TestUser;
 let banned: TestUser;
@@ -34,7 +33,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
   call = callApi(ctx.app);
   api = boardApi(call);
-  scrimsApi = scrimApi(ctx.app);
   [admin, banned] = await Promise.all([createAdmin({ db: db() }), createBannedUser({ db: db() })]);
   play = seriesPlay({ ctx, admin });
 });
@@ -43,7 +41,6 @@ afterAll(async () => ctx?.close());
 let play: ReturnType<typeof seriesPlay>;
 const fixtures = () => play.fixtures();
 const startedSeries = (format?: SeriesFormat) => play.startedSeries(format);
-const startGame = (scrimId: string) => play.startGame(scrimId);
 const win = (s: Series, number: number, teamId: string) => play.win(s, number, teamId);
 
 const seatedOn = async (scrimId: string) =>

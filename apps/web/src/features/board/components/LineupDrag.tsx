@@ -10,30 +10,42 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { LINEUP_DRAG_TEXTS as T } from '@scrim-gym/shared';
 
 const STEP: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
 /**
  * The arrow keys jump from role to role in the lineup's order (the next one after the last wraps to the first),
- * rather than nudging the player a few pixels at a time: the dragged player's corner is set on the role's.
+ * rather than nudging the player a few pixels at a time: the dragged player's corner is set on the role's, and the
+ * role stepped to (`stepped`) is the one the player is over (keyboardOnRole), whatever the page's scrolling did to
+ * the drawing.
  */
-function slotStepper(slots: readonly string[]): KeyboardCoordinateGetter {
-  return (event, { context: { droppableRects, over } }) => {
+function slotStepper(slots: readonly string[], stepped: { current: string | null }): KeyboardCoordinateGetter {
+  return (event, { context: { droppableRects } }) => {
     const step = STEP[event.code];
     if (!step) return undefined;
     event.preventDefault();
     const order = slots.filter((slot) => droppableRects.has(slot));
     if (order.length === 0) return undefined;
-    const at = over ? order.indexOf(String(over.id)) : -1;
+    const at = stepped.current === null ? -1 : order.indexOf(stepped.current);
     const next = at === -1 ? (step > 0 ? 0 : order.length - 1) : (at + step + order.length) % order.length;
-    const rect = droppableRects.get(order[next]!);
+    stepped.current = order[next]!;
+    const rect = droppableRects.get(stepped.current);
     return rect ? { x: rect.left, y: rect.top } : undefined;
   };
 }
+
+/** A keyboard drag is over the role its keys stepped to; a pointer's over the role its player overlaps most. */
+const keyboardOnRole =
+  (stepped: { current: string | null }): CollisionDetection =>
+  (args) =>
+    args.pointerCoordinates === null
+      ? args.droppableContainers.filter((slot) => slot.id === stepped.current).map((slot) => ({ id: slot.id }))
+      : rectIntersection(args);
 
 /**
  * Dragging roster players onto the lineup's roles, with the pointer or the keyboard (Space or Enter picks up and
@@ -53,11 +65,15 @@ export function LineupDragArea({
   onDrop: (userId: string, slot: string) => void;
   children: ReactNode;
 }) {
-  const coordinateGetter = useMemo(() => slotStepper(slots), [slots]);
+  const stepped = useRef<string | null>(null);
+  const coordinateGetter = useMemo(() => slotStepper(slots, stepped), [slots]);
+  const collisionDetection = useMemo(() => keyboardOnRole(stepped), []);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so that a click still reaches the player.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    // The page jumps to a role out of view at once: a smooth scroll still under way would leave the player
+    // short of the role the next key names.
+    useSensor(KeyboardSensor, { coordinateGetter, scrollBehavior: 'auto' }),
   );
   const name = (id: string | number) => nameOf(String(id));
   const announcements: Announcements = {
@@ -71,8 +87,9 @@ export function LineupDragArea({
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={rectIntersection}
+      collisionDetection={collisionDetection}
       accessibility={{ announcements, screenReaderInstructions: { draggable: T.instructions } }}
+      onDragStart={() => (stepped.current = null)}
       onDragEnd={({ active, over }) => {
         if (over) onDrop(String(active.id), String(over.id));
       }}

@@ -173,7 +173,7 @@ function LineupForm({ series, team, members }: { series: Series; team: SeriesTea
           {save.isError && <Alert severity="error">{messageOf(save.error, T.failedAction)}</Alert>}
           {missing && <Alert severity="error">{T.pickEveryRole}</Alert>}
           <Box>
-            <Typography id={`${id}-roster`} variant="subtitle2">
+            <Typography id={`${id}-roster`} component="h4" variant="subtitle2">
               {LINEUP_DRAG_TEXTS.roster}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -348,9 +348,7 @@ describe('BoardPage', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Region' }));
     await userEvent.click(screen.getByRole('option', { name: 'EUW' }));
     await waitFor(() =>
-      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(
-        `region=EUW&fitsTeamId=${EUW_TEAM}`,
-      ),
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(`region=EUW&fitsTeamId=${EUW_TEAM}`),
     );
     expect(screen.getByText('Posts that want a team of Euro Stars’s rank')).toBeInTheDocument();
   });
