@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLES, type Series, type TeamMember } from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { LineupEditor } from './LineupEditor';
@@ -45,21 +45,6 @@ const series: Series = {
   createdAt: '2030-04-20T18:00:00.000Z',
 };
 
-/**
- * jsdom lays nothing out: the roles are given rows of their own (in the lineup's order) and the roster's players
- * a row below them, so that the drag library finds what a player is over.
- */
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const slots = [...document.querySelectorAll('[data-lineup-slot]')];
-    const players = [...document.querySelectorAll('[data-roster-player]')];
-    const row = (top: number, width: number, height: number) => new DOMRect(0, top, width, height);
-    if (slots.includes(this)) return row(slots.indexOf(this) * 60, 300, 48);
-    if (players.includes(this)) return row(1000 + players.indexOf(this) * 40, 120, 30);
-    return row(0, 0, 0);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
 
 function renderEditor() {
   const calls = stubApi({
