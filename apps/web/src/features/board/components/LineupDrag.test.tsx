@@ -45,7 +45,6 @@ const series: Series = {
   createdAt: '2030-04-20T18:00:00.000Z',
 };
 
-
 function renderEditor() {
   const calls = stubApi({
     'GET /auth/session': { token: 't', user: testUser(), identity: null },
