@@ -540,6 +540,11 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
   'GET /api/leaderboard': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
   // The teams' board: public as the players' is.
   'GET /api/leaderboard/teams': { request: () => ({ query: { region: 'NA' } }), expect: everyone() },
+  // A team's rating history (the team page's chart): for signed-in users, as the team page is.
+  'GET /api/teams/{id}/rating-history': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: signedIn(),
+  },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
   'GET /api/users/{id}/roles': {
     request: ({ world }) => ({ params: { id: world.users.player.id } }),
@@ -695,6 +700,13 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     request: ({ world }) => ({ params: { id: world.scrimPost.id }, body: { teamId: world.hostTeam.id } }),
     expect: { ...signedIn(403), host: 409 },
     codes: { host: 'SCRIM_REQUEST_EXISTS', otherPlayer: 'NOT_TEAM_CAPTAIN' },
+  },
+  {
+    route: 'GET /api/scrim-posts',
+    name: '"fits my team": the band of one of the viewer\'s teams (team: captain and player)',
+    request: ({ world }) => ({ query: { fitsTeamId: world.team.id } }),
+    expect: only(['captain', 'player'], '2xx'),
+    codes: { otherPlayer: 'NOT_TEAM_MEMBER', host: 'NOT_TEAM_MEMBER', admin: 'NOT_TEAM_MEMBER' },
   },
   {
     route: 'DELETE /api/teams/{id}/members/{userId}',

@@ -57,6 +57,7 @@ export type CreateScrimPostBody = z.input<typeof createScrimPostBodySchema>;
 /**
  * GET /api/scrim-posts: open posts that have not started, of `region` (every region when absent), starting within
  * [from, to], of `format`, whose wanted ranks meet [rankMin, rankMax] (a post without bounds meets every range).
+ * `fitsTeamId` ("fits my team"): one of the viewer's teams, whose rating band stands for both bounds.
  */
 export const scrimBoardQuerySchema = z
   .object({
@@ -66,9 +67,14 @@ export const scrimBoardQuerySchema = z
     format: z.preprocess(emptyAsAbsent, seriesFormatSchema.optional()),
     rankMin: z.preprocess(emptyAsAbsent, ladderRankSchema.optional()),
     rankMax: z.preprocess(emptyAsAbsent, ladderRankSchema.optional()),
+    fitsTeamId: z.preprocess(emptyAsAbsent, idSchema.optional()),
     cursor: z.string().max(400).optional(),
   })
   .refine(ranksInOrder, { error: BOARD_MESSAGES.rankRangeInvalid, path: ['rankMin'] })
+  .refine((q) => q.fitsTeamId === undefined || (q.rankMin === undefined && q.rankMax === undefined), {
+    error: BOARD_MESSAGES.fitsWithRanks,
+    path: ['fitsTeamId'],
+  })
   .refine(({ from, to }) => from === undefined || to === undefined || Date.parse(from) <= Date.parse(to), {
     error: BOARD_MESSAGES.dateRangeInvalid,
     path: ['from'],

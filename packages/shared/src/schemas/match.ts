@@ -115,6 +115,18 @@ export const userMatchesQuerySchema = z.object({
 export type UserMatchesQuery = z.input<typeof userMatchesQuerySchema>;
 
 /** One game of the user's history: their line of the scoreboard and the game around it. */
+/**
+ * A game of a team series (a lineup's game): the series and the game's number in it, the player's team and the
+ * opponent by tag (null once a team is deleted). Team games move team ratings, never the player's own.
+ */
+export const teamGameSchema = z.object({
+  seriesId: z.string(),
+  number: z.number().int(),
+  teamTag: z.string().nullable(),
+  opponentTag: z.string().nullable(),
+});
+export type TeamGame = z.infer<typeof teamGameSchema>;
+
 export const userMatchRowSchema = z.object({
   scrimId: z.string(),
   scrimTitle: z.string(),
@@ -136,6 +148,8 @@ export const userMatchRowSchema = z.object({
   items: z.array(z.number().int()),
   spells: z.array(z.number().int()),
   keystone: z.number().int().nullable(),
+  /** Null for a scrim of ten; the series' game for a team game. */
+  teamGame: teamGameSchema.nullable(),
 });
 export type UserMatchRow = z.infer<typeof userMatchRowSchema>;
 

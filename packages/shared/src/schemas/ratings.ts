@@ -25,6 +25,28 @@ export const userRatingSchema = z.object({
 });
 export type UserRating = z.infer<typeof userRatingSchema>;
 
+/** GET /api/teams/:id/rating-history?season: the season's id, the current one when absent. */
+export const teamRatingHistoryQuerySchema = userRatingQuerySchema;
+
+/**
+ * A team's rating over its rated series games of a season, oldest first (the team page's chart): each game's
+ * display rating before and after, whether the team won, when it was rated, and the series it belongs to.
+ */
+export const teamRatingHistorySchema = z.object({
+  season: z.number().int(),
+  history: z.array(
+    z.object({
+      scrimId: z.string(),
+      seriesId: z.string().nullable(),
+      before: z.number().int(),
+      after: z.number().int(),
+      won: z.boolean(),
+      at: z.string(),
+    }),
+  ),
+});
+export type TeamRatingHistory = z.infer<typeof teamRatingHistorySchema>;
+
 export const seasonSchema = z.object({
   id: z.number().int(),
   name: z.string(),

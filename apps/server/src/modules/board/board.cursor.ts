@@ -11,6 +11,7 @@ export interface BoardQueryKey {
   format: SeriesFormat | null;
   rankMin: string | null;
   rankMax: string | null;
+  fitsTeamId: string | null;
 }
 
 /** Where the next page starts: among the viewer's own teams' posts (shown first) or the others', after a post. */
@@ -18,10 +19,10 @@ export interface BoardCursor extends BoardPosition {
   mine: boolean;
 }
 
-const KEYS = ['region', 'from', 'to', 'format', 'rankMin', 'rankMax'] as const;
+const KEYS = ['region', 'from', 'to', 'format', 'rankMin', 'rankMax', 'fitsTeamId'] as const;
 const isNullableString = (value: unknown) => value === null || typeof value === 'string';
 
-/** Keyset cursors of the board, `[region, from, to, format, rankMin, rankMax, mine, startsAt, id]`. */
+/** Keyset cursors of the board, `[region, from, to, format, rankMin, rankMax, fitsTeamId, mine, startsAt, id]`. */
 export function encodeBoardCursor(key: BoardQueryKey, { mine, startsAt, id }: BoardCursor): string {
   return encodeCursor([...KEYS.map((name) => key[name]), mine, startsAt.toISOString(), id]);
 }

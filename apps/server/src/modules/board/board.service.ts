@@ -12,7 +12,7 @@ import {
   type TeamCard,
 } from '@scrim-gym/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
-import { conflict, notFound, uniqueViolation } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Viewer } from '../auth/index.js';
 import { createSeriesGameScrim } from '../scrims/index.js';
 import { getTeamCards, teamIdsOf } from '../teams/index.js';
@@ -93,6 +93,16 @@ export async function createPost({
 }
 
 /**
+ * "Fits my team": the rating band of one of the viewer's teams (the rank its card shows on the board), so any
+ * member finds the posts that want a team like theirs, whether or not the team has a post of its own.
+ */
+async function rankOfOwnTeam({ db, teamIds, teamId }: { db: DbOrTx; teamIds: string[]; teamId: string }) {
+  const card = await cardOf({ db, teamId });
+  if (!teamIds.includes(teamId)) throw forbidden(BOARD_MESSAGES.fitsNotMember, 'NOT_TEAM_MEMBER');
+  return card.rank;
+}
+
+/**
  * GET /api/scrim-posts: a page of open posts that have not started, in start order; the posts of the viewer's
  * own teams come first (a phase of their own in the cursor), then every other team's.
  */
@@ -114,17 +124,19 @@ export async function listBoard({
     format: query.format ?? null,
     rankMin: query.rankMin ?? null,
     rankMax: query.rankMax ?? null,
+    fitsTeamId: query.fitsTeamId ?? null,
   };
   const after = query.cursor ? decodeBoardCursor(query.cursor, key) : null;
+  const teamIds = await teamIdsOf({ db, userId: viewer.id });
+  const fitsRank = key.fitsTeamId ? await rankOfOwnTeam({ db, teamIds, teamId: key.fitsTeamId }) : undefined;
   const filters: repo.BoardFilters = {
     region: key.region,
     from: new Date(Math.max(now, key.from ? Date.parse(key.from) : now)),
     to: key.to ? new Date(key.to) : null,
     format: key.format,
-    rankMin: rankStepOf(query.rankMin),
-    rankMax: rankStepOf(query.rankMax),
+    rankMin: rankStepOf(fitsRank ?? query.rankMin),
+    rankMax: rankStepOf(fitsRank ?? query.rankMax),
   };
-  const teamIds = await teamIdsOf({ db, userId: viewer.id });
   const limit = SCRIM_BOARD_PAGE_SIZE + 1;
   const page = (mine: boolean, from: repo.BoardPosition | null, n: number) =>
     repo.findBoardPage({ db, filters, teamIds, mine, after: from, limit: n });

@@ -1,13 +1,14 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_MESSAGES, SCRIM_BOARD_PAGE_SIZE, type ScrimPost, type Series } from '@scrim-gym/shared';
 import { notifications, scrimPosts, scrimRequests, series, seriesTeams } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { boardApi, insertPosts, postBody } from '../../test/board-api.js';
-import { createAdmin, createBannedUser, createUser, type TestUser } from '../../test/factories.js';
+import type { TestContext } from '../../test/app.js';
+import { insertPosts, postBody, type boardApi } from '../../test/board-api.js';
+import { boardSuite } from '../../test/board-suite.js';
+import { createUser, type TestUser } from '../../test/factories.js';
 import { expectError } from '../../test/scrim-api.js';
-import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
-import { teamApi, teamBody } from '../../test/team-api.js';
+import { expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
+import type { teamApi } from '../../test/team-api.js';
 import { SCRIM_POST_BURST } from './board.routes.js';
 
 /**
@@ -15,6 +16,7 @@ import { SCRIM_POST_BURST } from './board.routes.js';
  * captain, banned, admin), bad input refused with nothing written, and the rules: the start window, regions,
  * one open request per team, accepting books one series and declines the rest, captains are told.
  */
+const suite = boardSuite();
 let ctx: TestContext;
 let api: ReturnType<typeof boardApi>;
 let teams: ReturnType<typeof teamApi>;
@@ -25,25 +27,11 @@ const HOUR = 60 * 60 * 1000;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const expectNoContent = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(204);
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const newTeam = suite.newTeam;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  api = boardApi(callApi(ctx.app));
-  teams = teamApi(callApi(ctx.app));
-  [admin, banned] = await Promise.all([createAdmin({ db: db() }), createBannedUser({ db: db() })]);
-});
-afterAll(async () => ctx?.close());
+// After the suite's own beforeAll, which made them.
+beforeAll(() => void ({ ctx, api, teams, admin, banned } = suite));
 
-/** A team of a fresh captain (its owner) and a member who does not captain it. */
-async function newTeam(overrides: Parameters<typeof teamBody>[0] = {}, rank = 'Gold 2') {
-  const [captain, member] = await Promise.all([
-    createUser({ db: db(), rank, region: overrides.region ?? 'NA' }),
-    createUser({ db: db(), rank, region: overrides.region ?? 'NA' }),
-  ]);
-  const team = await teams.createOk(captain, teamBody(overrides));
-  await teams.joinOk(team._id, captain, member);
-  return { id: team._id, name: team.name, captain, member };
-}
 type TestTeam = Awaited<ReturnType<typeof newTeam>>;
 
 /** Every row of the board's tables, to prove a refused call wrote nothing. */

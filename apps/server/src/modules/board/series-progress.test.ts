@@ -9,11 +9,11 @@ import {
 } from '@scrim-gym/shared';
 import { jobs, notifications, scrimParticipants, scrims, seriesGames, seriesTeams } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { boardApi, lineupOf, seriesFixtures } from '../../test/board-api.js';
+import { boardApi, lineupOf } from '../../test/board-api.js';
 import { createAdmin, createBannedUser, type TestUser } from '../../test/factories.js';
-import { expectError, scrimApi } from '../../test/scrim-api.js';
+import { expectError } from '../../test/scrim-api.js';
 import { callApi, expectBanned, expectNoSession, expectStatus, expectValidation } from '../../test/social.js';
-import { teamApi } from '../../test/team-api.js';
+import { seriesPlay } from '../../test/series-play.js';
 
 /**
  * A series plays itself out: each game's confirmed result moves the score and brings the next game (10 minutes
@@ -22,7 +22,6 @@ import { teamApi } from '../../test/team-api.js';
  */
 let ctx: TestContext;
 let api: ReturnType<typeof boardApi>;
-let scrimsApi: ReturnType<typeof scrimApi>;
 let call: ReturnType<typeof callApi>;
 let admin: TestUser;
 let banned: TestUser;
@@ -34,39 +33,15 @@ beforeAll(async () => {
   ctx = await createTestApp();
   call = callApi(ctx.app);
   api = boardApi(call);
-  scrimsApi = scrimApi(ctx.app);
   [admin, banned] = await Promise.all([createAdmin({ db: db() }), createBannedUser({ db: db() })]);
+  play = seriesPlay({ ctx, admin });
 });
 afterAll(async () => ctx?.close());
 
-const fixtures = () => seriesFixtures({ db: db(), board: api, teams: teamApi(callApi(ctx.app)) });
-
-/** A booked series of `format` with both lineups set, its game 1 started a minute ago. */
-async function startedSeries(format: SeriesFormat = 'bo3') {
-  const booked = await fixtures().bookedSeries({ format });
-  const { poster, asker } = booked;
-  await api.lineupOk(booked.series._id, poster.captain, lineupOf(poster.id, poster.players));
-  await api.lineupOk(booked.series._id, asker.captain, lineupOf(asker.id, asker.players));
-  await startGame(booked.series.games[0]!.scrimId);
-  return booked;
-}
-
-const startGame = (scrimId: string) =>
-  db()
-    .update(scrims)
-    .set({ gameStartTime: new Date(Date.now() - MINUTE) })
-    .where(eq(scrims.id, scrimId));
-
-/** An admin confirms the game's winner; the series' jobs run. */
-async function win(s: Series, number: number, teamId: string) {
-  const game = s.games.find((g) => g.number === number)!;
-  await startGame(game.scrimId);
-  expectStatus(
-    await scrimsApi.setWinner(game.scrimId, game.blueTeamId === teamId ? 'teamOne' : 'teamTwo', admin.token),
-    200,
-  );
-  await ctx.app.jobs.runOnce();
-}
+let play: ReturnType<typeof seriesPlay>;
+const fixtures = () => play.fixtures();
+const startedSeries = (format?: SeriesFormat) => play.startedSeries(format);
+const win = (s: Series, number: number, teamId: string) => play.win(s, number, teamId);
 
 const seatedOn = async (scrimId: string) =>
   db()

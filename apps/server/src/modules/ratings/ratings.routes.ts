@@ -5,12 +5,15 @@ import {
   idParamsSchema,
   seasonSchema,
   startSeasonBodySchema,
+  teamRatingHistoryQuerySchema,
+  teamRatingHistorySchema,
   userRatingQuerySchema,
   userRatingSchema,
 } from '@scrim-gym/shared';
 import { routeSchema } from '../../lib/route-schema.js';
 import { getUserRating } from './player-ratings/player-ratings.service.js';
 import { listSeasons, startSeason } from './seasons/seasons.service.js';
+import { getTeamRatingHistory } from './team-ratings/team-rating-history.service.js';
 
 const tags = ['ratings'];
 
@@ -43,6 +46,16 @@ export async function ratingsRoutes(fastify: FastifyInstance, { seesPrivateScrim
         // authenticate has refused a visitor and a banned user: the session's user is active.
         includePrivate: seesPrivateScrims(request.auth.user!, request.params.id),
       }),
+  );
+
+  app.get(
+    '/teams/:id/rating-history',
+    routeSchema(tags, "A team's rating after each of its rated series games in a season (the current one by default)", {
+      params: idParamsSchema,
+      querystring: teamRatingHistoryQuerySchema,
+      response: { 200: teamRatingHistorySchema },
+    }),
+    async (request) => getTeamRatingHistory({ db: app.db, teamId: request.params.id, season: request.query.season }),
   );
 
   app.get(

@@ -23,8 +23,8 @@ export const BOARD_TEXTS = {
   rankMax: 'Highest rank',
   anyRank: 'Any rank',
   fitsMyTeam: 'Fits my team',
-  fitsMyTeamHelp: (team: string, rank: string) => `Posts that want a team ranked ${rank}, like ${team}`,
-  fitsUnknown: 'Your team’s rank shows once the board lists one of its posts',
+  fitsMyTeamHelp: (team: string) => `Posts that want a team of ${team}’s rank`,
+  fitsTeam: 'Team to fit',
   clearFilters: 'Clear filters',
   posts: 'Open posts',
   loading: 'Loading the board',
@@ -182,4 +182,19 @@ export const SERIES_TEXTS = {
   lateCancel: 'Late cancel',
   lateCancelHelp: `Cancelled under ${SERIES_LATE_CANCEL_HOURS} hours before the start: it counts against the team’s reliability.`,
   failedAction: 'That did not work. Try again.',
+} as const;
+
+/** Dragging roster players onto the lineup's roles (pointer or keyboard), and what a screen reader is told. */
+export const LINEUP_DRAG_TEXTS = {
+  roster: 'Roster',
+  rosterHelp: 'Drag a player onto a role, or pick one in the role’s list.',
+  player: (name: string, place: string) => `${name}, ${place}`,
+  instructions:
+    'To place a player, press Space or Enter to pick them up, use the arrow keys to move between the roles, and press Space or Enter again to drop them there. Press Escape to cancel.',
+  pickedUp: (name: string) => `Picked up ${name}.`,
+  over: (name: string, place: string) => `${name} is over ${place}.`,
+  notOver: (name: string) => `${name} is not over a role.`,
+  dropped: (name: string, place: string) => `${name} placed as ${place}.`,
+  droppedNowhere: (name: string) => `${name} was dropped outside the roles: nothing changed.`,
+  cancelled: (name: string) => `Moving ${name} was cancelled: nothing changed.`,
 } as const;

@@ -57,6 +57,8 @@ export const BOARD_MESSAGES = {
   regionInvalid: `Region must be one of ${REGIONS.join(', ')}`,
   rankInvalid: 'Rank must be one from Iron 4 to Challenger, e.g. Gold 2 or Master',
   rankRangeInvalid: 'The lowest rank must not be above the highest',
+  fitsWithRanks: 'Filter by a rank band or by your team, not both',
+  fitsNotMember: 'Posts can be matched only to a team you play on',
   dateRangeInvalid: 'The start of the range must not be after its end',
   noteTooLong: `A note is at most ${SCRIM_NOTE_MAX} characters`,
   fearlessInvalid: 'fearless must be true or false',

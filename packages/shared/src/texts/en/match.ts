@@ -80,3 +80,12 @@ export const MATCH_MESSAGES = {
   trendAverage: (value: string) => `avg ${value}`,
   trendSummary: (games: number) => `KDA and CS per minute over the last ${games} games, oldest first`,
 } as const;
+
+/** A team game (a series game played in a lineup) in a player's match history. */
+export const MATCH_TEAM_GAME_TEXTS = {
+  teamGame: 'Team game',
+  matchup: (team: string | null, opponent: string | null, game: number) =>
+    `${team ?? 'Deleted team'} vs ${opponent ?? 'Deleted team'} · Game ${game}`,
+  seriesLink: (team: string | null, opponent: string | null, game: number) =>
+    `Team game: ${team ?? 'Deleted team'} vs ${opponent ?? 'Deleted team'}, game ${game} of the series`,
+} as const;

@@ -110,3 +110,14 @@ export const TEAM_TEXTS = {
   joinedTeam: (team: string) => `You joined ${team}`,
   failedAction: 'That did not work. Try again.',
 } as const;
+
+/** The team page's rating chart. */
+export const TEAM_RATING_TEXTS = {
+  title: 'Rating this season',
+  summary: (from: number, to: number, games: number) => `from ${from} to ${to} over ${count(games, 'rated game')}`,
+  empty: 'No rated series games yet this season. Each confirmed game of a series moves the team’s rating.',
+  emptyCaptain:
+    'No rated series games yet this season. Post on the Scrim Board or ask for another team’s post: each confirmed game of a series moves the team’s rating.',
+  findScrim: 'Open the Scrim Board',
+  failed: 'The rating history could not be loaded.',
+} as const;

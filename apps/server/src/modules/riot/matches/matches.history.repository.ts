@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { matchParticipants, scrimMatches, scrims, users } from '../../../db/schema/index.js';
+import {
+  matchParticipants,
+  scrimMatches,
+  scrims,
+  seriesGames,
+  seriesLineups,
+  teams,
+  users,
+} from '../../../db/schema/index.js';
 import { playerLineColumns } from './matches.repository.js';
 
 /** What the match routes need of a scrim: whether it exists, its region, whether it was played. */
@@ -35,7 +44,7 @@ export interface HistoryCursor {
 export interface UserMatchPageArgs {
   db: DbOrTx;
   userId: string;
-  /** Rows of private scrims too (the owner and admins). */
+  /** Rows of private scrims too (the owner and admins); series games are shown to all, as their series is. */
   includePrivate: boolean;
   role?: Role;
   champion?: string;
@@ -43,8 +52,13 @@ export interface UserMatchPageArgs {
   limit: number;
 }
 
+const blueTeam = alias(teams, 'blue_team');
+const redTeam = alias(teams, 'red_team');
+
 /**
- * One page (`limit` + 1 rows, to tell whether another follows) of the user's games, newest first. The order
+ * One page (`limit` + 1 rows, to tell whether another follows) of the user's games, newest first. A series game
+ * (a team game) brings its series, number, both teams' tags and the team whose lineup the user played in, each a
+ * key lookup per row. The order
  * (played_at desc, scrim_id asc) is the one of match_participants_user_idx and its champion and role siblings
  * (migration 0015), so a page is one index range from the cursor on, whatever the depth.
  */
@@ -53,7 +67,7 @@ export function findUserMatchPage({ db, userId, includePrivate, role, champion, 
     eq(matchParticipants.userId, userId),
     role ? eq(matchParticipants.role, role) : undefined,
     champion ? eq(matchParticipants.champion, champion) : undefined,
-    includePrivate ? undefined : eq(scrims.isPrivate, false),
+    includePrivate ? undefined : or(eq(scrims.isPrivate, false), isNotNull(seriesGames.scrimId)),
   ];
   if (cursor) {
     // (played_at, scrim_id) after the cursor in (desc, asc) order; the first half bounds the index range.
@@ -70,10 +84,23 @@ export function findUserMatchPage({ db, userId, includePrivate, role, champion, 
       playedAt: matchParticipants.playedAt,
       durationSeconds: matchParticipants.durationSeconds,
       ...playerLineColumns,
+      seriesId: seriesGames.seriesId,
+      seriesGameNumber: seriesGames.number,
+      blueTeamId: seriesGames.blueTeamId,
+      blueTag: blueTeam.tag,
+      redTag: redTeam.tag,
+      lineupTeamId: seriesLineups.teamId,
     })
     .from(matchParticipants)
     .innerJoin(scrimMatches, eq(scrimMatches.scrimId, matchParticipants.scrimId))
     .innerJoin(scrims, eq(scrims.id, matchParticipants.scrimId))
+    .leftJoin(seriesGames, eq(seriesGames.scrimId, matchParticipants.scrimId))
+    .leftJoin(
+      seriesLineups,
+      and(eq(seriesLineups.seriesId, seriesGames.seriesId), eq(seriesLineups.userId, matchParticipants.userId)),
+    )
+    .leftJoin(blueTeam, eq(blueTeam.id, seriesGames.blueTeamId))
+    .leftJoin(redTeam, eq(redTeam.id, seriesGames.redTeamId))
     .where(and(...conditions))
     .orderBy(desc(matchParticipants.playedAt), asc(matchParticipants.scrimId))
     .limit(limit + 1);

@@ -70,11 +70,33 @@ export function presentScrimMatch({
   };
 }
 
-export const presentUserMatchRow = (row: UserMatchPageRow): UserMatchRow => ({
-  ...row,
-  matchId: row.matchId ?? '',
-  playedAt: row.playedAt.toISOString(),
-});
+export const presentUserMatchRow = ({
+  seriesId,
+  seriesGameNumber,
+  blueTeamId,
+  blueTag,
+  redTag,
+  lineupTeamId,
+  ...row
+}: UserMatchPageRow): UserMatchRow => {
+  // The player's team: the lineup they were in, else (a substitute from outside it) the side Riot saw them on,
+  // blue being the series game's blue team.
+  const onBlue = lineupTeamId ? lineupTeamId === blueTeamId : row.side === 'blue';
+  return {
+    ...row,
+    matchId: row.matchId ?? '',
+    playedAt: row.playedAt.toISOString(),
+    teamGame:
+      seriesId && seriesGameNumber !== null
+        ? {
+            seriesId,
+            number: seriesGameNumber,
+            teamTag: onBlue ? blueTag : redTag,
+            opponentTag: onBlue ? redTag : blueTag,
+          }
+        : null,
+  };
+};
 
 type Totals = Omit<UserChampionStats[number], 'champion'>;
 

@@ -18,6 +18,8 @@ export interface BoardFilters {
   format?: SeriesFormat | undefined;
   rankMin?: string | undefined;
   rankMax?: string | undefined;
+  /** "Fits my team": one of the viewer's teams, whose rating band the server filters by. */
+  fitsTeamId?: string | undefined;
 }
 
 export const boardKeys = {

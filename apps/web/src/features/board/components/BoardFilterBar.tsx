@@ -23,6 +23,8 @@ export interface FilterValues {
   rankMin: string;
   rankMax: string;
   fits: boolean;
+  /** The team "fits my team" matches; '' for the first of the viewer's teams in the region shown. */
+  fitsTeamId: string;
 }
 export const NO_FILTERS: Omit<FilterValues, 'region'> = {
   from: '',
@@ -31,24 +33,27 @@ export const NO_FILTERS: Omit<FilterValues, 'region'> = {
   rankMin: '',
   rankMax: '',
   fits: false,
+  fitsTeamId: '',
 };
 
 /**
- * The board's filters. "Fits my team" stands in for the rank band (the posts that want the team's own rank), so
- * the band's selects are off while it is on; it is offered once the team's rank is known.
+ * The board's filters. "Fits my team" stands in for the rank band (the posts that want the rank of the team's
+ * rating, which the server reads), so the band's selects are off while it is on; it is offered to a viewer on a
+ * team of the region shown, with a choice of team when they are on several.
  */
 export function BoardFilterBar({
   values,
   onChange,
   onClear,
-  fitsTeam,
+  fitsTeams,
 }: {
   values: FilterValues;
   onChange: (patch: Partial<FilterValues>) => void;
   onClear: () => void;
-  /** The viewer's captained team and its rank; null when the viewer captains none. */
-  fitsTeam: { name: string; rank: string | null } | null;
+  /** The viewer's teams in the region shown (the first is the default); none: no "fits my team". */
+  fitsTeams: readonly { _id: string; name: string }[];
 }) {
+  const fitsTeam = fitsTeams.find((team) => team._id === values.fitsTeamId) ?? fitsTeams[0];
   const select = (
     label: string,
     value: string,
@@ -114,21 +119,38 @@ export function BoardFilterBar({
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
         {fitsTeam && (
-          <Box sx={{ flex: '1 1 240px' }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={values.fits}
-                  disabled={!fitsTeam.rank}
-                  onChange={(e) => onChange({ fits: e.target.checked })}
-                  slotProps={{ input: { 'aria-describedby': 'board-fits-help' } }}
-                />
-              }
-              label={T.fitsMyTeam}
-            />
-            <FormHelperText id="board-fits-help" sx={{ mt: 0 }}>
-              {fitsTeam.rank ? T.fitsMyTeamHelp(fitsTeam.name, fitsTeam.rank) : T.fitsUnknown}
-            </FormHelperText>
+          <Box sx={{ flex: '1 1 240px', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={values.fits}
+                    onChange={(e) => onChange({ fits: e.target.checked })}
+                    slotProps={{ input: { 'aria-describedby': 'board-fits-help' } }}
+                  />
+                }
+                label={T.fitsMyTeam}
+              />
+              <FormHelperText id="board-fits-help" sx={{ mt: 0 }}>
+                {T.fitsMyTeamHelp(fitsTeam.name)}
+              </FormHelperText>
+            </Box>
+            {fitsTeams.length > 1 && (
+              <TextField
+                select
+                size="small"
+                label={T.fitsTeam}
+                value={fitsTeam._id}
+                onChange={(e) => onChange({ fitsTeamId: e.target.value })}
+                sx={{ minWidth: 160 }}
+              >
+                {fitsTeams.map((team) => (
+                  <MenuItem key={team._id} value={team._id}>
+                    {team.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           </Box>
         )}
         <Button onClick={onClear} sx={{ ml: 'auto' }}>

@@ -34,6 +34,7 @@ vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, clos
 const viewer = testUser();
 const OWLS = '00000000-0000-4000-8000-00000000aaaa';
 const FOXES = '00000000-0000-4000-8000-00000000bbbb';
+const EUW_TEAM = '00000000-0000-4000-8000-00000000cccc';
 const POST = '00000000-0000-4000-8000-0000000000c1';
 const REQUEST = '00000000-0000-4000-8000-0000000000d1';
 const SERIES = '00000000-0000-4000-8000-0000000000e1';
@@ -105,16 +106,23 @@ function renderBoard({
   captain,
   rows,
   more = {},
+  teams,
 }: {
   captain: boolean | null;
   rows: ScrimPost[];
   more?: Record<string, unknown>;
+  /** The viewer's teams when not only Night Owls (none captained). */
+  teams?: { _id: string; name: string; region: string }[];
 }) {
   const owls = teamView(OWLS, 'Night Owls', 'NOWL', Boolean(captain));
   const calls = stubApi({
     'GET /auth/session': { token: 't', user: viewer, identity: null },
     [`GET /users/${viewer._id}/teams`]: {
-      teams: captain === null ? [] : [{ ...owls, memberCount: 1 }],
+      teams: teams
+        ? teams.map((team) => ({ ...owls, ...team, memberCount: 1 }))
+        : captain === null
+          ? []
+          : [{ ...owls, memberCount: 1 }],
     },
     [`GET /teams/${OWLS}`]: { team: owls },
     'GET /scrim-posts': { rows, nextCursor: null },
@@ -329,8 +337,8 @@ describe('BoardPage', () => {
     expect(within(article).queryByRole('button', { name: 'Request' })).toBeNull();
     const requests = await within(article).findByRole('list', { name: 'Requests for the post of Night Owls' });
     expect(within(requests).getByText('We play at 8')).toBeInTheDocument();
-    // The team's rank is known from its own post: "fits my team" is offered.
-    expect(screen.getByText('Posts that want a team ranked Gold 2, like Night Owls')).toBeInTheDocument();
+    // The viewer plays on a team of the region shown: "fits my team" is offered.
+    expect(screen.getByText('Posts that want a team of Night Owls’s rank')).toBeInTheDocument();
 
     await userEvent.click(within(requests).getByRole('button', { name: 'Accept Red Foxes' }));
     const confirm = await screen.findByRole('dialog', { name: 'Play Red Foxes?' });
@@ -339,15 +347,48 @@ describe('BoardPage', () => {
     expect(await screen.findByText('series page')).toBeInTheDocument();
   });
 
-  it('"fits my team" asks for the posts that want the team’s rank', async () => {
-    const calls = renderBoard({ captain: true, rows: [post(card(OWLS, 'Night Owls', 'NOWL', 'Platinum 3'))] });
+  it('"fits my team" asks the server for the posts that fit the team, for a member of a team without a post', async () => {
+    const calls = renderBoard({ captain: false, rows: [post(card(FOXES, 'Red Foxes', 'FOX'))] });
     await userEvent.click(await screen.findByRole('switch', { name: 'Fits my team' }));
     await waitFor(() =>
-      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(
-        'region=NA&rankMin=Platinum+3&rankMax=Platinum+3',
-      ),
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(`region=NA&fitsTeamId=${OWLS}`),
     );
     expect(screen.getByRole('combobox', { name: 'Lowest rank' })).toHaveAttribute('aria-disabled', 'true');
+    // One team in the region: nothing to choose.
+    expect(screen.queryByRole('combobox', { name: 'Team to fit' })).toBeNull();
+  });
+
+  it('"fits my team" is offered only for a team of the region shown, and lets a player on two choose', async () => {
+    const calls = renderBoard({
+      captain: false,
+      rows: [],
+      teams: [
+        { _id: OWLS, name: 'Night Owls', region: 'NA' },
+        { _id: FOXES, name: 'Red Foxes', region: 'NA' },
+        { _id: EUW_TEAM, name: 'Euro Stars', region: 'EUW' },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Fits my team' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Team to fit' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Night Owls', 'Red Foxes']);
+    await userEvent.click(screen.getByRole('option', { name: 'Red Foxes' }));
+    await waitFor(() =>
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(`region=NA&fitsTeamId=${FOXES}`),
+    );
+    // Another region's board: that region's team.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Region' }));
+    await userEvent.click(screen.getByRole('option', { name: 'EUW' }));
+    await waitFor(() =>
+      expect(calls.findLast((call) => call.path === '/scrim-posts')?.query).toBe(`region=EUW&fitsTeamId=${EUW_TEAM}`),
+    );
+    expect(screen.getByText('Posts that want a team of Euro Stars’s rank')).toBeInTheDocument();
+  });
+
+  it('offers no "fits my team" to a player on no team of the region', async () => {
+    renderBoard({ captain: null, rows: [post(card(FOXES, 'Red Foxes', 'FOX'))] });
+    await screen.findByRole('article', { name: /^Scrim post of Red Foxes, / });
+    expect(screen.queryByRole('switch', { name: 'Fits my team' })).toBeNull();
   });
 
   it("a captain takes their team's post down after a confirm", async () => {

@@ -19,18 +19,20 @@ import { PostCard } from '../components/PostCard';
 import { PostDialog } from '../components/PostDialog';
 import { useBoardLive } from '../hooks/board-live';
 import { useCaptainedTeams } from '../hooks/use-captained-teams';
+import { useUserTeams } from '../../teams/api/teams';
 import { dayBound } from '../lib/board-view';
 
-/** The query the filters stand for; "fits my team" is the band [rank, rank]. */
-function boardFilters(values: FilterValues, fitsRank: string | null): BoardFilters {
-  const fits = values.fits && fitsRank;
+/** The query the filters stand for; "fits my team" is the band of the team's rating, which the server reads. */
+function boardFilters(values: FilterValues, fitsTeamId: string | null): BoardFilters {
+  const fits = values.fits && fitsTeamId;
   return {
     region: values.region || undefined,
     from: dayBound(values.from, false),
     to: dayBound(values.to, true),
     format: values.format || undefined,
-    rankMin: (fits ? fitsRank : values.rankMin) || undefined,
-    rankMax: (fits ? fitsRank : values.rankMax) || undefined,
+    rankMin: (!fits && values.rankMin) || undefined,
+    rankMax: (!fits && values.rankMax) || undefined,
+    fitsTeamId: fits || undefined,
   };
 }
 
@@ -47,20 +49,13 @@ export function BoardPage() {
   const values: FilterValues = { ...NO_FILTERS, region: user?.region ?? '', ...chosen };
   const [posting, setPosting] = useState(false);
 
-  // A team's rank is on its card, which the board shows with its posts: the unfiltered first page lists the
-  // viewer's own teams' posts first.
-  const unfiltered = useInfiniteQuery({ ...scrimBoardQuery({}), enabled: captained.teams.length > 0 });
-  const cards = unfiltered.data?.pages[0]?.rows.map((post) => post.team) ?? [];
-  const ranked = captained.teams.find((team) => cards.some((card) => card._id === team._id));
-  const fitsTeam = captained.teams[0]
-    ? {
-        name: (ranked ?? captained.teams[0]).name,
-        rank: cards.find((card) => card._id === ranked?._id)?.rank ?? null,
-      }
-    : null;
+  // "Fits my team": any team the viewer plays on in the region shown (every team of theirs without a region).
+  const myTeams = useUserTeams(user?._id).data ?? [];
+  const fitsTeams = myTeams.filter((team) => !values.region || team.region === values.region);
+  const fitsTeam = fitsTeams.find((team) => team._id === values.fitsTeamId) ?? fitsTeams[0];
 
   const posts = useInfiniteQuery({
-    ...scrimBoardQuery(boardFilters(values, fitsTeam?.rank ?? null)),
+    ...scrimBoardQuery(boardFilters(values, fitsTeam?._id ?? null)),
     enabled: Boolean(user),
   });
   // Live: the board of the region shown (every region's when it does not filter by one) is read again on a change.
@@ -103,7 +98,7 @@ export function BoardPage() {
             values={values}
             onChange={(patch) => setChosen((current) => ({ ...current, ...patch }))}
             onClear={() => setChosen({ ...NO_FILTERS, region: '' })}
-            fitsTeam={fitsTeam}
+            fitsTeams={fitsTeams}
           />
         </Paper>
         <Box component="section" aria-labelledby="board-posts">

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BOARD_TEXTS, SERIES_TEXTS as T, TEAM_ROLES, type Series } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -22,11 +22,13 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCopy } from '../../alerts/use-copy';
 import { useSeries } from '../api/board';
 import { CancelSeriesDialog, isLateCancel } from '../components/CancelSeriesDialog';
-import { LineupEditor } from '../components/LineupEditor';
 import { SideChoice } from '../components/SideChoice';
 import { TeamCardBadge } from '../components/TeamCardBadge';
 import { useSeriesLive } from '../hooks/board-live';
 import { PageSection } from '../../../components/PageSection';
+
+// The editor brings the drag library: a chunk of its own, loaded only for a captain who may set a lineup.
+const LineupEditor = lazy(() => import('../components/LineupEditor').then((m) => ({ default: m.LineupEditor })));
 
 type SeriesTeam = Series['teams'][number];
 const SIDE_COLOR = { blue: 'info', red: 'error' } as const;
@@ -111,7 +113,9 @@ export function SeriesPage() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {[blue, red].map((team) =>
               edits(team) ? (
-                <LineupEditor key={team.side} series={data} team={team} />
+                <Suspense key={team.side} fallback={<Typography color="text.secondary">{T.loadingRoster}</Typography>}>
+                  <LineupEditor series={data} team={team} />
+                </Suspense>
               ) : (
                 <Lineup key={team.side} team={team} />
               ),

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ACTIVITY_TYPE_LABELS, PROFILE_TEXTS, type ActivityResponse } from '@scrim-gym/shared';
 import { activityTotals, bucketLabel, type ActivityType } from '../lib/activity-view';
-import { CHART_COLORS, ChartCard, tooltipStyle } from './ChartCard';
+import { CHART_COLORS, ChartCard, tooltipStyle } from '../../../components/charts/ChartCard';
 
 /** Drawn in this order, so the played area (usually the larger) lies over the casted one. */
 const SERIES = ['casted', 'played'] as const;

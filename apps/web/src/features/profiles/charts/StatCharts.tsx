@@ -16,7 +16,7 @@ import {
 } from 'recharts';
 import { PROFILE_TEXTS, type UserStats } from '@scrim-gym/shared';
 import { winRateSlices } from '../lib/win-rate';
-import { CHART_COLORS, ChartCard, tooltipStyle } from './ChartCard';
+import { CHART_COLORS, ChartCard, tooltipStyle } from '../../../components/charts/ChartCard';
 
 /** Chart heights: compact two-up on phones. */
 const HEIGHT = { xs: 150, sm: 200 };

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { LEADERBOARD_MESSAGES, RATING_TEXTS as T } from '@scrim-gym/shared';
 import { useRoleStats, useUserRating } from '../api/rating';
-import { ChartCard } from '../charts/ChartCard';
-import { RatingChart } from './RatingChart';
+import { ChartCard } from '../../../components/charts/ChartCard';
+import { RatingChart, ratingPoints } from '../../../components/charts/RatingChart';
 
 const panel = { m: 0, p: { xs: 1.5, sm: 2 }, bgcolor: 'rgba(15,30,54,0.85)', minWidth: 0 } as const;
 
@@ -21,7 +21,7 @@ export function RatingCard({ userId }: { userId: string }) {
   const rating = useUserRating(userId).data;
   const roles = useRoleStats(userId).data?.roles;
   if (!rating) return null;
-  const points = rating.history.length ? [rating.history[0]!.before, ...rating.history.map((h) => h.after)] : [];
+  const points = ratingPoints(rating.history);
   const mostGames = Math.max(1, ...(roles ?? []).map((r) => r.games));
   const played = (roles ?? []).filter((r) => r.games > 0);
 

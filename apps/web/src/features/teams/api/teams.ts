@@ -4,6 +4,7 @@ import type {
   OpenTeamInvite,
   Region,
   TeamInvite,
+  TeamRatingHistory,
   TeamRole,
   TeamSummary,
   TeamView,
@@ -16,6 +17,7 @@ export const teamKeys = {
   team: (id: string) => ['teams', 'team', id] as const,
   ofUser: (userId: string) => ['teams', 'user', userId] as const,
   invites: (id: string) => ['teams', 'invites', id] as const,
+  ratingHistory: (id: string) => ['teams', 'rating-history', id] as const,
   search: (region: Region | undefined, q: string) => ['teams', 'search', region ?? '', q] as const,
 };
 
@@ -27,6 +29,14 @@ export const teamQuery = (id: string) =>
     retry: false,
   });
 export const useTeam = (id: string) => useQuery(teamQuery(id));
+
+/** GET /api/teams/:id/rating-history: the team's rating after each rated series game of the current season. */
+export const teamRatingHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: teamKeys.ratingHistory(id),
+    queryFn: () => api.get<TeamRatingHistory>(`/teams/${id}/rating-history`).then((res) => res.history),
+  });
+export const useTeamRatingHistory = (id: string) => useQuery(teamRatingHistoryQuery(id));
 
 /** GET /api/users/:id/teams: the teams a player is on (at most three). */
 export const userTeamsQuery = (userId: string) =>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TeamAbilities, TeamMember, TeamView } from '@scrim-gym/shared';
+import type { TeamAbilities, TeamMember, TeamRatingHistory, TeamView } from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { TeamPage } from './TeamPage';
 
@@ -43,10 +43,13 @@ const team = (can: Partial<TeamAbilities>, members?: TeamMember[]): TeamView => 
   can: { ...NOTHING, ...can },
 });
 
+const NO_HISTORY: TeamRatingHistory = { season: 1, history: [] };
+
 function renderTeam(shown: TeamView, writes: Record<string, unknown> = {}) {
   const calls = stubApi({
     'GET /auth/session': { token: 't', user: viewer, identity: null },
     [`GET /teams/${TEAM_ID}`]: { team: shown },
+    [`GET /teams/${TEAM_ID}/rating-history`]: NO_HISTORY,
     [`GET /teams/${TEAM_ID}/invites`]: { invites: [] },
     ...writes,
   });
@@ -55,6 +58,40 @@ function renderTeam(shown: TeamView, writes: Record<string, unknown> = {}) {
 }
 
 describe('TeamPage', () => {
+  it("draws the team's rating over its rated series games of the season", async () => {
+    const point = (before: number, after: number, won: boolean, n: number) => ({
+      scrimId: `00000000-0000-4000-8000-00000000c00${n}`,
+      seriesId: '00000000-0000-4000-8000-00000000d001',
+      before,
+      after,
+      won,
+      at: `2026-11-0${n}T20:00:00.000Z`,
+    });
+    renderTeam(team({ leave: true }), {
+      [`GET /teams/${TEAM_ID}/rating-history`]: {
+        season: 1,
+        history: [point(1500, 1540, true, 1), point(1540, 1520, false, 2), point(1520, 1561, true, 3)],
+      },
+    });
+    const chart = await screen.findByRole('figure', {
+      name: 'Rating this season: from 1500 to 1561 over 3 rated games',
+    });
+    expect(within(chart).getByText('1561')).toBeInTheDocument();
+    expect(within(chart).getByText('1500')).toBeInTheDocument();
+  });
+
+  it('tells a member the chart waits for series games', async () => {
+    renderTeam(team({ leave: true }));
+    expect(await screen.findByText(/No rated series games yet this season\. Each confirmed/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the Scrim Board' })).toBeNull();
+  });
+
+  it('points a captain of a team without rated games to the Scrim Board', async () => {
+    renderTeam(team({ edit: true, invite: true, manageMembers: true }));
+    expect(await screen.findByText(/Post on the Scrim Board or ask for another team/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Scrim Board' })).toHaveAttribute('href', '/board');
+  });
+
   it('a member sees the team, its numbers and roster in role order, and only Leave', async () => {
     renderTeam(team({ leave: true }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Owls' })).toBeInTheDocument();

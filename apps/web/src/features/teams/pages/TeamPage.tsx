@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../auth/api/session';
 import { useDeleteTeam, useRemoveMember, useTeam, useUpdateMember, useUpdateTeam } from '../api/teams';
 import { InvitePanel } from '../components/InvitePanel';
 import { Roster } from '../components/Roster';
+import { TeamRatingChart } from '../components/TeamRatingChart';
 import { TeamBadge } from '../../../components/TeamBadge';
 import { TeamForm } from '../components/TeamForm';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -190,6 +191,8 @@ function TeamDetails({ team, viewerId }: { team: TeamView; viewerId: string }) {
             </Stack>
           )}
         </Paper>
+        {/* Captains invite: they are the ones the empty chart points to the board. */}
+        <TeamRatingChart teamId={team._id} isCaptain={team.can.invite} />
         <Panel title={T.roster}>
           <Roster
             team={team}

@@ -36,6 +36,7 @@ const row = (n: number, overrides: Partial<UserMatchRow> = {}): UserMatchRow => 
   items: [3089, 0, 0, 0, 0, 0, 3340],
   spells: [4, 14],
   keystone: 8112,
+  teamGame: null,
   ...overrides,
 });
 
@@ -136,6 +137,28 @@ describe("The profile's match history", () => {
     // The trend over the two games, oldest first.
     expect(screen.getByTestId('match-trend')).toHaveAttribute('data-games', '2');
     expect(screen.getByTestId('trend-average-KDA')).toHaveTextContent('avg 3.00');
+  });
+
+  it('marks a team game with its teams and links its series; a scrim of ten has no mark', async () => {
+    const seriesId = '00000000-0000-4000-8000-0000000000d1';
+    renderHistory([
+      {
+        rows: [
+          row(4, { teamGame: { seriesId, number: 2, teamTag: 'NOWL', opponentTag: 'FOX' } }),
+          row(3, { teamGame: { seriesId, number: 1, teamTag: 'NOWL', opponentTag: null } }),
+          row(2),
+        ],
+        nextCursor: null,
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: MATCH_MESSAGES.historyTitle });
+    const [second, first, solo] = within(list).getAllByTestId('match-row');
+    expect(within(second!).getByText('Team game')).toBeInTheDocument();
+    const link = within(second!).getByRole('link', { name: 'Team game: NOWL vs FOX, game 2 of the series' });
+    expect(link).toHaveAttribute('href', `/series/${seriesId}`);
+    expect(link).toHaveTextContent('NOWL vs FOX · Game 2');
+    expect(within(first!).getByRole('link', { name: /NOWL vs Deleted team, game 1/ })).toBeInTheDocument();
+    expect(within(solo!).queryByText('Team game')).toBeNull();
   });
 
   it('sends the role and champion filters to the server', async () => {

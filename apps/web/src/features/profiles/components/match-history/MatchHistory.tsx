@@ -10,7 +10,7 @@ import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { MATCH_MESSAGES, ROLES, type Role, type UserMatchRow } from '@scrim-gym/shared';
+import { MATCH_MESSAGES, MATCH_TEAM_GAME_TEXTS, ROLES, type Role, type UserMatchRow } from '@scrim-gym/shared';
 import { GameIcon } from '../../../../components/GameIcon';
 import { championIconUrl, type Ddragon } from '../../../../lib/ddragon';
 import { formatGameDuration, formatKda, perMinute } from '../../../../lib/match-format';
@@ -145,6 +145,24 @@ function Filters({
   );
 }
 
+/** A team game's mark: the teams by tag and a link to its series. */
+function TeamGameMark({ teamGame }: { teamGame: NonNullable<UserMatchRow['teamGame']> }) {
+  const { teamTag, opponentTag, number } = teamGame;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap', mt: 0.25 }}>
+      <Chip size="small" variant="outlined" color="primary" label={MATCH_TEAM_GAME_TEXTS.teamGame} />
+      <Link
+        component={RouterLink}
+        to={`/series/${teamGame.seriesId}`}
+        variant="caption"
+        aria-label={MATCH_TEAM_GAME_TEXTS.seriesLink(teamTag, opponentTag, number)}
+      >
+        {MATCH_TEAM_GAME_TEXTS.matchup(teamTag, opponentTag, number)}
+      </Link>
+    </Box>
+  );
+}
+
 /** One game: champion, result, KDA, CS (per minute), duration, the scrim it was and when. */
 function GameRow({ row, ddragon }: { row: UserMatchRow; ddragon: Ddragon | null }) {
   return (
@@ -187,6 +205,7 @@ function GameRow({ row, ddragon }: { row: UserMatchRow; ddragon: Ddragon | null 
           {row.champion}
           {row.role ? ` · ${row.role}` : ''} · <time dateTime={row.playedAt}>{formatListDate(row.playedAt)}</time>
         </Typography>
+        {row.teamGame && <TeamGameMark teamGame={row.teamGame} />}
       </Box>
       <Chip
         size="small"

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MATCH_MESSAGES, type UserMatchRow } from '@scrim-gym/shared';
 import { kdaRatio, perMinute } from '../../../../lib/match-format';
-import { CHART_COLORS, ChartCard } from '../../charts/ChartCard';
+import { CHART_COLORS, ChartCard } from '../../../../components/charts/ChartCard';
 
 const WIDTH = 600;
 const HEIGHT = 90;

@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CHART_COLORS } from '../charts/ChartCard';
+import { CHART_COLORS } from './ChartCard';
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const PAD = 8;
 
+/** A rating history as the chart's points: the rating before the first game, then the rating after each. */
+export const ratingPoints = (history: readonly { before: number; after: number }[]) =>
+  history.length ? [history[0]!.before, ...history.map((h) => h.after)] : [];
+
 /**
- * The rating after each rated game as a line (inline SVG: no chart library in the profile's first chunk), the
- * rating before the first game as its start. The scale's top and bottom values are written beside it.
+ * The rating after each rated game as a line (inline SVG: no chart library in the first chunk of the profile or
+ * the team page), the rating before the first game as its start. The scale's top and bottom values are written beside it.
  */
 export function RatingChart({ points }: { points: number[] }) {
   const max = Math.max(...points);
