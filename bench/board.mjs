@@ -97,8 +97,9 @@ try {
        order by starts_at, id offset 4999 limit 1`,
     )
   ).rows[0];
+  // The board's cursor (board.cursor.ts): [region, from, to, format, rankMin, rankMax, fitsTeamId, mine, startsAt, id].
   const cursor = Buffer.from(
-    JSON.stringify(['NA', null, null, null, null, null, false, deep.starts_at.toISOString(), deep.id]),
+    JSON.stringify(['NA', null, null, null, null, null, null, false, deep.starts_at.toISOString(), deep.id]),
   ).toString('base64url');
   const filter = { format: 'bo3', rankMin: 'Gold 4', rankMax: 'Gold 1' };
 

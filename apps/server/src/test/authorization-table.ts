@@ -824,8 +824,8 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     codes: { host: 'ADMIN_RESULT_ONLY' },
   },
   // A series game (the world's game 1: host captains hostTeam, otherPlayer otherTeam, the two teams playing it): its
-  // slots are the lineups', its cast anyone's but its teams' players', and its runners admins and the hosts of its
-  // region who play for neither team.
+  // slots are the lineups', its cast anyone's but its teams' players', its runners admins and the hosts of its region
+  // who play for neither team.
   {
     route: 'PATCH /api/scrims/{id}/insert-player/{userId}',
     name: 'a slot of a series game',
@@ -857,12 +857,13 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     expect: adminOnly(),
     codes: { host: 'NOT_HOST' },
   },
+  // It ends only with its series: even its runners cannot cancel it alone (the series would wait for its result).
   {
     route: 'POST /api/scrims/{id}/cancel',
     name: 'a series game, by a host who captains one of its teams',
     request: ({ world }) => ({ params: { id: world.series.gameScrimId }, body: { reason: 'Not enough players' } }),
-    expect: adminOnly(),
-    codes: { host: 'NOT_HOST' },
+    expect: adminOnly(409),
+    codes: { host: 'NOT_HOST', admin: 'SERIES_GAME' },
   },
   // Push services only: a loopback endpoint is refused by name (the app runs without PUSH_ALLOW_LOCAL_ENDPOINTS).
   {

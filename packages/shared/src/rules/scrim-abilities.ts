@@ -59,7 +59,8 @@ export const isCaptainOrRunner = (viewer: AbilityViewer, scrim: AbilityScrim) =>
  * What the viewer may do to the scrim (`Scrim.can`): who runs it (edit, the slot and host tools, cancel), its lobby
  * captain too (the winner, the image), the admin-only powers, and a place of one's own. Roles and the kind of scrim
  * only: an action the scrim's state refuses (a started scrim, a settled result, a full cast) still answers with its
- * own error. A series game's slots are its lineups': nobody takes one, assigns, fills or balances them.
+ * own error. A series game's slots are its lineups': nobody takes one, assigns, fills or balances them; and it ends
+ * with its series: nobody cancels or deletes it alone.
  */
 export function scrimAbilities(viewer: AbilityViewer, scrim: AbilityScrim): ScrimAbilities {
   const run = canRunScrim(viewer, scrim);
@@ -67,13 +68,13 @@ export function scrimAbilities(viewer: AbilityViewer, scrim: AbilityScrim): Scri
   const openSlots = scrim.seriesRosterIds === null;
   return {
     edit: run,
-    delete: viewer.isAdmin,
+    delete: viewer.isAdmin && openSlots,
     assignPlayers: run && openSlots,
     fillRandom: run && openSlots,
     swapPlayers: run,
     kick: run,
     substitute: run,
-    cancel: run,
+    cancel: run && openSlots,
     balance: run && openSlots,
     setWinner: captainOrRun,
     addImage: captainOrRun,

@@ -110,6 +110,8 @@ describe('a series game on the scrim page', () => {
       fillRandom: false,
       balance: false,
       substitute: true,
+      cancel: false,
+      delete: false,
     });
     const other = await createScrim({ db: db() });
     const plain = await scrimsApi.read(other.id, stranger.token);
@@ -201,6 +203,25 @@ describe('who runs a series game', () => {
     const reported = await scrimsApi.setWinner(game.scrimId, 'teamOne', host.token);
     expectStatus(reported, 200);
     expect(reported.json<Scrim>().teamWon).toBe('teamOne');
+  });
+});
+
+describe('a series game ends only with its series', () => {
+  it("refuses the scrims' own cancel and delete (409 SERIES_GAME), even to an admin, and writes nothing", async () => {
+    const { series, game } = await seriesWithLineups();
+    const cancel = await scrimsApi.call('POST', `/api/scrims/${game.scrimId}/cancel`, {
+      token: admin.token,
+      payload: { reason: 'Both teams asked' },
+    });
+    expectError(cancel, 409, 'SERIES_GAME', SCRIM_MESSAGES.seriesGameEnds);
+    expectError(
+      await scrimsApi.call('DELETE', `/api/scrims/${game.scrimId}`, { token: admin.token }),
+      409,
+      'SERIES_GAME',
+    );
+    const [row] = await db().select().from(scrims).where(eq(scrims.id, game.scrimId));
+    expect(row).toMatchObject({ cancelledAt: null, cancelReason: null });
+    expect((await readSeries(series._id)).games[0]).toMatchObject({ scrimId: game.scrimId, status: 'scheduled' });
   });
 });
 

@@ -15,6 +15,8 @@ export const SCRIM_MESSAGES = {
   castFull: 'Cannot join cast: the cast is full!',
   castingOff: 'Cannot join cast: casting is turned off for this scrim.',
   seriesGame: 'This scrim is a game of a team series: its slots are taken by the lineups its captains set.',
+  seriesGameEnds:
+    'This scrim is a game of a team series: it ends with its series, which a captain cancels on the series page.',
   onSeriesTeam: 'Cannot join cast: you are on one of the teams of this series, and a caster sees both teams’ lobby.',
   notSeriesGame: 'This scrim is not a game of a team series.',
   wrongSide: 'A lineup is seated on its own team’s side only.',

@@ -1,4 +1,4 @@
-import { WAITLIST_MESSAGES } from '@scrim-gym/shared';
+import { SCRIM_MESSAGES, WAITLIST_MESSAGES } from '@scrim-gym/shared';
 import { conflict } from '../../../lib/errors.js';
 import { AUDIT_ACTIONS, writeAudit } from '../../audit/index.js';
 import { insertNotificationRows } from '../../notifications/index.js';
@@ -12,7 +12,8 @@ import { findSignupAndWaitlistUserIds } from '../waitlist/waitlist.repository.js
  * POST /api/scrims/:id/cancel: an admin or the scrim's community host cancels it with a reason. In one
  * transaction under the scrim's lock: the cancellation stored (the scrim stays visible, status 'cancelled', and
  * refuses every change), its pending jobs cancelled, the audit entry, and a notification with the reason for
- * everyone in it: players, casters, sign-ups and the waitlist. Already cancelled, finished or abandoned: 409.
+ * everyone in it: players, casters, sign-ups and the waitlist. Already cancelled, finished or abandoned, or a team
+ * series' game (cancelled with its series): 409.
  */
 export async function cancelScrim({
   deps,
@@ -31,6 +32,8 @@ export async function cancelScrim({
     viewer,
     apply: async ({ tx, scrim, participants }) => {
       assertCanRunScrim(viewer, scrim);
+      // A series' games end with it: a game cancelled alone would leave the series waiting for a result.
+      if (scrim.seriesGame) throw conflict(SCRIM_MESSAGES.seriesGameEnds, 'SERIES_GAME');
       if (scrim.cancelledAt) throw conflict(WAITLIST_MESSAGES.alreadyCancelled, 'SCRIM_CANCELLED');
       assertNoWinner(scrim);
       await updateScrim({

@@ -806,10 +806,16 @@ describe('GET /api/scrims', () => {
       },
       placed: [],
       substitutions: [],
+      series: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      // A player runs nothing here: every power off (security/authorization.test.ts holds each to its route).
-      can: Object.fromEntries(SCRIM_ABILITIES.map((ability) => [ability, false])),
+      // A player runs nothing here: every power off but a place of one's own, which a scrim outside a series offers
+      // to anyone (their own state answers with its own error). security/authorization.test.ts holds each to its route.
+      can: {
+        ...Object.fromEntries(SCRIM_ABILITIES.map((ability) => [ability, false])),
+        takeSlot: true,
+        joinCast: true,
+      },
     });
   });
 });

@@ -205,6 +205,8 @@ export async function editScrim({
 
 export async function removeScrim({ deps, scrimId }: { deps: ScrimDeps; scrimId: string }) {
   const aggregate = await findScrimAggregate({ db: deps.db, id: scrimId });
+  // A series' games are its record (scores, ratings, reliability): they go only with the series.
+  if (aggregate?.scrim.seriesGame) throw conflict(SCRIM_MESSAGES.seriesGameEnds, 'SERIES_GAME');
   // A rated result is reversed first (the later results replayed), in the deletion's transaction.
   const deleted =
     aggregate && (await unrateScrim({ db: deps.db, scrimId, then: (tx) => deleteScrim({ db: tx, id: scrimId }) }));
