@@ -9,7 +9,8 @@ import { createUserTuple } from '../../test/scrim-factories.js';
 import { callApi } from '../../test/social.js';
 import { teamApi } from '../../test/team-api.js';
 import type { Viewer } from '../auth/index.js';
-import * as service from './board.service.js';
+import * as posts from './posts.js';
+import * as requests from './requests.js';
 
 /**
  * Random sequences of board actions (post, ask, withdraw, accept, decline, take down), each by a random team's
@@ -64,7 +65,7 @@ async function run(step: Action, made: Made) {
   const as = (team: number) => captains[team]!;
   try {
     if (step.kind === 'post') {
-      const post = await service.createPost({ deps, viewer: as(step.by), body: postBody(teamIds[step.by]!) });
+      const post = await posts.createPost({ deps, viewer: as(step.by), body: postBody(teamIds[step.by]!) });
       made.posts.push({ id: post._id, team: step.by });
       return;
     }
@@ -72,19 +73,23 @@ async function run(step: Action, made: Made) {
       const post = nth(made.posts);
       if (!post) return;
       if (step.kind === 'remove') {
-        await service.deletePost({ deps, viewer: as(step.proper ? post.team : step.by), postId: post.id });
+        await posts.deletePost({ deps, viewer: as(step.proper ? post.team : step.by), postId: post.id });
         return;
       }
       const team = step.proper && step.by === post.team ? (step.by + 1) % 3 : step.by;
       const body = { teamId: teamIds[team]! };
-      const request = await service.createRequest({ deps, viewer: as(team), postId: post.id, body });
+      const request = await requests.createRequest({ deps, viewer: as(team), postId: post.id, body });
       made.requests.push({ id: request._id, team, postTeam: post.team });
       return;
     }
     const request = nth(made.requests);
     if (!request) return;
     const actor = step.proper ? (step.kind === 'withdraw' ? request.team : request.postTeam) : step.by;
-    const act = { withdraw: service.withdrawRequest, accept: service.acceptRequest, decline: service.declineRequest };
+    const act = {
+      withdraw: requests.withdrawRequest,
+      accept: requests.acceptRequest,
+      decline: requests.declineRequest,
+    };
     await act[step.kind]({ deps, viewer: as(actor), requestId: request.id });
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode < 400 || error.statusCode >= 500) throw error;

@@ -25,7 +25,8 @@ import { rateLimitedErrorResponses } from '../../lib/responses.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { viewerOf } from '../auth/index.js';
 import { scrimDepsOf } from '../scrims/index.js';
-import * as service from './board.service.js';
+import * as posts from './posts.js';
+import * as requests from './requests.js';
 import { cancelSeries } from './series/cancel.js';
 import { setLineup } from './series/lineup.js';
 import { chooseSide } from './series/side.js';
@@ -85,7 +86,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request, reply) => {
-      const post = await service.createPost({ deps, viewer: viewerOf(request), body: request.body });
+      const post = await posts.createPost({ deps, viewer: viewerOf(request), body: request.body });
       return reply.status(201).send({ post });
     },
   );
@@ -96,7 +97,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       querystring: scrimBoardQuerySchema,
       response: { 200: scrimBoardResponseSchema },
     }),
-    async (request) => service.listBoard({ db, viewer: viewerOf(request), query: request.query }),
+    async (request) => posts.listBoard({ db, viewer: viewerOf(request), query: request.query }),
   );
 
   app.delete(
@@ -107,7 +108,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       response: { 204: z.null() },
     }),
     async (request, reply) => {
-      await service.deletePost({ deps, viewer: viewerOf(request), postId: request.params.id });
+      await posts.deletePost({ deps, viewer: viewerOf(request), postId: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -119,7 +120,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       response: { 200: scrimRequestsResponseSchema },
     }),
     async (request) => ({
-      requests: await service.listRequests({ db, viewer: viewerOf(request), postId: request.params.id }),
+      requests: await requests.listRequests({ db, viewer: viewerOf(request), postId: request.params.id }),
     }),
   );
 
@@ -139,7 +140,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       ),
     },
     async (request, reply) => {
-      const answer = await service.createRequest({
+      const answer = await requests.createRequest({
         deps,
         viewer: viewerOf(request),
         postId: request.params.id,
@@ -157,7 +158,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       response: { 204: z.null() },
     }),
     async (request, reply) => {
-      await service.withdrawRequest({ deps, viewer: viewerOf(request), requestId: request.params.id });
+      await requests.withdrawRequest({ deps, viewer: viewerOf(request), requestId: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -170,7 +171,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       { params: scrimRequestParamsSchema, body: noBody, response: { 200: acceptScrimRequestResponseSchema } },
     ),
     async (request) => ({
-      series: await service.acceptRequest({ deps, viewer: viewerOf(request), requestId: request.params.id }),
+      series: await requests.acceptRequest({ deps, viewer: viewerOf(request), requestId: request.params.id }),
     }),
   );
 
@@ -182,7 +183,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       response: { 200: scrimRequestResponseSchema },
     }),
     async (request) => ({
-      request: await service.declineRequest({ deps, viewer: viewerOf(request), requestId: request.params.id }),
+      request: await requests.declineRequest({ deps, viewer: viewerOf(request), requestId: request.params.id }),
     }),
   );
 
