@@ -1,4 +1,5 @@
 import { TEAM_LIMIT_PER_USER, TEAM_NAME_MAX, TEAM_NAME_MIN, TEAM_ROLES } from '../../rules/team-limits.js';
+import { RELIABILITY_MIN_COMMITMENTS } from '../../constants.js';
 import { count } from './plural.js';
 
 /** Texts of the teams' refusals. */
@@ -62,12 +63,16 @@ export const TEAM_TEXTS = {
   you: 'You',
   joined: (when: string) => `Joined ${when}`,
   rating: 'Team rating',
-  provisional: 'Provisional: no series played yet',
+  provisional: 'Provisional: fewer than 10 rated games, the rating is still settling',
   record: 'Record',
   recordValue: (wins: number, losses: number) => `${wins}–${losses}`,
   reliability: 'Reliability',
-  noSeries: 'No series yet',
-  seriesPlayed: (n: number) => `over ${count(n, 'series', 'series')}`,
+  noSeries: 'Not counted yet',
+  /** Under the score: the series it counts, or how many it still needs before it shows. */
+  seriesPlayed: (n: number, shown: boolean) =>
+    shown
+      ? `over ${count(n, 'series', 'series')}`
+      : `${count(n, 'series', 'series')} decided, shown from ${RELIABILITY_MIN_COMMITMENTS}`,
   invite: 'Invite players',
   inviteHelp: 'Anyone with the link can join for 7 days, unless you revoke it.',
   createInvite: 'Create invite link',

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TeamAbilities, TeamMember, TeamRatingHistory, TeamView } from '@scrim-gym/shared';
+import {
+  TEAM_TEXTS,
+  type TeamAbilities,
+  type TeamMember,
+  type TeamRatingHistory,
+  type TeamView,
+} from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { TeamPage } from './TeamPage';
 
@@ -97,8 +103,9 @@ describe('TeamPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Owls' })).toBeInTheDocument();
     expect(screen.getByText('[NOWL] · NA')).toBeInTheDocument();
     expect(screen.getByText('1500')).toBeInTheDocument();
-    expect(screen.getByText('Provisional: no series played yet')).toBeInTheDocument();
-    expect(screen.getByText('No series yet')).toBeInTheDocument();
+    expect(screen.getByText(TEAM_TEXTS.provisional)).toBeInTheDocument();
+    expect(screen.getByText('Not counted yet')).toBeInTheDocument();
+    expect(screen.getByText('0 series decided, shown from 5')).toBeInTheDocument();
     const roster = screen.getByRole('list', { name: 'Roster' });
     const names = within(roster)
       .getAllByRole('link')

@@ -185,7 +185,7 @@ function TeamDetails({ team, viewerId }: { team: TeamView; viewerId: string }) {
                 <Stat
                   label={T.reliability}
                   value={reliability.score === null ? T.noSeries : `${reliability.score}%`}
-                  hint={reliability.played > 0 ? T.seriesPlayed(reliability.played) : undefined}
+                  hint={T.seriesPlayed(reliability.played, reliability.score !== null)}
                 />
               </Stack>
             </Stack>
