@@ -45,4 +45,5 @@ export * from './rules/team-limits.js';
 export * from './schemas/team.js';
 export * from './rules/board-limits.js';
 export * from './schemas/series.js';
+export * from './schemas/team-series.js';
 export * from './schemas/board.js';

@@ -511,6 +511,11 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     expect: only(['captain'], '2xx'),
   },
   'GET /api/series/{id}': { request: ({ world }) => ({ params: { id: world.series.id } }), expect: signedIn() },
+  // A team's series lists (the team page's): for signed-in users, as a series is; otherTeam plays the series.
+  'GET /api/teams/{id}/series': {
+    request: ({ world }) => ({ params: { id: world.otherTeam.id } }),
+    expect: signedIn(),
+  },
   // otherPlayer captains otherTeam; host captains the other team of the series, which is no power over this one.
   'PUT /api/series/{id}/lineup': {
     request: ({ world }) => ({

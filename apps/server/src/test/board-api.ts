@@ -6,6 +6,7 @@ import {
   type ScrimRequest,
   type Series,
   type SeriesLineupBody,
+  type TeamSeriesLists,
 } from '@scrim-gym/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -61,6 +62,9 @@ export function boardApi(call: ReturnType<typeof callApi>) {
       call('POST', `/api/series/${seriesId}/games/${n}/side`, as?.token, body as object),
     cancel: (seriesId: string, as: TestUser | undefined, body: unknown) =>
       call('POST', `/api/series/${seriesId}/cancel`, as?.token, body as object),
+    teamSeries: (teamId: string, as?: TestUser) => call('GET', `/api/teams/${teamId}/series`, as?.token),
+    teamSeriesOk: async (teamId: string, as: TestUser) =>
+      expectStatus<TeamSeriesLists>(await api.teamSeries(teamId, as), 200),
   };
   return api;
 }

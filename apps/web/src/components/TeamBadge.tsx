@@ -6,13 +6,13 @@ import type { TeamSummary } from '@scrim-gym/shared';
 /** The tag's letters fill at most four fifths of the square: a bold capital is about 0.7 em wide. */
 const tagFontSize = (tag: string, size: number) => Math.min(size / 3, (size * 0.8) / (tag.length * 0.7));
 
-/** A team's logo (or its tag when it has none), name, tag and region on one line. */
+/** A team's logo (or its tag when it has none), name, tag and region (when given) on one line. */
 export function TeamBadge({
   team,
   size = 40,
   heading,
 }: {
-  team: Pick<TeamSummary, 'name' | 'tag' | 'region' | 'logoUrl'>;
+  team: Pick<TeamSummary, 'name' | 'tag' | 'logoUrl'> & Partial<Pick<TeamSummary, 'region'>>;
   size?: number;
   /** The page's heading: the name as an h1. */
   heading?: boolean;
@@ -43,7 +43,7 @@ export function TeamBadge({
           {team.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          [{team.tag}] · {team.region}
+          [{team.tag}]{team.region ? ` · ${team.region}` : ''}
         </Typography>
       </Box>
     </Box>

@@ -21,6 +21,9 @@ export const SCRIM_NOTE_MAX = 300;
 export const SERIES_FORMATS = ['bo1', 'bo2', 'bo3', 'bo5', 'games3', 'games4', 'games5'] as const;
 export type SeriesFormat = (typeof SERIES_FORMATS)[number];
 
+/** The most series each list of a team's page (upcoming, recent) holds. */
+export const TEAM_SERIES_LIST_MAX = 10;
+
 /** A lineup locks this many minutes before the series starts: the lobby is made with the players it names. */
 export const SERIES_LINEUP_LOCK_MINUTES = 15;
 /**

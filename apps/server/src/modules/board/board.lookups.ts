@@ -7,7 +7,7 @@ import { getTeamCards } from '../teams/index.js';
 
 export const postNotFound = () => notFound(BOARD_MESSAGES.postNotFound, 'SCRIM_POST_NOT_FOUND');
 export const requestNotFound = () => notFound(BOARD_MESSAGES.requestNotFound, 'SCRIM_REQUEST_NOT_FOUND');
-const teamNotFound = () => notFound(TEAM_MESSAGES.notFound, 'TEAM_NOT_FOUND');
+export const teamNotFound = () => notFound(TEAM_MESSAGES.notFound, 'TEAM_NOT_FOUND');
 
 /** The team's card, or 404 when there is no such team. */
 export async function cardOf({ db, teamId }: { db: DbOrTx; teamId: string }): Promise<TeamCard> {

@@ -18,6 +18,8 @@ import {
   seriesParamsSchema,
   seriesSideBodySchema,
   seriesResponseSchema,
+  teamParamsSchema,
+  teamSeriesResponseSchema,
 } from '@scrim-gym/shared';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { limitRequests } from '../../lib/rate-limit-hook.js';
@@ -31,6 +33,7 @@ import { cancelSeries } from './series/cancel.js';
 import { setLineup } from './series/lineup.js';
 import { chooseSide } from './series/side.js';
 import { getSeries } from './series/series-view.js';
+import { getTeamSeries } from './series/team-series.js';
 
 const tags = ['scrim-board'];
 const seriesTags = ['series'];
@@ -200,6 +203,19 @@ export async function boardRoutes(fastify: FastifyInstance) {
     async (request) => ({
       series: await getSeries({ db, viewer: viewerOf(request), id: request.params.id }),
     }),
+  );
+
+  app.get(
+    '/teams/:id/series',
+    routeSchema(
+      seriesTags,
+      "A team's series from its side: scheduled and live ones soonest first, finished and cancelled ones latest first",
+      { params: teamParamsSchema, response: { 200: teamSeriesResponseSchema } },
+    ),
+    async (request) => {
+      viewerOf(request);
+      return getTeamSeries({ db, teamId: request.params.id });
+    },
   );
 
   app.put(

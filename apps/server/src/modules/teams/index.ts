@@ -5,6 +5,6 @@
 export { teamsRoutes } from './teams.routes.js';
 // Account deletion takes the account off its teams in its own transaction.
 export { getTeam, leaveTeamsOfDeletedUser } from './teams.service.js';
-// The scrim board: team cards, captains to notify, the viewer's place on a team, rosters and the captain rule.
-export { captainsOf, getTeamCards, memberIdsOf, membershipOf, teamIdsOf } from './teams.service.js';
+// The scrim board: whether a team exists, team cards, captains to notify, the viewer's place on a team, rosters and the captain rule.
+export { captainsOf, getTeamCards, memberIdsOf, membershipOf, teamExists, teamIdsOf } from './teams.service.js';
 export { assertTeamCaptain } from './teams.policy.js';

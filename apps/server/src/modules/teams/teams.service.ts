@@ -120,6 +120,9 @@ export function teamIdsOf({ db, userId }: { db: DbOrTx; userId: string }) {
   return repo.findTeamIdsOfUser({ db, userId });
 }
 
+/** Whether there is a team of this id. */
+export const teamExists = async ({ db, id }: { db: DbOrTx; id: string }) => (await repo.findTeam({ db, id })) !== null;
+
 /** The whole team as GET /api/teams/:id answers it. */
 export async function getTeam({ db, id }: { db: DbOrTx; id: string }): Promise<Team> {
   const team = await repo.findTeam({ db, id });

@@ -6,6 +6,17 @@ import {
 } from '../../rules/board-limits.js';
 import { count } from './plural.js';
 
+/** A series' format as the pages name it (the board, a series, a team's series). */
+export const SERIES_FORMAT_LABELS = {
+  bo1: 'Best of 1',
+  bo2: 'Best of 2',
+  bo3: 'Best of 3',
+  bo5: 'Best of 5',
+  games3: '3 games',
+  games4: '4 games',
+  games5: '5 games',
+} as const satisfies Record<SeriesFormat, string>;
+
 /** The Scrim Board page's words: filters, post cards, the post and request dialogs, a post's requests. */
 export const BOARD_TEXTS = {
   title: 'Scrim Board',
@@ -36,15 +47,7 @@ export const BOARD_TEXTS = {
   goToTeams: 'Create or join a team',
   notCaptain: 'Only a team’s captains post and ask for scrims: create a team, or ask your captain.',
   postScrim: 'Post a scrim',
-  formats: {
-    bo1: 'Best of 1',
-    bo2: 'Best of 2',
-    bo3: 'Best of 3',
-    bo5: 'Best of 5',
-    games3: '3 games',
-    games4: '4 games',
-    games5: '5 games',
-  } satisfies Record<SeriesFormat, string>,
+  formats: SERIES_FORMAT_LABELS,
   fearless: 'Fearless draft',
   wantedRanks: (min: string | null, max: string | null) =>
     min && max

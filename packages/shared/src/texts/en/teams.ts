@@ -126,3 +126,22 @@ export const TEAM_RATING_TEXTS = {
   findScrim: 'Open the Scrim Board',
   failed: 'The rating history could not be loaded.',
 } as const;
+
+/** The team page's upcoming and recent series. */
+export const TEAM_SERIES_TEXTS = {
+  upcoming: 'Upcoming series',
+  recent: 'Recent series',
+  failed: 'The team’s series could not be loaded.',
+  noUpcomingCaptain: 'No series booked: post on the Scrim Board, or ask for another team’s post.',
+  noUpcoming: 'No series booked.',
+  noRecentCaptain: 'No series played yet: once a booked series ends, its score shows here.',
+  noRecent: 'No series played yet.',
+  findSeries: 'Find a series on the Scrim Board',
+  deletedTeam: 'Deleted team',
+  fearless: 'Fearless',
+  live: 'Live',
+  score: (team: number, opponent: number) => `${team}–${opponent}`,
+  outcomes: { won: 'Won', lost: 'Lost', drawn: 'Drawn' },
+  cancelled: 'Cancelled',
+  cancelledLate: 'Cancelled (late)',
+} as const;

@@ -6,6 +6,7 @@ import type {
   TeamInvite,
   TeamRatingHistory,
   TeamRole,
+  TeamSeriesLists,
   TeamSummary,
   TeamView,
   UpdateTeamBody,
@@ -18,6 +19,7 @@ export const teamKeys = {
   ofUser: (userId: string) => ['teams', 'user', userId] as const,
   invites: (id: string) => ['teams', 'invites', id] as const,
   ratingHistory: (id: string) => ['teams', 'rating-history', id] as const,
+  series: (id: string) => ['teams', 'series', id] as const,
   search: (region: Region | undefined, q: string) => ['teams', 'search', region ?? '', q] as const,
 };
 
@@ -37,6 +39,14 @@ export const teamRatingHistoryQuery = (id: string) =>
     queryFn: () => api.get<TeamRatingHistory>(`/teams/${id}/rating-history`).then((res) => res.history),
   });
 export const useTeamRatingHistory = (id: string) => useQuery(teamRatingHistoryQuery(id));
+
+/** GET /api/teams/:id/series: the team's upcoming series (scheduled or live) and its recent ones, from its side. */
+export const teamSeriesQuery = (id: string) =>
+  queryOptions({
+    queryKey: teamKeys.series(id),
+    queryFn: () => api.get<TeamSeriesLists>(`/teams/${id}/series`),
+  });
+export const useTeamSeries = (id: string) => useQuery(teamSeriesQuery(id));
 
 /** GET /api/users/:id/teams: the teams a player is on (at most three). */
 export const userTeamsQuery = (userId: string) =>

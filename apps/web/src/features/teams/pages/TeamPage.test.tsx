@@ -6,6 +6,7 @@ import {
   type TeamAbilities,
   type TeamMember,
   type TeamRatingHistory,
+  type TeamSeriesEntry,
   type TeamView,
 } from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
@@ -51,12 +52,26 @@ const team = (can: Partial<TeamAbilities>, members?: TeamMember[]): TeamView => 
 
 const NO_HISTORY: TeamRatingHistory = { season: 1, history: [] };
 
+const entry = (n: number, overrides: Partial<TeamSeriesEntry>): TeamSeriesEntry => ({
+  _id: `00000000-0000-4000-8000-00000000e00${n}`,
+  format: 'bo3',
+  fearless: false,
+  startsAt: `2026-12-0${n}T20:00:00.000Z`,
+  status: 'scheduled',
+  opponent: { _id: `00000000-0000-4000-8000-00000000f00${n}`, name: `Rivals ${n}`, tag: `RV${n}`, logoUrl: null },
+  score: { team: 0, opponent: 0 },
+  outcome: null,
+  cancel: null,
+  ...overrides,
+});
+
 function renderTeam(shown: TeamView, writes: Record<string, unknown> = {}) {
   const calls = stubApi({
     'GET /auth/session': { token: 't', user: viewer, identity: null },
     [`GET /teams/${TEAM_ID}`]: { team: shown },
     [`GET /teams/${TEAM_ID}/rating-history`]: NO_HISTORY,
     [`GET /teams/${TEAM_ID}/invites`]: { invites: [] },
+    [`GET /teams/${TEAM_ID}/series`]: { upcoming: [], recent: [] },
     ...writes,
   });
   renderAt(`/teams/${TEAM_ID}`, '/teams/:id', <TeamPage />, { '/teams': 'teams page' });
@@ -96,6 +111,60 @@ describe('TeamPage', () => {
     renderTeam(team({ edit: true, invite: true, manageMembers: true }));
     expect(await screen.findByText(/Post on the Scrim Board or ask for another team/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the Scrim Board' })).toHaveAttribute('href', '/board');
+  });
+
+  it('lists the upcoming series (live first) and the recent ones with scores, each a link to its series', async () => {
+    renderTeam(team({ leave: true }), {
+      [`GET /teams/${TEAM_ID}/series`]: {
+        upcoming: [
+          entry(1, { status: 'live', format: 'bo5', fearless: true }),
+          entry(2, { format: 'games3', opponent: null }),
+        ],
+        recent: [
+          entry(3, { status: 'cancelled', cancel: { late: true, byTeam: true } }),
+          entry(4, { status: 'finished', score: { team: 2, opponent: 1 }, outcome: 'won' }),
+          entry(5, { status: 'finished', format: 'bo2', score: { team: 1, opponent: 1 }, outcome: 'drawn' }),
+        ],
+      },
+    });
+    const upcoming = within(await screen.findByRole('list', { name: 'Upcoming series' })).getAllByRole('link');
+    expect(upcoming.map((link) => link.getAttribute('href'))).toEqual([
+      '/series/00000000-0000-4000-8000-00000000e001',
+      '/series/00000000-0000-4000-8000-00000000e002',
+    ]);
+    expect(upcoming[0]).toHaveTextContent(/^Rivals 1\[RV1\]Best of 5Fearless.+Live$/);
+    expect(upcoming[1]).toHaveTextContent(/^Deleted team\[\?\]3 games/);
+    expect(upcoming[1]).not.toHaveTextContent('Fearless');
+    const recent = within(screen.getByRole('list', { name: 'Recent series' })).getAllByRole('link');
+    expect(recent.map((link) => link.getAttribute('href'))).toEqual([
+      '/series/00000000-0000-4000-8000-00000000e003',
+      '/series/00000000-0000-4000-8000-00000000e004',
+      '/series/00000000-0000-4000-8000-00000000e005',
+    ]);
+    expect(recent[0]).toHaveTextContent(/^Rivals 3\[RV3\]Best of 3.+Cancelled \(late\)$/);
+    expect(recent[0]).not.toHaveTextContent('0–0');
+    expect(recent[1]).toHaveTextContent(/2–1Won$/);
+    expect(recent[2]).toHaveTextContent(/^Rivals 5\[RV5\]Best of 2.+1–1Drawn$/);
+  });
+
+  it('points a captain without series to the Scrim Board, and tells a member plainly', async () => {
+    renderTeam(team({ edit: true, invite: true, manageMembers: true }));
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming series' });
+    expect(upcoming).toHaveTextContent('No series booked: post on the Scrim Board, or ask for another team’s post.');
+    expect(within(upcoming).getByRole('link', { name: 'Find a series on the Scrim Board' })).toHaveAttribute(
+      'href',
+      '/board',
+    );
+    expect(screen.getByRole('region', { name: 'Recent series' })).toHaveTextContent(
+      'No series played yet: once a booked series ends, its score shows here.',
+    );
+  });
+
+  it('tells a member without series there are none, with nothing to do', async () => {
+    renderTeam(team({ leave: true }));
+    expect(await screen.findByRole('region', { name: 'Upcoming series' })).toHaveTextContent(/^Upcoming seriesNo series booked\.$/);
+    expect(screen.getByRole('region', { name: 'Recent series' })).toHaveTextContent(/^Recent seriesNo series played yet\.$/);
+    expect(screen.queryByRole('link', { name: 'Find a series on the Scrim Board' })).toBeNull();
   });
 
   it('a member sees the team, its numbers and roster in role order, and only Leave', async () => {

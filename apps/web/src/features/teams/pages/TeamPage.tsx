@@ -17,6 +17,7 @@ import { useDeleteTeam, useRemoveMember, useTeam, useUpdateMember, useUpdateTeam
 import { InvitePanel } from '../components/InvitePanel';
 import { Roster } from '../components/Roster';
 import { TeamRatingChart } from '../components/TeamRatingChart';
+import { TeamSeriesLists } from '../components/TeamSeriesLists';
 import { TeamBadge } from '../../../components/TeamBadge';
 import { TeamForm } from '../components/TeamForm';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -193,6 +194,7 @@ function TeamDetails({ team, viewerId }: { team: TeamView; viewerId: string }) {
         </Paper>
         {/* Captains invite: they are the ones the empty chart points to the board. */}
         <TeamRatingChart teamId={team._id} isCaptain={team.can.invite} />
+        <TeamSeriesLists teamId={team._id} isCaptain={team.can.invite} />
         <Panel title={T.roster}>
           <Roster
             team={team}
