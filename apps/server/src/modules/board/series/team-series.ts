@@ -6,7 +6,9 @@ import { seriesStatusAt } from './series-rules.js';
 import { findTeamSeries, type TeamSeriesRow } from './team-series.repository.js';
 
 /** How a finished series ended for the team whose score is `team`; a series that is not finished has no outcome. */
-export function outcomeOf(row: Pick<TeamSeriesRow, 'status' | 'teamScore' | 'opponentScore'>): TeamSeriesOutcome | null {
+export function outcomeOf(
+  row: Pick<TeamSeriesRow, 'status' | 'teamScore' | 'opponentScore'>,
+): TeamSeriesOutcome | null {
   if (row.status !== 'finished') return null;
   if (row.teamScore === row.opponentScore) return 'drawn';
   return row.teamScore > row.opponentScore ? 'won' : 'lost';

@@ -16,7 +16,8 @@ import { useTeamSeries } from '../api/teams';
 /** The chip that ends a row: live for an upcoming series, the result (or the cancel) for a recent one. */
 function StateChip({ entry }: { entry: TeamSeriesEntry }) {
   if (entry.status === 'live') return <Chip size="small" color="error" label={T.live} />;
-  if (entry.cancel) return <Chip size="small" color="warning" label={entry.cancel.late ? T.cancelledLate : T.cancelled} />;
+  if (entry.cancel)
+    return <Chip size="small" color="warning" label={entry.cancel.late ? T.cancelledLate : T.cancelled} />;
   if (!entry.outcome) return null;
   const color = entry.outcome === 'won' ? 'success' : entry.outcome === 'lost' ? 'default' : 'info';
   return <Chip size="small" color={color} label={T.outcomes[entry.outcome]} />;

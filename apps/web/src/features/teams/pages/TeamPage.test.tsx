@@ -163,8 +163,12 @@ describe('TeamPage', () => {
 
   it('tells a member without series there are none, with nothing to do', async () => {
     renderTeam(team({ leave: true }));
-    expect(await screen.findByRole('region', { name: 'Upcoming series' })).toHaveTextContent(/^Upcoming seriesNo series booked\.$/);
-    expect(screen.getByRole('region', { name: 'Recent series' })).toHaveTextContent(/^Recent seriesNo series played yet\.$/);
+    expect(await screen.findByRole('region', { name: 'Upcoming series' })).toHaveTextContent(
+      /^Upcoming seriesNo series booked\.$/,
+    );
+    expect(screen.getByRole('region', { name: 'Recent series' })).toHaveTextContent(
+      /^Recent seriesNo series played yet\.$/,
+    );
     expect(screen.queryByRole('link', { name: 'Find a series on the Scrim Board' })).toBeNull();
   });
 
