@@ -6,8 +6,8 @@ import {
 } from '../../rules/board-limits.js';
 import { count } from './plural.js';
 
-/** A series' format as the pages name it (the board, a series, a team's series). */
-export const SERIES_FORMAT_LABELS = {
+/** A series' format in full, as the board, a series page and a team's series name it. */
+export const BOARD_FORMAT_LABELS = {
   bo1: 'Best of 1',
   bo2: 'Best of 2',
   bo3: 'Best of 3',
@@ -47,7 +47,7 @@ export const BOARD_TEXTS = {
   goToTeams: 'Create or join a team',
   notCaptain: 'Only a team’s captains post and ask for scrims: create a team, or ask your captain.',
   postScrim: 'Post a scrim',
-  formats: SERIES_FORMAT_LABELS,
+  formats: BOARD_FORMAT_LABELS,
   fearless: 'Fearless draft',
   wantedRanks: (min: string | null, max: string | null) =>
     min && max

@@ -7,7 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { SERIES_FORMAT_LABELS, TEAM_SERIES_TEXTS as T, type TeamSeriesEntry } from '@scrim-gym/shared';
+import { BOARD_FORMAT_LABELS, TEAM_SERIES_TEXTS as T, type TeamSeriesEntry } from '@scrim-gym/shared';
 import { PageSection } from '../../../components/PageSection';
 import { TeamBadge } from '../../../components/TeamBadge';
 import { formatWhen } from '../../../lib/datetime';
@@ -38,7 +38,7 @@ function SeriesRow({ entry }: { entry: TeamSeriesEntry }) {
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
           <TeamBadge team={opponent} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mt: 0.5 }}>
-            <Typography variant="body2">{SERIES_FORMAT_LABELS[entry.format]}</Typography>
+            <Typography variant="body2">{BOARD_FORMAT_LABELS[entry.format]}</Typography>
             {entry.fearless && <Chip size="small" variant="outlined" label={T.fearless} />}
             <Typography variant="body2" color="text.secondary">
               {formatWhen(entry.startsAt)}
