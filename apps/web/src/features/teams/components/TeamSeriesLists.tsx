@@ -15,7 +15,7 @@ import { useTeamSeries } from '../api/teams';
 
 /** The chip that ends a row: live for an upcoming series, the result (or the cancel) for a recent one. */
 function StateChip({ entry }: { entry: TeamSeriesEntry }) {
-  if (entry.status === 'live') return <Chip size="small" color="error" label={T.live} />;
+  if (entry.status === 'live') return <Chip size="small" color="success" label={T.live} />;
   if (entry.cancel)
     return <Chip size="small" color="warning" label={entry.cancel.late ? T.cancelledLate : T.cancelled} />;
   if (!entry.outcome) return null;
