@@ -10,6 +10,7 @@ export * from './rules/scrim-slots.js';
 export * from './rules/team-names.js';
 export * from './rules/host-limits.js';
 export * from './rules/scrim-abilities.js';
+export * from './rules/notification-links.js';
 export * from './rules/search.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';

@@ -130,10 +130,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** Where a 'series_alert' leads, in the app and from a push: its series' page, else the scrim board. */
-export const seriesAlertPath = (notification: Pick<Notification, '_relatedSeries'>) =>
-  notification._relatedSeries ? `/series/${notification._relatedSeries._id}` : '/board';
-
 /**
  * 201 from send-friend-request. Normally a new request plus the notification the receiver got. When the other
  * user had already sent the session user a request, sending accepts it instead: `newFriendRequest` is null,
