@@ -51,6 +51,16 @@ function gameStatus(game: SeriesGameRow, now: number): SeriesStatus {
   return game.gameStartTime.getTime() <= now ? 'live' : 'scheduled';
 }
 
+/**
+ * The loser of the previous game may still pick this game's side: its window is open and the game has neither
+ * started nor ended (an admin may play it early).
+ */
+export const sideChoiceOpen = (game: SeriesGameRow, now: number) =>
+  game.sideChooserTeamId !== null &&
+  game.sideChoiceDueAt !== null &&
+  game.sideChoiceDueAt.getTime() > now &&
+  gameStatus(game, now) === 'scheduled';
+
 const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Series['games'][number] => {
   const winner = game.resultStatus === 'confirmed' ? game.teamWon : null;
   return {
@@ -60,10 +70,9 @@ const toSeriesGame = (game: SeriesGameRow, showCode: boolean, now: number): Seri
     redTeamId: game.redTeamId,
     status: gameStatus(game, now),
     startsAt: game.gameStartTime.toISOString(),
-    sideChoice:
-      game.sideChooserTeamId && game.sideChoiceDueAt && game.sideChoiceDueAt.getTime() > now
-        ? { teamId: game.sideChooserTeamId, dueAt: game.sideChoiceDueAt.toISOString() }
-        : null,
+    sideChoice: sideChoiceOpen(game, now)
+      ? { teamId: game.sideChooserTeamId!, dueAt: game.sideChoiceDueAt!.toISOString() }
+      : null,
     winnerTeamId: winner === 'teamOne' ? game.blueTeamId : winner === 'teamTwo' ? game.redTeamId : null,
     ...(showCode && game.tournamentCode ? { tournamentCode: game.tournamentCode } : {}),
   };

@@ -210,6 +210,20 @@ describe('POST /api/series/:id/games/:n/side', () => {
     expect([after.blueTeamId, after.redTeamId]).toEqual([before.blueTeamId, before.redTeamId]);
     expect(after.sideChoice).toBeNull();
   });
+  it('closes the choice once the game has started, even inside its five minutes (an admin may start it early)', async () => {
+    const { asker, series: booked } = await startedSeries('bo3');
+    await win(booked, 1, booked.teams.find((team) => team.team!._id !== asker.id)!.team!._id);
+    const two = (await api.seriesOk(booked._id, asker.captain)).games[1]!;
+    expect(two.sideChoice?.teamId).toBe(asker.id);
+    await db()
+      .update(scrims)
+      .set({ gameStartTime: new Date(Date.now() - 1000) })
+      .where(eq(scrims.id, two.scrimId));
+    const seen = await api.seriesOk(booked._id, asker.captain);
+    expect(seen.games[1]!.sideChoice).toBeNull();
+    expect(seen.can.chooseSide).toBe(false);
+    expectError(await api.side(booked._id, 2, asker.captain, { side: 'blue' }), 409, 'SIDE_CHOICE_OVER');
+  });
 });
 
 describe('POST /api/series/:id/cancel', () => {

@@ -62,6 +62,8 @@ export const BOARD_TEXTS = {
   teamRank: (rank: string) => `Team rank ${rank}`,
   reliable: (score: number) => `${score}% reliable`,
   newTeam: 'No series yet',
+  /** A team with decided series, fewer than the reliability needs to show. */
+  fewSeries: (n: number) => `${count(n, 'series', 'series')} decided`,
   requests: (n: number) => count(n, 'request'),
   yourPost: 'Your team’s post',
   postedBy: (team: string, when: string) => `Scrim post of ${team}, ${when}`,

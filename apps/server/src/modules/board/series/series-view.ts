@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { notFound } from '../../../lib/errors.js';
 import type { Viewer } from '../../auth/index.js';
 import { captainsOf, getTeamCards } from '../../teams/index.js';
-import { toSeries } from '../board.presenter.js';
+import { sideChoiceOpen, toSeries } from '../board.presenter.js';
 import { lineupOpenAt, seriesStatusAt } from './series-rules.js';
 import * as repo from './series.repository.js';
 
@@ -33,15 +33,7 @@ export async function readSeries({ db, row, viewer }: { db: DbOrTx; row: repo.Se
   const can = {
     captainOf,
     editLineup: captainOf.length > 0 && lineupOpenAt(row.status, gameOneStart, now),
-    chooseSide:
-      !over &&
-      games.some(
-        (game) =>
-          game.sideChooserTeamId !== null &&
-          captainOf.includes(game.sideChooserTeamId) &&
-          game.sideChoiceDueAt !== null &&
-          game.sideChoiceDueAt.getTime() > now,
-      ),
+    chooseSide: !over && games.some((game) => sideChoiceOpen(game, now) && captainOf.includes(game.sideChooserTeamId!)),
     cancel: captainOf.length > 0 && !over,
   };
   return toSeries({ row, status, teams, cards, lineups, games, showCodes, can, now });

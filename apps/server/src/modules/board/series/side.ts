@@ -7,6 +7,7 @@ import { notifyTeams, publishSeriesCommit, type SeriesDeps } from '../board.cont
 import { lineupSeats } from './progress.js';
 import { readSeries, seriesNotFound } from './series-view.js';
 import * as repo from './series.repository.js';
+import { sideChoiceOpen } from '../board.presenter.js';
 
 /**
  * POST /api/series/:id/games/:n/side {side}: a captain of the team that lost game n - 1 picks its side of game n,
@@ -39,7 +40,7 @@ export async function chooseSide({
     const game = (await repo.findSeriesGames({ db: tx, seriesId })).find((g) => g.number === number);
     if (!game) throw notFound(BOARD_MESSAGES.gameNotFound, 'SERIES_GAME_NOT_FOUND');
     const chooser = game.sideChooserTeamId;
-    if (!chooser || !game.sideChoiceDueAt || game.sideChoiceDueAt.getTime() <= Date.now())
+    if (!chooser || !sideChoiceOpen(game, Date.now()))
       throw conflict(BOARD_MESSAGES.sideChoiceOver, 'SIDE_CHOICE_OVER');
     if (!viewerTeams.includes(chooser)) throw forbidden(BOARD_MESSAGES.sideNotYours, 'NOT_SIDE_CHOOSER');
     const other = game.blueTeamId === chooser ? game.redTeamId : game.blueTeamId;

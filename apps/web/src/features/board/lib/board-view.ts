@@ -14,6 +14,8 @@ export function localInstant(date: string, time: string): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
-/** '92% reliable', or 'No series yet' while the team has no share. */
-export const reliabilityText = (team: TeamCard) =>
-  team.reliability.score === null ? T.newTeam : T.reliable(team.reliability.score);
+/** '92% reliable'; before the score shows, how many series are decided ('No series yet' for none). */
+export const reliabilityText = ({ reliability }: TeamCard) => {
+  if (reliability.score !== null) return T.reliable(reliability.score);
+  return reliability.played === 0 ? T.newTeam : T.fewSeries(reliability.played);
+};
