@@ -71,6 +71,9 @@ async function fixture(db, round, side) {
   const start = new Date(Date.now() + 2 * 60 * 60 * 1000);
   const scrimIds = await insertScrims(db, { count: SCRIMS, from: start, to: new Date(start.getTime() + 3_600_000) });
   const users = await insertUsers(db, { count: USERS, prefix: `${side}${round}` });
+  // Statistics as autovacuum keeps them in service: a plan made while the fresh database's tables were near empty
+  // (a hash join over every user for each scrim's players) would otherwise decide the figure, at random.
+  await db.query('analyze');
   const pick = random(round * 7919);
   const plan = users.map((user) => ({ user, scrimId: scrimIds[pick(SCRIMS)], slot: SLOTS[pick(SLOTS.length)] }));
   return { scrimIds, plan };
