@@ -182,6 +182,21 @@ export const ERROR_CODES = [
   'NOT_SERIES_GAME',
   'WRONG_SIDE',
   'ON_SERIES_TEAM',
+  // The draft room
+  'DRAFT_OFF',
+  'DRAFT_NOT_RUNNING',
+  'DRAFT_STARTED',
+  'DRAFT_OVER',
+  'NOT_YOUR_TURN',
+  'NOT_DRAFTER',
+  'NOT_ON_SIDE',
+  'TURN_PASSED',
+  'CHAMPION_TAKEN',
+  'CHAMPION_BANNED',
+  'CHAMPION_UNAVAILABLE',
+  'UNKNOWN_CHAMPION',
+  'CHAMPIONS_UNREADABLE',
+  'FEARLESS_SERIES_ONLY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

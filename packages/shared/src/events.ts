@@ -54,6 +54,8 @@ export const SOCKET_EVENTS = {
   boardChanged: 'board:changed',
   /** {seriesId}: the series changed (a lineup, a side, a game or its scrim, its end); read it again. */
   seriesChanged: 'series:changed',
+  /** {scrimId, draft}: the scrim's draft changed (a lock, a timeout, ready, a drafter, a hover, a reset). */
+  draftChange: 'draftChange',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

@@ -3,6 +3,7 @@ import type { Region } from './constants.js';
 import { SOCKET_EVENTS, USER_BANNED_EVENT, type UserBannedEvent } from './events.js';
 import type { watchBoardPayloadSchema, watchSeriesPayloadSchema } from './schemas/board.js';
 import type { Scrim } from './schemas/scrim.js';
+import type { DraftChangePayload } from './schemas/draft.js';
 import type {
   Conversation,
   FriendshipChangedPayload,
@@ -90,6 +91,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.boardChanged]: (payload: { region: Region }) => void;
   /** To the series' room: it changed; the page reads it again through the API (ids only). */
   [SOCKET_EVENTS.seriesChanged]: (payload: { seriesId: string }) => void;
+  /** The scrim's draft, as the receiving socket may see it (hovers only to the hovering side's players). */
+  [SOCKET_EVENTS.draftChange]: (payload: DraftChangePayload) => void;
   [USER_BANNED_EVENT]: (event: UserBannedEvent) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;

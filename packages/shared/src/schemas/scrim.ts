@@ -13,6 +13,7 @@ import {
 import { SERIES_FORMATS } from '../rules/board-limits.js';
 import { rolePreferenceSchema } from './user.js';
 import { scrimAbilitiesSchema } from './scrim-abilities.js';
+import { DRAFT_MODES } from '../rules/draft.js';
 
 export const teamNameSchema = z.enum(TEAMS, { error: 'Team must be teamOne or teamTwo' });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of Top, Jungle, Mid, ADC, Support' });
@@ -171,6 +172,10 @@ export const scrimSchema = z.object({
   ),
   /** The team series this scrim is a game of; null for any other scrim. */
   series: scrimSeriesSchema.nullable(),
+  /** The draft room: none, the tournament draft, or fearless (a series game); GET /api/scrims/:id/draft has its state. */
+  draft: z.enum(DRAFT_MODES),
+  /** Seconds a draft turn lasts. */
+  draftTimerSeconds: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import {
+  draftModeEnum,
   regionEnum,
   scrimPostStatusEnum,
   scrimRequestStatusEnum,
@@ -31,6 +32,8 @@ export const scrimPosts = pgTable(
     startsAt: timestamptz('starts_at').notNull(),
     format: seriesFormatEnum('format').notNull(),
     fearless: boolean('fearless').notNull(),
+    /** The draft room of its games: none, tournament, or fearless (only with `fearless`). */
+    draft: draftModeEnum('draft').notNull().default('none'),
     rankMin: smallint('rank_min'),
     rankMax: smallint('rank_max'),
     note: text('note'),
@@ -46,6 +49,8 @@ export const scrimPosts = pgTable(
       'scrim_posts_rank_range_ck',
       sql`${t.rankMin} is null or ${t.rankMax} is null or ${t.rankMin} <= ${t.rankMax}`,
     ),
+    // A fearless series drafts fearless (or without the draft room); a fearless draft is a fearless series.
+    check('scrim_posts_draft_ck', sql`${t.draft} = 'none' or (${t.draft} = 'fearless') = ${t.fearless}`),
     // The board's keyset order, over open posts only: of one region, and of every region.
     index('scrim_posts_board_region_idx')
       .on(t.region, t.startsAt, t.id)
@@ -108,6 +113,8 @@ export const series = pgTable(
     region: regionEnum('region').notNull(),
     format: seriesFormatEnum('format').notNull(),
     fearless: boolean('fearless').notNull(),
+    /** The draft room of its games: none, tournament, or fearless (only with `fearless`). */
+    draft: draftModeEnum('draft').notNull().default('none'),
     startsAt: timestamptz('starts_at').notNull(),
     status: seriesStatusEnum('status').notNull().default('scheduled'),
     /** When it finished or was cancelled. */
@@ -120,7 +127,11 @@ export const series = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('series_post_uq').on(t.postId), index('series_status_starts_idx').on(t.status, t.startsAt)],
+  (t) => [
+    uniqueIndex('series_post_uq').on(t.postId),
+    index('series_status_starts_idx').on(t.status, t.startsAt),
+    check('series_draft_ck', sql`${t.draft} = 'none' or (${t.draft} = 'fearless') = ${t.fearless}`),
+  ],
 );
 
 /**

@@ -1,5 +1,9 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
+  DRAFT_ACTIONS,
+  DRAFT_MODES,
+  DRAFT_SIDES,
+  DRAFT_STATUSES,
   REGIONS,
   RESULT_SOURCES,
   RESULT_STATUSES,
@@ -41,3 +45,7 @@ export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
 export const seriesSideEnum = pgEnum('series_side', SERIES_SIDES);
 /** How a series counted for one of its teams' reliability: played, cancelled late by it, or not shown up for. */
 export const seriesOutcomeEnum = pgEnum('series_outcome', ['played', 'late_cancel', 'no_show']);
+export const draftModeEnum = pgEnum('draft_mode', DRAFT_MODES);
+export const draftStatusEnum = pgEnum('draft_status', DRAFT_STATUSES);
+export const draftSideEnum = pgEnum('draft_side', DRAFT_SIDES);
+export const draftActionEnum = pgEnum('draft_action', DRAFT_ACTIONS);

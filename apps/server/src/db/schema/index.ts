@@ -11,3 +11,4 @@ export * from './matches.js';
 export * from './teams.js';
 export * from './board.js';
 export * from './team-ratings.js';
+export * from './drafts.js';

@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uniqueIndex,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import {
+  draftModeEnum,
   participantKindEnum,
   regionEnum,
   resultSourceEnum,
@@ -94,6 +96,10 @@ export const scrims = pgTable(
      * admins do, and its slots are the lineups'. Set when the series creates it, never changed.
      */
     seriesGame: boolean('series_game').notNull().default(false),
+    /** The draft room: none, the tournament draft, or (a series game only) fearless; its state is scrim_drafts'. */
+    draft: draftModeEnum('draft').notNull().default('none'),
+    /** Seconds a draft turn lasts (DRAFT_TIMER_MIN_SECONDS to DRAFT_TIMER_MAX_SECONDS). */
+    draftTimerSeconds: smallint('draft_timer_seconds').notNull().default(30),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -106,6 +112,9 @@ export const scrims = pgTable(
     // The admin dashboard: scrims created this week, and the newest ones for Recent Activity.
     index('scrims_created_at_idx').on(t.createdAt),
     check('scrims_max_casters_ck', sql`${t.maxCastersAllowedCount} between 0 and 2`),
+    check('scrims_draft_timer_ck', sql`${t.draftTimerSeconds} between 15 and 90`),
+    // Fearless carries picks from a series' earlier games: only a series game has them.
+    check('scrims_fearless_series_ck', sql`${t.draft} <> 'fearless' or ${t.seriesGame}`),
   ],
 );
 

@@ -18,3 +18,4 @@ export * from './admin.js';
 export * from './admin-screens.js';
 export * from './board.js';
 export * from './board-screens.js';
+export * from './draft.js';

@@ -193,6 +193,8 @@ export function presentScrim(
       : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
     mode: scrim.mode,
+    draft: scrim.draft,
+    draftTimerSeconds: scrim.draftTimerSeconds,
     signups: aggregate.signups.map((g) => ({
       _user: toScrimUser(g.user),
       primaryRole: g.primaryRole,

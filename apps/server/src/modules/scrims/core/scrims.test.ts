@@ -807,6 +807,8 @@ describe('GET /api/scrims', () => {
       placed: [],
       substitutions: [],
       series: null,
+      draft: 'none',
+      draftTimerSeconds: 30,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       // A player runs nothing here: every power off but a place of one's own, which a scrim outside a series offers

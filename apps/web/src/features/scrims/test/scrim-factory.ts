@@ -78,6 +78,8 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     placed: [],
     substitutions: [],
     series: null,
+    draft: 'none',
+    draftTimerSeconds: 30,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,

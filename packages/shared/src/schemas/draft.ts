@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ROLES } from '../constants.js';
+import {
+  DRAFT_ACTIONS,
+  DRAFT_MODES,
+  DRAFT_SIDES,
+  DRAFT_STATUSES,
+  DRAFT_TIMER_MAX_SECONDS,
+  DRAFT_TIMER_MIN_SECONDS,
+} from '../rules/draft.js';
+import { championKeySchema } from './match.js';
+
+export const draftModeSchema = z.enum(DRAFT_MODES);
+export const draftSideSchema = z.enum(DRAFT_SIDES);
+export const draftTimerSecondsSchema = z
+  .number()
+  .int()
+  .min(DRAFT_TIMER_MIN_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`)
+  .max(DRAFT_TIMER_MAX_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`);
+
+const draftPickSchema = z.object({ champion: z.string(), role: z.enum(ROLES).nullable().optional() });
+const draftSideStateSchema = z.object({
+  /** In turn order; null is a ban that timed out ("no ban"). */
+  bans: z.array(z.string().nullable()),
+  picks: z.array(draftPickSchema),
+});
+
+/**
+ * `GET /api/scrims/:id/draft` and the `draftChange` event's `draft`. `turn` while running: whose turn, what
+ * action, and the server's instant it ends. `hovers`: the viewer's own side's suggestions only (user id →
+ * champion key), absent for anyone not on a side. `unavailable`: the champions an earlier game of a fearless
+ * series picked. `version` grows with every change, so a client keeps the newest it has seen.
+ */
+export const draftStateSchema = z.object({
+  scrimId: z.string(),
+  mode: draftModeSchema,
+  status: z.enum(DRAFT_STATUSES),
+  version: z.number().int(),
+  turn: z
+    .object({
+      index: z.number().int(),
+      side: draftSideSchema,
+      action: z.enum(DRAFT_ACTIONS),
+      endsAt: z.string(),
+    })
+    .optional(),
+  timerSeconds: z.number().int(),
+  ready: z.object({ blue: z.boolean(), red: z.boolean() }),
+  drafters: z.object({ blue: z.string().nullable(), red: z.string().nullable() }),
+  blue: draftSideStateSchema,
+  red: draftSideStateSchema,
+  unavailable: z.array(z.string()),
+  hovers: z.record(z.string(), z.string()).optional(),
+  /** Whether Data Dragon's champion list could be read: without it a draft does not start. */
+  championsAvailable: z.boolean(),
+});
+export type DraftState = z.infer<typeof draftStateSchema>;
+
+export const draftSideBodySchema = z.object({ side: draftSideSchema });
+export const draftDrafterBodySchema = z.object({ side: draftSideSchema, userId: z.uuid() });
+export const draftChampionBodySchema = z.object({ champion: championKeySchema });
+export const draftLockBodySchema = z.object({ champion: championKeySchema, role: z.enum(ROLES).optional() });
+
+/** `draftChange` to a scrim's room (hovers only in the copy its side's players receive). */
+export const draftChangePayloadSchema = z.object({ scrimId: z.string(), draft: draftStateSchema });
+export type DraftChangePayload = z.infer<typeof draftChangePayloadSchema>;

@@ -1,0 +1,23 @@
+/** The draft room's answers (the API's error texts). The web's words are in draft-screens.ts. */
+export const DRAFT_MESSAGES = {
+  off: 'This scrim has no draft.',
+  notRunning: 'The draft has not started.',
+  started: 'The draft has started: drafters can no longer change.',
+  over: 'The draft is over.',
+  notYourTurn: "It is not your side's turn.",
+  notDrafter: "Only your side's drafter can do this.",
+  notOnSide: 'That player is not on this side.',
+  notYourSide: 'You are not on this side.',
+  turnPassed: "The turn's time is up.",
+  championTaken: 'That champion has been picked already.',
+  championBanned: 'That champion is banned.',
+  championUnavailable: 'That champion was picked earlier in this fearless series.',
+  unknownChampion: 'Unknown champion.',
+  championsUnreadable: 'The champion list cannot be read right now, so the draft cannot start. Try again in a minute.',
+  fearlessSeriesOnly: 'Fearless draft is only for team series.',
+  cannotReset: 'Only both captains together, a host or an admin can reset the draft.',
+  resetAsked: (side: string) => `${side} asked to reset the draft.`,
+  /** The scoreboard's flag when the game did not follow its draft. */
+  playedNotDrafted: (side: string, played: string, drafted: string) =>
+    `${side} played ${played}; the draft had ${drafted}`,
+} as const;
