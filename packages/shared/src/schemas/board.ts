@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { SCRIM_NOTE_MAX, SERIES_FORMATS } from '../rules/board-limits.js';
 import { BOARD_MESSAGES } from '../texts/en/board.js';
+import { DRAFT_MESSAGES } from '../texts/en/draft.js';
 import { REGIONS } from '../constants.js';
+import { DRAFT_MODES } from '../rules/draft.js';
 import { RANK_LADDER } from '../rules/rank.js';
 import { idSchema, isoDateTime } from './common.js';
 import { seriesSchema, teamCardSchema } from './series.js';
@@ -45,13 +47,20 @@ export const createScrimPostBodySchema = z
     startsAt: isoDateTime(BOARD_MESSAGES.startsAtInvalid),
     format: seriesFormatSchema,
     fearless: z.boolean({ error: BOARD_MESSAGES.fearlessInvalid }),
+    /** The series' draft room: none, the tournament draft, or fearless (which needs `fearless`). */
+    draft: z.enum(DRAFT_MODES).default('none'),
     rankMin: ladderRankSchema.optional(),
     rankMax: ladderRankSchema.optional(),
     note: noteSchema.optional(),
     /** Also post it to the region's Discord channel (when the region has one); off unless the poster asks. */
     announce: z.boolean({ error: BOARD_MESSAGES.announceInvalid }).default(false),
   })
-  .refine(ranksInOrder, { error: BOARD_MESSAGES.rankRangeInvalid, path: ['rankMin'] });
+  .refine(ranksInOrder, { error: BOARD_MESSAGES.rankRangeInvalid, path: ['rankMin'] })
+  // A fearless series drafts fearless in the draft room (or drafts elsewhere); a fearless draft needs a fearless series.
+  .refine((post) => post.draft === 'none' || (post.draft === 'fearless') === post.fearless, {
+    error: DRAFT_MESSAGES.fearlessDraftMismatch,
+    path: ['draft'],
+  });
 export type CreateScrimPostBody = z.input<typeof createScrimPostBodySchema>;
 
 /**
@@ -88,6 +97,7 @@ export const scrimPostSchema = z.object({
   startsAt: z.string(),
   format: z.enum(SERIES_FORMATS),
   fearless: z.boolean(),
+  draft: z.enum(DRAFT_MODES),
   rankMin: z.string().nullable(),
   rankMax: z.string().nullable(),
   note: z.string().nullable(),

@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
-import {
-  DRAFT_ACTIONS,
-  DRAFT_MODES,
-  DRAFT_SIDES,
-  DRAFT_STATUSES,
-  DRAFT_TIMER_MAX_SECONDS,
-  DRAFT_TIMER_MIN_SECONDS,
-} from '../rules/draft.js';
+import { DRAFT_ACTIONS, DRAFT_MODES, DRAFT_SIDES, DRAFT_STATUSES } from '../rules/draft.js';
 import { championKeySchema } from './match.js';
 
 export const draftModeSchema = z.enum(DRAFT_MODES);
 export const draftSideSchema = z.enum(DRAFT_SIDES);
-export const draftTimerSecondsSchema = z
-  .number()
-  .int()
-  .min(DRAFT_TIMER_MIN_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`)
-  .max(DRAFT_TIMER_MAX_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`);
 
 const draftPickSchema = z.object({ champion: z.string(), role: z.enum(ROLES).nullable().optional() });
 const draftSideStateSchema = z.object({

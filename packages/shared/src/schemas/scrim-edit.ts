@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_CASTERS_CHOICES } from '../constants.js';
 import { isoDateTime } from './common.js';
+import {
+  DRAFT_MODES,
+  DRAFT_TIMER_DEFAULT_SECONDS,
+  DRAFT_TIMER_MAX_SECONDS,
+  DRAFT_TIMER_MIN_SECONDS,
+} from '../rules/draft.js';
 import { regionSchema } from './user.js';
 import { scrimModeSchema, teamNameSchema } from './scrim.js';
 
@@ -14,6 +20,12 @@ const lobbyHostSchema = z
   .union([z.literal('random'), z.literal('me'), z.uuid(), z.null()])
   .default('random')
   .transform((host) => host ?? 'random');
+/** Seconds a draft turn lasts. */
+const draftTimerSecondsSchema = z
+  .number()
+  .int()
+  .min(DRAFT_TIMER_MIN_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`)
+  .max(DRAFT_TIMER_MAX_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`);
 const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
 
 export const createScrimBodySchema = z.object({
@@ -31,6 +43,9 @@ export const createScrimBodySchema = z.object({
   mode: scrimModeSchema.default('slots'),
   /** Players must check in 30 to 5 minutes before the start (on unless the host turns it off). */
   checkInEnabled: z.boolean().default(true),
+  /** The draft room: none or the tournament draft (fearless is a series' only). */
+  draft: z.enum(DRAFT_MODES).default('none'),
+  draftTimerSeconds: draftTimerSecondsSchema.default(DRAFT_TIMER_DEFAULT_SECONDS),
   /** Sent by the original client; the server takes the creator from the session. */
   createdBy: z.string().optional(),
   adminKey: z.string().optional(),
@@ -57,5 +72,8 @@ export const updateScrimBodySchema = z.object({
   mode: scrimModeSchema.optional(),
   /** Absent: kept. */
   checkInEnabled: z.boolean().optional(),
+  /** Absent: kept. Refused once the draft has started, and for a series game (its series decides). */
+  draft: z.enum(DRAFT_MODES).optional(),
+  draftTimerSeconds: draftTimerSecondsSchema.optional(),
 });
 export type UpdateScrimBody = z.input<typeof updateScrimBodySchema>;

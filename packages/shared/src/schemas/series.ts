@@ -3,6 +3,7 @@ import { SERIES_CANCEL_REASON_MAX, SERIES_FORMATS, SERIES_LINEUP_MAX_SUBS } from
 import { ROLES } from '../constants.js';
 import { BOARD_MESSAGES } from '../texts/en/board.js';
 import { REGIONS } from '../constants.js';
+import { DRAFT_MODES } from '../rules/draft.js';
 import { idSchema } from './common.js';
 import { socialUserSchema } from './social.js';
 import { teamReliabilitySchema } from './team.js';
@@ -90,6 +91,8 @@ export const seriesSchema = z.object({
   region: z.enum(REGIONS),
   format: z.enum(SERIES_FORMATS),
   fearless: z.boolean(),
+  /** The draft room of every game of the series. */
+  draft: z.enum(DRAFT_MODES),
   startsAt: z.string(),
   status: z.enum(SERIES_STATUSES),
   /** Blue side of game 1 first. */

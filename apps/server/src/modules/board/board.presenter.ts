@@ -27,6 +27,7 @@ export const toScrimPost = ({
   startsAt: post.startsAt.toISOString(),
   format: post.format,
   fearless: post.fearless,
+  draft: post.draft,
   rankMin: rankAt(post.rankMin),
   rankMax: rankAt(post.rankMax),
   note: post.note,
@@ -109,6 +110,7 @@ export const toSeries = ({
   region: row.region,
   format: row.format,
   fearless: row.fearless,
+  draft: row.draft,
   startsAt: row.startsAt.toISOString(),
   status,
   teams: teams.map((team) => ({

@@ -52,6 +52,7 @@ export async function createPost({
         startsAt,
         format: body.format,
         fearless: body.fearless,
+        draft: body.draft ?? 'none',
         rankMin: rankStepOf(body.rankMin),
         rankMax: rankStepOf(body.rankMax),
         note: body.note || null,

@@ -162,6 +162,7 @@ export async function acceptRequest({
           region: post.region,
           format: post.format,
           fearless: post.fearless,
+          draft: post.draft,
           startsAt: post.startsAt,
         },
         teams: [

@@ -15,6 +15,7 @@ export const DRAFT_MESSAGES = {
   unknownChampion: 'Unknown champion.',
   championsUnreadable: 'The champion list cannot be read right now, so the draft cannot start. Try again in a minute.',
   fearlessSeriesOnly: 'Fearless draft is only for team series.',
+  fearlessDraftMismatch: 'A fearless series drafts fearless, and a fearless draft needs a fearless series.',
   cannotReset: 'Only both captains together, a host or an admin can reset the draft.',
   resetAsked: (side: string) => `${side} asked to reset the draft.`,
   /** The scoreboard's flag when the game did not follow its draft. */

@@ -33,6 +33,7 @@ const series: Series = {
   region: 'NA',
   format: 'bo3',
   fearless: false,
+  draft: 'none',
   startsAt: '2030-05-01T18:00:00.000Z',
   status: 'scheduled',
   teams: [

@@ -55,6 +55,7 @@ const post = (team: TeamCard, overrides: Partial<ScrimPost> = {}): ScrimPost => 
   startsAt: '2030-05-01T18:00:00.000Z',
   format: 'bo3',
   fearless: true,
+  draft: 'fearless',
   rankMin: 'Gold 4',
   rankMax: 'Platinum 1',
   note: 'Scrims with VOD review',

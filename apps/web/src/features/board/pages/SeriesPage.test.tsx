@@ -49,6 +49,7 @@ const series = (overrides: Partial<Series> = {}): Series => ({
   region: 'NA',
   format: 'bo3',
   fearless: true,
+  draft: 'fearless',
   startsAt: '2030-05-01T18:00:00.000Z',
   status: 'scheduled',
   teams: [
