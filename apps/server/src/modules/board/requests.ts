@@ -184,6 +184,7 @@ export async function acceptRequest({
         region: post.region,
         startsAt: post.startsAt,
         createdBy: viewer.id,
+        draft: post.draft,
       });
       await seriesRepo.insertSeriesGame({
         db: tx,

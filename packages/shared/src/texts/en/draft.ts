@@ -15,6 +15,11 @@ export const DRAFT_MESSAGES = {
   unknownChampion: 'Unknown champion.',
   championsUnreadable: 'The champion list cannot be read right now, so the draft cannot start. Try again in a minute.',
   fearlessSeriesOnly: 'Fearless draft is only for team series.',
+  /** A series game's draft is its series' (set on the post). */
+  seriesDecides: "A team series' game drafts as its series does: its draft cannot be changed on its own.",
+  /** The draft's mode and clock cannot change once it started or ended. */
+  settingsLocked: 'The draft has started: its mode and turn time can no longer change.',
+  timerRange: (min: number, max: number) => `A turn lasts ${min} to ${max} seconds`,
   fearlessDraftMismatch: 'A fearless series drafts fearless, and a fearless draft needs a fearless series.',
   cannotReset: 'Only both captains together, a host or an admin can reset the draft.',
   resetAsked: (side: string) => `${side} asked to reset the draft.`,

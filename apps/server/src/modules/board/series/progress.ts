@@ -176,6 +176,7 @@ async function createNextGame({
     region: row.region,
     startsAt: new Date(now + SERIES_NEXT_GAME_DELAY_MINUTES * MINUTE),
     createdBy: last.createdBy,
+    draft: row.draft,
   });
   await repo.insertSeriesGame({
     db: tx,

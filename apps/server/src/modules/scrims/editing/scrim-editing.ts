@@ -38,6 +38,7 @@ import {
   changeScrim,
   needsTournamentCode,
 } from '../core/scrim-change.js';
+import { assertPickUpDraft, draftSettingsChange } from './draft-settings.js';
 
 /** A scrim itself: create, edit and delete it (whoever runs scrims). */
 
@@ -67,6 +68,8 @@ export const newScrimValues = (
   useTournamentCode: body.useTournamentCode,
   mode: body.mode,
   checkInEnabled: body.checkInEnabled,
+  draft: body.draft,
+  draftTimerSeconds: body.draftTimerSeconds,
   createdBy: by.createdBy,
   hostedBy: by.hostedBy,
 });
@@ -83,6 +86,7 @@ export async function createScrim({
   assertMayHostIn(viewer, body.region);
   if (body.createdBy && body.createdBy !== viewer.id) throw forbidden('createdBy must be you', 'IDENTITY_MISMATCH');
   assertMayStartAt(viewer, new Date(body.gameStartTime));
+  assertPickUpDraft(body.draft);
   let lobbyHostId: string | null = null;
   if (body.lobbyHost === 'me') lobbyHostId = viewer.id;
   else if (body.lobbyHost !== 'random') {
@@ -146,6 +150,7 @@ export async function editScrim({
           throw badRequest('The lobby host must be in this scrim', 'BAD_HOST');
         lobbyHostId = body.lobbyHost;
       }
+      const draftSettings = await draftSettingsChange({ tx, scrim, body });
       if (resultChanged && body.teamWon) await freezePrediction({ db: tx, scrimId });
       await updateScrim({
         db: tx,
@@ -164,6 +169,7 @@ export async function editScrim({
           useTournamentCode: body.useTournamentCode,
           ...(modeChanged && { mode: body.mode }),
           ...(body.checkInEnabled !== undefined && { checkInEnabled: body.checkInEnabled }),
+          ...draftSettings,
           // A new start time is a new check-in: reopened, and earlier check-ins no longer count.
           ...(startChanged && { abandonedAt: null, checkInClosedAt: null, lobbyReadyAt: null }),
         },

@@ -14,7 +14,7 @@ import { newScrimValues, type CreateScrimFields } from './scrim-editing.js';
  * the scrims' defaults and casters allowed, but private (the hub lists it to nobody; its players are the lineups)
  * and without a check-in (a lineup's players are the team's to bring). The start job is scheduled in the same
  * transaction. `createdBy`: the captain whose action created it; admins and the region's community hosts run it
- * (`seriesGame`: canRunScrim).
+ * (`seriesGame`: canRunScrim). `draft`: the series' draft room, every game's.
  */
 export async function createSeriesGameScrim({
   tx,
@@ -22,12 +22,14 @@ export async function createSeriesGameScrim({
   region,
   startsAt,
   createdBy,
+  draft,
 }: {
   tx: Transaction;
   title: string;
   region: CreateScrimFields['region'];
   startsAt: Date;
   createdBy: string | null;
+  draft: CreateScrimFields['draft'];
 }) {
   const body = createScrimBodySchema.parse({
     title,
@@ -36,6 +38,7 @@ export async function createSeriesGameScrim({
     isPrivate: true,
     isWithCasters: true,
     checkInEnabled: false,
+    draft,
   });
   const row = await insertScrim({
     db: tx,
