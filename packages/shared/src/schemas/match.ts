@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
+import { DRAFT_ACTIONS } from '../rules/draft.js';
 import { MATCH_MESSAGES } from '../texts/en/match.js';
 import { roleSchema } from './scrim.js';
 
@@ -62,6 +63,29 @@ export const matchTeamSchema = z.object({
 });
 export type MatchTeam = z.infer<typeof matchTeamSchema>;
 
+/**
+ * One way the game did not follow the scrim's finished draft. `side` is the scoreboard's (Riot's team 100 is
+ * blue, 200 red), the team that played it, whichever draft side that team drafted on (a lobby played with sides
+ * swapped is read from the players' PUUIDs). A pick: `played` a champion its draft did not have, `drafted` one it
+ * had that nobody of the side played. A ban: `played` banned in the game (null: no such ban), `drafted` the
+ * draft's ban (null: the draft had none there).
+ */
+export const draftMismatchSchema = z.object({
+  action: z.enum(DRAFT_ACTIONS),
+  side: z.enum(MATCH_SIDES),
+  played: z.string().nullable(),
+  drafted: z.string().nullable(),
+});
+export type DraftMismatch = z.infer<typeof draftMismatchSchema>;
+
+/** The game against its finished draft: the differences, and the display names of the champions they name. */
+export const draftCheckSchema = z.object({
+  mismatches: z.array(draftMismatchSchema),
+  /** Data Dragon key → display name (`MonkeyKing` → `Wukong`); a key without one is shown as it is. */
+  names: z.record(z.string(), z.string()),
+});
+export type DraftCheck = z.infer<typeof draftCheckSchema>;
+
 export const scrimMatchSchema = z.object({
   matchId: z.string(),
   durationSeconds: z.number().int(),
@@ -70,6 +94,8 @@ export const scrimMatchSchema = z.object({
   /** When the game ended (ISO). */
   playedAt: z.string(),
   teams: z.array(matchTeamSchema),
+  /** Null when the scrim had no finished draft. */
+  draftCheck: draftCheckSchema.nullable(),
 });
 export type ScrimMatch = z.infer<typeof scrimMatchSchema>;
 

@@ -26,4 +26,13 @@ export const DRAFT_MESSAGES = {
   /** The scoreboard's flag when the game did not follow its draft. */
   playedNotDrafted: (side: string, played: string, drafted: string) =>
     `${side} played ${played}; the draft had ${drafted}`,
+  bannedNotDrafted: (side: string, banned: string, drafted: string) =>
+    `${side} banned ${banned}; the draft had ${drafted}`,
+  notBannedDrafted: (side: string, drafted: string) => `${side} made no ban; the draft had ${drafted}`,
+  /** A ban the draft skipped (its clock ran out). */
+  noBan: 'no ban',
+  draftCheckTitle: 'Not as drafted',
 } as const;
+
+/** The draft's sides as a person reads them: blue is the scrim's teamOne, red its teamTwo. */
+export const DRAFT_SIDE_LABELS = { blue: 'Blue', red: 'Red' } as const;

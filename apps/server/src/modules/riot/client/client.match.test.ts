@@ -198,11 +198,24 @@ describe("Data Dragon's champion keys", () => {
     expect(championJson[0]!.headers['x-riot-token']).toBeUndefined();
   });
 
+  it('names champions for display from the same champion.json, read once per version', async () => {
+    const { client } = clientOnFake();
+    const version = await client.getDataDragonVersion();
+    const names = await client.getChampionNames(version);
+    expect(names.size).toBe(FAKE_CHAMPIONS.length);
+    expect(names.get('MonkeyKing')).toBe('Wukong');
+    expect(names.get('KSante')).toBe("K'Sante");
+    expect(names.get('Ahri')).toBe('Ahri');
+    expect((await client.getChampionKeys(version)).get(62)).toBe('MonkeyKing');
+    expect(fake.requests.filter((r) => r.path.endsWith('/champion.json'))).toHaveLength(1);
+  });
+
   it('Data Dragon failing: an empty map (bans unnamed), never an error', async () => {
     const { client } = clientOnFake();
     fake.inject({ match: '/champion.json', status: 500 });
     expect((await client.getChampionKeys('15.1.1')).size).toBe(0);
     const unreachable = createRiotClient({ ddragonBaseUrl: 'http://127.0.0.1:9' });
     expect((await unreachable.getChampionKeys('15.1.1')).size).toBe(0);
+    expect((await unreachable.getChampionNames('15.1.1')).size).toBe(0);
   });
 });

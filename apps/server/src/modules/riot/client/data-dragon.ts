@@ -11,8 +11,15 @@ export const DEFAULT_DDRAGON_BASE_URL = 'https://ddragon.leagueoflegends.com';
 export interface DataDragonApi {
   /** Newest Data Dragon version; never throws (falls back to 14.24.1). */
   getDataDragonVersion(): Promise<string>;
-  /** Data Dragon's champion names by numeric id for `version` (cached); empty when Data Dragon cannot be read. */
+  /** Data Dragon's champion keys (`MonkeyKing`) by numeric id for `version` (cached); empty when Data Dragon cannot be read. */
   getChampionKeys(version: string): Promise<Map<number, string>>;
+  /** Display names by Data Dragon key (`MonkeyKing` → `Wukong`) for `version` (cached with the keys); empty likewise. */
+  getChampionNames(version: string): Promise<Map<string, string>>;
+}
+
+interface ChampionTables {
+  keys: Map<number, string>;
+  names: Map<string, string>;
 }
 
 export function createDataDragonApi({
@@ -27,6 +34,35 @@ export function createDataDragonApi({
   cached: CachedLoad;
 }): DataDragonApi {
   const ddragonBaseUrl = (baseUrl ?? DEFAULT_DDRAGON_BASE_URL).replace(/\/+$/, '');
+  /** champion.json of `version`, read once for both look-ups; empty when Data Dragon cannot be read. */
+  const loadChampions = (version: string) =>
+    cached(
+      `ddragon:champions:${version}`,
+      async (): Promise<ChampionTables> => {
+        const tables: ChampionTables = { keys: new Map(), names: new Map() };
+        try {
+          const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
+            headers: { accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          if (!response.ok) {
+            await drain(response);
+            return tables;
+          }
+          const parsed = championJsonSchema.safeParse(await response.json());
+          if (!parsed.success) return tables;
+          for (const champion of Object.values(parsed.data.data)) {
+            tables.keys.set(Number(champion.key), champion.id);
+            tables.names.set(champion.id, champion.name ?? champion.id);
+          }
+        } catch {
+          // Data Dragon unreachable: bans are shown without names, champions by their keys.
+        }
+        return tables;
+      },
+      // An empty answer is retried after a minute; a full one is good for the version's life.
+      (tables) => (tables.keys.size === 0 ? 60_000 : 24 * 60 * 60_000),
+    );
   return {
     getDataDragonVersion() {
       return cached(
@@ -53,31 +89,12 @@ export function createDataDragonApi({
       );
     },
 
-    getChampionKeys(version) {
-      return cached(
-        `ddragon:champions:${version}`,
-        async () => {
-          const keys = new Map<number, string>();
-          try {
-            const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
-              headers: { accept: 'application/json' },
-              signal: AbortSignal.timeout(timeoutMs),
-            });
-            if (!response.ok) {
-              await drain(response);
-              return keys;
-            }
-            const parsed = championJsonSchema.safeParse(await response.json());
-            if (!parsed.success) return keys;
-            for (const champion of Object.values(parsed.data.data)) keys.set(Number(champion.key), champion.id);
-          } catch {
-            // Data Dragon unreachable: bans are shown without names.
-          }
-          return keys;
-        },
-        // An empty answer is retried after a minute; a full one is good for the version's life.
-        (keys) => (keys.size === 0 ? 60_000 : 24 * 60 * 60_000),
-      );
+    async getChampionKeys(version) {
+      return (await loadChampions(version)).keys;
+    },
+
+    async getChampionNames(version) {
+      return (await loadChampions(version)).names;
     },
   };
 }

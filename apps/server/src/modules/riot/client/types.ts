@@ -228,7 +228,7 @@ export const matchDtoSchema = z.object({
 export type RiotMatch = z.infer<typeof matchDtoSchema>;
 export const matchIdsSchema = z.array(z.string().min(1).max(40)).max(100);
 
-/** Data Dragon's champion.json, reduced to each champion's numeric key. */
+/** Data Dragon's champion.json, reduced to each champion's numeric key and display name. */
 export const championJsonSchema = z.object({
-  data: z.record(z.string(), z.object({ id: z.string(), key: z.string() }).loose()),
+  data: z.record(z.string(), z.object({ id: z.string(), key: z.string(), name: z.string().optional() }).loose()),
 });

@@ -1,6 +1,7 @@
 import {
   MATCH_SIDES,
   ROLES,
+  type DraftCheck,
   type MatchStatus,
   type Role,
   type ScrimMatchResponse,
@@ -31,14 +32,19 @@ const presentParticipant = (p: MatchParticipantRow) => ({
   level: p.level,
 });
 
-/** GET /api/scrims/:id/match: the status, and once 'ready' the match with blue then red and their players. */
+/**
+ * GET /api/scrims/:id/match: the status, and once 'ready' the match with blue then red and their players, and the
+ * game checked against the scrim's finished draft.
+ */
 export function presentScrimMatch({
   row,
   participants,
+  draftCheck,
   riotConfigured,
 }: {
   row: ScrimMatchRow | null;
   participants: MatchParticipantRow[];
+  draftCheck: DraftCheck | null;
   riotConfigured: boolean;
 }): ScrimMatchResponse {
   const status: MatchStatus = row?.status ?? 'none';
@@ -66,6 +72,7 @@ export function presentScrimMatch({
       patch: row.patch ?? '',
       playedAt: row.playedAt.toISOString(),
       teams,
+      draftCheck,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Database } from '../../../db/client.js';
-import { matchParticipants, scrimMatches, users } from '../../../db/schema/index.js';
+import { matchParticipants, scrimDraftTurns, scrimDrafts, scrimMatches, users } from '../../../db/schema/index.js';
 import { uniqueViolation } from '../../../lib/errors.js';
 import type { MatchToStore } from './matches.mapping.js';
 
@@ -159,4 +159,19 @@ export async function findScrimOfMatch({ db, matchId }: { db: DbOrTx; matchId: s
     .from(scrimMatches)
     .where(eq(scrimMatches.matchId, matchId));
   return row?.scrimId ?? null;
+}
+
+/** The turns of the scrim's draft in pick order, once it is done (empty otherwise: nothing to check the game with). */
+export function findDoneDraftTurns({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  return db
+    .select({
+      side: scrimDraftTurns.side,
+      action: scrimDraftTurns.action,
+      champion: scrimDraftTurns.champion,
+      role: scrimDraftTurns.role,
+    })
+    .from(scrimDraftTurns)
+    .innerJoin(scrimDrafts, and(eq(scrimDrafts.scrimId, scrimDraftTurns.scrimId), eq(scrimDrafts.status, 'done')))
+    .where(eq(scrimDraftTurns.scrimId, scrimId))
+    .orderBy(scrimDraftTurns.turnIndex);
 }

@@ -3,6 +3,8 @@ import {
   MATCH_MESSAGES,
   SCRIM_MESSAGES,
   areTeamsFull,
+  type DraftCheck,
+  type MatchSide,
   type ScrimMatchResponse,
   type UserChampionStats,
   type UserMatchesResponse,
@@ -15,7 +17,9 @@ import type { AppServer } from '../../../plugins/io.js';
 import type { Viewer } from '../../auth/index.js';
 import { decodeCursor, encodeCursor } from '../../users/index.js';
 import { isRiotError, routeForRegion, type RiotClient, type RiotMatch } from '../client/index.js';
-import { findPlayerAccounts } from '../tournaments/tournaments.repository.js';
+import { findBenchAccounts, findPlayerAccounts } from '../tournaments/tournaments.repository.js';
+import { decideWinner } from '../tournaments/tournaments.results.js';
+import { checkDraft, teamOneSideOf } from './draft-check.js';
 import { emitMatchStatus } from './matches.events.js';
 import {
   findChampionTotals,
@@ -32,7 +36,15 @@ import {
   presentScrimMatch,
   presentUserMatchRow,
 } from './matches.presenter.js';
-import { findMatchParticipants, findScrimMatchRow, findScrimOfMatch, storeMatch } from './matches.repository.js';
+import {
+  findDoneDraftTurns,
+  findMatchParticipants,
+  findScrimMatchRow,
+  findScrimOfMatch,
+  storeMatch,
+  type MatchParticipantRow,
+  type ScrimMatchRow,
+} from './matches.repository.js';
 import { MATCH_FETCH_WINDOW_MS } from './matches.schedule.js';
 
 /** Fewer of the scrim's ten players than this in a match: it is not the scrim's game. */
@@ -86,8 +98,43 @@ async function readScrimMatch({ db, riot, scrimId }: { db: Database; riot: RiotC
   const stored = await findScrimMatchRow({ db, scrimId });
   const stale = stored?.status === 'pending' && Date.now() - stored.fetchSince.getTime() > STALE_PENDING_MS;
   const row = stale ? { ...stored, status: 'failed' as const } : stored;
-  const participants = row?.status === 'ready' ? await findMatchParticipants({ db, scrimId }) : [];
-  return presentScrimMatch({ row, participants, riotConfigured: matchesAvailable(riot) });
+  const ready = row?.status === 'ready';
+  const participants = ready ? await findMatchParticipants({ db, scrimId }) : [];
+  const draftCheck = ready ? await readDraftCheck({ db, riot, scrimId, row, participants }) : null;
+  return presentScrimMatch({ row, participants, draftCheck, riotConfigured: matchesAvailable(riot) });
+}
+
+/**
+ * The game against the scrim's finished draft (null without one). Where teamOne (the draft's blue) played is read
+ * as the results read a game's winner: each player's PUUID on Riot's blue or red, the lineups' bench included.
+ */
+async function readDraftCheck({
+  db,
+  riot,
+  scrimId,
+  row,
+  participants,
+}: {
+  db: Database;
+  riot: RiotClient;
+  scrimId: string;
+  row: ScrimMatchRow;
+  participants: MatchParticipantRow[];
+}): Promise<DraftCheck | null> {
+  const turns = await findDoneDraftTurns({ db, scrimId });
+  if (turns.length === 0) return null;
+  const [seated, bench] = await Promise.all([findPlayerAccounts({ db, scrimId }), findBenchAccounts({ db, scrimId })]);
+  const onSide = (side: MatchSide) => participants.filter((p) => p.side === side).map(({ puuid }) => ({ puuid }));
+  const teamOnBlue = decideWinner([...seated, ...bench], { winningTeam: onSide('blue'), losingTeam: onSide('red') });
+  const mismatches = checkDraft({
+    turns,
+    teams: row.teams ?? [],
+    participants,
+    teamOneSide: teamOneSideOf(teamOnBlue),
+  });
+  const named = [...new Set(mismatches.flatMap((m) => [m.played, m.drafted]).filter((c): c is string => c !== null))];
+  const names = named.length > 0 ? await riot.getChampionNames(await riot.getDataDragonVersion()) : new Map();
+  return { mismatches, names: Object.fromEntries(named.map((key) => [key, names.get(key) ?? key])) };
 }
 
 /**

@@ -47,6 +47,7 @@ export function makeMatch(overrides: Partial<ScrimMatch> = {}): ScrimMatch {
     durationSeconds: 1834,
     patch: '14.24',
     playedAt: '2026-05-01T20:40:00.000Z',
+    draftCheck: null,
     teams: [
       team('blue', true, [
         participant(1),
