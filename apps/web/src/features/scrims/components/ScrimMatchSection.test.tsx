@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MATCH_MESSAGES, type ScrimMatchResponse } from '@scrim-gym/shared';
+import { DRAFT_MESSAGES, MATCH_MESSAGES, type ScrimMatch, type ScrimMatchResponse } from '@scrim-gym/shared';
 import { testUser } from '../../../test/render';
 import { makeMatch } from '../test/match-factory';
 import { renderScrimPage } from '../test/render-scrim';
@@ -189,6 +189,54 @@ describe('The scoreboard on the scrim page', () => {
     expect(teamSection('Team One (Blue Side)')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Team Two (Red Side)' })).not.toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('link', { name: 'Player 2' }));
+  });
+});
+
+describe("The scoreboard's check against the draft", () => {
+  const withCheck = (draftCheck: ScrimMatch['draftCheck']): ScrimMatchResponse => ({
+    status: 'ready',
+    riotConfigured: true,
+    match: makeMatch({ draftCheck }),
+  });
+
+  it('flags each champion played or banned that the draft did not have, by display name', async () => {
+    renderMatch(
+      withCheck({
+        mismatches: [
+          { action: 'pick', side: 'red', played: 'Ahri', drafted: 'Syndra' },
+          { action: 'pick', side: 'blue', played: 'Viego', drafted: 'MonkeyKing' },
+          { action: 'ban', side: 'blue', played: 'Zed', drafted: null },
+          { action: 'ban', side: 'red', played: 'Jax', drafted: 'KSante' },
+          { action: 'ban', side: 'red', played: null, drafted: 'Yone' },
+        ],
+        names: { Ahri: 'Ahri', Syndra: 'Syndra', Viego: 'Viego', MonkeyKing: 'Wukong', Zed: 'Zed', Jax: 'Jax' },
+      }),
+    );
+    const flags = await screen.findByRole('region', { name: DRAFT_MESSAGES.draftCheckTitle });
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Red played Ahri; the draft had Syndra',
+      'Blue played Viego; the draft had Wukong',
+      'Blue banned Zed; the draft had no ban',
+      // A champion without a display name is shown by its key.
+      'Red banned Jax; the draft had KSante',
+      'Red made no ban; the draft had Yone',
+    ]);
+    // On the scoreboard, under its title.
+    const board = screen.getByRole('region', { name: MATCH_MESSAGES.scoreboardTitle });
+    expect(board).toContainElement(flags);
+  });
+
+  it('shows nothing for a game played as drafted, or a scrim without a finished draft', async () => {
+    for (const draftCheck of [{ mismatches: [], names: {} }, null]) {
+      renderMatch(withCheck(draftCheck));
+      expect(await screen.findByRole('region', { name: MATCH_MESSAGES.scoreboardTitle })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: DRAFT_MESSAGES.draftCheckTitle })).not.toBeInTheDocument();
+      cleanup();
+    }
   });
 });
 

@@ -12,14 +12,15 @@ import {
 import { useMinWidth } from '../../../../lib/use-min-width';
 import { useDdragon } from '../../../profiles/api/summoner';
 import type { BoardContext } from './board-context';
+import { DraftCheckNotes } from './DraftCheckNotes';
 import { ScoreboardHeader } from './ScoreboardHeader';
 import { TeamPanel } from './TeamPanel';
 import { TeamTabs } from './TeamTabs';
 
 /**
  * The scrim's Riot game: both teams side by side (Blue left, Red right) from the lg breakpoint, one at a
- * time with Blue/Red tabs below it; game duration, patch and the MVP (shared `pickMvp`). A lazy chunk of the scrim
- * page: only a played game with stats loads it.
+ * time with Blue/Red tabs below it; game duration, patch and the MVP (shared `pickMvp`); where the game did not
+ * follow the scrim's draft, the differences. A lazy chunk of the scrim page: only a played game with stats loads it.
  */
 export function Scoreboard({
   match,
@@ -72,6 +73,7 @@ export function Scoreboard({
       }}
     >
       <ScoreboardHeader headingId={headingId} level={level} match={match} />
+      <DraftCheckNotes check={match.draftCheck} />
       {wide ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
           {teams.map((team) => (
