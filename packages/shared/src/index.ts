@@ -50,3 +50,4 @@ export * from './schemas/series.js';
 export * from './schemas/team-series.js';
 export * from './schemas/board.js';
 export * from './schemas/draft.js';
+export * from './schemas/draft-stats.js';

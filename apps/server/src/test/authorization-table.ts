@@ -550,6 +550,15 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.team.id } }),
     expect: signedIn(),
   },
+  // Draft stats (the profile's and the team page's): for signed-in users, as profiles and team pages are.
+  'GET /api/users/{id}/draft-stats': {
+    request: ({ world }) => ({ params: { id: world.users.player.id } }),
+    expect: signedIn(),
+  },
+  'GET /api/teams/{id}/draft-stats': {
+    request: ({ world }) => ({ params: { id: world.team.id } }),
+    expect: signedIn(),
+  },
   // A player's games per role (the profile's role distribution): for signed-in users, as profiles are.
   'GET /api/users/{id}/roles': {
     request: ({ world }) => ({ params: { id: world.users.player.id } }),

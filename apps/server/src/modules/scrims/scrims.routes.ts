@@ -6,6 +6,7 @@ import { retryAfterHook } from '../../lib/rate-limit-hook.js';
 import { viewerOf } from '../auth/index.js';
 import { checkInRoutes } from './checkin/checkin.routes.js';
 import { commitmentRoutes, type ScrimsRoutesOptions } from './commitments/commitments.routes.js';
+import { draftStatsRoutes } from './draft-stats/draft-stats.routes.js';
 import { substituteRoutes } from './substitutes/substitutes.routes.js';
 import { waitlistRoutes } from './waitlist/waitlist.routes.js';
 import { getScrim } from './core/scrim-reads.js';
@@ -110,5 +111,6 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
   commitmentRoutes(app, deps, options);
   checkInRoutes(app, deps);
   substituteRoutes(app, deps);
+  draftStatsRoutes(app, deps);
   await imageRoutes(app, deps);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_ORDER, type DraftStatus, type Role, type ScrimMatchResponse, type TeamName } from '@scrim-gym/shared';
-import { scrimDraftTurns, scrimDrafts } from '../../../db/schema/index.js';
+import type { Role, ScrimMatchResponse, TeamName } from '@scrim-gym/shared';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { storeDraft as storeDraftRows, type DraftSideInput } from '../../../test/draft-factories.js';
 import { bearer, createUser, type TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { givePuuids, storeFakeMatch } from '../../../test/match-factories.js';
@@ -17,7 +17,6 @@ const BLUE_PLAYED = ['Aatrox', 'LeeSin', 'Ahri', 'Jinx', 'Thresh'];
 const RED_PLAYED = ['Ornn', 'Viego', 'Orianna', 'Kaisa', 'Nautilus'];
 const BLUE_BANNED = ['Yone', 'Zed', 'Vayne', 'Blitzcrank', 'Skarner'];
 const RED_BANNED = ['Azir', 'Sejuani', 'Draven', 'Leona', 'Jax'];
-const ROLES_IN_ORDER: Role[] = ['Top', 'Jungle', 'Mid', 'ADC', 'Support'];
 const HOUR = 3_600_000;
 
 let fake: FakeRiot;
@@ -36,33 +35,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-interface DraftSideInput {
-  picks: string[];
-  /** null: a ban that timed out. */
-  bans: (string | null)[];
-}
-
-/** The scrim's draft with `status`: the 20 turns in DRAFT_ORDER, each side's bans and picks in its own order. */
-async function storeDraft(scrimId: string, draft: { blue: DraftSideInput; red: DraftSideInput }, status: DraftStatus) {
-  await db()
-    .insert(scrimDrafts)
-    .values({
-      scrimId,
-      status,
-      turnIndex: status === 'done' ? 20 : 12,
-      turnEndsAt: status === 'running' ? new Date(Date.now() + 30_000) : null,
-    });
-  const next = { blue: { ban: 0, pick: 0 }, red: { ban: 0, pick: 0 } };
-  const turns = DRAFT_ORDER.map((turn, turnIndex) => {
-    const n = next[turn.side][turn.action]++;
-    const champion = turn.action === 'ban' ? draft[turn.side].bans[n]! : draft[turn.side].picks[n]!;
-    const role = turn.action === 'pick' ? ROLES_IN_ORDER[n]! : null;
-    return { scrimId, turnIndex, side: turn.side, action: turn.action, champion, role };
-  });
-  await db()
-    .insert(scrimDraftTurns)
-    .values(status === 'done' ? turns : turns.slice(0, 12));
-}
+const storeDraft = (
+  scrimId: string,
+  draft: { blue: DraftSideInput; red: DraftSideInput },
+  status: 'done' | 'running',
+) => storeDraftRows({ db: db(), scrimId, ...draft, status });
 
 /**
  * A played scrim with ten PUUID-linked players and its fake Riot match (an even game id). `teamOneOn`: the side of
