@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { computeStats, type ParticipatedScrimsResponse, type ProfileScrim, type UserProfile } from '@scrim-gym/shared';
+import {
+  DRAFT_STATS_TEXTS,
+  computeStats,
+  type ParticipatedScrimsResponse,
+  type ProfileScrim,
+  type UserProfile,
+} from '@scrim-gym/shared';
 import { RequireUser } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
@@ -453,5 +459,37 @@ describe('profiles: nothing looks unfinished', () => {
     socket.listeners.get('friendshipChanged')!({ userId: OWNER_ID, status: 'none' });
     expect(await screen.findByRole('button', { name: 'Send Friend Request' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the draft section', () => {
+  const DRAFTED = {
+    games: 4,
+    firstPick: { games: 3, wins: 2 },
+    secondPick: { games: 1, wins: 0 },
+    champions: [
+      { champion: 'Ahri', games: 3, wins: 2 },
+      { champion: 'MonkeyKing', games: 1, wins: 0 },
+    ],
+  };
+
+  it('shows the drafted games: wins from each side of the draft and per champion, with icons', async () => {
+    renderProfile({ extra: { [`GET /users/${OWNER_ID}/draft-stats`]: DRAFTED } });
+    const section = await screen.findByRole('region', { name: DRAFT_STATS_TEXTS.title });
+    expect(within(section).getByText(DRAFT_STATS_TEXTS.gamesDrafted(4))).toHaveTextContent('4 drafted games');
+    const sides = within(section).getAllByTestId('draft-side-row');
+    expect(sides.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      [DRAFT_STATS_TEXTS.firstPick, '3', '2', '67%'],
+      [DRAFT_STATS_TEXTS.secondPick, '1', '0', '0%'],
+    ]);
+    const champions = within(section).getAllByTestId('draft-champion-row');
+    expect(champions.map((row) => [...row.children].slice(1).map((cell) => cell.textContent))).toEqual([
+      ['3', '2', '67%'],
+      ['1', '0', '0%'],
+    ]);
+    expect(within(champions[0]!).getByRole('img', { name: 'Ahri' })).toHaveAttribute(
+      'src',
+      'https://ddragon.leagueoflegends.com/cdn/14.24.1/img/champion/Ahri.png',
+    );
   });
 });

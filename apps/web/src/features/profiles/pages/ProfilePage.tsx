@@ -23,6 +23,7 @@ import { ProfileStatistics } from '../components/ProfileStatistics';
 import { ProfileScrimLists } from '../components/ProfileScrimLists';
 import { RatingCard } from '../components/RatingCard';
 import { ReliabilityCard } from '../components/ReliabilityCard';
+import { ProfileDraftStats } from '../components/ProfileDraftStats';
 
 /** The match history from Riot: tables, selects and the trend in a chunk of their own. */
 const MatchHistory = lazy(() =>
@@ -91,6 +92,7 @@ function ProfileView({ profile, openFriends }: { profile: UserProfile; openFrien
           <RatingCard userId={profile._id} />
           <ReliabilityCard userId={profile._id} viewerIsAdmin={viewer.isAdmin} />
           {stats && <ProfileStatistics userId={profile._id} stats={stats} />}
+          <ProfileDraftStats userId={profile._id} />
           <Suspense>
             <MatchHistory userId={profile._id} />
           </Suspense>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateTeamBody,
+  DraftStats,
   OpenTeamInvite,
   Region,
   TeamInvite,
@@ -19,6 +20,7 @@ export const teamKeys = {
   ofUser: (userId: string) => ['teams', 'user', userId] as const,
   invites: (id: string) => ['teams', 'invites', id] as const,
   ratingHistory: (id: string) => ['teams', 'rating-history', id] as const,
+  draftStats: (id: string) => ['teams', 'draft-stats', id] as const,
   series: (id: string) => ['teams', 'series', id] as const,
   search: (region: Region | undefined, q: string) => ['teams', 'search', region ?? '', q] as const,
 };
@@ -31,6 +33,14 @@ export const teamQuery = (id: string) =>
     retry: false,
   });
 export const useTeam = (id: string) => useQuery(teamQuery(id));
+
+/** GET /api/teams/:id/draft-stats: the team's drafted series games, from each side and per champion. */
+export const teamDraftStatsQuery = (id: string) =>
+  queryOptions({
+    queryKey: teamKeys.draftStats(id),
+    queryFn: () => api.get<DraftStats>(`/teams/${id}/draft-stats`),
+  });
+export const useTeamDraftStats = (id: string) => useQuery(teamDraftStatsQuery(id));
 
 /** GET /api/teams/:id/rating-history: the team's rating after each rated series game of the current season. */
 export const teamRatingHistoryQuery = (id: string) =>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  DRAFT_STATS_TEXTS,
   TEAM_TEXTS,
   type TeamAbilities,
   type TeamMember,
@@ -99,6 +100,39 @@ describe('TeamPage', () => {
     });
     expect(within(chart).getByText('1561')).toBeInTheDocument();
     expect(within(chart).getByText('1500')).toBeInTheDocument();
+  });
+
+  it("shows the team's drafted games from each side of the draft and per champion picked", async () => {
+    renderTeam(team({ leave: true }), {
+      'GET /riot/ddragon-version': { version: '15.1.1', baseUrl: 'http://dd.test' },
+      [`GET /teams/${TEAM_ID}/draft-stats`]: {
+        games: 2,
+        firstPick: { games: 1, wins: 1 },
+        secondPick: { games: 1, wins: 0 },
+        champions: [
+          { champion: 'Aatrox', games: 2, wins: 1 },
+          { champion: 'Ahri', games: 1, wins: 1 },
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: DRAFT_STATS_TEXTS.title });
+    expect(within(section).getByText('2 drafted games')).toBeInTheDocument();
+    const rows = (id: string) =>
+      within(section)
+        .getAllByTestId(id)
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows('draft-side-row')).toEqual([
+      [DRAFT_STATS_TEXTS.firstPick, '1', '1', '100%'],
+      [DRAFT_STATS_TEXTS.secondPick, '1', '0', '0%'],
+    ]);
+    expect(rows('draft-champion-row').map((cells) => cells.slice(1))).toEqual([
+      ['2', '1', '50%'],
+      ['1', '1', '100%'],
+    ]);
+    expect(within(section).getByRole('img', { name: 'Aatrox' })).toHaveAttribute(
+      'src',
+      'http://dd.test/cdn/15.1.1/img/champion/Aatrox.png',
+    );
   });
 
   it('tells a member the chart waits for series games', async () => {

@@ -18,6 +18,7 @@ import { InvitePanel } from '../components/InvitePanel';
 import { Roster } from '../components/Roster';
 import { TeamRatingChart } from '../components/TeamRatingChart';
 import { TeamSeriesLists } from '../components/TeamSeriesLists';
+import { TeamDraftStats } from '../components/TeamDraftStats';
 import { TeamBadge } from '../../../components/TeamBadge';
 import { TeamForm } from '../components/TeamForm';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -195,6 +196,7 @@ function TeamDetails({ team, viewerId }: { team: TeamView; viewerId: string }) {
         {/* Captains invite: they are the ones the empty chart points to the board. */}
         <TeamRatingChart teamId={team._id} isCaptain={team.can.invite} />
         <TeamSeriesLists teamId={team._id} isCaptain={team.can.invite} />
+        <TeamDraftStats teamId={team._id} />
         <Panel title={T.roster}>
           <Roster
             team={team}
