@@ -1,7 +1,7 @@
 import { DDRAGON_FALLBACK_VERSION } from '@scrim-gym/shared';
 import type { CachedLoad } from './cache.js';
 import { drain, enc } from './transport.js';
-import { championJsonSchema, versionsSchema } from './types.js';
+import { championJsonSchema, versionsSchema, type DataDragonChampion } from './types.js';
 
 /** Data Dragon's version when versions.json cannot be read. */
 export { DDRAGON_FALLBACK_VERSION };
@@ -13,7 +13,14 @@ export interface DataDragonApi {
   getDataDragonVersion(): Promise<string>;
   /** Data Dragon's champion names by numeric id for `version` (cached); empty when Data Dragon cannot be read. */
   getChampionKeys(version: string): Promise<Map<number, string>>;
+  /**
+   * The newest version's champions, by display name (cached); null when Data Dragon's champion list cannot be read,
+   * so a caller that must validate against it (the draft) can say so instead of guessing.
+   */
+  getChampionList(): Promise<DataDragonChampion[] | null>;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export function createDataDragonApi({
   baseUrl,
@@ -27,57 +34,73 @@ export function createDataDragonApi({
   cached: CachedLoad;
 }): DataDragonApi {
   const ddragonBaseUrl = (baseUrl ?? DEFAULT_DDRAGON_BASE_URL).replace(/\/+$/, '');
-  return {
-    getDataDragonVersion() {
-      return cached(
-        'ddragon:version',
-        async () => {
-          try {
-            // No key here: Data Dragon is a public CDN.
-            const response = await fetchImpl(`${ddragonBaseUrl}/api/versions.json`, {
-              headers: { accept: 'application/json' },
-              signal: AbortSignal.timeout(timeoutMs),
-            });
-            if (!response.ok) {
-              await drain(response);
-              return DDRAGON_FALLBACK_VERSION;
-            }
-            const parsed = versionsSchema.safeParse(await response.json());
-            return parsed.success ? parsed.data[0]! : DDRAGON_FALLBACK_VERSION;
-          } catch {
+
+  /** champion.json of `version`, one load per version; null (kept a minute only) when it cannot be read. */
+  const championsOf = (version: string) =>
+    cached(
+      `ddragon:champions:${version}`,
+      async (): Promise<DataDragonChampion[] | null> => {
+        try {
+          const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
+            headers: { accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          if (!response.ok) {
+            await drain(response);
+            return null;
+          }
+          const parsed = championJsonSchema.safeParse(await response.json());
+          if (!parsed.success) return null;
+          const champions = Object.values(parsed.data.data).map((champion) => ({
+            id: champion.id,
+            key: Number(champion.key),
+            name: champion.name ?? champion.id,
+            tags: champion.tags ?? [],
+          }));
+          return champions.length > 0 ? champions.sort((a, b) => a.name.localeCompare(b.name, 'en')) : null;
+        } catch {
+          // Data Dragon unreachable: bans are shown without names, and a draft does not start.
+          return null;
+        }
+      },
+      // A failed read is retried after a minute; a full one is good for the version's life.
+      (champions) => (champions === null ? 60_000 : DAY_MS),
+    );
+
+  const getDataDragonVersion = () =>
+    cached(
+      'ddragon:version',
+      async () => {
+        try {
+          // No key here: Data Dragon is a public CDN.
+          const response = await fetchImpl(`${ddragonBaseUrl}/api/versions.json`, {
+            headers: { accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          if (!response.ok) {
+            await drain(response);
             return DDRAGON_FALLBACK_VERSION;
           }
-        },
-        // A fallback is kept a minute only, so a Data Dragon hiccup does not pin an old version for 30 min.
-        (version) => (version === DDRAGON_FALLBACK_VERSION ? 60_000 : undefined),
-      );
+          const parsed = versionsSchema.safeParse(await response.json());
+          return parsed.success ? parsed.data[0]! : DDRAGON_FALLBACK_VERSION;
+        } catch {
+          return DDRAGON_FALLBACK_VERSION;
+        }
+      },
+      // A fallback is kept a minute only, so a Data Dragon hiccup does not pin an old version for 30 min.
+      (version) => (version === DDRAGON_FALLBACK_VERSION ? 60_000 : undefined),
+    );
+
+  return {
+    getDataDragonVersion,
+
+    async getChampionKeys(version) {
+      const champions = await championsOf(version);
+      return new Map((champions ?? []).map((champion) => [champion.key, champion.id]));
     },
 
-    getChampionKeys(version) {
-      return cached(
-        `ddragon:champions:${version}`,
-        async () => {
-          const keys = new Map<number, string>();
-          try {
-            const response = await fetchImpl(`${ddragonBaseUrl}/cdn/${enc(version)}/data/en_US/champion.json`, {
-              headers: { accept: 'application/json' },
-              signal: AbortSignal.timeout(timeoutMs),
-            });
-            if (!response.ok) {
-              await drain(response);
-              return keys;
-            }
-            const parsed = championJsonSchema.safeParse(await response.json());
-            if (!parsed.success) return keys;
-            for (const champion of Object.values(parsed.data.data)) keys.set(Number(champion.key), champion.id);
-          } catch {
-            // Data Dragon unreachable: bans are shown without names.
-          }
-          return keys;
-        },
-        // An empty answer is retried after a minute; a full one is good for the version's life.
-        (keys) => (keys.size === 0 ? 60_000 : 24 * 60 * 60_000),
-      );
+    async getChampionList() {
+      return championsOf(await getDataDragonVersion());
     },
   };
 }
