@@ -266,7 +266,6 @@ async function advance(
   });
   // Suggestions are for the turn being played: a decided turn clears them.
   await deleteHovers({ db: tx, scrimId: scrim.id });
-  await cancelDraftTurn({ db: tx, scrimId: scrim.id, turnIndex: draft.turnIndex });
   const next = draft.turnIndex + 1;
   if (next >= DRAFT_TURNS) {
     await updateDraft({
@@ -474,6 +473,8 @@ export function lockChampion({
         return { changed: timedOut, refusal: conflict(DRAFT_MESSAGES.turnPassed, 'TURN_PASSED') };
       }
       assertFreeChampion(context, champion);
+      // Decided before its clock ran out: its timeout has nothing left to do.
+      await cancelDraftTurn({ db: context.tx, scrimId, turnIndex: draft.turnIndex });
       await advance(context, { champion, role: role ?? null, timedOut: false, lockedBy: viewer.id });
       return { changed: true };
     },
