@@ -448,12 +448,15 @@ export function lockChampion({
   scrimId,
   champion,
   role,
+  turnIndex,
 }: {
   deps: DraftDeps;
   viewer: Viewer;
   scrimId: string;
   champion: string;
   role?: Role;
+  /** The turn the drafter locks for, when the client says: a turn decided meanwhile is not taken for the next. */
+  turnIndex?: number;
 }) {
   return changeDraft({
     deps,
@@ -466,7 +469,13 @@ export function lockChampion({
       if (!DRAFT_SIDES.some((side) => draftsFor(viewer.id, side, draft, sides))) {
         throw forbidden(DRAFT_MESSAGES.notDrafter, 'NOT_DRAFTER');
       }
+      if (turnIndex !== undefined && turnIndex < draft.turnIndex) {
+        throw conflict(DRAFT_MESSAGES.turnPassed, 'TURN_PASSED');
+      }
       const turn = turnAt(draft.turnIndex)!;
+      if (turnIndex !== undefined && turnIndex > draft.turnIndex) {
+        throw conflict(DRAFT_MESSAGES.notYourTurn, 'NOT_YOUR_TURN');
+      }
       if (!draftsFor(viewer.id, turn.side, draft, sides)) throw conflict(DRAFT_MESSAGES.notYourTurn, 'NOT_YOUR_TURN');
       if (now.getTime() >= draft.turnEndsAt!.getTime()) {
         const timedOut = await applyTimeout(context);

@@ -113,7 +113,8 @@ export function draftRoutes(app: ScrimsApp, deps: DraftDeps) {
       ),
       '403 NOT_DRAFTER; 409 DRAFT_NOT_RUNNING / DRAFT_OVER, NOT_YOUR_TURN, TURN_PASSED (the clock ran out: the ' +
         'turn’s timeout is applied and published); 400 UNKNOWN_CHAMPION; 409 CHAMPION_BANNED, CHAMPION_TAKEN, ' +
-        'CHAMPION_UNAVAILABLE. `role` is kept with a pick. ' +
+        'CHAMPION_UNAVAILABLE. `role` is kept with a pick. With `turn`, a lock for a turn already decided is ' +
+        'refused TURN_PASSED (and one for a turn to come NOT_YOUR_TURN) instead of taking the side’s next turn. ' +
         REFUSALS,
     ),
     async (request) =>
@@ -123,6 +124,7 @@ export function draftRoutes(app: ScrimsApp, deps: DraftDeps) {
         scrimId: request.params.id,
         champion: request.body.champion,
         role: request.body.role,
+        turnIndex: request.body.turn,
       }),
   );
 

@@ -222,6 +222,26 @@ describe('the tournament draft through the API', () => {
     expect(await turnsOf(scrim.id)).toHaveLength(1);
   });
 
+  it("a lock that names its turn is never taken for the side's next one", async () => {
+    const { scrim, drafters } = await runningDraft();
+    await lockTurns(api, scrim.id, drafters, { until: 7 });
+    // Turns 7 and 8 are both red's picks: turn 7 times out (taking red's hover) while red's lock for it is on its way.
+    await api.hoverOk(scrim.id, drafters.red, 'Jinx');
+    await expireTurn(db(), scrim.id);
+    await runJobs();
+    const lockFor = (turn: number, champion: string) =>
+      t.call('POST', `/api/scrims/${scrim.id}/draft/lock`, drafters.red.token, { champion, turn });
+    expectError(await lockFor(7, 'Zed'), 409, 'TURN_PASSED', DRAFT_MESSAGES.turnPassed);
+    expectError(await lockFor(9, 'Zed'), 409, 'NOT_YOUR_TURN');
+    expectValidation(await lockFor(20, 'Zed'));
+    const state = expectStatus<DraftState>(await lockFor(8, 'Zed'), 200);
+    expect(state.red.picks).toEqual([
+      { champion: 'Jinx', role: null },
+      { champion: 'Zed', role: null },
+    ]);
+    expect((await turnsOf(scrim.id)).map((row) => row.timedOut)).toEqual([...Array(7).fill(false), true, false]);
+  });
+
   it('a cancelled scrim or one with a winner refuses every change', async () => {
     const cancelled = await runningDraft();
     await db().update(scrims).set({ cancelledAt: new Date() }).where(eq(scrims.id, cancelled.scrim.id));
