@@ -334,6 +334,7 @@ describe('POST /api/scrims/:id/draft/drafter', () => {
     expect(state.drafters).toEqual({ blue: null, red: red[2]!.id });
     expectError(await api.ready(scrim.id, red[0], 'red'), 403, 'NOT_DRAFTER');
     state = expectStatus<DraftState>(await api.drafter(scrim.id, host, 'blue', blue[4]!.id), 200);
+    expect(state.drafters).toEqual({ blue: blue[4]!.id, red: red[2]!.id });
     state = expectStatus<DraftState>(await api.drafter(scrim.id, admin, 'red', red[3]!.id), 200);
     expect(state.drafters).toEqual({ blue: blue[4]!.id, red: red[3]!.id });
 
