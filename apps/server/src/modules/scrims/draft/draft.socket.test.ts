@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, type DraftChangePayload } from '@scrim-gym/shared';
+import { jobs, scrimDrafts } from '../../../db/schema/index.js';
 import { draftApi, draftScrim, startDraft } from '../../../test/draft-api.js';
 import { createAdmin, createUser } from '../../../test/factories.js';
 import { startFakeRiot } from '../../../test/fake-riot.js';
 import { addCaster } from '../../../test/scrim-factories.js';
 import { useSocialApp, type TestClient } from '../../../test/social.js';
+import { draftTurnKey } from './draft.schedule.js';
 
 const riot = await startFakeRiot();
 afterAll(() => riot.close());
@@ -93,5 +96,32 @@ describe('draftChange', () => {
     // The answers follow the same rule.
     expect((await api.getOk(scrim.id, red[0]!)).hovers).toEqual({});
     expect((await api.getOk(scrim.id, spectator)).hovers).toBeUndefined();
+  });
+
+  it("a turn's timeout reaches the watchers within about a second of its end, by the job runner's own clock", async () => {
+    const { scrim, blue, red } = await draftScrim(db());
+    const spectator = await t.client((await createUser({ db: db() })).token);
+    expect((await spectator.request(SOCKET_EVENTS.joinScrimRoom, scrim.id)).ok).toBe(true);
+    await startDraft(api, scrim.id, { blue: blue[0]!, red: red[0]! });
+    // The turn ends in 400 ms (a real turn lasts 15 to 90 s): its end and its job's due time move there.
+    const endsAt = new Date(Date.now() + 400);
+    await db().update(scrimDrafts).set({ turnEndsAt: endsAt }).where(eq(scrimDrafts.scrimId, scrim.id));
+    await db()
+      .update(jobs)
+      .set({ runAt: endsAt })
+      .where(eq(jobs.dedupeKey, draftTurnKey(scrim.id, 0)));
+    t.app().jobs.start();
+    try {
+      const live = await spectator.next<DraftChangePayload>(
+        SOCKET_EVENTS.draftChange,
+        (e) => e.scrimId === scrim.id && e.draft.turn?.index === 1,
+      );
+      const landed = Date.now();
+      expect(live.draft.blue.bans).toEqual([null]);
+      expect(landed).toBeGreaterThanOrEqual(endsAt.getTime());
+      expect(landed - endsAt.getTime()).toBeLessThan(1500);
+    } finally {
+      await t.app().jobs.stop();
+    }
   });
 });
