@@ -19,6 +19,7 @@ const SCRIPTS = [
   'rating-replay',
   'match-history',
   'fanout',
+  'draft-fanout',
   'admin-dashboard',
   'attack-http',
   'attack-socket',

@@ -46,6 +46,7 @@ import {
   scrimStartPlugin,
   scrimsRoutes,
   scrimsContextPlugin,
+  scrimDraftPlugin,
 } from './modules/scrims/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { teamsRoutes } from './modules/teams/index.js';
@@ -165,6 +166,8 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
   await app.register(scrimStartPlugin);
   await app.register(scrimAbandonPlugin);
   await app.register(scrimCheckInPlugin);
+  // The draft room's turn clock: a turn whose time ran out is decided by its job (scrims/draft/).
+  await app.register(scrimDraftPlugin, { champions: app.riot });
   // A captain's report confirms itself when its window ends unless disputed (scrims/results/result.ts).
   await app.register(scrimResultPlugin);
   // A series advances after each game's confirmed result and checks its lineups when they lock (board/series).
@@ -184,7 +187,7 @@ export async function buildApp({ config, database, webRoot }: BuildAppOptions): 
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes, { riotIdChecks: riotIdChecksOf(app) });
-      await api.register(scrimsRoutes, { seesPrivateScrims });
+      await api.register(scrimsRoutes, { seesPrivateScrims, champions: app.riot });
       await api.register(usersRoutes);
       await api.register(friendsRoutes);
       await api.register(notificationsRoutes);

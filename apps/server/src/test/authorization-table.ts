@@ -255,6 +255,38 @@ export const AUTHORIZATION_TABLE: Record<string, RouteRule> = {
     request: ({ world }) => ({ params: { id: world.openScrim.id } }),
     expect: only(['player'], 409),
   },
+  // The draft room (draftScrim waiting, draftingScrim at blue's first ban: captain drafts blue, otherPlayer red). Its
+  // state is for whoever may see the scrim; Ready only for a side's players (captain readies blue first and so
+  // drafts it); the drafter is the lobby captain's, the host's or an admin's to hand.
+  'GET /api/scrims/{id}/draft': {
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id } }),
+    expect: signedIn(),
+  },
+  'POST /api/scrims/{id}/draft/ready': {
+    request: ({ world }) => ({ params: { id: world.draftScrim.id }, body: { side: 'blue' } }),
+    expect: only(['captain'], '2xx'),
+  },
+  'POST /api/scrims/{id}/draft/drafter': {
+    request: ({ world }) => ({
+      params: { id: world.draftScrim.id },
+      body: { side: 'red', userId: world.users.otherPlayer.id },
+    }),
+    expect: only(['captain', 'host', 'admin'], '2xx'),
+  },
+  // Hovers: a side's members; locks: the drafter whose turn it is (red's waits: 409 NOT_YOUR_TURN).
+  'POST /api/scrims/{id}/draft/hover': {
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id }, body: { champion: 'Ahri' } }),
+    expect: only(['captain', 'otherPlayer'], '2xx'),
+  },
+  'POST /api/scrims/{id}/draft/lock': {
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id }, body: { champion: 'Ahri' } }),
+    expect: { ...only(['captain'], '2xx'), otherPlayer: 409 },
+  },
+  // Either drafter asks for a reset; an admin resets it; its host no longer hosts its region (EUW).
+  'POST /api/scrims/{id}/draft/reset': {
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id } }),
+    expect: only(['captain', 'otherPlayer', 'admin'], '2xx'),
+  },
   // Substitutes: the scrim's host or an admin (fullScrim has started and has no host: admins only here).
   'POST /api/scrims/{id}/substitute': {
     request: ({ world }) => ({
@@ -878,6 +910,54 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
     request: ({ world }) => ({ params: { id: world.series.gameScrimId }, body: { reason: 'Not enough players' } }),
     expect: adminOnly(409),
     codes: { host: 'NOT_HOST', admin: 'SERIES_GAME' },
+  },
+  // The draft room's refusals by name: who is not on a side, not the drafter, not the one to choose or reset.
+  {
+    route: 'POST /api/scrims/{id}/draft/ready',
+    name: 'a side one does not play on',
+    request: ({ world }) => ({ params: { id: world.draftScrim.id }, body: { side: 'red' } }),
+    expect: only(['otherPlayer'], '2xx'),
+    codes: { captain: 'NOT_ON_SIDE', player: 'NOT_ON_SIDE', host: 'NOT_ON_SIDE', admin: 'NOT_ON_SIDE' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/draft/drafter',
+    name: 'by a host of another region',
+    request: ({ world }) => ({
+      params: { id: world.draftingScrim.id },
+      body: { side: 'red', userId: world.users.otherPlayer.id },
+    }),
+    // The draft runs: its drafters stay (409 DRAFT_STARTED) for whoever may choose them.
+    expect: only(['captain', 'admin'], 409),
+    codes: { host: 'NOT_CAPTAIN', otherPlayer: 'NOT_CAPTAIN', captain: 'DRAFT_STARTED', admin: 'DRAFT_STARTED' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/draft/hover',
+    name: 'by whoever is on no side',
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id }, body: { champion: 'Ahri' } }),
+    expect: only(['captain', 'otherPlayer'], '2xx'),
+    codes: { player: 'NOT_ON_SIDE', caster: 'NOT_ON_SIDE', host: 'NOT_ON_SIDE', admin: 'NOT_ON_SIDE' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/draft/lock',
+    name: "on the other side's turn",
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id }, body: { champion: 'Ahri', role: 'Mid' } }),
+    expect: { ...only(['captain'], '2xx'), otherPlayer: 409 },
+    codes: { otherPlayer: 'NOT_YOUR_TURN', player: 'NOT_DRAFTER', host: 'NOT_DRAFTER', admin: 'NOT_DRAFTER' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/draft/reset',
+    name: "the host's own scrim, in a region it hosts",
+    request: ({ world }) => ({ params: { id: world.draftScrim.id } }),
+    // Before any Ready nobody drafts draftScrim yet: its host and admins reset it.
+    expect: only(['host', 'admin'], '2xx'),
+    codes: { captain: 'NOT_DRAFTER', otherPlayer: 'NOT_DRAFTER', player: 'NOT_DRAFTER' },
+  },
+  {
+    route: 'POST /api/scrims/{id}/draft/reset',
+    name: 'by a host of another region',
+    request: ({ world }) => ({ params: { id: world.draftingScrim.id } }),
+    expect: only(['captain', 'otherPlayer', 'admin'], '2xx'),
+    codes: { host: 'NOT_DRAFTER', player: 'NOT_DRAFTER', caster: 'NOT_DRAFTER' },
   },
   // Push services only: a loopback endpoint is refused by name (the app runs without PUSH_ALLOW_LOCAL_ENDPOINTS).
   {

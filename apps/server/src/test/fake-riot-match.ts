@@ -36,8 +36,71 @@ const BANS: FakeChampion[] = [
   champion('Leona', 89),
   champion('Jax', 24),
 ];
-/** Every champion the fixture uses: Data Dragon's champion.json of the fake serves these. */
+/** Every champion the fixture uses. */
 export const FAKE_CHAMPIONS: FakeChampion[] = [...PICKS.flat(), ...BANS];
+
+/**
+ * More of Data Dragon's champions, never in a fixture's match: a draft takes 20 distinct champions per game, and a
+ * fearless series takes each game's picks out of the next games, so drafts need a pool beyond the fixture's.
+ */
+const DRAFT_POOL: FakeChampion[] = [
+  champion('Annie', 1),
+  champion('Olaf', 2),
+  champion('Galio', 3),
+  champion('TwistedFate', 4, 'Twisted Fate'),
+  champion('XinZhao', 5, 'Xin Zhao'),
+  champion('Urgot', 6),
+  champion('Leblanc', 7, 'LeBlanc'),
+  champion('Vladimir', 8),
+  champion('Fiddlesticks', 9),
+  champion('Kayle', 10),
+  champion('MasterYi', 11, 'Master Yi'),
+  champion('Alistar', 12),
+  champion('Ryze', 13),
+  champion('Sion', 14),
+  champion('Sivir', 15),
+  champion('Soraka', 16),
+  champion('Teemo', 17),
+  champion('Tristana', 18),
+  champion('Warwick', 19),
+  champion('Nunu', 20, 'Nunu & Willump'),
+  champion('MissFortune', 21, 'Miss Fortune'),
+  champion('Ashe', 22),
+  champion('Tryndamere', 23),
+  champion('Morgana', 25),
+  champion('Zilean', 26),
+  champion('Singed', 27),
+  champion('Evelynn', 28),
+  champion('Twitch', 29),
+  champion('Karthus', 30),
+  champion('Chogath', 31, "Cho'Gath"),
+  champion('Amumu', 32),
+  champion('Rammus', 33),
+  champion('Anivia', 34),
+  champion('Shaco', 35),
+  champion('DrMundo', 36, 'Dr. Mundo'),
+  champion('Sona', 37),
+  champion('Kassadin', 38),
+  champion('Irelia', 39),
+  champion('Janna', 40),
+  champion('Gangplank', 41),
+  champion('Corki', 42),
+  champion('Karma', 43),
+  champion('Taric', 44),
+  champion('Veigar', 45),
+  champion('Trundle', 48),
+  champion('Swain', 50),
+  champion('Caitlyn', 51),
+  champion('Malphite', 54),
+  champion('Katarina', 55),
+  champion('Nocturne', 56),
+];
+
+/** Data Dragon's classes, given in turn to the fake's champions (enough for a page to filter by them). */
+const TAGS = ['Fighter', 'Assassin', 'Mage', 'Marksman', 'Support', 'Tank'];
+
+/** Data Dragon's champion.json of the fake serves these: the fixture's champions, then the draft pool. */
+export const DATA_DRAGON_CHAMPIONS: FakeChampion[] = [...FAKE_CHAMPIONS, ...DRAFT_POOL];
 
 const POSITIONS = ['TOP', 'JUNGLE', 'MIDDLE', 'BOTTOM', 'UTILITY'] as const;
 /** Summoner spells per position (Flash first, as most players bind it to D). */
@@ -214,14 +277,17 @@ export function buildFakeMatch(input: FakeMatchInput): Record<string, unknown> {
   };
 }
 
-/** Data Dragon's champion.json for the fixture's champions (`data[key].key` is the numeric id as a string). */
+/** Data Dragon's champion.json for the fake's champions (`data[key].key` is the numeric id as a string). */
 export function fakeChampionJson(version: string) {
   return {
     type: 'champion',
     format: 'standAloneComplex',
     version,
     data: Object.fromEntries(
-      FAKE_CHAMPIONS.map((c) => [c.id, { version, id: c.id, key: String(c.key), name: c.name, title: '' }]),
+      DATA_DRAGON_CHAMPIONS.map((c, i) => [
+        c.id,
+        { version, id: c.id, key: String(c.key), name: c.name, title: '', tags: [TAGS[i % TAGS.length]!] },
+      ]),
     ),
   };
 }

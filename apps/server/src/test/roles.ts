@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { communityHosts, postGameImages, scrimSignups } from '../db/schema/index.js';
+import { communityHosts, postGameImages, scrimDrafts, scrimSignups } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createAdmin, createBannedUser, createUser, type TestUser } from './factories.js';
-import { addCaster, addPlayers, createScrim, fillScrim, type TestScrim } from './scrim-factories.js';
+import { addCaster, addPlayers, createScrim, fillScrim, setLobbyHost, type TestScrim } from './scrim-factories.js';
 import { befriend } from './social.js';
 import { installWriteJournal, type WriteJournal } from './write-journal.js';
 
@@ -27,6 +27,10 @@ export type RoleName = (typeof ROLES)[number];
  *   `scrimPost` is an open post of `team`, `scrimRequest` hostTeam's open request for it; `series` was booked by
  *   otherPlayer accepting hostTeam's request for otherTeam's post (scheduled), and otherTeam has four more members,
  *   a lineup for it;
+ * - the draft room: `draftScrim` (NA, run by `host`, a tournament draft not started) has `captain` as its lobby
+ *   captain on blue and `otherPlayer` on red, four more players each; `draftingScrim` (EUW, made by `host`, who
+ *   does not host EUW) has the same sides and a draft running at turn 0 (blue's ban, its clock a day long),
+ *   `captain` drafting blue and `otherPlayer` red;
  * - `banned` is banned for 'griefing'; `admin` is an admin; `visitor` has no session.
  */
 export interface RoleWorld {
@@ -37,6 +41,8 @@ export interface RoleWorld {
   hostedScrim: TestScrim;
   foreignScrim: TestScrim;
   foreignPlayerId: string;
+  draftScrim: TestScrim;
+  draftingScrim: TestScrim;
   conversationId: string;
   messageId: string;
   notificationId: string;
@@ -128,6 +134,7 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
   };
   await call(app, 'POST', `/api/teams/join/${invite.token}`, player.token);
   const board = await createBoardWorld({ app, db, teamId: team._id, captain: captain!, otherPlayer, host });
+  const { draftScrim, draftingScrim } = await createDraftWorld({ db, captain: captain!, otherPlayer, host });
 
   const users = { player, otherPlayer, banned, captain: captain!, caster, host, admin };
   const world = {
@@ -138,6 +145,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
     hostedScrim,
     foreignScrim,
     foreignPlayerId: foreignPlayer.id,
+    draftScrim,
+    draftingScrim,
     conversationId,
     messageId: messages[0]!._id,
     notificationId: notifications[0]!._id,
@@ -157,6 +166,8 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       hostedScrim.id,
       foreignScrim.id,
       foreignPlayer.id,
+      draftScrim.id,
+      draftingScrim.id,
       conversationId,
       world.messageId,
       world.notificationId,
@@ -165,6 +176,49 @@ export async function createRoleWorld({ app, db }: { app: FastifyInstance; db: D
       ...Object.values(board).map((row) => row.id),
     ],
   };
+}
+
+/** The draft room's scrims of the role world (see RoleWorld), written directly. */
+async function createDraftWorld({
+  db,
+  captain,
+  otherPlayer,
+  host,
+}: {
+  db: Database;
+  captain: TestUser;
+  otherPlayer: TestUser;
+  host: TestUser;
+}) {
+  const sidesOf = async (scrim: TestScrim) => {
+    const others = await Promise.all(Array.from({ length: 8 }, () => createUser({ db })));
+    await addPlayers({ db, scrim, users: [captain, ...others.slice(0, 4), otherPlayer, ...others.slice(4)] });
+    await setLobbyHost({ db, scrim, userId: captain.id });
+  };
+  const draftScrim = await createScrim({ db, draft: 'tournament', createdBy: host.id, hostedBy: host.id });
+  await sidesOf(draftScrim);
+  const draftingScrim = await createScrim({
+    db,
+    region: 'EUW',
+    draft: 'tournament',
+    createdBy: host.id,
+    hostedBy: host.id,
+  });
+  await sidesOf(draftingScrim);
+  const now = new Date();
+  await db.insert(scrimDrafts).values({
+    scrimId: draftingScrim.id,
+    status: 'running',
+    turnIndex: 0,
+    turnEndsAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+    readyBlue: true,
+    readyRed: true,
+    drafterBlue: captain.id,
+    drafterRed: otherPlayer.id,
+    version: 3,
+    startedAt: now,
+  });
+  return { draftScrim, draftingScrim };
 }
 
 /** The scrim board's rows of the role world (see RoleWorld), made through the API as captains make them. */

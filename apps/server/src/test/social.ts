@@ -40,15 +40,15 @@ export { connectClient, disconnection, expectServed, listenLocally, type TestCli
 export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The app of a social test file on its own database, listening locally for sockets. `call` injects requests;
- * `client` connects a socket that is closed after the test.
+ * The app of a social test file on its own database (with `env` on top of the test configuration), listening
+ * locally for sockets. `call` injects requests; `client` connects a socket that is closed after the test.
  */
-export function useSocialApp() {
+export function useSocialApp(env: Record<string, string> = {}) {
   let ctx: TestContext;
   let url: string;
   const open: TestClient[] = [];
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp(env);
     url = await listenLocally(ctx.app);
   });
   afterEach(() => {

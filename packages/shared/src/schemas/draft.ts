@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
-import { DRAFT_ACTIONS, DRAFT_MODES, DRAFT_SIDES, DRAFT_STATUSES } from '../rules/draft.js';
+import { DRAFT_ACTIONS, DRAFT_MODES, DRAFT_SIDES, DRAFT_STATUSES, DRAFT_TURNS } from '../rules/draft.js';
 import { championKeySchema } from './match.js';
 
 export const draftModeSchema = z.enum(DRAFT_MODES);
@@ -47,7 +47,20 @@ export type DraftState = z.infer<typeof draftStateSchema>;
 export const draftSideBodySchema = z.object({ side: draftSideSchema });
 export const draftDrafterBodySchema = z.object({ side: draftSideSchema, userId: z.uuid() });
 export const draftChampionBodySchema = z.object({ champion: championKeySchema });
-export const draftLockBodySchema = z.object({ champion: championKeySchema, role: z.enum(ROLES).optional() });
+/**
+ * A lock: the champion and, for a pick, its role. `turn` (optional): the turn index the drafter locks for, so a lock
+ * that crosses the turn's timeout is refused (TURN_PASSED) rather than taken as the side's next turn.
+ */
+export const draftLockBodySchema = z.object({
+  champion: championKeySchema,
+  role: z.enum(ROLES).optional(),
+  turn: z
+    .number()
+    .int()
+    .min(0)
+    .max(DRAFT_TURNS - 1)
+    .optional(),
+});
 
 /** `draftChange` to a scrim's room (hovers only in the copy its side's players receive). */
 export const draftChangePayloadSchema = z.object({ scrimId: z.string(), draft: draftStateSchema });

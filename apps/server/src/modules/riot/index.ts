@@ -10,6 +10,7 @@ export {
   createRiotClient,
   isRiotError,
   type RiotClient,
+  type DataDragonChampion,
   type RiotClientOptions,
   type RiotRegion,
 } from './client/index.js';

@@ -5,6 +5,8 @@
 export { backfillScrimAbandons, scrimAbandonPlugin } from './commitments/abandon.js';
 export { removeFromUpcomingScrims } from './commitments/account-removal.js';
 export { backfillScrimCheckIns, scrimCheckInPlugin } from './checkin/checkin.jobs.js';
+export { scrimDraftPlugin } from './draft/draft.jobs.js';
+export type { ChampionCatalogue } from './draft/draft.js';
 export { SCRIM_UPDATED_EVENT, SCRIM_DELETED_EVENT } from './core/scrims.events.js';
 export { type ScrimLifecycle, type ScrimLifecycleEvents } from './core/scrims.lifecycle.js';
 export type { Viewer } from './core/scrims.policy.js';

@@ -5,6 +5,7 @@ import { createScrimBodySchema, idParamsSchema, scrimSchema, updateScrimBodySche
 import { retryAfterHook } from '../../lib/rate-limit-hook.js';
 import { viewerOf } from '../auth/index.js';
 import { checkInRoutes } from './checkin/checkin.routes.js';
+import { draftRoutes } from './draft/draft.routes.js';
 import { commitmentRoutes, type ScrimsRoutesOptions } from './commitments/commitments.routes.js';
 import { draftStatsRoutes } from './draft-stats/draft-stats.routes.js';
 import { substituteRoutes } from './substitutes/substitutes.routes.js';
@@ -112,5 +113,6 @@ export async function scrimsRoutes(fastify: FastifyInstance, options: ScrimsRout
   checkInRoutes(app, deps);
   substituteRoutes(app, deps);
   draftStatsRoutes(app, deps);
+  draftRoutes(app, { db: deps.db, io: deps.io, champions: options.champions });
   await imageRoutes(app, deps);
 }

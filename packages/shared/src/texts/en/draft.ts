@@ -22,6 +22,7 @@ export const DRAFT_MESSAGES = {
   timerRange: (min: number, max: number) => `A turn lasts ${min} to ${max} seconds`,
   fearlessDraftMismatch: 'A fearless series drafts fearless, and a fearless draft needs a fearless series.',
   cannotReset: 'Only both captains together, a host or an admin can reset the draft.',
+  cannotChooseDrafter: "Only the lobby captain, the side's team captain, a host or an admin can choose a drafter.",
   resetAsked: (side: string) => `${side} asked to reset the draft.`,
   /** The scoreboard's flag when the game did not follow its draft. */
   playedNotDrafted: (side: string, played: string, drafted: string) =>

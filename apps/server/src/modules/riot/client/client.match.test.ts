@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_CHAMPIONS } from '../../../test/fake-riot-match.js';
+import { DATA_DRAGON_CHAMPIONS } from '../../../test/fake-riot-match.js';
 import { createVirtualClock, startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { createRiotClient, type RiotClientOptions } from './client.js';
 import { RiotError } from './errors.js';
@@ -189,7 +189,7 @@ describe("Data Dragon's champion keys", () => {
     const { client } = clientOnFake();
     const version = await client.getDataDragonVersion();
     const keys = await client.getChampionKeys(version);
-    expect(keys.size).toBe(FAKE_CHAMPIONS.length);
+    expect(keys.size).toBe(DATA_DRAGON_CHAMPIONS.length);
     expect(keys.get(62)).toBe('MonkeyKing');
     expect(keys.get(897)).toBe('KSante');
     await client.getChampionKeys(version);
@@ -202,7 +202,7 @@ describe("Data Dragon's champion keys", () => {
     const { client } = clientOnFake();
     const version = await client.getDataDragonVersion();
     const names = await client.getChampionNames(version);
-    expect(names.size).toBe(FAKE_CHAMPIONS.length);
+    expect(names.size).toBe(DATA_DRAGON_CHAMPIONS.length);
     expect(names.get('MonkeyKing')).toBe('Wukong');
     expect(names.get('KSante')).toBe("K'Sante");
     expect(names.get('Ahri')).toBe('Ahri');
@@ -217,5 +217,25 @@ describe("Data Dragon's champion keys", () => {
     const unreachable = createRiotClient({ ddragonBaseUrl: 'http://127.0.0.1:9' });
     expect((await unreachable.getChampionKeys('15.1.1')).size).toBe(0);
     expect((await unreachable.getChampionNames('15.1.1')).size).toBe(0);
+  });
+
+  it("the newest version's champion list: Data Dragon keys with display names and classes, one load", async () => {
+    const { client } = clientOnFake();
+    const champions = await client.getChampionList();
+    expect(champions).toHaveLength(DATA_DRAGON_CHAMPIONS.length);
+    expect(champions).toContainEqual({ id: 'MonkeyKing', key: 62, name: 'Wukong', tags: [expect.any(String)] });
+    // By display name: Wukong sorts under W, not M.
+    const names = champions!.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    await client.getChampionKeys('15.1.1');
+    expect(fake.requests.filter((r) => r.path === '/cdn/15.1.1/data/en_US/champion.json')).toHaveLength(1);
+  });
+
+  it('the champion list unreadable: null, so the draft can say so', async () => {
+    const { client } = clientOnFake();
+    fake.inject({ match: '/champion.json', status: 503 });
+    expect(await client.getChampionList()).toBeNull();
+    const unreachable = createRiotClient({ ddragonBaseUrl: 'http://127.0.0.1:9' });
+    expect(await unreachable.getChampionList()).toBeNull();
   });
 });

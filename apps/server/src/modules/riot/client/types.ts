@@ -228,7 +228,25 @@ export const matchDtoSchema = z.object({
 export type RiotMatch = z.infer<typeof matchDtoSchema>;
 export const matchIdsSchema = z.array(z.string().min(1).max(40)).max(100);
 
-/** Data Dragon's champion.json, reduced to each champion's numeric key and display name. */
+/** Data Dragon's champion.json, reduced to what the app reads: each champion's key, numeric key, name and roles. */
 export const championJsonSchema = z.object({
-  data: z.record(z.string(), z.object({ id: z.string(), key: z.string(), name: z.string().optional() }).loose()),
+  data: z.record(
+    z.string(),
+    z
+      .object({
+        id: z.string().min(1).max(40),
+        key: z.string(),
+        name: z.string().max(80).optional(),
+        tags: z.array(z.string().max(40)).max(10).optional(),
+      })
+      .loose(),
+  ),
 });
+
+/** A champion of Data Dragon: `id` is its key (`MonkeyKing`), `name` its display name (`Wukong`), `tags` its classes. */
+export interface DataDragonChampion {
+  id: string;
+  key: number;
+  name: string;
+  tags: string[];
+}

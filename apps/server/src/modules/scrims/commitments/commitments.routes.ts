@@ -5,6 +5,7 @@ import type { ScrimDeps } from '../core/scrim-change.js';
 import { tags, type ScrimsApp } from '../core/scrim-routes.kit.js';
 import { cancelScrim } from './cancel.js';
 import { getReliability } from './reliability.js';
+import type { ChampionCatalogue } from '../draft/draft.js';
 
 const scrimAnswer = { response: { 200: scrimSchema } };
 
@@ -14,6 +15,8 @@ export interface ScrimsRoutesOptions {
    * rule, passed in by app.ts because users imports scrims.
    */
   seesPrivateScrims: (viewer: { id: string; isAdmin: boolean }, userId: string) => boolean;
+  /** Data Dragon's champion list for the draft room: the riot module's client, passed in by app.ts (riot imports scrims). */
+  champions: ChampionCatalogue;
 }
 
 /** Commitments: cancel a scrim with a reason (who runs it), and a user's reliability. */
