@@ -12,15 +12,8 @@ import { routeSchema } from '../../../lib/route-schema.js';
 import { viewerOf } from '../../auth/index.js';
 import { described } from '../core/described.js';
 import { tags, type ScrimsApp } from '../core/scrim-routes.kit.js';
-import {
-  chooseDrafter,
-  getDraft,
-  hoverChampion,
-  lockChampion,
-  readyDraft,
-  resetDraft,
-  type DraftDeps,
-} from './draft-actions.js';
+import { chooseDrafter, hoverChampion, lockChampion, readyDraft, resetDraft } from './draft-actions.js';
+import { getDraft, type DraftDeps } from './draft-change.js';
 
 const draftAnswer = { response: { 200: draftStateSchema } };
 /** The routes that read Data Dragon's champion list answer 503 CHAMPIONS_UNREADABLE while it cannot be read. */
