@@ -7,6 +7,7 @@ import {
   DRAFT_TIMER_MAX_SECONDS,
   DRAFT_TIMER_MIN_SECONDS,
 } from '../rules/draft.js';
+import { DRAFT_MESSAGES } from '../texts/en/draft.js';
 import { regionSchema } from './user.js';
 import { scrimModeSchema, teamNameSchema } from './scrim.js';
 
@@ -24,8 +25,8 @@ const lobbyHostSchema = z
 const draftTimerSecondsSchema = z
   .number()
   .int()
-  .min(DRAFT_TIMER_MIN_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`)
-  .max(DRAFT_TIMER_MAX_SECONDS, `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`);
+  .min(DRAFT_TIMER_MIN_SECONDS, DRAFT_MESSAGES.timerOutOfRange)
+  .max(DRAFT_TIMER_MAX_SECONDS, DRAFT_MESSAGES.timerOutOfRange);
 const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
 
 export const createScrimBodySchema = z.object({

@@ -1,3 +1,5 @@
+import { DRAFT_TIMER_MAX_SECONDS, DRAFT_TIMER_MIN_SECONDS } from '../../rules/draft.js';
+
 /** The draft room's answers (the API's error texts). The web's words are in draft-screens.ts. */
 export const DRAFT_MESSAGES = {
   off: 'This scrim has no draft.',
@@ -14,6 +16,7 @@ export const DRAFT_MESSAGES = {
   championUnavailable: 'That champion was picked earlier in this fearless series.',
   unknownChampion: 'Unknown champion.',
   championsUnreadable: 'The champion list cannot be read right now, so the draft cannot start. Try again in a minute.',
+  timerOutOfRange: `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`,
   fearlessSeriesOnly: 'Fearless draft is only for team series.',
   fearlessDraftMismatch: 'A fearless series drafts fearless, and a fearless draft needs a fearless series.',
   cannotReset: 'Only both captains together, a host or an admin can reset the draft.',

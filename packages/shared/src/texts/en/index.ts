@@ -19,3 +19,4 @@ export * from './admin-screens.js';
 export * from './board.js';
 export * from './board-screens.js';
 export * from './draft.js';
+export * from './draft-screens.js';
