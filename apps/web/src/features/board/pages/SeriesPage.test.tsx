@@ -143,7 +143,7 @@ describe('SeriesPage', () => {
     expect(screen.getByRole('link', { name: /Red Foxes/ })).toHaveAttribute('href', `/teams/${FOXES}`);
   });
 
-  it("names the series' draft room: the tournament draft, or none when the teams draft elsewhere", async () => {
+  it("names the series' draft room", async () => {
     renderSeries(series({ fearless: false, draft: 'tournament' }));
     expect(await screen.findByText('Draft: Tournament draft')).toBeInTheDocument();
   });

@@ -303,6 +303,57 @@ describe('before the start', () => {
   });
 });
 
+describe('a series game', () => {
+  const SERIES = '00000000-0000-4000-8000-0000000000e1';
+  const OWLS = '00000000-0000-4000-8000-00000000aaaa';
+  const FOXES = '00000000-0000-4000-8000-00000000bbbb';
+  const seriesGame = () =>
+    draftScrim({
+      draft: 'fearless',
+      series: {
+        _id: SERIES,
+        gameNumber: 2,
+        format: 'bo3',
+        teams: [
+          { _id: OWLS, name: 'Night Owls', tag: 'NOWL' },
+          { _id: FOXES, name: 'Red Foxes', tag: 'FOX' },
+        ],
+        rosterIds: [],
+      },
+    });
+  const seriesAnswer = (captainOf: string[]) => ({
+    series: { _id: SERIES, can: { captainOf, editLineup: false, chooseSide: false, cancel: false } },
+  });
+
+  it("offers Ready and the hand-over to the team's captain, for their side only", async () => {
+    const scrim = seriesGame();
+    renderDraft(scrim, makeDraft(scrim._id, { mode: 'fearless', unavailable: ['Ahri', 'Syndra'] }), ME, {
+      [`GET /series/${SERIES}`]: seriesAnswer([FOXES]),
+    });
+    const draft = await section();
+    expect(await within(draft).findByRole('button', { name: 'Ready (Red)' })).toBeInTheDocument();
+    expect(within(draft).queryByRole('button', { name: 'Ready (Blue)' })).not.toBeInTheDocument();
+    expect(within(draft).getByText(DRAFT_TEXTS.fearlessUnavailable(2))).toBeInTheDocument();
+    await userEvent.click(within(draft).getByRole('button', { name: DRAFT_TEXTS.handTo }));
+    const dialog = await screen.findByRole('dialog', { name: DRAFT_TEXTS.handTo });
+    // Only Red's drafting is the Foxes captain's to hand.
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: "Hand Red's drafting to" })).toBeInTheDocument();
+  });
+
+  it('offers nothing to a lineup player who captains neither team', async () => {
+    const scrim = seriesGame();
+    const calls = renderDraft(scrim, makeDraft(scrim._id, { mode: 'fearless' }), ME, {
+      [`GET /series/${SERIES}`]: seriesAnswer([]),
+    });
+    const draft = await section();
+    expect(await within(draft).findByText(DRAFT_TEXTS.waiting)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === `/series/${SERIES}`)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(draft).queryByRole('button', { name: /Ready|Hand/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('reset', () => {
   it('lets an admin reset a running draft at once', async () => {
     const scrim = draftScrim();
