@@ -80,6 +80,8 @@ describe('the draft overlay', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(document.title).toBe(DRAFT_TEXTS.overlayTitle('Friday Night Customs'));
+    // A stream sees through the page.
+    expect(document.body.style.background).toBe('transparent');
   });
 
   it('names the sides Blue and Red in a pick-up scrim, and says when the draft is over', async () => {

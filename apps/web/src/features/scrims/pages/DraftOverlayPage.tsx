@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { DRAFT_TEXTS, type DraftSide, type DraftState, type Scrim, type ScrimUser } from '@scrim-gym/shared';
 import { GameIcon } from '../../../components/GameIcon';
@@ -38,6 +38,7 @@ export function DraftOverlayPage() {
   useScrimSocket({ scrimId: id }, loadLive);
   useDraftLive(id, userId);
   const champions = useChampions();
+  useTransparentPage();
   const title = DRAFT_TEXTS.overlayTitle(scrim.data ? scrimTitle(scrim.data) : DRAFT_TEXTS.title);
   usePageTitle(title);
   const art: SlotArt =
@@ -47,7 +48,6 @@ export function DraftOverlayPage() {
 
   return (
     <Box component="main" sx={{ p: 2, color: '#fff', textShadow: SHADOW, minWidth: 960 }}>
-      <GlobalStyles styles={{ body: { background: 'transparent', backgroundColor: 'transparent' } }} />
       <h1 style={visuallyHidden}>{title}</h1>
       {draft.data && scrim.data ? (
         <Box
@@ -73,6 +73,20 @@ export function DraftOverlayPage() {
       )}
     </Box>
   );
+}
+
+/**
+ * The page's own background while the overlay is shown, so a stream sees through it. Set on the body directly: MUI's
+ * GlobalStyles imported from a route chunk splits the theme's modules out of the first bundle.
+ */
+function useTransparentPage() {
+  useEffect(() => {
+    const previous = document.body.style.background;
+    document.body.style.background = 'transparent';
+    return () => {
+      document.body.style.background = previous;
+    };
+  }, []);
 }
 
 /** The side's name: its team's in a series game, else Blue or Red. */
