@@ -22,6 +22,9 @@ import { scrimTitle } from '../lib/scrim-view';
 /** This page imports the socket code with its own: no dynamic import of it. */
 const loadLive = () => Promise.resolve({ watchScrims });
 
+/** A pick's tile: five a side and the clock fit a 1280 px wide source. */
+const PICK_SIZE = 84;
+
 /** Readable over any stream picture: light text with a dark outline. */
 const SHADOW = '0 0 4px #000, 0 0 8px rgba(0,0,0,0.8)';
 
@@ -53,7 +56,7 @@ export function DraftOverlayPage() {
         <Box
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr) 220px minmax(0, 1fr)',
+            gridTemplateColumns: 'minmax(0, 1fr) 200px minmax(0, 1fr)',
             gap: 3,
             alignItems: 'start',
           }}
@@ -81,10 +84,16 @@ export function DraftOverlayPage() {
  */
 function useTransparentPage() {
   useEffect(() => {
-    const previous = document.body.style.background;
-    document.body.style.background = 'transparent';
+    const { body, documentElement: root } = document;
+    const previous = { body: body.style.background, root: root.style.background, scheme: root.style.colorScheme };
+    body.style.background = 'transparent';
+    root.style.background = 'transparent';
+    // A dark colour scheme paints the page's canvas dark behind a transparent root.
+    root.style.colorScheme = 'normal';
     return () => {
-      document.body.style.background = previous;
+      body.style.background = previous.body;
+      root.style.background = previous.root;
+      root.style.colorScheme = previous.scheme;
     };
   }, []);
 }
@@ -128,12 +137,12 @@ function OverlaySide({ side, scrim, draft, art }: { side: DraftSide; scrim: Scri
               component="li"
               key={i}
               aria-label={`${DRAFT_TEXTS.pickSlot(DRAFT_TEXTS.sides[side], i + 1)}: ${name ?? DRAFT_TEXTS.emptySlot}`}
-              sx={{ width: 96, display: 'grid', justifyItems: 'center', gap: 0.5 }}
+              sx={{ width: PICK_SIZE, display: 'grid', justifyItems: 'center', gap: 0.5 }}
             >
               <Box
                 sx={{
-                  width: 96,
-                  height: 96,
+                  width: PICK_SIZE,
+                  height: PICK_SIZE,
                   borderRadius: 1,
                   overflow: 'hidden',
                   bgcolor: 'rgba(1,10,19,0.75)',
@@ -149,7 +158,7 @@ function OverlaySide({ side, scrim, draft, art }: { side: DraftSide; scrim: Scri
                   />
                 )}
               </Box>
-              <Typography sx={{ fontWeight: 700, fontSize: '1rem', maxWidth: 96 }} noWrap>
+              <Typography sx={{ fontWeight: 700, fontSize: '1rem', maxWidth: PICK_SIZE }} noWrap>
                 {name ?? ' '}
               </Typography>
             </Box>
