@@ -94,7 +94,11 @@ export function ChampionGrid({
             variant="contained"
             disabled={!lockable || lock.pending}
             onClick={() => lockable && lock.onLock(lockable.id)}
-            sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, bgcolor: draftSideColor(lock.side), color: '#010a13' }}
+            sx={{
+              flex: { xs: '1 1 100%', sm: '0 0 auto' },
+              // The side's colour while there is something to lock; the theme's disabled look otherwise.
+              ...(lockable && !lock.pending && { bgcolor: draftSideColor(lock.side), color: '#010a13' }),
+            }}
           >
             {lockable ? DRAFT_TEXTS.lock(lockable.name) : DRAFT_TEXTS.lockNothing}
           </Button>

@@ -129,11 +129,13 @@ function DraftRoom({
       : { ddragon: null, byId: new Map() };
   const myDrafting = mySide !== null && draft.drafters[mySide] === userId;
   const myChoice = userId ? (selected ?? draft.hovers?.[userId] ?? null) : null;
+  const blocks = championBlocks(draft);
+  // The own drafter's hover, unless a lock since took that champion.
   const previewOf = (side: DraftSide) => {
-    if (side !== mySide) return null;
     const drafter = draft.drafters[side];
-    if (myDrafting) return myChoice;
-    return drafter ? (draft.hovers?.[drafter] ?? null) : null;
+    if (side !== mySide || !drafter) return null;
+    const hovered = myDrafting ? myChoice : (draft.hovers?.[drafter] ?? null);
+    return hovered && !blocks.has(hovered) ? hovered : null;
   };
   const yourTurn = myDrafting && draft.status === 'running' && draft.turn?.side === mySide;
   const handSides = DRAFT_SIDES.filter((side) => can.handOff[side]);
@@ -241,7 +243,7 @@ function DraftRoom({
         <ChampionGrid
           champions={champions.champions}
           ddragon={champions.ddragon}
-          blocks={championBlocks(draft)}
+          blocks={blocks}
           suggestions={suggestions}
           selected={myChoice}
           onSelect={(champion) => {
