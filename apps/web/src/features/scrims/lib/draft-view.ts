@@ -73,11 +73,15 @@ export function championBlocks(draft: DraftState): ReadonlyMap<string, ChampionB
 export const secondsLeft = (endsAt: string, now: number) =>
   Math.max(0, Math.ceil((new Date(endsAt).getTime() - now) / 1000));
 
-/** The teammates suggesting each champion: champion key → the ids of the users hovering it. */
-export function hoversByChampion(draft: DraftState): ReadonlyMap<string, string[]> {
+/**
+ * The teammates suggesting each champion: champion key → the ids of the users hovering it. Only `side`'s players
+ * count: the server sends a side its own hovers alone, and the page never shows another side's either.
+ */
+export function hoversByChampion(draft: DraftState, scrim: Scrim, side: DraftSide): ReadonlyMap<string, string[]> {
+  const own = new Set(sidePlayers(scrim, side).map((user) => user._id));
   const by = new Map<string, string[]>();
   for (const [userId, champion] of Object.entries(draft.hovers ?? {}))
-    by.set(champion, [...(by.get(champion) ?? []), userId]);
+    if (own.has(userId)) by.set(champion, [...(by.get(champion) ?? []), userId]);
   return by;
 }
 

@@ -142,6 +142,14 @@ describe('the draft section', () => {
     expect(screen.queryByRole('button', { name: /^Lock/ })).not.toBeInTheDocument();
   });
 
+  it("never shows the other side's hovers, even if a state carried one", async () => {
+    const scrim = draftScrim();
+    renderDraft(scrim, midDraft(scrim, { hovers: { [scrimUser(8)._id]: 'Ahri', [scrimUser(2)._id]: 'LeeSin' } }));
+    expect(await champion('Ahri, suggested by Player 8')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lee Sin' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /suggested by Player 2/ })).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal as an error", async () => {
     const scrim = draftScrim();
     renderDraft(scrim, midDraft(scrim), ME, {

@@ -141,7 +141,10 @@ function DraftRoom({
   const handSides = DRAFT_SIDES.filter((side) => can.handOff[side]);
   const otherSide = (side: DraftSide): DraftSide => (side === 'blue' ? 'red' : 'blue');
   const suggestions = new Map(
-    [...hoversByChampion(draft)].map(([champion, ids]) => [champion, ids.map((id) => users.get(id)?.name ?? id)]),
+    [...(mySide ? hoversByChampion(draft, scrim, mySide) : [])].map(([champion, ids]) => [
+      champion,
+      ids.map((id) => users.get(id)?.name ?? id),
+    ]),
   );
   const asked = DRAFT_SIDES.filter((side) => draft.resetAsked?.[side]);
 
