@@ -24,7 +24,6 @@ export const DRAFT_TEXTS = {
   title: 'Draft',
   modes: DRAFT_MODE_LABELS,
   sides: DRAFT_SIDE_LABELS,
-  classes: DRAFT_CLASS_LABELS,
   // The create and edit forms, the board's post dialog, the series page.
   formDraft: 'Draft',
   formTimer: 'Seconds per turn',
@@ -58,12 +57,10 @@ export const DRAFT_TEXTS = {
   handToSide: (side: string) => `Hand ${side}'s drafting to`,
   handSideLabel: 'Side',
   handToSubmit: 'Hand over',
-  handedTo: (name: string) => `${name} drafts now.`,
   cancel: 'Cancel',
   reset: 'Reset draft',
   askReset: 'Ask to reset',
   youAskedReset: 'You asked to reset the draft. It resets when the other side asks too.',
-  resetDone: 'The draft was reset.',
   // The champion grid.
   champions: 'Champions',
   search: 'Search champions',

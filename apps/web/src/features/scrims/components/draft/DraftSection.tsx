@@ -242,6 +242,11 @@ function DraftRoom({
           </Button>
         )}
       </Box>
+      {draft.status === 'running' && mySide && champions.status === 'loading' && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {DRAFT_TEXTS.championsLoading}
+        </Typography>
+      )}
       {draft.status === 'running' && mySide && champions.status === 'ready' && (
         <ChampionGrid
           champions={champions.champions}
