@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { sessionQuery } from '../features/auth/api/session';
 import { LandingPage } from '../features/public/pages/LandingPage';
@@ -36,6 +36,7 @@ const TermsOfServicePage = page(() => import('../features/public/pages/TermsOfSe
 const ServerErrorPage = page(() => import('../features/public/pages/ServerErrorPage'), 'ServerErrorPage');
 const NotFoundPage = page(() => import('../features/public/pages/NotFoundPage'), 'NotFoundPage');
 const ScrimDetailPage = page(() => import('../features/scrims/pages/ScrimDetailPage'), 'ScrimDetailPage');
+const DraftOverlayPage = page(() => import('../features/scrims/pages/DraftOverlayPage'), 'DraftOverlayPage');
 const CreateScrimPage = page(() => import('../features/scrims/pages/CreateScrimPage'), 'CreateScrimPage');
 const EditScrimPage = page(() => import('../features/scrims/pages/EditScrimPage'), 'EditScrimPage');
 const ScrimSignInPage = page(() => import('../features/scrims/pages/ScrimSignInPage'), 'ScrimSignInPage');
@@ -57,6 +58,16 @@ const hostsOnly = (element: ReactNode) => <RequireScrimHost>{element}</RequireSc
 
 /** Exact paths only: anything else is the not-found page. */
 export const routes: RouteObject[] = [
+  // A stream's browser source: no navigation bar, no footer, a transparent page; the API decides who may see it.
+  {
+    path: '/scrims/:id/draft/overlay',
+    element: (
+      <Suspense>
+        <DraftOverlayPage />
+      </Suspense>
+    ),
+    handle: handle({ code: DraftOverlayPage.load }),
+  },
   {
     element: <AppLayout />,
     children: [

@@ -79,3 +79,6 @@ export const keystoneIconUrl = ({ base }: Ddragon, keystoneId: number) => {
   const keystone = KEYSTONES[keystoneId];
   return keystone ? `${base}/cdn/img/${keystone.path}` : null;
 };
+
+/** The champion list (ids, display names, classes) of this Data Dragon version, in English. */
+export const championDataUrl = (dd: Ddragon) => `${cdn(dd)}/data/en_US/champion.json`;

@@ -39,6 +39,11 @@ export const draftStateSchema = z.object({
   red: draftSideStateSchema,
   unavailable: z.array(z.string()),
   hovers: z.record(z.string(), z.string()).optional(),
+  /**
+   * The sides whose drafter asked to reset the draft (it resets once both have, or at once for a host or an
+   * admin); absent when nobody asked.
+   */
+  resetAsked: z.object({ blue: z.boolean(), red: z.boolean() }).optional(),
   /** Whether Data Dragon's champion list could be read: without it a draft does not start. */
   championsAvailable: z.boolean(),
 });

@@ -25,8 +25,8 @@ const lobbyHostSchema = z
 const draftTimerSecondsSchema = z
   .number()
   .int()
-  .min(DRAFT_TIMER_MIN_SECONDS, DRAFT_MESSAGES.timerRange(DRAFT_TIMER_MIN_SECONDS, DRAFT_TIMER_MAX_SECONDS))
-  .max(DRAFT_TIMER_MAX_SECONDS, DRAFT_MESSAGES.timerRange(DRAFT_TIMER_MIN_SECONDS, DRAFT_TIMER_MAX_SECONDS));
+  .min(DRAFT_TIMER_MIN_SECONDS, DRAFT_MESSAGES.timerOutOfRange)
+  .max(DRAFT_TIMER_MAX_SECONDS, DRAFT_MESSAGES.timerOutOfRange);
 const maxCastersSchema = z.union([z.literal(0), ...MAX_CASTERS_CHOICES.map((n) => z.literal(n))]);
 
 export const createScrimBodySchema = z.object({

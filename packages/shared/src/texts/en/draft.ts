@@ -1,3 +1,5 @@
+import { DRAFT_TIMER_MAX_SECONDS, DRAFT_TIMER_MIN_SECONDS, type DraftSide } from '../../rules/draft.js';
+
 /** The draft room's answers (the API's error texts). The web's words are in draft-screens.ts. */
 export const DRAFT_MESSAGES = {
   off: 'This scrim has no draft.',
@@ -14,12 +16,12 @@ export const DRAFT_MESSAGES = {
   championUnavailable: 'That champion was picked earlier in this fearless series.',
   unknownChampion: 'Unknown champion.',
   championsUnreadable: 'The champion list cannot be read right now, so the draft cannot start. Try again in a minute.',
+  timerOutOfRange: `A turn lasts ${DRAFT_TIMER_MIN_SECONDS} to ${DRAFT_TIMER_MAX_SECONDS} seconds`,
   fearlessSeriesOnly: 'Fearless draft is only for team series.',
   /** A series game's draft is its series' (set on the post). */
   seriesDecides: "A team series' game drafts as its series does: its draft cannot be changed on its own.",
   /** The draft's mode and clock cannot change once it started or ended. */
   settingsLocked: 'The draft has started: its mode and turn time can no longer change.',
-  timerRange: (min: number, max: number) => `A turn lasts ${min} to ${max} seconds`,
   fearlessDraftMismatch: 'A fearless series drafts fearless, and a fearless draft needs a fearless series.',
   cannotReset: 'Only both captains together, a host or an admin can reset the draft.',
   cannotChooseDrafter: "Only the lobby captain, the side's team captain, a host or an admin can choose a drafter.",
@@ -36,4 +38,4 @@ export const DRAFT_MESSAGES = {
 } as const;
 
 /** The draft's sides as a person reads them: blue is the scrim's teamOne, red its teamTwo. */
-export const DRAFT_SIDE_LABELS = { blue: 'Blue', red: 'Red' } as const;
+export const DRAFT_SIDE_LABELS = { blue: 'Blue', red: 'Red' } as const satisfies Record<DraftSide, string>;

@@ -20,3 +20,4 @@ export * from './board.js';
 export * from './board-screens.js';
 export * from './draft.js';
 export * from './draft-stats.js';
+export * from './draft-screens.js';

@@ -15,9 +15,11 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   BOARD_TEXTS as T,
   createScrimPostBodySchema,
+  DRAFT_TEXTS,
   RANK_LADDER,
   SCRIM_NOTE_MAX,
   SERIES_FORMATS,
+  type DraftMode,
   type SeriesFormat,
   type TeamView,
 } from '@scrim-gym/shared';
@@ -28,7 +30,7 @@ import { useAlert } from '../../alerts/alert-context';
 import { useCreatePost } from '../api/board';
 import { localInstant } from '../lib/board-view';
 
-type Field = 'teamId' | 'startsAt' | 'format' | 'rankMin' | 'rankMax' | 'note';
+type Field = 'teamId' | 'startsAt' | 'format' | 'draft' | 'rankMin' | 'rankMax' | 'note';
 type Errors = Partial<Record<Field, string>>;
 
 /** The first error per field of a zod issue list or of the server's `details` (same paths: the same schema). */
@@ -43,7 +45,8 @@ function errorsOf(issues: ReadonlyArray<{ path: string | PropertyKey[]; message:
 
 /**
  * A captain's scrim post: which of their teams (its region is the post's), when in the viewer's time zone, the
- * format, fearless or not, the ranks wanted, a note, and whether the region's Discord channel is told (offered
+ * format, fearless or not, the series' draft room (a fearless series drafts fearless: ticking Fearless with a draft room
+ * chosen makes it the fearless draft, unticking it the tournament draft), the ranks wanted, a note, and whether the region's Discord channel is told (offered
  * always: the page does not know which regions have a channel, and a region without one just posts nothing). Checked with the server's schema before it is sent; the
  * server's refusals (a start too soon, a budget spent) show in the dialog.
  */
@@ -55,6 +58,7 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
     time: '',
     format: 'bo3' as SeriesFormat,
     fearless: false,
+    draft: 'none' as DraftMode,
     announce: false,
     rankMin: '',
     rankMax: '',
@@ -77,6 +81,7 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
       startsAt,
       format: values.format,
       fearless: values.fearless,
+      draft: values.draft,
       rankMin: values.rankMin || undefined,
       rankMax: values.rankMax || undefined,
       note: values.note.trim() || undefined,
@@ -186,11 +191,37 @@ export function PostDialog({ teams, open, onClose }: { teams: TeamView[]; open: 
             </TextField>
             <Box>
               <FormControlLabel
-                control={<Switch checked={values.fearless} onChange={(e) => set({ fearless: e.target.checked })} />}
+                control={
+                  <Switch
+                    checked={values.fearless}
+                    onChange={(e) => {
+                      const fearless = e.target.checked;
+                      set({
+                        fearless,
+                        draft: values.draft === 'none' ? 'none' : fearless ? 'fearless' : 'tournament',
+                      });
+                    }}
+                  />
+                }
                 label={T.fearless}
               />
               <FormHelperText sx={{ mt: 0 }}>{T.fearlessHelp}</FormHelperText>
             </Box>
+            <TextField
+              select
+              label={DRAFT_TEXTS.formDraftRoom}
+              value={values.draft}
+              onChange={(e) => set({ draft: e.target.value as DraftMode })}
+              error={Boolean(shown.draft)}
+              helperText={shown.draft ?? (values.fearless ? undefined : DRAFT_TEXTS.fearlessDraftNeedsFearless)}
+              sx={{ gridColumn: '1 / -1' }}
+            >
+              {(['none', values.fearless ? 'fearless' : 'tournament'] as const).map((draft) => (
+                <MenuItem key={draft} value={draft}>
+                  {DRAFT_TEXTS.modes[draft]}
+                </MenuItem>
+              ))}
+            </TextField>
             {rankSelect('rankMin', T.rankMin)}
             {rankSelect('rankMax', T.rankMax)}
             <TextField

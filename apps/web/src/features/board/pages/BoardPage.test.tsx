@@ -217,7 +217,18 @@ describe('BoardPage', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Format' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Best of 5' }));
+    const draftRoom = within(dialog).getByRole('combobox', { name: 'Draft room' });
+    await userEvent.click(draftRoom);
+    // Not fearless yet: the draft room offers the tournament draft.
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Tournament draft']);
+    await userEvent.click(screen.getByRole('option', { name: 'Tournament draft' }));
+    // Ticking Fearless with a draft room makes it the fearless draft.
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Fearless draft' }));
+    expect(draftRoom).toHaveTextContent('Fearless draft');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Bring a coach');
     const announce = within(dialog).getByRole('checkbox', { name: 'Announce on Discord' });
     expect(announce).not.toBeChecked();
@@ -232,11 +243,38 @@ describe('BoardPage', () => {
         startsAt: new Date(2030, 4, 1, 20, 30).toISOString(),
         format: 'bo5',
         fearless: true,
+        draft: 'fearless',
         note: 'Bring a coach',
         announce: true,
       },
     });
     expect(await screen.findByText('Your scrim is on the board')).toBeInTheDocument();
+  });
+
+  it('posts without a draft room unless asked, and unticking Fearless turns a fearless draft into the tournament draft', async () => {
+    const calls = renderBoard({
+      captain: true,
+      rows: [],
+      more: { 'POST /scrim-posts': () => ({ status: 201, body: { post: post(card(OWLS, 'Night Owls', 'NOWL')) } }) },
+    });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Post a scrim' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Post a scrim' });
+    const draftRoom = within(dialog).getByRole('combobox', { name: 'Draft room' });
+    expect(draftRoom).toHaveTextContent('None');
+    const fearless = within(dialog).getByRole('switch', { name: 'Fearless draft' });
+    await userEvent.click(fearless);
+    // Ticking Fearless without a draft room keeps none; the room then offers the fearless draft.
+    expect(draftRoom).toHaveTextContent('None');
+    await userEvent.click(draftRoom);
+    await userEvent.click(await screen.findByRole('option', { name: 'Fearless draft' }));
+    await userEvent.click(fearless);
+    expect(draftRoom).toHaveTextContent('Tournament draft');
+    await userEvent.type(within(dialog).getByLabelText(/^Start date/), '2030-05-01');
+    await userEvent.type(within(dialog).getByLabelText(/^Start time/), '20:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(lastWrite(calls)).toMatchObject({ path: '/scrim-posts', body: { fearless: false, draft: 'tournament' } }),
+    );
   });
 
   it("shows the server's refusal in the post dialog", async () => {

@@ -136,10 +136,21 @@ describe('SeriesPage', () => {
     expect(screen.getByText('Blue side in game 1')).toBeInTheDocument();
     expect(screen.getByText('Red side in game 1')).toBeInTheDocument();
     expect(screen.getByText('0 – 0')).toBeInTheDocument();
-    for (const text of ['Scheduled', 'Best of 3', 'Fearless draft']) expect(screen.getByText(text)).toBeInTheDocument();
+    for (const text of ['Scheduled', 'Best of 3', 'Fearless draft', 'Draft: Fearless draft'])
+      expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getAllByText('No lineup yet: the captains set one before the start.')).toHaveLength(2);
     expect(screen.getByText(/^No game yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Red Foxes/ })).toHaveAttribute('href', `/teams/${FOXES}`);
+  });
+
+  it("names the series' draft room", async () => {
+    renderSeries(series({ fearless: false, draft: 'tournament' }));
+    expect(await screen.findByText('Draft: Tournament draft')).toBeInTheDocument();
+  });
+
+  it('says a series without a draft room has none', async () => {
+    renderSeries(series({ fearless: true, draft: 'none' }));
+    expect(await screen.findByText('Draft: None')).toBeInTheDocument();
   });
 
   it('lineups in role order and games linking to their scrims, with the code', async () => {

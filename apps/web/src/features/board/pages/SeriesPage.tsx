@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { BOARD_TEXTS, SERIES_TEXTS as T, TEAM_ROLES, type Series } from '@scrim-gym/shared';
+import { BOARD_TEXTS, DRAFT_TEXTS, SERIES_TEXTS as T, TEAM_ROLES, type Series } from '@scrim-gym/shared';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { formatWhen } from '../../../lib/datetime';
 import { profilePath } from '../../../lib/profile-link';
@@ -91,6 +91,7 @@ export function SeriesPage() {
             <Chip color={data.status === 'live' ? 'success' : 'default'} label={T.status[data.status]} />
             <Chip color="primary" label={BOARD_TEXTS.formats[data.format]} />
             <Chip variant="outlined" label={data.fearless ? T.fearless : T.notFearless} />
+            <Chip variant="outlined" label={DRAFT_TEXTS.seriesDraft(DRAFT_TEXTS.modes[data.draft])} />
             <Chip variant="outlined" label={data.region} />
             <Chip variant="outlined" label={`${T.startsAt}: ${formatWhen(data.startsAt)}`} />
           </Stack>

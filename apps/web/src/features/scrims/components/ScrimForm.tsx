@@ -8,17 +8,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
+  DRAFT_TEXTS,
+  DRAFT_TIMER_MAX_SECONDS,
+  DRAFT_TIMER_MIN_SECONDS,
   MAX_CASTERS_CHOICES,
   MAX_CASTERS_DEFAULT,
   SCRIM_MODES,
   TEAMS,
   SCRIM_TEXTS,
+  type DraftMode,
   type Region,
   type ScrimMode,
   type TeamName,
 } from '@scrim-gym/shared';
 import { RegionSelect } from '../../../components/RegionSelect';
 import { validateScrimForm, type ScrimFormErrors, type ScrimFormMode, type ScrimFormValues } from '../lib/scrim-form';
+
+/** A pick-up scrim drafts in the tournament order or not at all; fearless is a series' own. */
+const PICK_UP_DRAFT_MODES = ['none', 'tournament'] as const satisfies readonly DraftMode[];
 
 export interface ScrimFormProps {
   mode: ScrimFormMode;
@@ -39,6 +46,8 @@ export interface ScrimFormProps {
   modeLocked?: boolean;
   /** Edit: the winner field, for admins (a community host reports the winner on the scrim page instead). */
   winnerEditable?: boolean;
+  /** The draft settings: a series game's draft is its series', set on the board. */
+  draftEditable?: boolean;
 }
 
 /** The one form of the create and edit screens. */
@@ -55,12 +64,13 @@ export function ScrimForm({
   tournamentCodes = true,
   modeLocked = false,
   winnerEditable = false,
+  draftEditable = true,
 }: ScrimFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ScrimFormErrors>({});
   const edit = mode === 'edit';
   const set = (patch: Partial<ScrimFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const text = (field: 'title' | 'lobbyName' | 'lobbyPassword' | 'date' | 'time') => ({
+  const text = (field: 'title' | 'lobbyName' | 'lobbyPassword' | 'date' | 'time' | 'draftTimerSeconds') => ({
     id: `scrim-${field}`,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set({ [field]: e.target.value }),
@@ -149,6 +159,32 @@ export function ScrimForm({
           helperText={errors.lobbyName ?? SCRIM_TEXTS.lobbyNameHelper}
         />
         {edit && <TextField {...text('lobbyPassword')} label={SCRIM_TEXTS.lobbyPassword} required />}
+        {draftEditable && (
+          <TextField
+            select
+            id="scrim-draft"
+            label={DRAFT_TEXTS.formDraft}
+            value={values.draft}
+            error={Boolean(errors.draft)}
+            helperText={errors.draft}
+            onChange={(e) => set({ draft: e.target.value as DraftMode })}
+          >
+            {PICK_UP_DRAFT_MODES.map((draft) => (
+              <MenuItem key={draft} value={draft}>
+                {DRAFT_TEXTS.modes[draft]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {draftEditable && values.draft !== 'none' && (
+          <TextField
+            {...text('draftTimerSeconds')}
+            type="number"
+            label={DRAFT_TEXTS.formTimer}
+            helperText={errors.draftTimerSeconds ?? DRAFT_TEXTS.formTimerHelper}
+            slotProps={{ htmlInput: { min: DRAFT_TIMER_MIN_SECONDS, max: DRAFT_TIMER_MAX_SECONDS, step: 1 } }}
+          />
+        )}
         {edit && winnerEditable && (
           <TextField
             select

@@ -1,11 +1,13 @@
 import dayjs from 'dayjs';
 import {
   DEFAULT_SCRIM_START_OFFSET_MS,
+  DRAFT_TIMER_DEFAULT_SECONDS,
   MAX_CASTERS_DEFAULT,
   createScrimBodySchema,
   updateScrimBodySchema,
   SCRIM_TEXTS,
   type CreateScrimBody,
+  type DraftMode,
   type Region,
   type Scrim,
   type ScrimMode,
@@ -34,6 +36,10 @@ export interface ScrimFormValues {
   teamWon: TeamName | '';
   /** Team making: players pick slots, or sign up and get balanced teams. */
   mode: ScrimMode;
+  /** The draft room: none or the tournament draft (a series game's is its series'). */
+  draft: DraftMode;
+  /** Seconds per draft turn, as typed. */
+  draftTimerSeconds: string;
 }
 
 export type ScrimFormField = keyof ScrimFormValues;
@@ -60,6 +66,8 @@ export function createDefaults(region: Region, now = Date.now(), tournamentCodes
     checkInEnabled: true,
     teamWon: '',
     mode: 'slots',
+    draft: 'none',
+    draftTimerSeconds: String(DRAFT_TIMER_DEFAULT_SECONDS),
   };
 }
 
@@ -87,6 +95,8 @@ export function editValues(scrim: Scrim, userId: string): ScrimFormValues {
     checkInEnabled: scrim.checkIn !== null,
     teamWon: scrim.teamWon ?? '',
     mode: scrim.mode,
+    draft: scrim.draft,
+    draftTimerSeconds: String(scrim.draftTimerSeconds),
   };
 }
 
@@ -130,17 +140,31 @@ const common = (v: ScrimFormValues) => ({
   mode: v.mode,
 });
 
+const draftOf = (v: ScrimFormValues) => ({ draft: v.draft, draftTimerSeconds: Number(v.draftTimerSeconds) });
+
 export const toCreateBody = (v: ScrimFormValues): CreateScrimBody => ({
   ...common(v),
+  ...draftOf(v),
   lobbyHost: v.lobbyHost as 'random' | 'me',
 });
 
-export const toUpdateBody = (v: ScrimFormValues): UpdateScrimBody => ({
-  ...common(v),
-  lobbyPassword: v.lobbyPassword,
-  lobbyHost: v.lobbyHost,
-  teamWon: v.teamWon || null,
-});
+/**
+ * The edit's body. Given the scrim, the draft settings go only when changed: the server refuses any draft change
+ * once the draft has started and on a series game (its series decides), and an unchanged setting is no change.
+ */
+export function toUpdateBody(v: ScrimFormValues, scrim?: Pick<Scrim, 'draft' | 'draftTimerSeconds'>): UpdateScrimBody {
+  const draft = draftOf(v);
+  return {
+    ...common(v),
+    ...(!scrim || draft.draft !== scrim.draft ? { draft: draft.draft } : {}),
+    ...(!scrim || draft.draftTimerSeconds !== scrim.draftTimerSeconds
+      ? { draftTimerSeconds: draft.draftTimerSeconds }
+      : {}),
+    lobbyPassword: v.lobbyPassword,
+    lobbyHost: v.lobbyHost,
+    teamWon: v.teamWon || null,
+  };
+}
 
 const FIELD_OF: Record<string, ScrimFormField> = { gameStartTime: 'date' };
 

@@ -61,7 +61,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
 
   const onSubmit = async (values: ScrimFormValues) => {
     if (!(await confirm({ title: SCRIM_MESSAGES.confirmUpdate, confirmLabel: SCRIM_TEXTS.saveChanges }))) return;
-    update.mutate(toUpdateBody(values), {
+    update.mutate(toUpdateBody(values, scrim), {
       onSuccess: (saved) => {
         afterSave(saved);
         navigate(scrimPath(saved._id));
@@ -100,6 +100,7 @@ function EditScrimForm({ scrim, userId }: { scrim: Scrim; userId: string }) {
         tournamentCodes={codes.available || !codes.known}
         modeLocked={modeLocked(scrim)}
         winnerEditable={Boolean(user?.isAdmin)}
+        draftEditable={scrim.series === null}
         onTournamentCodeOn={() => {
           if (codes.available && teamsFull(scrim) && !scrim.riotTournament?.tournamentCode)
             showAlert({ type: 'Info', message: SCRIM_TEXTS.saveForCode });

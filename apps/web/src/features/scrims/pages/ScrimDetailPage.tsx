@@ -24,6 +24,9 @@ import { canOpenScrimChat, scrimTitle } from '../lib/scrim-view';
 /** This page imports the socket code with its own (the hub's lazy.ts has it too): no dynamic import of it. */
 const loadLive = () => Promise.resolve({ watchScrims });
 
+/** The draft room is a chunk of its own: only a scrim with a draft loads it. */
+const DraftSection = lazy(() => import('../components/draft/DraftSection').then((m) => ({ default: m.DraftSection })));
+
 // The social feature's chunk (loaded by the navigation bar for every signed-in user anyway).
 const ScrimChatPanel = lazy(() => import('../../social/lazy').then((m) => ({ default: m.ScrimChatPanel })));
 
@@ -90,6 +93,11 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
         {!started && <CheckInPanel view={view} />}
         <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />
         {started && <CheckInPanel view={view} folded />}
+        {scrim.draft !== 'none' && (
+          <Suspense>
+            <DraftSection scrim={scrim} rel={view.rel} userId={view.userId} level={1} />
+          </Suspense>
+        )}
         <ScrimMatchSection scrim={scrim} viewerId={view.userId} level={1} isAdmin={view.rel.isAdmin} />
         {confirmDialog}
       </Container>

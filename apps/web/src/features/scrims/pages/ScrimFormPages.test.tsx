@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_MESSAGES, DRAFT_TEXTS, type Scrim } from '@scrim-gym/shared';
 import { RequireAdmin } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
@@ -229,5 +230,102 @@ describe("Edit scrim: 'Edit Scrim'", () => {
     expect(await screen.findByText('scrims page')).toBeInTheDocument();
     expect(await screen.findByText('Scrim deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+});
+
+describe('the draft settings', () => {
+  const pickUp = makeScrim({ ...players(10), gameStartTime: hoursFromNow(3), lobbyPassword: 'pw123456' });
+
+  function renderEditOf(scrim: Scrim) {
+    const calls = stubApi({ ...session, [`GET /scrims/${scrim._id}`]: scrim, [`PUT /scrims/${scrim._id}`]: scrim });
+    renderAt(`/scrims/${scrim._id}/edit`, '/scrims/:id/edit', <EditScrimPage />, probes);
+    return calls;
+  }
+
+  async function save() {
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to update this scrim?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('scrim detail page');
+  }
+
+  it('creates without a draft by default (30 seconds a turn), and offers no fearless draft to a pick-up', async () => {
+    const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: makeScrim() }) });
+    const draft = await screen.findByRole('combobox', { name: DRAFT_TEXTS.formDraft });
+    expect(draft).toHaveTextContent(DRAFT_TEXTS.modes.none);
+    expect(screen.queryByRole('spinbutton', { name: DRAFT_TEXTS.formTimer })).not.toBeInTheDocument();
+    await userEvent.click(draft);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([DRAFT_TEXTS.modes.none, DRAFT_TEXTS.modes.tournament]);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(screen.getByLabelText(/^Title/), 'No draft');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    await screen.findByText('scrim detail page');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ draft: 'none', draftTimerSeconds: 30 });
+  });
+
+  it('creates with the tournament draft and the seconds per turn chosen', async () => {
+    const calls = renderCreate({ 'POST /scrims': () => ({ status: 201, body: makeScrim() }) });
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Draft night');
+    await userEvent.click(screen.getByRole('combobox', { name: DRAFT_TEXTS.formDraft }));
+    await userEvent.click(await screen.findByRole('option', { name: DRAFT_TEXTS.modes.tournament }));
+    const seconds = screen.getByRole('spinbutton', { name: DRAFT_TEXTS.formTimer });
+    expect(seconds).toHaveValue(30);
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    await screen.findByText('scrim detail page');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ draft: 'tournament', draftTimerSeconds: 45 });
+  });
+
+  it('refuses seconds per turn outside 15 to 90 and sends nothing', async () => {
+    const calls = renderCreate();
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Too quick');
+    await userEvent.click(screen.getByRole('combobox', { name: DRAFT_TEXTS.formDraft }));
+    await userEvent.click(await screen.findByRole('option', { name: DRAFT_TEXTS.modes.tournament }));
+    const seconds = screen.getByRole('spinbutton', { name: DRAFT_TEXTS.formTimer });
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scrim' }));
+    expect(await screen.findByText(DRAFT_MESSAGES.timerOutOfRange)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the scrim's draft on edit and sends only a changed setting", async () => {
+    const calls = renderEditOf({ ...pickUp, draft: 'tournament', draftTimerSeconds: 60 });
+    expect(await screen.findByRole('combobox', { name: DRAFT_TEXTS.formDraft })).toHaveTextContent(
+      DRAFT_TEXTS.modes.tournament,
+    );
+    const seconds = screen.getByRole('spinbutton', { name: DRAFT_TEXTS.formTimer });
+    expect(seconds).toHaveValue(60);
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '20');
+    await save();
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ draftTimerSeconds: 20 });
+    expect(body).not.toHaveProperty('draft');
+  });
+
+  it('sends no draft setting when none changed', async () => {
+    const calls = renderEditOf({ ...pickUp, draft: 'tournament', draftTimerSeconds: 60 });
+    await screen.findByRole('combobox', { name: DRAFT_TEXTS.formDraft });
+    await save();
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('draft');
+    expect(body).not.toHaveProperty('draftTimerSeconds');
+  });
+
+  it("leaves a series game's draft to its series", async () => {
+    renderEditOf({
+      ...pickUp,
+      draft: 'fearless',
+      series: { _id: 'series-1', gameNumber: 1, format: 'bo3', teams: [], rosterIds: [] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Scrim' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: DRAFT_TEXTS.formDraft })).not.toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: DRAFT_TEXTS.formTimer })).not.toBeInTheDocument();
   });
 });
