@@ -13,6 +13,16 @@ const draftSideStateSchema = z.object({
   picks: z.array(draftPickSchema),
 });
 
+const bySide = z.object({ blue: z.boolean(), red: z.boolean() });
+export const draftAbilitiesSchema = z.object({
+  ready: bySide,
+  chooseDrafter: bySide,
+  reset: z.enum(['now', 'ask']).nullable(),
+  hover: z.boolean(),
+  lock: z.boolean(),
+});
+export type DraftAbilities = z.infer<typeof draftAbilitiesSchema>;
+
 /**
  * `GET /api/scrims/:id/draft` and the `draftChange` event's `draft`. `turn` while running: whose turn, what
  * action, and the server's instant it ends. `hovers`: the viewer's own side's suggestions only (user id →
@@ -46,6 +56,12 @@ export const draftStateSchema = z.object({
   resetAsked: z.object({ blue: z.boolean(), red: z.boolean() }).optional(),
   /** Whether Data Dragon's champion list could be read: without it a draft does not start. */
   championsAvailable: z.boolean(),
+  /**
+   * What the viewer may do now, as the server's rules decide it (in an answer to the viewer, not in a live update,
+   * which is the same for a whole side or room: a page with any power reads the draft again after one).
+   * `reset`: 'now' for whoever runs the scrim, 'ask' for a side's drafter (both sides asking resets).
+   */
+  can: draftAbilitiesSchema.optional(),
 });
 export type DraftState = z.infer<typeof draftStateSchema>;
 

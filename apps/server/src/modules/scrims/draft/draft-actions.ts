@@ -2,10 +2,9 @@
  * The draft room's actions, each one change run by changeDraft (draft-change.ts): ready, the drafter, a hover, a
  * lock, a reset, and the timeout of a turn whose clock ran out.
  */
-import { DRAFT_MESSAGES, DRAFT_SIDES, canRunScrim, type DraftSide, type Role } from '@scrim-gym/shared';
+import { DRAFT_MESSAGES, DRAFT_SIDES, type DraftSide, type Role } from '@scrim-gym/shared';
 import { conflict, forbidden } from '../../../lib/errors.js';
 import type { Viewer } from '../core/scrims.policy.js';
-import { findSeriesRosterIds } from '../core/scrims.repository.js';
 import { drafterOf, draftsFor, sideOfUser, turnAt } from './draft.js';
 import { publishDraft } from './draft.events.js';
 import { type DraftSnapshot } from './draft.presenter.js';
@@ -14,7 +13,7 @@ import { cancelDraftTurn, scheduleDraftTurn } from './draft.schedule.js';
 
 import {
   type DraftDeps,
-  draftOver,
+  runsScrim,
   championsUnreadable,
   snapshotOf,
   openDraft,
@@ -49,6 +48,8 @@ export function readyDraft({
     async apply(context) {
       const { tx, scrim, draft, sides, now } = context;
       assertNotStarted(draft);
+      // Every turn's champion is checked against Data Dragon's list: without it the draft does not start.
+      if (!context.catalogue) throw championsUnreadable();
       if (!sides.players[side].includes(viewer.id) && !sides.captains[side].includes(viewer.id)) {
         throw forbidden(DRAFT_MESSAGES.notYourSide, 'NOT_ON_SIDE');
       }
@@ -63,8 +64,6 @@ export function readyDraft({
         ...(!drafter && (side === 'blue' ? { drafterBlue: viewer.id } : { drafterRed: viewer.id })),
       };
       if (ready.blue && ready.red) {
-        // The lock of every turn is checked against Data Dragon's list: without it the draft does not start.
-        if (!context.catalogue) throw championsUnreadable();
         const endsAt = new Date(now.getTime() + scrim.draftTimerSeconds * 1000);
         Object.assign(values, {
           status: 'running',
@@ -105,9 +104,8 @@ export function chooseDrafter({
     viewer,
     scrimId,
     async apply({ tx, scrim, draft, sides }) {
-      const seriesRosterIds = scrim.seriesGame ? await findSeriesRosterIds({ db: tx, scrimId: scrim.id }) : null;
       const mayChoose =
-        canRunScrim(viewer, { hostedBy: scrim.hostedBy, region: scrim.region, seriesRosterIds }) ||
+        (await runsScrim(tx, viewer, scrim)) ||
         (scrim.seriesGame ? sides.captains[side].includes(viewer.id) : scrim.lobbyHostId === viewer.id);
       if (!mayChoose) throw forbidden(DRAFT_MESSAGES.cannotChooseDrafter, 'NOT_CAPTAIN');
       assertNotStarted(draft);
@@ -217,9 +215,9 @@ export function resetDraft({ deps, viewer, scrimId }: { deps: DraftDeps; viewer:
     viewer,
     scrimId,
     async apply({ tx, scrim, draft, sides }) {
-      if (draft.status === 'done') throw draftOver();
-      const seriesRosterIds = scrim.seriesGame ? await findSeriesRosterIds({ db: tx, scrimId: scrim.id }) : null;
-      const runs = canRunScrim(viewer, { hostedBy: scrim.hostedBy, region: scrim.region, seriesRosterIds });
+      // Before the start there is nothing to reset; after the end the draft stays as it was played.
+      assertRunning(draft);
+      const runs = await runsScrim(tx, viewer, scrim);
       const asking = DRAFT_SIDES.filter((side) => draftsFor(viewer.id, side, draft, sides));
       if (!runs && asking.length === 0) throw forbidden(DRAFT_MESSAGES.cannotReset, 'NOT_DRAFTER');
       const asked = {

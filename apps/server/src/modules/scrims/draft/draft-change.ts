@@ -11,12 +11,12 @@ import { AppError, badRequest, conflict, uniqueViolation } from '../../../lib/er
 import type { AppServer } from '../../../plugins/io.js';
 import { assertNoWinner, scrimNotFound } from '../core/scrim-change.js';
 import type { ScrimRow } from '../core/scrim-aggregate.repository.js';
-import type { Viewer } from '../core/scrims.policy.js';
+import { canRunScrim, type Viewer } from '../core/scrims.policy.js';
+import { findSeriesRosterIds } from '../core/scrims.repository.js';
 import {
   championRefusal,
   drafterOf,
   freeChampions,
-  sideOfUser,
   timedOutChampion,
   turnAt,
   type ChampionCatalogue,
@@ -24,7 +24,7 @@ import {
   type DraftSides,
 } from './draft.js';
 import { publishDraft } from './draft.events.js';
-import { draftOffSnapshot, presentDraft, type DraftSnapshot } from './draft.presenter.js';
+import { draftOffSnapshot, presentDraft, presentDraftTo, type DraftSnapshot } from './draft.presenter.js';
 import {
   deleteHovers,
   findDraft,
@@ -136,7 +136,18 @@ export async function snapshotOf(
     sides: context.sides,
     unavailable: context.unavailable,
     championsAvailable: context.catalogue !== null,
+    seriesGame: scrim.seriesGame,
+    lobbyHostId: scrim.lobbyHostId,
   };
+}
+
+/**
+ * Whether the viewer runs the scrim (an admin, or its community host who plays for neither team of its series):
+ * they choose drafters and reset at once.
+ */
+export async function runsScrim(db: DbOrTx, viewer: Viewer, scrim: ScrimRow) {
+  const seriesRosterIds = scrim.seriesGame ? await findSeriesRosterIds({ db, scrimId: scrim.id }) : null;
+  return canRunScrim(viewer, { hostedBy: scrim.hostedBy, region: scrim.region, seriesRosterIds });
 }
 
 /** `GET /api/scrims/:id/draft`: the draft as the viewer may see it (their side's hovers only). */
@@ -155,7 +166,7 @@ export async function getDraft({
   const catalogue = await deps.champions.getChampionList();
   const { sides, unavailable } = await readSides(deps.db, scrim);
   const snapshot = await snapshotOf(deps.db, scrim, { sides, unavailable, catalogue });
-  return presentDraft(snapshot, sideOfUser(viewer.id, sides));
+  return presentDraftTo(snapshot, { id: viewer.id, runs: await runsScrim(deps.db, viewer, scrim) });
 }
 
 /**
@@ -196,7 +207,7 @@ export async function changeDraft({
   champion?: string;
 }): Promise<DraftState> {
   const catalogue = await deps.champions.getChampionList();
-  let result: { outcome: DraftOutcome; snapshot: DraftSnapshot; side: DraftSide | null };
+  let result: { outcome: DraftOutcome; snapshot: DraftSnapshot; runs: boolean };
   try {
     result = await deps.db.transaction(async (tx) => {
       const opened = await openDraft(tx, scrimId, catalogue);
@@ -206,7 +217,7 @@ export async function changeDraft({
       const { context } = opened;
       const outcome = await apply(context);
       const snapshot = await snapshotOf(tx, opened.scrim, context);
-      return { outcome, snapshot, side: sideOfUser(viewer.id, context.sides) };
+      return { outcome, snapshot, runs: await runsScrim(tx, viewer, opened.scrim) };
     });
   } catch (error) {
     // The unique index on (scrim, champion) is the last word on a champion taken twice.
@@ -218,10 +229,10 @@ export async function changeDraft({
     }
     throw error;
   }
-  const { outcome, snapshot, side } = result;
+  const { outcome, snapshot, runs } = result;
   if (outcome.changed) publishDraft({ io: deps.io, snapshot, only: outcome.only });
   if (outcome.refusal) throw outcome.refusal;
-  return presentDraft(snapshot, side);
+  return presentDraftTo(snapshot, { id: viewer.id, runs });
 }
 
 /** A draft that is not running: not started yet (or reset), or over. */

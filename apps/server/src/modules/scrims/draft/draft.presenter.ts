@@ -5,7 +5,7 @@ import {
   type DraftSide,
   type DraftState,
 } from '@scrim-gym/shared';
-import { drafterOf, turnAt, type DraftSides } from './draft.js';
+import { draftAbilitiesOf, drafterOf, sideOfUser, turnAt, type DraftSides, type DraftViewer } from './draft.js';
 import type { DraftHoverRow, DraftRow, DraftTurnRow } from './draft.repository.js';
 
 /** A draft as read in one transaction: everything DraftState shows, for any viewer. */
@@ -20,6 +20,9 @@ export interface DraftSnapshot {
   sides: DraftSides;
   unavailable: string[];
   championsAvailable: boolean;
+  /** The scrim's facts the abilities read. */
+  seriesGame: boolean;
+  lobbyHostId: string | null;
 }
 
 const noSides: DraftSides = {
@@ -39,6 +42,8 @@ export const draftOffSnapshot = (scrimId: string, timerSeconds = DRAFT_TIMER_DEF
   sides: noSides,
   unavailable: [],
   championsAvailable: true,
+  seriesGame: false,
+  lobbyHostId: null,
 });
 
 /**
@@ -46,6 +51,14 @@ export const draftOffSnapshot = (scrimId: string, timerSeconds = DRAFT_TIMER_DEF
  * with that side's hovers (user id → champion) for its own members only.
  */
 export function presentDraft(snapshot: DraftSnapshot, side: DraftSide | null): DraftState {
+  return presentDraftFor(snapshot, side, null);
+}
+
+/** The draft answered to `viewer`: their side's copy, with what they may do in it. */
+export const presentDraftTo = (snapshot: DraftSnapshot, viewer: DraftViewer) =>
+  presentDraftFor(snapshot, sideOfUser(viewer.id, snapshot.sides), viewer);
+
+function presentDraftFor(snapshot: DraftSnapshot, side: DraftSide | null, viewer: DraftViewer | null): DraftState {
   const { draft, turns } = snapshot;
   const status = draft?.status ?? 'waiting';
   const turn = status === 'running' && draft?.turnEndsAt ? turnAt(draft.turnIndex) : undefined;
@@ -76,6 +89,20 @@ export function presentDraft(snapshot: DraftSnapshot, side: DraftSide | null): D
     ...(side && {
       hovers: Object.fromEntries(snapshot.hovers.filter((h) => h.side === side).map((h) => [h.userId, h.champion])),
     }),
+    ...((draft?.resetAskedBlue || draft?.resetAskedRed) && {
+      resetAsked: { blue: draft.resetAskedBlue, red: draft.resetAskedRed },
+    }),
     championsAvailable: snapshot.championsAvailable,
+    ...(viewer &&
+      snapshot.mode !== 'none' && {
+        can: draftAbilitiesOf({
+          viewer,
+          draft,
+          sides: snapshot.sides,
+          seriesGame: snapshot.seriesGame,
+          lobbyHostId: snapshot.lobbyHostId,
+          championsAvailable: snapshot.championsAvailable,
+        }),
+      }),
   };
 }

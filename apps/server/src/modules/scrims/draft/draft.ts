@@ -1,4 +1,11 @@
-import { DRAFT_MESSAGES, DRAFT_ORDER, DRAFT_SIDES, type DraftSide, type DraftTurn } from '@scrim-gym/shared';
+import {
+  DRAFT_MESSAGES,
+  DRAFT_ORDER,
+  DRAFT_SIDES,
+  type DraftAbilities,
+  type DraftSide,
+  type DraftTurn,
+} from '@scrim-gym/shared';
 import { conflict } from '../../../lib/errors.js';
 import type { DraftRow, DraftTurnRow } from './draft.repository.js';
 
@@ -113,4 +120,57 @@ export function timedOutChampion({
   if (hover) return hover;
   if (!free || free.length === 0) return undefined;
   return free[Math.floor(random() * free.length)]!;
+}
+
+/** Who looks at a draft, as its abilities read them: the user, and whether they run the scrim (canRunScrim). */
+export interface DraftViewer {
+  id: string;
+  runs: boolean;
+}
+
+/**
+ * What `viewer` may do in the draft now, by the rules its actions apply (draft-actions.ts): Ready for a side they
+ * stand on that is not ready (its drafter, or anyone of it before it has one) while the champions can be read;
+ * choose a side's drafter before the start (whoever runs the scrim, the lobby captain, a series side's captains);
+ * while it runs, reset at once (whoever runs it) or ask to (a drafter), hover (a side's member) and lock (the
+ * drafter of the side whose turn it is).
+ */
+export function draftAbilitiesOf({
+  viewer,
+  draft,
+  sides,
+  seriesGame,
+  lobbyHostId,
+  championsAvailable,
+}: {
+  viewer: DraftViewer;
+  draft: Pick<DraftRow, 'status' | 'turnIndex' | 'readyBlue' | 'readyRed' | 'drafterBlue' | 'drafterRed'> | null;
+  sides: DraftSides;
+  seriesGame: boolean;
+  lobbyHostId: string | null;
+  championsAvailable: boolean;
+}): DraftAbilities {
+  const status = draft?.status ?? 'waiting';
+  const notStarted = status === 'waiting' || status === 'reset';
+  const running = status === 'running';
+  const onSide = (side: DraftSide) =>
+    sides.players[side].includes(viewer.id) || sides.captains[side].includes(viewer.id);
+  const drafts = (side: DraftSide) => draftsFor(viewer.id, side, draft, sides);
+  const isReady = (side: DraftSide) => (side === 'blue' ? draft?.readyBlue : draft?.readyRed) ?? false;
+  const mayReady = (side: DraftSide) =>
+    notStarted &&
+    championsAvailable &&
+    onSide(side) &&
+    !isReady(side) &&
+    (drafterOf(side, draft, sides) === null || drafts(side));
+  const mayChoose = (side: DraftSide) =>
+    notStarted && (viewer.runs || (seriesGame ? sides.captains[side].includes(viewer.id) : lobbyHostId === viewer.id));
+  const turn = running && draft ? turnAt(draft.turnIndex) : undefined;
+  return {
+    ready: { blue: mayReady('blue'), red: mayReady('red') },
+    chooseDrafter: { blue: mayChoose('blue'), red: mayChoose('red') },
+    reset: !running ? null : viewer.runs ? 'now' : DRAFT_SIDES.some(drafts) ? 'ask' : null,
+    hover: running && championsAvailable && sideOfUser(viewer.id, sides) !== null,
+    lock: Boolean(turn) && championsAvailable && drafts(turn!.side),
+  };
 }

@@ -29,9 +29,11 @@ export function useDraft(scrimId: string, { live }: { live: boolean }) {
  * older one never replaces a newer one.
  */
 export function keepNewestDraft(queryClient: QueryClient, draft: DraftState) {
-  queryClient.setQueryData<DraftState>(draftKeys.detail(draft.scrimId), (cached) =>
-    cached && cached.version > draft.version ? cached : draft,
-  );
+  queryClient.setQueryData<DraftState>(draftKeys.detail(draft.scrimId), (cached) => {
+    if (cached && cached.version > draft.version) return cached;
+    // A live update carries no abilities: the last answered ones stand until the page reads the draft again.
+    return draft.can || !cached?.can ? draft : { ...draft, can: cached.can };
+  });
 }
 
 const isDraftState = (answer: unknown): answer is DraftState =>
@@ -41,7 +43,7 @@ export type DraftAction =
   | { action: 'ready'; body: { side: DraftSide } }
   | { action: 'drafter'; body: { side: DraftSide; userId: string } }
   | { action: 'hover'; body: { champion: string } }
-  | { action: 'lock'; body: { champion: string } }
+  | { action: 'lock'; body: { champion: string; turn: number } }
   | { action: 'reset'; body?: undefined };
 
 /**

@@ -2,12 +2,13 @@ import {
   DRAFT_SIDES,
   draftSideOfTeam,
   teamOfDraftSide,
+  type DraftAbilities,
   type DraftSide,
   type DraftState,
   type Scrim,
   type ScrimUser,
 } from '@scrim-gym/shared';
-import { playersOf, type Relation } from './scrim-view';
+import { playersOf } from './scrim-view';
 import { TEAM_COLORS } from './team-colors';
 
 /** Bans and picks a side makes in a tournament draft: five of each. */
@@ -85,54 +86,27 @@ export function hoversByChampion(draft: DraftState, scrim: Scrim, side: DraftSid
   return by;
 }
 
-/**
- * What the viewer may offer in the draft, read from the scrim's abilities (`can`, the server's) and the draft's
- * drafters. The server decides every action again; these only choose which controls to show.
- * - ready: before the start, a side not ready yet, by its drafter, or (no drafter yet) by a player of that side
- *   (a pick-up) or a captain of that team (a series game: `captainOf`, the series' abilities).
- * - handOff: before the start, the lobby captain or who runs the scrim (a pick-up), who runs it or the team's
- *   captain (a series game).
- * - reset: who runs the scrim resets at once; a drafter asks, and the draft resets once both sides have asked.
- */
-export function draftAbilities({
-  scrim,
-  draft,
-  rel,
-  userId,
-  captainOf,
-}: {
-  scrim: Scrim;
-  draft: DraftState;
-  rel: Relation;
-  userId: string | null;
-  /** The series' teams the viewer captains (a series game), else empty. */
-  captainOf: readonly string[];
-}) {
-  const notStarted = draftNotStarted(draft);
-  const series = scrim.series;
-  const teamId = (side: DraftSide) => series?.teams[side === 'blue' ? 0 : 1]?._id ?? null;
-  const captainsTeam = (side: DraftSide) => {
-    const id = teamId(side);
-    return id !== null && captainOf.includes(id);
-  };
-  const mayReady = (side: DraftSide) => {
-    if (!userId || !notStarted || draft.ready[side] || !draft.championsAvailable) return false;
-    const drafter = draft.drafters[side];
-    if (drafter) return drafter === userId;
-    return series ? captainsTeam(side) : sidePlayers(scrim, side).some((user) => user._id === userId);
-  };
-  const mayHandOff = (side: DraftSide) =>
-    Boolean(userId) && notStarted && (rel.can.edit || (series ? captainsTeam(side) : rel.isCaptain));
-  const ownDrafterSide = DRAFT_SIDES.find((side) => userId !== null && draft.drafters[side] === userId) ?? null;
-  const running = draft.status === 'running';
-  return {
-    ready: { blue: mayReady('blue'), red: mayReady('red') },
-    handOff: { blue: mayHandOff('blue'), red: mayHandOff('red') },
-    reset: running && rel.can.edit ? ('now' as const) : running && ownDrafterSide ? ('ask' as const) : null,
-    drafterOf: ownDrafterSide,
-  };
-}
-export type DraftAbilities = ReturnType<typeof draftAbilities>;
+/** A viewer the server granted nothing (a visitor, or before the draft's first answer to them). */
+export const NO_DRAFT_ABILITIES: DraftAbilities = {
+  ready: { blue: false, red: false },
+  chooseDrafter: { blue: false, red: false },
+  reset: null,
+  hover: false,
+  lock: false,
+};
+
+/** Whether the server granted the viewer anything in the draft (such a page reads it again after a live change). */
+export const anyDraftPower = (can: DraftAbilities | undefined) =>
+  Boolean(
+    can &&
+    (can.ready.blue ||
+      can.ready.red ||
+      can.chooseDrafter.blue ||
+      can.chooseDrafter.red ||
+      can.reset ||
+      can.hover ||
+      can.lock),
+  );
 
 /** A side's colour: its team's (blue is teamOne). */
 export const draftSideColor = (side: DraftSide) => TEAM_COLORS[teamOfDraftSide(side)];

@@ -39,7 +39,8 @@ export function DraftOverlayPage() {
   const scrim = useScrim(id);
   const draft = useDraft(id, { live: Boolean(userId) });
   useScrimSocket({ scrimId: id }, loadLive);
-  useDraftLive(id, userId);
+  // The overlay acts on nothing: its copy of each change is enough.
+  useDraftLive(id, userId, false);
   const champions = useChampions();
   useTransparentPage();
   const title = DRAFT_TEXTS.overlayTitle(scrim.data ? scrimTitle(scrim.data) : DRAFT_TEXTS.title);

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -15,13 +14,13 @@ import {
   type DraftState,
   type Scrim,
 } from '@scrim-gym/shared';
-import { seriesQuery } from '../../../board/api/board';
 import { useChampions, type ChampionsState } from '../../api/champions';
 import { useDraft, useDraftAction } from '../../api/draft';
 import { useDraftLive } from '../../hooks/useDraftLive';
 import {
   championBlocks,
-  draftAbilities,
+  NO_DRAFT_ABILITIES,
+  anyDraftPower,
   draftUsers,
   hoversByChampion,
   sidePlayers,
@@ -54,7 +53,9 @@ export function DraftSection({
 }) {
   const headingId = useId();
   const draft = useDraft(scrim._id, { live: Boolean(userId) });
-  useDraftLive(scrim._id, userId);
+  const involved =
+    Boolean(userId) && (anyDraftPower(draft.data?.can) || viewerSideOf(scrim, userId) !== null || rel.can.edit);
+  useDraftLive(scrim._id, userId, involved);
   const champions = useChampions();
   return (
     <Box
@@ -88,7 +89,7 @@ export function DraftSection({
         </Button>
       </Box>
       {draft.data ? (
-        <DraftRoom scrim={scrim} draft={draft.data} champions={champions} rel={rel} userId={userId} level={level + 2} />
+        <DraftRoom scrim={scrim} draft={draft.data} champions={champions} userId={userId} level={level + 2} />
       ) : (
         <Typography variant="body2" color="text.secondary" role="status">
           {draft.isError ? DRAFT_TEXTS.failed : DRAFT_TEXTS.loading}
@@ -102,27 +103,26 @@ function DraftRoom({
   scrim,
   draft,
   champions,
-  rel,
   userId,
   level,
 }: {
   scrim: Scrim;
   draft: DraftState;
   champions: ChampionsState;
-  rel: Relation;
   userId: string | null;
   level: number;
 }) {
   const action = useDraftAction(scrim._id);
   // Hovers apart: a suggestion in flight does not hold up Lock or Ready.
   const hover = useDraftAction(scrim._id);
-  const series = useQuery({ ...seriesQuery(scrim.series?._id ?? ''), enabled: Boolean(scrim.series && userId) });
   const [selected, setSelected] = useState<string | null>(null);
   const [handing, setHanding] = useState(false);
   const unreadable = champions.status === 'unreadable' || !draft.championsAvailable;
-  const can = draftAbilities({ scrim, draft, rel, userId, captainOf: series.data?.can.captainOf ?? [] });
+  // What the viewer may do is the server's answer to them; the page only chooses which controls to show.
+  const can = draft.can ?? NO_DRAFT_ABILITIES;
   const users = draftUsers(scrim);
-  const mySide = viewerSideOf(scrim, userId);
+  const drafterSide = DRAFT_SIDES.find((side) => userId !== null && draft.drafters[side] === userId) ?? null;
+  const mySide = viewerSideOf(scrim, userId) ?? drafterSide;
   const art: SlotArt =
     champions.status === 'ready'
       ? { ddragon: champions.ddragon, byId: champions.byId }
@@ -137,8 +137,8 @@ function DraftRoom({
     const hovered = myDrafting ? myChoice : (draft.hovers?.[drafter] ?? null);
     return hovered && !blocks.has(hovered) ? hovered : null;
   };
-  const yourTurn = myDrafting && draft.status === 'running' && draft.turn?.side === mySide;
-  const handSides = DRAFT_SIDES.filter((side) => can.handOff[side]);
+  const yourTurn = can.lock;
+  const handSides = DRAFT_SIDES.filter((side) => can.chooseDrafter[side]);
   const otherSide = (side: DraftSide): DraftSide => (side === 'blue' ? 'red' : 'blue');
   const suggestions = new Map(
     [...(mySide ? hoversByChampion(draft, scrim, mySide) : [])].map(([champion, ids]) => [
@@ -199,7 +199,7 @@ function DraftRoom({
         <Typography variant="body2" role="status">
           {asked
             .map((side) =>
-              side === can.drafterOf ? DRAFT_TEXTS.youAskedReset : DRAFT_MESSAGES.resetAsked(DRAFT_TEXTS.sides[side]),
+              side === drafterSide ? DRAFT_TEXTS.youAskedReset : DRAFT_MESSAGES.resetAsked(DRAFT_TEXTS.sides[side]),
             )
             .join(' ')}
         </Typography>
@@ -231,23 +231,23 @@ function DraftRoom({
             {DRAFT_TEXTS.reset}
           </Button>
         )}
-        {can.reset === 'ask' && can.drafterOf && !draft.resetAsked?.[can.drafterOf] && (
+        {can.reset === 'ask' && drafterSide && !draft.resetAsked?.[drafterSide] && (
           <Button
             variant="outlined"
             color="warning"
             disabled={action.isPending}
             onClick={() => action.mutate({ action: 'reset' })}
           >
-            {draft.resetAsked?.[otherSide(can.drafterOf)] ? DRAFT_TEXTS.reset : DRAFT_TEXTS.askReset}
+            {draft.resetAsked?.[otherSide(drafterSide)] ? DRAFT_TEXTS.reset : DRAFT_TEXTS.askReset}
           </Button>
         )}
       </Box>
-      {draft.status === 'running' && mySide && champions.status === 'loading' && (
+      {draft.status === 'running' && can.hover && champions.status === 'loading' && (
         <Typography variant="body2" color="text.secondary" role="status">
           {DRAFT_TEXTS.championsLoading}
         </Typography>
       )}
-      {draft.status === 'running' && mySide && champions.status === 'ready' && (
+      {draft.status === 'running' && can.hover && champions.status === 'ready' && (
         <ChampionGrid
           champions={champions.champions}
           ddragon={champions.ddragon}
@@ -259,12 +259,16 @@ function DraftRoom({
             hover.mutate({ action: 'hover', body: { champion } });
           }}
           lock={
-            yourTurn && mySide
+            yourTurn && draft.turn
               ? {
-                  side: mySide,
+                  side: draft.turn.side,
                   pending: action.isPending,
                   onLock: (champion) =>
-                    action.mutate({ action: 'lock', body: { champion } }, { onSuccess: () => setSelected(null) }),
+                    action.mutate(
+                      // The turn locked for: a turn its clock decided meanwhile is refused, not taken for the next.
+                      { action: 'lock', body: { champion, turn: draft.turn!.index } },
+                      { onSuccess: () => setSelected(null) },
+                    ),
                 }
               : null
           }
