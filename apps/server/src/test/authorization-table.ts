@@ -946,11 +946,10 @@ export const AUTHORIZATION_CASES: RouteCase[] = [
   },
   {
     route: 'POST /api/scrims/{id}/draft/reset',
-    name: "the host's own scrim, in a region it hosts",
+    name: 'a draft not started: nothing to reset, for its host and admins too',
     request: ({ world }) => ({ params: { id: world.draftScrim.id } }),
-    // Before any Ready nobody drafts draftScrim yet: its host and admins reset it.
-    expect: only(['host', 'admin'], '2xx'),
-    codes: { captain: 'NOT_DRAFTER', otherPlayer: 'NOT_DRAFTER', player: 'NOT_DRAFTER' },
+    expect: signedIn(409),
+    codes: { host: 'DRAFT_NOT_RUNNING', admin: 'DRAFT_NOT_RUNNING', captain: 'DRAFT_NOT_RUNNING' },
   },
   {
     route: 'POST /api/scrims/{id}/draft/reset',
