@@ -31,8 +31,11 @@ export function useDraft(scrimId: string, { live }: { live: boolean }) {
 export function keepNewestDraft(queryClient: QueryClient, draft: DraftState) {
   queryClient.setQueryData<DraftState>(draftKeys.detail(draft.scrimId), (cached) => {
     if (cached && cached.version > draft.version) return cached;
-    // A live update carries no abilities: the last answered ones stand until the page reads the draft again.
-    return draft.can || !cached?.can ? draft : { ...draft, can: cached.can };
+    if (draft.can || !cached?.can) return draft;
+    // A live update carries no abilities: the last answered ones stand until the page reads the draft again, but a
+    // lock was granted for the turn that answer showed, never for the one a live update moved on to.
+    const sameTurn = draft.status === 'running' && draft.turn?.index === cached.turn?.index;
+    return { ...draft, can: { ...cached.can, lock: cached.can.lock && sameTurn } };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DraftState } from '@scrim-gym/shared';
+import type { DraftAbilities, DraftSide, DraftState } from '@scrim-gym/shared';
 
 /** The Data Dragon the draft tests' server answers, and its champion list's URL. */
 export const DRAFT_DDRAGON = { version: '14.24.1', baseUrl: 'http://dd.test/' };
@@ -48,6 +48,27 @@ export function makeDraft(scrimId: string, overrides: Partial<DraftState> = {}):
     championsAvailable: true,
     ...overrides,
   };
+}
+
+/**
+ * What the server answers a viewer may do (`DraftState.can`): nothing, unless told otherwise. `ready` and
+ * `chooseDrafter` name the sides granted, e.g. `abilities({ ready: ['red'], hover: true })`.
+ */
+export function abilities({
+  ready = [],
+  chooseDrafter = [],
+  reset = null,
+  hover = false,
+  lock = false,
+}: {
+  ready?: DraftSide[];
+  chooseDrafter?: DraftSide[];
+  reset?: DraftAbilities['reset'];
+  hover?: boolean;
+  lock?: boolean;
+} = {}): DraftAbilities {
+  const bySide = (sides: DraftSide[]) => ({ blue: sides.includes('blue'), red: sides.includes('red') });
+  return { ready: bySide(ready), chooseDrafter: bySide(chooseDrafter), reset, hover, lock };
 }
 
 /** In seconds from now, as the server's `endsAt`. */
