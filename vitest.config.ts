@@ -39,6 +39,7 @@ export default defineConfig({
       { test: { ...server, name: 'server:isolated', include: MOCKING_FILES } },
       // The web project's config lives beside the app (apps/web/vite.config.ts), with its React plugin.
       'apps/web/vite.config.ts',
+      'apps/web/vitest.isolated.config.ts',
       {
         test: {
           name: 'e2e',

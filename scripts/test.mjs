@@ -96,7 +96,7 @@ if (process.env.CI && !TEST_DATABASE_URL) {
 }
 const unitPassed = await startPass(
   'shared, server (PGlite) and web',
-  ['--project', 'shared', '--project', 'server*', '--project', 'web'],
+  ['--project', 'shared', '--project', 'server*', '--project', 'web*'],
   // The PGlite run keeps PostgreSQL's address for the suites that test PostgreSQL itself (db/client.test.ts).
   { env: TEST_DATABASE_URL ? { ...withoutPostgres, TEST_POSTGRES_URL: TEST_DATABASE_URL } : withoutPostgres },
 );

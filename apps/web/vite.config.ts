@@ -1,6 +1,7 @@
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { configDefaults } from 'vitest/config';
 import { defineConfig } from 'vite';
+import { MOCKING_FILES } from './vitest.mocking-files';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -31,6 +32,11 @@ export default defineConfig({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A file that mocks a module runs alone (vitest.isolated.config.ts); every other file shares its worker's module
+    // graph and jsdom instead of importing React, MUI and the app again (seconds per file). Each test leaves the
+    // document, the query cache and the stubbed globals as it found them (src/test/setup.ts).
+    exclude: [...configDefaults.exclude, ...MOCKING_FILES],
+    isolate: false,
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     // Whole-form tests type and click through MUI in jsdom: seconds each, more on a busy CI machine.

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor give up after one second by default: on a loaded two-core machine, with two workers, a MUI
 // page in jsdom can take longer than that to render what a fetch brought, and a lazily loaded screen is compiled
@@ -10,7 +10,12 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Files share a worker's jsdom and modules (isolate: false): each test leaves the storage, the clock and the stubbed
+// globals as it found them.
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
