@@ -80,7 +80,7 @@ interface EditableScrim {
 /**
  * The admin moves a scrim's start (admins set any start; a host only 15 minutes ahead), the rest as it is:
  * public, no casters, the manual lobby, unless `keep` says otherwise (a series game is private, with casters and a
- * tournament code).
+ * tournament code); `draftTimerSeconds` sets the draft's turn time too.
  */
 export async function moveStart(
   admin: BrowserContext,
@@ -91,6 +91,7 @@ export async function moveStart(
     isWithCasters?: boolean;
     maxCastersAllowedCount?: number;
     useTournamentCode?: boolean;
+    draftTimerSeconds?: number;
   } = {},
 ) {
   const current = await readScrim<EditableScrim>(admin, scrimId);

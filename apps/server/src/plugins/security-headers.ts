@@ -16,7 +16,8 @@ function contentSecurityPolicy(config: AppConfig): ContentSecurityPolicy {
       // MUI (emotion) injects style tags at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', new URL(config.DDRAGON_BASE_URL).origin],
-      connectSrc: ["'self'", ...socketConnectSources(config)],
+      // The draft's champion grid reads champion.json from Data Dragon itself (the icons' origin).
+      connectSrc: ["'self'", ...socketConnectSources(config), new URL(config.DDRAGON_BASE_URL).origin],
       // The service worker (/sw.js: pushes, the offline page) and the web app manifest, from our origin only.
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],

@@ -3,8 +3,9 @@ import { createTestApp, type TestContext } from '../test/app.js';
 import { createWebRoot } from '../test/web-root.js';
 
 /**
- * CSP `connect-src`: the page may talk to its own origin only ('self', plus the socket's own origin spelled as
- * ws/wss for browsers of CSP Level 2), never to any WebSocket host. (e2e/security.test.ts checks in Chromium that
+ * CSP `connect-src`: the page may talk to its own origin ('self', plus the socket's own origin spelled as ws/wss
+ * for browsers of CSP Level 2) and read Data Dragon's files (DDRAGON_BASE_URL's origin: the draft's champion list),
+ * never to any WebSocket host. (e2e/security.test.ts checks in Chromium that
  * the socket still connects under it.)
  */
 const connectSrcOf = async (ctx: TestContext, url: string) => {
@@ -21,7 +22,7 @@ describe('CSP connect-src', () => {
   beforeAll(async () => {
     const webRoot = createWebRoot();
     const [local, production, httpPublic] = await Promise.all([
-      createTestApp({}, { webRoot }),
+      createTestApp({ DDRAGON_BASE_URL: 'http://127.0.0.1:4010/' }, { webRoot }),
       createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://scrim-gym.test', LOG_LEVEL: 'silent' }, { webRoot }),
       createTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { webRoot }),
     ]);
@@ -32,10 +33,10 @@ describe('CSP connect-src', () => {
   });
 
   it.each([
-    ['local', ["'self'"]],
-    ['production', ["'self'", 'wss://scrim-gym.test']],
-    ['httpPublic', ["'self'", 'ws://localhost:3000']],
-  ] as const)('names only its own origin (%s), on every page', async (which, expected) => {
+    ['local', ["'self'", 'http://127.0.0.1:4010']],
+    ['production', ["'self'", 'wss://scrim-gym.test', 'https://ddragon.leagueoflegends.com']],
+    ['httpPublic', ["'self'", 'ws://localhost:3000', 'https://ddragon.leagueoflegends.com']],
+  ] as const)('names only its own origin and Data Dragon (%s), on every page', async (which, expected) => {
     for (const url of ['/', '/scrims', '/admin/dashboard']) {
       const sources = await connectSrcOf(apps[which], url);
       expect(sources, url).toEqual(expected);

@@ -746,8 +746,16 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       return;
     }
 
-    // Data Dragon: a public CDN, no key.
+    // Data Dragon: a public CDN, no key, readable from any page (Riot's CDN answers CORS with any origin).
     if (!isApi) {
+      response.setHeader('access-control-allow-origin', '*');
+      // A page whose requests carry a header of their own (the journeys' browsers add X-Forwarded-For) asks first.
+      if (request.method === 'OPTIONS') {
+        record.status = 204;
+        return response
+          .writeHead(204, { 'access-control-allow-methods': 'GET', 'access-control-allow-headers': '*' })
+          .end();
+      }
       if (fault?.status) return send(response, record, fault.status, { error: 'fault' });
       if (request.method === 'GET' && path === '/api/versions.json') return send(response, record, 200, state.versions);
       const championJson = /^\/cdn\/([^/]+)\/data\/en_US\/champion\.json$/.exec(path);
