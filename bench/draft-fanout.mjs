@@ -6,9 +6,7 @@
 // Data Dragon is served locally (startBytesServer), as DDRAGON_BASE_URL.
 // Usage: node bench/draft-fanout.mjs
 //   (env: DATABASE_URL, REDIS_URL=redis://127.0.0.1:6379, SOCKETS=1000, DRAFTS=100, BACKGROUND_EVERY_MS=2000)
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { io as connect } from 'socket.io-client';
+import { closeAll, connectSockets, measureReference, startReference } from './socket-reference.mjs';
 import { report, startBytesServer, startServer } from './lib.mjs';
 import { fmt, insertScrims, insertUsers, percentile, SLOTS, startBenchServer } from './postgres.mjs';
 
@@ -109,23 +107,7 @@ function backgroundLoad(origin, drafts) {
 
 /** Connects `users` to the origins round-robin and joins them to the scrim's room. */
 async function watchers(origins, users, scrimId) {
-  const sockets = users.map((user, i) =>
-    connect(origins[i % origins.length], {
-      auth: { token: user.token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    }),
-  );
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        }),
-    ),
-  );
+  const sockets = await connectSockets(origins, users);
   if (scrimId) await Promise.all(sockets.map((socket) => socket.emitWithAck('join_scrim_room', scrimId)));
   return sockets;
 }
@@ -163,50 +145,6 @@ async function measure(origin, draft, sockets) {
   }
   return latencies;
 }
-
-/** The reference: plain Socket.IO in a worker; POST /emit broadcasts `body` to the room 'scrim'. */
-async function startReference(body) {
-  const worker = new Worker(
-    `const { createServer } = require('node:http');
-     const { Server } = require('socket.io');
-     const { parentPort, workerData } = require('node:worker_threads');
-     const payload = JSON.parse(workerData);
-     const http = createServer((req, res) => {
-       if (req.url !== '/emit') { res.writeHead(404).end(); return; }
-       io.to('scrim').emit('${EVENT}', payload);
-       res.writeHead(200).end('{}');
-     });
-     const io = new Server(http, { serveClient: false });
-     io.on('connection', (socket) => socket.join('scrim'));
-     http.listen(0, '127.0.0.1', () => parentPort.postMessage(http.address().port));
-     parentPort.on('message', () => { io.close(); process.exit(0); });`,
-    { eval: true, workerData: body },
-  );
-  const [port] = await once(worker, 'message');
-  return { url: `http://127.0.0.1:${port}`, stop: () => worker.postMessage('stop') };
-}
-
-async function measureReference(url, sockets) {
-  const latencies = [];
-  let sentAt = 0;
-  let arrived = 0;
-  let allArrived = () => {};
-  for (const socket of sockets)
-    socket.on(EVENT, () => {
-      latencies.push(performance.now() - sentAt);
-      if (++arrived === sockets.length) allArrived();
-    });
-  for (let change = 0; change < LOCKS; change++) {
-    arrived = 0;
-    const done = new Promise((resolve) => (allArrived = resolve));
-    sentAt = performance.now();
-    await fetch(`${url}/emit`, { method: 'POST' });
-    await done;
-  }
-  return latencies;
-}
-
-const closeAll = (sockets) => sockets.forEach((socket) => socket.disconnect());
 
 const prefix = `bench-draft-${process.pid}`;
 const ddragon = await dataDragon();
@@ -251,10 +189,10 @@ try {
       headers: { authorization: `Bearer ${users[0].token}` },
     })
   ).text();
-  reference = await startReference(JSON.stringify({ scrimId: twoDraft.scrimId, draft: JSON.parse(sample) }));
+  reference = await startReference(EVENT, JSON.stringify({ scrimId: twoDraft.scrimId, draft: JSON.parse(sample) }));
   sockets = await watchers([reference.url], users, null);
-  await measureReference(reference.url, sockets);
-  const bare = await measureReference(reference.url, sockets);
+  await measureReference({ url: reference.url, sockets, event: EVENT, count: LOCKS });
+  const bare = await measureReference({ url: reference.url, sockets, event: EVENT, count: LOCKS });
   closeAll(sockets);
 
   const p = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });

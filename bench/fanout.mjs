@@ -3,9 +3,7 @@
 // API to each socket's arrival of getScrimTransaction. Reference in the same run: a bare Socket.IO server in a
 // worker broadcasting the same JSON to 1,000 sockets when told to over HTTP (the cost of the fan-out alone).
 // Usage: node bench/fanout.mjs   (env: DATABASE_URL, REDIS_URL=redis://127.0.0.1:6379, SOCKETS=1000, CHANGES=20)
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { io as connect } from 'socket.io-client';
+import { closeAll, connectSockets, measureReference, startReference } from './socket-reference.mjs';
 import { report, startServer } from './lib.mjs';
 import { fmt, insertScrims, insertUsers, percentile, SLOTS, startBenchServer } from './postgres.mjs';
 
@@ -17,23 +15,7 @@ const EVENT = 'getScrimTransaction';
 
 /** Connects `users` to the origins round-robin; resolves once every socket is connected. */
 async function connectAll(origins, users, onEvent) {
-  const sockets = users.map((user, i) =>
-    connect(origins[i % origins.length], {
-      auth: { token: user.token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    }),
-  );
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        }),
-    ),
-  );
+  const sockets = await connectSockets(origins, users);
   for (const socket of sockets) socket.on(EVENT, onEvent);
   return sockets;
 }
@@ -77,50 +59,6 @@ async function measure({ apiOrigin, sockets, scrimId, mover }) {
   return latencies;
 }
 
-/** The reference: plain Socket.IO in a worker; POST /emit broadcasts `body` to the room 'scrim'. */
-async function startReference(body) {
-  const worker = new Worker(
-    `const { createServer } = require('node:http');
-     const { Server } = require('socket.io');
-     const { parentPort, workerData } = require('node:worker_threads');
-     const payload = JSON.parse(workerData);
-     const http = createServer((req, res) => {
-       if (req.url !== '/emit') { res.writeHead(404).end(); return; }
-       io.to('scrim').emit('${EVENT}', payload);
-       res.writeHead(200).end('{}');
-     });
-     const io = new Server(http, { serveClient: false });
-     io.on('connection', (socket) => socket.join('scrim'));
-     http.listen(0, '127.0.0.1', () => parentPort.postMessage(http.address().port));
-     parentPort.on('message', () => { io.close(); process.exit(0); });`,
-    { eval: true, workerData: body },
-  );
-  const [port] = await once(worker, 'message');
-  return { url: `http://127.0.0.1:${port}`, stop: () => worker.postMessage('stop') };
-}
-
-async function measureReference(url, sockets) {
-  const latencies = [];
-  let sentAt = 0;
-  let arrived = 0;
-  let allArrived = () => {};
-  for (const socket of sockets)
-    socket.on(EVENT, () => {
-      latencies.push(performance.now() - sentAt);
-      if (++arrived === sockets.length) allArrived();
-    });
-  for (let change = 0; change < CHANGES; change++) {
-    arrived = 0;
-    const done = new Promise((resolve) => (allArrived = resolve));
-    sentAt = performance.now();
-    await fetch(`${url}/emit`, { method: 'POST' });
-    await done;
-  }
-  return latencies;
-}
-
-const closeAll = (sockets) => sockets.forEach((socket) => socket.disconnect());
-
 const prefix = `bench-fanout-${process.pid}`;
 const first = await startBenchServer({ env: { REDIS_URL, REDIS_PREFIX: prefix } });
 let second;
@@ -160,11 +98,11 @@ try {
   closeAll(sockets);
 
   // The reference: the same JSON broadcast by bare Socket.IO to the same number of sockets.
-  reference = await startReference(sample);
+  reference = await startReference(EVENT, sample);
   sockets = await connectAll([reference.url], users, () => {});
   await new Promise((r) => setTimeout(r, 500));
-  await measureReference(reference.url, sockets);
-  const bare = await measureReference(reference.url, sockets);
+  await measureReference({ url: reference.url, sockets, event: EVENT, count: CHANGES });
+  const bare = await measureReference({ url: reference.url, sockets, event: EVENT, count: CHANGES });
   closeAll(sockets);
 
   const p = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
