@@ -147,6 +147,15 @@ function DraftRoom({
     ]),
   );
   const asked = DRAFT_SIDES.filter((side) => draft.resetAsked?.[side]);
+  // Who runs the scrim resets at once; a drafter asks once, and resets when the other side has asked already.
+  const resetLabel =
+    can.reset === 'now'
+      ? DRAFT_TEXTS.reset
+      : can.reset === 'ask' && drafterSide && !draft.resetAsked?.[drafterSide]
+        ? draft.resetAsked?.[otherSide(drafterSide)]
+          ? DRAFT_TEXTS.reset
+          : DRAFT_TEXTS.askReset
+        : null;
 
   return (
     <>
@@ -221,24 +230,14 @@ function DraftRoom({
             {DRAFT_TEXTS.handTo}
           </Button>
         )}
-        {can.reset === 'now' && (
+        {resetLabel && (
           <Button
             variant="outlined"
             color="warning"
             disabled={action.isPending}
             onClick={() => action.mutate({ action: 'reset' })}
           >
-            {DRAFT_TEXTS.reset}
-          </Button>
-        )}
-        {can.reset === 'ask' && drafterSide && !draft.resetAsked?.[drafterSide] && (
-          <Button
-            variant="outlined"
-            color="warning"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ action: 'reset' })}
-          >
-            {draft.resetAsked?.[otherSide(drafterSide)] ? DRAFT_TEXTS.reset : DRAFT_TEXTS.askReset}
+            {resetLabel}
           </Button>
         )}
       </Box>
