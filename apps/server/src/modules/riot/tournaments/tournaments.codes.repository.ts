@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { riotProviders, riotTournaments, riotTournamentSeries } from '../../../db/schema/index.js';
@@ -75,4 +75,44 @@ export async function storeTournamentCode({
       set: values,
       ...(!replace && { setWhere: isNull(riotTournaments.tournamentCode) }),
     });
+}
+
+/**
+ * A roster change of a scrim with a code: Riot's list must follow. The counter moves, so a job run that sent an
+ * older roster never marks this one current. Returns the new counter, or null when the scrim has no code.
+ */
+export async function markParticipantsPending({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const [row] = await db
+    .update(riotTournaments)
+    .set({ participantsState: 'pending', participantsVersion: sql`${riotTournaments.participantsVersion} + 1` })
+    .where(and(eq(riotTournaments.scrimId, scrimId), isNotNull(riotTournaments.tournamentCode)))
+    .returning({ version: riotTournaments.participantsVersion });
+  return row ?? null;
+}
+
+/**
+ * What a participants job learned, written only while no roster change came after the one it sent (`version`):
+ * Riot accepted the list ('current', with the roster and who cannot be on it), or refused it. Returns whether it
+ * was written.
+ */
+export async function settleParticipants({
+  db,
+  scrimId,
+  version,
+  values,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  version: number;
+  values: Pick<
+    typeof riotTournaments.$inferInsert,
+    'participantsState' | 'participantsRoster' | 'participantsCannotJoin' | 'participantsUpdatedAt'
+  >;
+}) {
+  const rows = await db
+    .update(riotTournaments)
+    .set(values)
+    .where(and(eq(riotTournaments.scrimId, scrimId), eq(riotTournaments.participantsVersion, version)))
+    .returning({ scrimId: riotTournaments.scrimId });
+  return rows.length > 0;
 }
