@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { riotProviders, riotTournaments, riotTournamentSeries } from '../../../db/schema/index.js';
+import { riotProviders, riotTournaments, riotTournamentSeries, scrims } from '../../../db/schema/index.js';
 
 // Making a code: the region's provider and tournament (registered with Riot once, then stored), and the code.
 
@@ -115,4 +115,21 @@ export async function settleParticipants({
     .where(and(eq(riotTournaments.scrimId, scrimId), eq(riotTournaments.participantsVersion, version)))
     .returning({ scrimId: riotTournaments.scrimId });
   return rows.length > 0;
+}
+
+/** The live scrims whose code could not list `userId` (their PUUID was unknown when it was last sent). */
+export async function findCodesWithout({ db, userId }: { db: DbOrTx; userId: string }) {
+  return db
+    .select({ scrimId: riotTournaments.scrimId })
+    .from(riotTournaments)
+    .innerJoin(scrims, eq(scrims.id, riotTournaments.scrimId))
+    .where(
+      and(
+        isNotNull(riotTournaments.tournamentCode),
+        sql`${userId}::uuid = ANY(${riotTournaments.participantsCannotJoin})`,
+        isNull(scrims.teamWon),
+        isNull(scrims.cancelledAt),
+        isNull(scrims.abandonedAt),
+      ),
+    );
 }

@@ -9,6 +9,7 @@ import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { scheduleScrimStart } from '../../scrims/index.js';
+import { recheckCodesFor } from './tournaments.participants.js';
 import { codeParticipantsKey } from './tournaments.schedule.js';
 
 /**
@@ -226,6 +227,16 @@ describe("a tournament code's allowed participants follow the roster", () => {
     expect(fake.joinLobby(code, 'a-puuid-nobody-listed')).toBe(true);
     for (const viewer of [unknown.user, admin])
       expect(await participantsAs(scrim.id, viewer)).toMatchObject({ state: 'current', cannotJoin: [unknown.user.id] });
+
+    // They fix their Riot account (the link and its refresh call this): the code is sent again and closes.
+    const puuid = knownToRiot(unknown.user);
+    await recheckCodesFor({ db: db(), jobs: ctx.app.jobs }, unknown.user.id);
+    expect((await participantsAs(scrim.id, unknown.user))?.state).toBe('pending');
+    await ctx.app.jobs.runOnce();
+    expect((puts(code).at(-1)!.body as { allowedParticipants: string[] }).allowedParticipants).toContain(puuid);
+    expect(await participantsAs(scrim.id, unknown.user)).toMatchObject({ state: 'current', cannotJoin: [] });
+    expect(fake.joinLobby(code, 'a-puuid-nobody-listed')).toBe(false);
+    expect(fake.joinLobby(code, puuid)).toBe(true);
   });
 
   it('a scrim without a code yet sends nothing on a roster change', async () => {

@@ -1,7 +1,14 @@
-import { DEFAULT_RETRY_POLICY, PermanentJobError, RetryLaterError, type ClaimedJob } from '../../../jobs/index.js';
+import type { DbOrTx } from '../../../db/client.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  PermanentJobError,
+  RetryLaterError,
+  type ClaimedJob,
+  type JobRunner,
+} from '../../../jobs/index.js';
 import { getScrimAggregate, publishScrimChange, type ScrimAggregate } from '../../scrims/index.js';
 import { isRiotError } from '../client/index.js';
-import { markParticipantsPending, settleParticipants } from './tournaments.codes.repository.js';
+import { findCodesWithout, markParticipantsPending, settleParticipants } from './tournaments.codes.repository.js';
 import { resolveAllowedParticipants, rosterOf } from './tournaments.roster.js';
 import { scheduleCodeParticipants } from './tournaments.schedule.js';
 import type { TournamentDeps } from './tournaments.service.js';
@@ -35,6 +42,16 @@ export async function followRoster(deps: TournamentDeps, aggregate: ScrimAggrega
   if (!(await markParticipantsPending({ db: deps.db, scrimId }))) return;
   await scheduleCodeParticipants({ db: deps.db, jobs: deps.scrims.jobs, scrimId });
   if (tournament.participantsState !== 'pending') await publish(deps, scrimId);
+}
+
+/**
+ * A player linked or refreshed their Riot account: each live code that could not list them is sent again, now that
+ * Riot may know them (the page shows the outcome when the job has run).
+ */
+export async function recheckCodesFor({ db, jobs }: { db: DbOrTx; jobs?: JobRunner }, userId: string) {
+  for (const { scrimId } of await findCodesWithout({ db, userId })) {
+    if (await markParticipantsPending({ db, scrimId })) await scheduleCodeParticipants({ db, jobs, scrimId });
+  }
 }
 
 async function publish(deps: TournamentDeps, scrimId: string) {
