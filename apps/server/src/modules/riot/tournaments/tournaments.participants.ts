@@ -33,7 +33,7 @@ const sameRoster = (a: readonly string[] | null, b: readonly string[]) =>
  */
 export async function followRoster(deps: TournamentDeps, aggregate: ScrimAggregate) {
   const { tournament } = aggregate;
-  if (!tournament?.tournamentCode || !isLive(aggregate)) return;
+  if (!deps.riot.isConfigured || !tournament?.tournamentCode || !isLive(aggregate)) return;
   const seated = aggregate.participants.flatMap((p) =>
     p.kind === 'player' && p.team ? [{ userId: p.user.id, team: p.team }] : [],
   );
