@@ -12,17 +12,12 @@ import {
   TOURNAMENT_CODE_JOB,
   cancelTournamentJobs,
   scheduleTournamentCode,
+  scrimIdOf,
 } from './tournaments.schedule.js';
 import { generateTournamentCode, type TournamentDeps } from './tournaments.service.js';
 
 /** Smallest wait before a code job retries after a failure at the start (the runner's base backoff). */
 const RETRY_DELAY_MS = 5_000;
-
-function scrimIdOf(job: ClaimedJob): string {
-  const { scrimId } = job.payload as { scrimId?: unknown };
-  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
-  return scrimId;
-}
 
 /**
  * 'scrim.tournament-code': generates the code if the scrim still needs one. A transient Riot failure (429, 5xx,

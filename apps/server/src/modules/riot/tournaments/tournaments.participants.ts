@@ -10,7 +10,7 @@ import { getScrimAggregate, publishScrimChange, type ScrimAggregate } from '../.
 import { isRiotError } from '../client/index.js';
 import { findCodesWithout, markParticipantsPending, settleParticipants } from './tournaments.codes.repository.js';
 import { resolveAllowedParticipants, rosterOf } from './tournaments.roster.js';
-import { scheduleCodeParticipants } from './tournaments.schedule.js';
+import { scheduleCodeParticipants, scrimIdOf } from './tournaments.schedule.js';
 import type { TournamentDeps } from './tournaments.service.js';
 
 /**
@@ -66,8 +66,7 @@ async function publish(deps: TournamentDeps, scrimId: string) {
  * it runs moves the counter: its outcome is not written, and the job runs again for the newer roster.
  */
 export async function handleCodeParticipantsJob(deps: TournamentDeps, job: ClaimedJob) {
-  const { scrimId } = job.payload as { scrimId?: unknown };
-  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
+  const scrimId = scrimIdOf(job);
   const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
   const code = aggregate?.tournament?.tournamentCode;
   if (!aggregate?.tournament || !code || !isLive(aggregate)) return;

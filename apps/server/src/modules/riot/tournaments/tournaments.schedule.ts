@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client.js';
-import { cancelJob, scheduleJob, type JobRunner } from '../../../jobs/index.js';
+import { PermanentJobError, cancelJob, scheduleJob, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
 
 /** A code for a scrim already started: a late fill, a save with the option on, or a retry after a Riot failure. */
 export const TOURNAMENT_CODE_JOB = 'scrim.tournament-code';
@@ -15,6 +15,13 @@ export const RESULT_POLL_WINDOW_MS = 4 * 60 * 60_000;
 
 /** Sends Riot a code's new allowed participants after a roster change: one job per scrim, so quick changes make one PUT. */
 export const CODE_PARTICIPANTS_JOB = 'scrim.code-participants';
+
+/** The scrim a tournament job is for (its payload's `scrimId`); a job without one can never run. */
+export function scrimIdOf(job: ClaimedJob): string {
+  const { scrimId } = job.payload as { scrimId?: unknown };
+  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
+  return scrimId;
+}
 
 export const tournamentCodeKey = (scrimId: string) => `scrim-code:${scrimId}`;
 export const codeParticipantsKey = (scrimId: string) => `scrim-code-participants:${scrimId}`;
