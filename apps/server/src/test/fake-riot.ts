@@ -312,6 +312,12 @@ export interface FakeRiot {
     callbackUrl: string;
     callbackStatus: number | null;
   }>;
+  /**
+   * A player joins the code's lobby in the League client: refused (false) as Riot refuses it, for an unknown code
+   * or a PUUID not among the code's allowedParticipants when it has any; else recorded as a PlayerJoinedGame
+   * lobby event (true).
+   */
+  joinLobby(code: string, puuid: string): boolean;
   /** Forgets requests and pending faults (players, tournaments and codes stay). */
   reset(): void;
   close(): Promise<void>;
@@ -983,6 +989,13 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
         }
       }
       return { game, payload, callbackUrl, callbackStatus };
+    },
+    joinLobby(code, puuid) {
+      const stored = codes.get(code);
+      if (!stored) return false;
+      if (stored.allowedParticipants.length > 0 && !stored.allowedParticipants.includes(puuid)) return false;
+      stored.events.push({ timestamp: String(Date.now()), eventType: 'PlayerJoinedGameEvent', puuid });
+      return true;
     },
     reset() {
       requests.length = 0;
