@@ -144,7 +144,10 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     await play(false);
     await runDue(scrim.id);
     expect((await scrimRow(scrim.id)).teamWon).toBeNull();
-    const [poll] = await db().select().from(jobs).where(eq(jobs.dedupeKey, resultPollKey(scrim.id)));
+    const [poll] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, resultPollKey(scrim.id)));
     expect(poll).toMatchObject({ completedAt: null });
     clock.advance(40 * MINUTE);
     await runDue(scrim.id);
@@ -170,7 +173,10 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     });
     await play(false);
     await runDue(scrim.id);
-    const [poll] = await db().select().from(jobs).where(eq(jobs.dedupeKey, resultPollKey(scrim.id)));
+    const [poll] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, resultPollKey(scrim.id)));
     expect(poll!.lastError).toMatch(/server/);
     expect((await scrimRow(scrim.id)).teamWon).toBeNull();
     await runDue(scrim.id);
