@@ -18,10 +18,11 @@ import { buildFakeMatch, fakeChampionJson, fakeIconPng, type FakeMatchInput } fr
  * Riot does: the fake knows a token from `grantAccessToken` or asks `resolveAccessToken` (e.g. the local OIDC
  * issuer's userinfo), which names the player's PUUID.
  *
- * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections),
- * read every request received (`requests`), and finish tournament games (`finishGame`: stores the result for
- * games/by-code, the game's match-v5 MatchDto (fake-riot-match.ts) for match-v5's by-tournament-code and by-id
- * reads, and POSTs Riot's game-end callback to the provider's url).
+ * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections) or
+ * install a fault plan per code (fake-riot-faults.ts, through `intercept`), read every request received
+ * (`requests`), and finish tournament games (`finishGame`: stores the result for games/by-code, the game's match-v5
+ * MatchDto (fake-riot-match.ts) for match-v5's by-tournament-code and by-id reads, and POSTs Riot's game-end
+ * callback to the provider's url, `deliverCallback`).
  */
 
 export type FakePlatform =
