@@ -9,7 +9,7 @@ import { createVirtualClock, startFakeRiot, type FakeRiot } from '../../../test/
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
-import { scheduleScrimStart } from '../../scrims/index.js';
+import { scheduleScrimStart, scrimDepsOf } from '../../scrims/index.js';
 import { createRiotClient } from '../client/index.js';
 import { resultPollKey } from '../tournaments/tournaments.schedule.js';
 import { MATCH_NOT_PUBLISHED_ERROR, handleMatchFetchJob } from './matches.jobs.js';
@@ -281,7 +281,10 @@ describe('the match fetch job against the fake Riot', () => {
     });
     fake.inject({ match: '/ids', status: 429, retryAfterSeconds: 600, rateLimitType: 'method' });
     const job = { ...(await fetchJob(scrim.id))!, claimedAt: new Date(), claimedBy: 'test' } as ClaimedJob;
-    await handleMatchFetchJob({ db: db(), io: ctx.app.io, riot }, job);
+    await handleMatchFetchJob(
+      { db: db(), io: ctx.app.io, riot, config: ctx.app.config, scrims: scrimDepsOf(ctx.app) },
+      job,
+    );
     const rearmed = (await fetchJob(scrim.id))!;
     expect(rearmed.payload).toEqual({ scrimId: scrim.id, retry: 1 });
     expect(Math.abs(rearmed.runAt.getTime() - (Date.now() + 10 * MINUTE))).toBeLessThan(5_000);
