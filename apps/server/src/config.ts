@@ -98,9 +98,24 @@ const envSchema = z
      * every RIOT_RESULT_POLL_MS until RIOT_RESULT_POLL_WINDOW_MS after the start. Settings so that tests and the
      * chaos bench run on a fast clock.
      */
-    RIOT_RESULT_POLL_FIRST_MS: z.coerce.number().int().min(0).max(86_400_000).default(20 * 60_000),
-    RIOT_RESULT_POLL_MS: z.coerce.number().int().min(10).max(86_400_000).default(10 * 60_000),
-    RIOT_RESULT_POLL_WINDOW_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(4 * 60 * 60_000),
+    RIOT_RESULT_POLL_FIRST_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .default(20 * 60_000),
+    RIOT_RESULT_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(86_400_000)
+      .default(10 * 60_000),
+    RIOT_RESULT_POLL_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000)
+      .default(4 * 60 * 60_000),
     RIOT_API_BASE_URL: optionalUrl,
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     /** Longest wait for Discord's answer to one webhook post; a post that takes longer is retried later. */

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../../db/client.js';
 import { PermanentJobError, type ClaimedJob } from '../../../jobs/index.js';
-import type { AppServer } from '../../../plugins/io.js';
 import { findMatchVerdicts, getScrimAggregate, scrimDepsOf } from '../../scrims/index.js';
-import { isRiotError, isRiotRegion, type RiotClient } from '../client/index.js';
+import { isRiotError, isRiotRegion } from '../client/index.js';
 import { findPlayerAccounts } from '../tournaments/tournaments.repository.js';
 import { recordRiotEvidence } from '../tournaments/tournaments.results.js';
 import type { TournamentDeps } from '../tournaments/tournaments.service.js';
@@ -27,7 +25,8 @@ export interface MatchFetchDeps extends TournamentDeps {
 
 /** Why there is nothing to store yet, kept as the pending row's lastError. */
 export const MATCH_NOT_PUBLISHED_ERROR = 'Riot has not published the match yet';
-export const MATCH_ONLY_REMADE_ERROR = "Riot's games on the code so far were remade or not this scrim's: waiting for the next";
+export const MATCH_ONLY_REMADE_ERROR =
+  "Riot's games on the code so far were remade or not this scrim's: waiting for the next";
 
 /** A match-v5 id's game number (`NA1_4800000001` → 4800000001): the code's games in the order played. */
 function gameNumberOf(matchId: string) {

@@ -247,7 +247,7 @@ describe('the result reconciler', () => {
   });
 
   it("a captain's report, then Riot disagreeing: Riot's winner, confirmed at once; no report goes over it", async () => {
-    const { scrim, code, side, playerOf } = await startedWithCode();
+    const { scrim, code, side } = await startedWithCode();
     expect((await api.setWinner(scrim.id, 'teamTwo', host.token)).statusCode).toBe(200);
     expect((await scrimRow(scrim.id)).resultStatus).toBe('pending');
 

@@ -16,7 +16,6 @@ import {
 import { resultPollKey, scheduleResultPoll } from './tournaments.schedule.js';
 import { emitTournamentError, type TournamentDeps } from './tournaments.service.js';
 
-
 export type GameTeams = Pick<RiotTournamentGame, 'winningTeam' | 'losingTeam'>;
 export type ResultOutcome = 'recorded' | 'already_set' | 'unmatched' | 'awaiting_result';
 
@@ -146,9 +145,7 @@ export async function applyGameResult({
 /** The code's finished games (those with their teams), from games/by-code. */
 async function fetchFinishedGames(deps: TournamentDeps, code: string): Promise<RiotGameSeen[]> {
   const games = await deps.riot.getGamesByCode(code);
-  return games
-    .filter(hasTeams)
-    .map((game) => ({ kind: 'games-by-code' as const, gameId: game.gameId ?? null, game }));
+  return games.filter(hasTeams).map((game) => ({ kind: 'games-by-code' as const, gameId: game.gameId ?? null, game }));
 }
 
 const unknownCallback = () => notFound('Not found', 'NOT_FOUND');

@@ -38,5 +38,7 @@ export function findEvidence({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
 /** The match-v5 verdicts already read per game id (a game judged once is not fetched again). */
 export async function findMatchVerdicts({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
   const rows = await findEvidence({ db, scrimId });
-  return new Map(rows.filter((row) => row.kind === 'match-v5' && row.gameId !== null).map((r) => [r.gameId!, r.verdict]));
+  return new Map(
+    rows.filter((row) => row.kind === 'match-v5' && row.gameId !== null).map((r) => [r.gameId!, r.verdict]),
+  );
 }

@@ -26,9 +26,7 @@ export interface StandingResult {
 
 /** What the reconciler does to the scrim's result, and how many of its games Riot shows as remade. */
 export type Decision = { remakes: number } & (
-  | { action: 'riot'; team: TeamName; gameId: number | null }
-  | { action: 'withdraw' }
-  | { action: 'keep' }
+  { action: 'riot'; team: TeamName; gameId: number | null } | { action: 'withdraw' } | { action: 'keep' }
 );
 
 const RIOT_KINDS = new Set<ResultEvidenceKind>(['callback', 'games-by-code', 'match-v5']);

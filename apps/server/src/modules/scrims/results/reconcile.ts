@@ -72,7 +72,8 @@ export async function reconcileResult({
     apply: async ({ tx, scrim, participants }) => {
       const evidence = await noteEvidence({ db: tx, scrimId, items });
       const decision = decideResult(evidence, scrim);
-      if (decision.remakes !== scrim.remakes) await updateScrim({ db: tx, id: scrimId, values: { remakes: decision.remakes } });
+      if (decision.remakes !== scrim.remakes)
+        await updateScrim({ db: tx, id: scrimId, values: { remakes: decision.remakes } });
       if (scrim.abandonedAt || scrim.cancelledAt) return { decision, changed: false };
       if (decision.action === 'riot') {
         if (scrim.resultSource === 'riot' && scrim.teamWon === decision.team) return { decision, changed: false };

@@ -41,7 +41,6 @@ import {
   scrimDepsOf,
 } from '../core/scrim-change.js';
 
-
 const syncRatings = (deps: Pick<ScrimDeps, 'db' | 'ratingRules'>, scrimId: string) =>
   syncScrimRatings({ db: deps.db, scrimId, rules: deps.ratingRules });
 
@@ -74,7 +73,9 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       await noteEvidence({
         db: tx,
         scrimId,
-        items: [{ kind: decides ? 'admin' : 'report', verdict: 'winner', team, gameId: null, userId: viewer.id, at: now }],
+        items: [
+          { kind: decides ? 'admin' : 'report', verdict: 'winner', team, gameId: null, userId: viewer.id, at: now },
+        ],
       });
       if (decides) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
@@ -122,7 +123,9 @@ export function confirmResult({ deps, viewer, scrimId }: ScrimAction) {
       await noteEvidence({
         db: tx,
         scrimId,
-        items: [{ kind: 'confirmation', verdict: 'winner', team: scrim.teamWon, gameId: null, userId: viewer.id, byTeam }],
+        items: [
+          { kind: 'confirmation', verdict: 'winner', team: scrim.teamWon, gameId: null, userId: viewer.id, byTeam },
+        ],
       });
       await updateScrim({
         db: tx,

@@ -35,7 +35,7 @@ describe('resultStatusText', () => {
 });
 
 describe('evidenceLines', () => {
-  it("lists what was seen with times, for whoever the server sends it to, and nothing to the others", () => {
+  it('lists what was seen with times, for whoever the server sends it to, and nothing to the others', () => {
     const at = new Date(NOW).toISOString();
     const evidence = [
       { kind: 'callback' as const, at },
