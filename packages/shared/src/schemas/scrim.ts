@@ -70,7 +70,7 @@ export const riotTournamentSchema = z.object({
   tournamentId: z.number().nullable(),
   setupCompleted: z.boolean(),
   lobbyCreated: z.boolean(),
-  /** Why the code (or the automatic result) is missing; sent with the lobby secrets only. */
+  /** Why the code (or the automatic result) is missing, or which game was not the scrim's: for who runs it only. */
   lastError: z.string().nullable(),
 });
 

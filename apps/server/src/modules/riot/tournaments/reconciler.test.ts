@@ -182,7 +182,7 @@ describe('the result reconciler', () => {
   });
 
   it("a stranger's game (7 of the scrim's players): no result, flagged for the host, nothing changes", async () => {
-    const { scrim, code, side } = await startedWithCode();
+    const { scrim, code, side, players } = await startedWithCode();
     const strangers = ['s1', 's2', 's3'].map(
       (name) => fake.addPlayer({ gameName: `Stranger ${name}`, tagLine: 'NA1' }).puuid,
     );
@@ -192,9 +192,10 @@ describe('the result reconciler', () => {
 
     expect((await scrimRow(scrim.id)).teamWon).toBeNull();
     expect(await historyOf(scrim.id)).toHaveLength(0);
-    const read = await api.read(scrim.id, admin.token);
+    const read = await api.read(scrim.id, host.token);
     expect(read.riotTournament?.lastError).toBe(RESULT_MESSAGES.strangerGame(7));
     expect(read.result).toBeNull();
+    expect((await api.read(scrim.id, players[0]!.token)).riotTournament?.lastError).toBeNull();
   });
 
   it('the callback, then match-v5 agreeing later, and a duplicate callback: one result, rated once, no flip-flop', async () => {

@@ -10,7 +10,7 @@ export const SCRIM_DELETED_EVENT = 'scrimDeleted';
  * Sends the changed scrim to everyone watching it (its room, and the hub room of its region when public).
  * The players and casters once the lobby is ready (isLobbyReady), and its community host while they host its region (their
  * host room), get the version with the lobby secrets, admins that and Riot's error details; everyone else the
- * version without; its host and admins also get the result's evidence. Called after the transaction commits.
+ * version without; its host and admins also get Riot's errors and the result's evidence. Called after the transaction commits.
  */
 export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: ScrimAggregate }) {
   const { scrim, participants } = aggregate;
@@ -26,11 +26,14 @@ export function publishScrim({ io, aggregate }: { io: AppServer; aggregate: Scri
       .except([ADMINS_ROOM, ...hostRooms])
       .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true }));
   }
-  // The scrim's host also sees what the result reconciler has seen.
+  // Its host runs it: Riot's errors and the result's evidence too.
   if (hostRooms.length > 0) {
     io.to(hostRooms)
       .except(ADMINS_ROOM)
-      .emit(SCRIM_UPDATED_EVENT, presentScrim(aggregate, { withLobby: true, withEvidence: true }));
+      .emit(
+        SCRIM_UPDATED_EVENT,
+        presentScrim(aggregate, { withLobby: true, withRiotErrors: true, withEvidence: true }),
+      );
   }
   io.to(ADMINS_ROOM).emit(
     SCRIM_UPDATED_EVENT,

@@ -163,8 +163,9 @@ export const isLobbyReady = ({
 
 /**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
- * failed (`riotTournament.lastError`), internal detail for admins only, never for players or watchers.
- * `withEvidence`: what the result reconciler has seen (`result.evidence`), for the scrim's host and admins.
+ * failed or which game was not the scrim's (`riotTournament.lastError`), and `withEvidence`: what the result
+ * reconciler has seen (`result.evidence`): for who runs the scrim (admins, its community host), never for
+ * players or watchers.
  */
 export function presentScrim(
   aggregate: ScrimAggregate,
@@ -270,8 +271,7 @@ export const presentScrimFor = (
 ): Scrim => ({
   ...presentScrim(aggregate, {
     withLobby: canSeeLobby({ ...aggregate, scrim: abilityScrimOf(aggregate) }, viewer),
-    withRiotErrors: viewer?.isAdmin ?? false,
-    withEvidence: viewer !== null && canRunScrim(viewer, abilityScrimOf(aggregate)),
+    ...(viewer && canRunScrim(viewer, abilityScrimOf(aggregate)) && { withRiotErrors: true, withEvidence: true }),
   }),
   ...(abilities && viewer && { can: scrimAbilities(viewer, abilityScrimOf(aggregate)) }),
 });
