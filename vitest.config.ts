@@ -44,6 +44,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A worker imports playwright, axe and the support code once, not once per journey file: every journey
+          // makes its own browser, contexts and players, and the support code keeps no state that a file expects
+          // fresh (the context counter only hands out the next client address).
+          isolate: false,
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

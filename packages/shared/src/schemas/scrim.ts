@@ -4,6 +4,7 @@ import {
   RESULT_EVIDENCE_KINDS,
   RESULT_SOURCES,
   UNRATED_REASONS,
+  CODE_PARTICIPANTS_STATES,
   RESULT_STATUSES,
   ROLES,
   SCRIM_MODES,
@@ -72,6 +73,19 @@ export const riotTournamentSchema = z.object({
   lobbyCreated: z.boolean(),
   /** Why the code (or the automatic result) is missing, or which game was not the scrim's: for who runs it only. */
   lastError: z.string().nullable(),
+  /**
+   * Whether the code lets in the players seated now (it follows every roster change; null for those who do not
+   * see the lobby secrets, and for a code made before it was tracked). `cannotJoin`: players whose Riot account
+   * (PUUID) is unknown: the whole list for the scrim's runners (host, admins), the viewer alone for a player.
+   */
+  participants: z
+    .object({
+      state: z.enum(CODE_PARTICIPANTS_STATES),
+      cannotJoin: z.array(z.string()),
+      /** When Riot last accepted the list (the code's creation, or an update). */
+      updatedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 /**

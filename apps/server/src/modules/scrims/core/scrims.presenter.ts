@@ -162,6 +162,20 @@ export const isLobbyReady = ({
 }) => scrim.lobbyReadyAt !== null || areTeamsFull(participants);
 
 /**
+ * Where the code's allowed participants stand, for those who see the lobby secrets (null for a code made before
+ * they were tracked). Every secret-seer gets the same list (the socket sends them one payload): the page shows a
+ * player their own notice and the scrim's runners the names.
+ */
+const codeParticipantsOf = (tournament: NonNullable<ScrimAggregate['tournament']>) =>
+  tournament.participantsState
+    ? {
+        state: tournament.participantsState,
+        cannotJoin: tournament.participantsCannotJoin ?? [],
+        updatedAt: tournament.participantsUpdatedAt?.toISOString() ?? null,
+      }
+    : null;
+
+/**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
  * failed or which game was not the scrim's (`riotTournament.lastError`), and `withEvidence`: what the result
  * reconciler has seen (`result.evidence`): for who runs the scrim (admins, its community host), never for
@@ -203,6 +217,7 @@ export function presentScrim(
           setupCompleted: tournament.setupCompleted,
           lobbyCreated: tournament.lobbyCreated,
           lastError: withRiotErrors ? tournament.lastError : null,
+          participants: withLobby ? codeParticipantsOf(tournament) : null,
         }
       : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
