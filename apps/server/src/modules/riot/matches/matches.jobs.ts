@@ -56,7 +56,8 @@ async function giveUp(deps: MatchFetchDeps, scrimId: string, error: string) {
  * - No match id for the code yet (Riot processes a game for a few minutes), or a transient Riot failure (429,
  *   5xx, network, timeout): the reason is kept on the row and the job re-arms itself with backoff (1, 2, 4 …
  *   minutes, at most 30; a longer Retry-After is honoured), until 24 hours after `fetchSince`; then 'failed'.
- * - A permanent failure (403, 404, the stub, a body that is not a MatchDto, a match the app cannot read, a match
+ * - A 404 (match-v5 answers it for hours for a game the code lists) is retried the same way.
+ * - A permanent failure (403, the stub, a body that is not a MatchDto, a match the app cannot read, a match
  *   stored for another scrim): 'failed' at once, with the reason.
  * - Each game of the code, in the order played, is evidence for the result reconciler (recordRiotEvidence): a
  *   remade game (early surrender, under 3½ minutes) or another scrim's (fewer than 8 of its players) is read once
@@ -116,7 +117,8 @@ export async function handleMatchFetchJob(deps: MatchFetchDeps, job: ClaimedJob)
       return giveUp(deps, scrimId, `Riot match ${matchId ?? '?'} cannot be read: ${error.message}`);
     }
     if (!isRiotError(error)) throw error;
-    if (error.isTransient) return later(error.message, error.retryAfterMs);
+    // match-v5 answers 404 for a tournament game it lists, sometimes for hours: not yet, as for an unlisted one.
+    if (error.isTransient || error.kind === 'not_found') return later(error.message, error.retryAfterMs);
     return giveUp(deps, scrimId, error.message);
   }
 }
