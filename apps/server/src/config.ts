@@ -98,6 +98,29 @@ const envSchema = z
     OIDC_ALLOW_INSECURE: booleanText,
     RIOT_API_KEY: optionalText,
     RIOT_TOURNAMENT_STUB: booleanText,
+    /**
+     * The result poll (games/by-code, the fallback for a lost callback): first this long after the start, then
+     * every RIOT_RESULT_POLL_MS until RIOT_RESULT_POLL_WINDOW_MS after the start. Settings so that tests and the
+     * chaos bench run on a fast clock.
+     */
+    RIOT_RESULT_POLL_FIRST_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .default(20 * 60_000),
+    RIOT_RESULT_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(86_400_000)
+      .default(10 * 60_000),
+    RIOT_RESULT_POLL_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000)
+      .default(4 * 60 * 60_000),
     RIOT_API_BASE_URL: optionalUrl,
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     /** Longest wait for Discord's answer to one webhook post; a post that takes longer is retried later. */

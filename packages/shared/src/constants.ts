@@ -57,6 +57,19 @@ export type CodeParticipantsState = (typeof CODE_PARTICIPANTS_STATES)[number];
  */
 export const RESULT_SOURCES = ['captain', 'admin', 'riot'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
+/**
+ * What the result reconciler has seen of a scrim's game: Riot's game-end callback, Riot's games/by-code, the
+ * match-v5 match, a captain's report, the other team's confirmation, an admin's entry.
+ */
+export const RESULT_EVIDENCE_KINDS = [
+  'callback',
+  'games-by-code',
+  'match-v5',
+  'report',
+  'confirmation',
+  'admin',
+] as const;
+export type ResultEvidenceKind = (typeof RESULT_EVIDENCE_KINDS)[number];
 
 /**
  * An admin's answer to a disputed result: keep the reported winner, give Blue or Red the win, or no result.

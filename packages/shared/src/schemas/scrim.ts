@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   REGIONS,
+  RESULT_EVIDENCE_KINDS,
   RESULT_SOURCES,
   UNRATED_REASONS,
   CODE_PARTICIPANTS_STATES,
@@ -70,7 +71,7 @@ export const riotTournamentSchema = z.object({
   tournamentId: z.number().nullable(),
   setupCompleted: z.boolean(),
   lobbyCreated: z.boolean(),
-  /** Why the code (or the automatic result) is missing; sent with the lobby secrets only. */
+  /** Why the code (or the automatic result) is missing, or which game was not the scrim's: for who runs it only. */
   lastError: z.string().nullable(),
   /**
    * Whether the code lets in the players seated now (it follows every roster change; null for those who do not
@@ -151,8 +152,17 @@ export const scrimSchema = z.object({
       dispute: z.object({ by: z.string().nullable(), reason: z.string(), createdAt: z.string() }).nullable(),
       /** Why the confirmed result moves no rating, and the text shown next to it; null when it is rated. */
       unrated: z.object({ reason: z.enum(UNRATED_REASONS), message: z.string() }).nullable(),
+      /** The team whose player confirmed a captain's report (null: not confirmed that way). */
+      confirmedBy: teamNameSchema.nullable(),
+      /**
+       * Everything the result reconciler has seen of the scrim's games, oldest first: for the scrim's host and
+       * admins (null for everyone else).
+       */
+      evidence: z.array(z.object({ kind: z.enum(RESULT_EVIDENCE_KINDS), at: z.string() })).nullable(),
     })
     .nullable(),
+  /** Games on the scrim's code that Riot shows as remade (no result; the replay on the same code counts). */
+  remakes: z.number().int(),
   /** Each rated player's display rating before and after this scrim's confirmed result. */
   ratingChanges: z.array(z.object({ userId: z.string(), before: z.number().int(), after: z.number().int() })),
   /** Where the scrim stands (derived from its state and the clock when it was presented). */

@@ -1,12 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { CODE_PARTICIPANTS_STATES, DISPUTE_OUTCOMES, UNRATED_REASONS } from '@scrim-gym/shared';
+import {
+  CODE_PARTICIPANTS_STATES,
+  DISPUTE_OUTCOMES,
+  RESULT_EVIDENCE_KINDS,
+  UNRATED_REASONS,
+  type ResultEvidenceKind,
+  type TeamName,
+} from '@scrim-gym/shared';
 import {
   boolean,
   check,
   customType,
+  bigint,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -81,6 +90,17 @@ export const scrims = pgTable(
      * rating decision; null while there is no confirmed result or when it is rated.
      */
     unratedReason: text('unrated_reason', { enum: UNRATED_REASONS }),
+    /** Games on the scrim's code that Riot shows as remade: no result, the replay on the same code counts. */
+    remakes: integer('remakes').notNull().default(0),
+    /**
+     * What the result reconciler has seen (result_evidence, oldest first: kind, time, and the confirming team of a
+     * confirmation), rewritten under the scrim's lock with every piece of evidence, so that every read of a scrim
+     * (the hub's lists, live updates) has it from the scrim's own row.
+     */
+    evidenceSeen: jsonb('evidence_seen')
+      .$type<{ kind: ResultEvidenceKind; at: string; team?: TeamName | null }[]>()
+      .notNull()
+      .default([]),
     /** Players must check in 30 to 5 minutes before the start; its host may turn it off. */
     checkInEnabled: boolean('check_in_enabled').notNull().default(true),
     /** When the check-in close ran (absentees dropped, the waitlist promoted): it runs once. */
@@ -262,5 +282,37 @@ export const resultDisputes = pgTable(
       .on(t.scrimId)
       .where(sql`${t.resolvedAt} is null`),
     index('result_disputes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** What a piece of result evidence says of the scrim's game (result reconciler: scrims/results/reconcile). */
+export const RESULT_EVIDENCE_VERDICTS = ['winner', 'remake', 'not-this-scrim', 'no-result'] as const;
+
+/**
+ * Every piece of evidence of a scrim's result, as it arrived: Riot's callback, games/by-code and match-v5 (with
+ * the game's id), a captain's report, a confirmation, an admin's entry. `team` is the winner by the scrim's team
+ * name (never Riot's side). Riot's evidence of one game is stored once per kind (a duplicate callback or the poll
+ * after the callback adds nothing): the unique index.
+ */
+export const resultEvidence = pgTable(
+  'result_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scrimId: uuid('scrim_id')
+      .notNull()
+      .references(() => scrims.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: RESULT_EVIDENCE_KINDS }).notNull(),
+    at: timestamptz('at').notNull().defaultNow(),
+    verdict: text('verdict', { enum: RESULT_EVIDENCE_VERDICTS }).notNull(),
+    team: teamEnum('team'),
+    gameId: bigint('game_id', { mode: 'number' }),
+    /** Of a person's evidence: who (null for Riot's, and for an account since removed). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Of a person's confirmation: the team the confirming player is on. */
+    byTeam: teamEnum('by_team'),
+  },
+  (t) => [
+    index('result_evidence_scrim_idx').on(t.scrimId, t.at),
+    uniqueIndex('result_evidence_game_uq').on(t.scrimId, t.kind, t.gameId),
   ],
 );

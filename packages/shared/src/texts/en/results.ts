@@ -1,5 +1,6 @@
 import {
   RESULT_CONFIRM_WINDOW_MINUTES,
+  type ResultEvidenceKind,
   VERIFIED_PLAYERS_TO_RATE,
   type DisputeOutcome,
   type TeamName,
@@ -60,7 +61,23 @@ export const RESULT_MESSAGES = {
   reportedBy: (name: string, time: string) => `Reported by ${name}, confirms itself at ${time} unless disputed`,
   reportedByUnknown: (time: string) => `Reported by the captain, confirms itself at ${time} unless disputed`,
   confirmed: 'Confirmed',
-  confirmedByRiot: 'Confirmed by Riot',
+  /** Where a confirmed result came from (the scrim page, under the winner). */
+  fromRiotMatch: "From Riot's match",
+  confirmedByTeam: (team: TeamName) => `Confirmed by ${team === 'teamOne' ? 'Blue' : 'Red'}`,
+  setByAdmin: 'Set by an admin',
+  /** A game Riot shows as remade, and no result yet: the replay on the same code counts. */
+  remade: 'Remade',
+  evidenceTitle: 'Evidence',
+  evidenceKind: {
+    callback: "Riot's game-end callback",
+    'games-by-code': "Riot's games by code",
+    'match-v5': "Riot's match",
+    report: "A captain's report",
+    confirmation: "The other team's confirmation",
+    admin: "An admin's entry",
+  } satisfies Record<ResultEvidenceKind, string>,
+  strangerGame: (found: number) =>
+    `A game on this scrim's code had only ${found} of its players: it is not this scrim's result`,
   disputed: (reason: string) => `Disputed: ${reason}`,
   // A winner not confirmed yet, wherever a result shows (cards, pages, profile lists, the admins' feed): it is no
   // win until confirmed, and no stat or EXP counts it.

@@ -166,6 +166,8 @@ export const matchParticipantDtoSchema = z
     item6: count,
     summoner1Id: count,
     summoner2Id: count,
+    /** Riot's early-surrender remake: the game counts for nobody. */
+    gameEndedInEarlySurrender: z.boolean().optional(),
     perks: z
       .object({
         styles: z
@@ -217,6 +219,7 @@ export const matchDtoSchema = z.object({
       gameEndTimestamp: epochMs.optional(),
       gameStartTimestamp: epochMs.optional(),
       gameCreation: epochMs,
+      gameId: z.number().int().optional(),
       gameVersion: z.string().max(40),
       platformId: z.string().max(10),
       tournamentCode: z.string().max(200).optional(),

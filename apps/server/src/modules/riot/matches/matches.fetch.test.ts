@@ -9,10 +9,10 @@ import { createVirtualClock, startFakeRiot, type FakeRiot } from '../../../test/
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
-import { scheduleScrimStart } from '../../scrims/index.js';
+import { scheduleScrimStart, scrimDepsOf } from '../../scrims/index.js';
 import { createRiotClient } from '../client/index.js';
 import { resultPollKey } from '../tournaments/tournaments.schedule.js';
-import { MATCH_NOT_PUBLISHED_ERROR, handleMatchFetchJob } from './matches.jobs.js';
+import { MATCH_NOT_PUBLISHED_ERROR, MATCH_ONLY_REMADE_ERROR, handleMatchFetchJob } from './matches.jobs.js';
 import { MATCH_FETCH_JOB, MATCH_FETCH_WINDOW_MS, matchFetchKey, requestMatchFetch } from './matches.schedule.js';
 
 const PUBLIC_URL = 'https://scrim-gym.test';
@@ -281,7 +281,10 @@ describe('the match fetch job against the fake Riot', () => {
     });
     fake.inject({ match: '/ids', status: 429, retryAfterSeconds: 600, rateLimitType: 'method' });
     const job = { ...(await fetchJob(scrim.id))!, claimedAt: new Date(), claimedBy: 'test' } as ClaimedJob;
-    await handleMatchFetchJob({ db: db(), io: ctx.app.io, riot }, job);
+    await handleMatchFetchJob(
+      { db: db(), io: ctx.app.io, riot, config: ctx.app.config, scrims: scrimDepsOf(ctx.app) },
+      job,
+    );
     const rearmed = (await fetchJob(scrim.id))!;
     expect(rearmed.payload).toEqual({ scrimId: scrim.id, retry: 1 });
     expect(Math.abs(rearmed.runAt.getTime() - (Date.now() + 10 * MINUTE))).toBeLessThan(5_000);
@@ -378,7 +381,7 @@ describe('the match fetch job against the fake Riot', () => {
       expect(jobStatus((await fetchJob(scrim.id))!)).toBe('done');
     });
 
-    it("a Riot match already stored for another scrim: 'failed', the other scrim's match untouched", async () => {
+    it("another scrim's game listed for the code: not this scrim's, nothing stored, the fetch waits", async () => {
       const first = await startedWithCode();
       const { game } = await fake.finishGame({
         code: first.code,
@@ -401,8 +404,8 @@ describe('the match fetch job against the fake Riot', () => {
       fake.matchIdsByCode.set(second.code, [`NA1_${game.gameId}`]);
       await ctx.app.jobs.runOnce();
       const row = (await matchRow(second.scrim.id))!;
-      expect(row.status).toBe('failed');
-      expect(row.lastError).toBe(`Riot match NA1_${game.gameId} is already stored for another scrim`);
+      expect(row.status).toBe('pending');
+      expect(row.lastError).toBe(MATCH_ONLY_REMADE_ERROR);
       expect(await rowsOf(second.scrim.id)).toHaveLength(0);
       expect(await rowsOf(first.scrim.id)).toHaveLength(10);
     });

@@ -18,7 +18,7 @@ import type { Viewer } from '../../auth/index.js';
 import { decodeCursor, encodeCursor } from '../../users/index.js';
 import { isRiotError, routeForRegion, type RiotClient, type RiotMatch } from '../client/index.js';
 import { findBenchAccounts, findPlayerAccounts } from '../tournaments/tournaments.repository.js';
-import { decideWinner } from '../tournaments/tournaments.results.js';
+import { decideWinner, MIN_SCRIM_PLAYERS_IN_GAME } from '../tournaments/tournaments.results.js';
 import { checkDraft, teamOneSideOf } from './draft-check.js';
 import { emitMatchStatus } from './matches.events.js';
 import {
@@ -46,9 +46,6 @@ import {
   type ScrimMatchRow,
 } from './matches.repository.js';
 import { MATCH_FETCH_WINDOW_MS } from './matches.schedule.js';
-
-/** Fewer of the scrim's ten players than this in a match: it is not the scrim's game. */
-export const MIN_SCRIM_PLAYERS_IN_MATCH = 8;
 
 const scrimNotFound = () => notFound(SCRIM_MESSAGES.notFound, 'SCRIM_NOT_FOUND');
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -268,7 +265,7 @@ export async function attachMatch({
     throw attachError(error);
   }
   const found = countScrimPlayersIn(match, players);
-  if (found < MIN_SCRIM_PLAYERS_IN_MATCH) {
+  if (found < MIN_SCRIM_PLAYERS_IN_GAME) {
     throw new AppError(422, 'MATCH_PLAYERS_MISMATCH', MATCH_MESSAGES.tooFewPlayers(found));
   }
   const outcome = await storeMatch({ db, scrimId, source: 'admin', match, attachedBy: adminId });

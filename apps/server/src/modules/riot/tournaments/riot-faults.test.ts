@@ -193,9 +193,7 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     await expectRatedOnce(scrim.id, userOfSide('teamOne'));
   });
 
-  // Missing: the match fetch takes a 404 for a match the code lists as final ('failed' at once); it is to retry
-  // it with backoff within its 24-hour window, as for a match not listed yet.
-  it.fails('match-v5 404 for an hour, then served: the match is stored', async () => {
+  it('match-v5 404 for an hour, then served: the match is stored', async () => {
     const { scrim, play } = await startedWithCode({ match404Minutes: 60 });
     const played = await play(true);
     await runDue(scrim.id);
@@ -216,9 +214,7 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     expect(lines.filter((line) => line.win).every((line) => line.side === 'red')).toBe(true);
   });
 
-  // Missing: the reconciler's remake rule (early surrender or under 3½ minutes is no result, counted in
-  // `remakes`, the code kept for the replay); today the remake's callback sets a winner that the replay cannot change.
-  it.fails("Riot's remake is no result; the replay on the same code decides", async () => {
+  it("Riot's remake is no result; the replay on the same code decides", async () => {
     const { scrim, players, play } = await startedWithCode({ remake: true });
     const remake = await play(false);
     expect(remake.remake).toBe(true);
@@ -231,9 +227,7 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     expect((await scrimRow(scrim.id)).teamWon).toBe('teamOne');
   });
 
-  // Missing: the reconciler's stranger rule (a game with fewer than 8 of the scrim's players is not its result,
-  // flagged for the host); today decideWinner lets the 7 known players outvote the strangers.
-  it.fails("a game with three strangers (7 of the scrim's players) is not the scrim's result", async () => {
+  it("a game with three strangers (7 of the scrim's players) is not the scrim's result", async () => {
     const { scrim, play } = await startedWithCode({ strangers: 3 });
     await play(true);
     await runDue(scrim.id);

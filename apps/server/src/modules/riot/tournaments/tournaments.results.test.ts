@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, TEAMS, type Scrim, type TeamName } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, SOCKET_EVENTS, TEAMS, type Scrim, type TeamName } from '@scrim-gym/shared';
 import { jobs, riotProviders, riotTournaments, scrims, users } from '../../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
@@ -10,7 +10,7 @@ import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { SCRIM_UPDATED_EVENT, scheduleScrimStart } from '../../scrims/index.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
-import { RESULT_UNMATCHED_MESSAGE, decideWinner } from './tournaments.results.js';
+import { decideWinner } from './tournaments.results.js';
 import { RESULT_POLL_JOB, resultPollKey } from './tournaments.schedule.js';
 
 const PUBLIC_URL = 'https://scrim-gym.test';
@@ -243,7 +243,7 @@ describe('automatic results against the fake Riot', () => {
     const res = await fake.finishGame({ code, winningTeam: ['x1', 'x2'], losingTeam: ['y1', 'y2'], origin: url });
     expect(res.callbackStatus).toBe(200);
     expect(await winnerOf(scrim.id)).toBeNull();
-    expect((await codeRow(scrim.id)).lastError).toBe(RESULT_UNMATCHED_MESSAGE);
+    expect((await codeRow(scrim.id)).lastError).toBe(RESULT_MESSAGES.strangerGame(0));
   });
 
   describe('polling games/by-code when the callback is lost', () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { TeamName } from '@scrim-gym/shared';
+import { RESULT_MESSAGES, type TeamName } from '@scrim-gym/shared';
 import { cancelJob, PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { secretsEqual } from '../../../lib/tokens.js';
 import { isRiotError, type RiotTournamentGame } from '../client/index.js';
-import { getScrimAggregate, recordGameWinner } from '../../scrims/index.js';
+import { getScrimAggregate, reconcileResult, type NewEvidence, type Reconciled } from '../../scrims/index.js';
 import { requestMatchFetch } from '../matches/matches.schedule.js';
 import {
   findPlayerAccounts,
@@ -13,15 +13,8 @@ import {
   recordTournamentError,
   type PlayerAccount,
 } from './tournaments.repository.js';
-import {
-  RESULT_POLL_INTERVAL_MS,
-  RESULT_POLL_WINDOW_MS,
-  resultPollKey,
-  scheduleResultPoll,
-} from './tournaments.schedule.js';
+import { resultPollKey, scheduleResultPoll } from './tournaments.schedule.js';
 import { emitTournamentError, type TournamentDeps } from './tournaments.service.js';
-
-export const RESULT_UNMATCHED_MESSAGE = "The game's players do not match this scrim's teams: report the winner by hand";
 
 export type GameTeams = Pick<RiotTournamentGame, 'winningTeam' | 'losingTeam'>;
 export type ResultOutcome = 'recorded' | 'already_set' | 'unmatched' | 'awaiting_result';
@@ -64,55 +57,95 @@ export function decideWinner(players: Pick<PlayerAccount, 'team' | 'riotPuuid'>[
 const hasTeams = (game: Partial<GameTeams>): game is GameTeams =>
   Boolean(game.winningTeam?.length && game.losingTeam?.length);
 
+/** Fewer of the scrim's ten players than this in a game: it is not the scrim's game. */
+export const MIN_SCRIM_PLAYERS_IN_GAME = 8;
+
 /**
- * Sets the scrim's winner from a finished game, through the same locked change as a captain's report (so the
- * scrim is published live). It overrides a captain's or an admin's result; a result from Riot already set stays. Unmatched teams are stored as the code's lastError and
- * sent as 'tournamentError' (the admins see why no winner was set).
- * Whatever the outcome, the game WAS played with the scrim's code: its match is to be fetched from match-v5
- * (requestMatchFetch: one job per scrim, a duplicate callback or the poll after the callback changes nothing).
+ * What a finished game says of the scrim: another scrim's when fewer than 8 of its players (by PUUID) played
+ * it, or when their PUUIDs name no winner; else the winner by the scrim's team name, from the PUUIDs (never from
+ * the side Riot's team sat on). `found`: how many of the scrim's players played.
+ */
+export function judgeGame(players: Pick<PlayerAccount, 'team' | 'riotPuuid'>[], game: GameTeams) {
+  const inGame = new Set([...game.winningTeam, ...game.losingTeam].map((member) => member.puuid));
+  const found = players.filter((p) => p.riotPuuid && inGame.has(p.riotPuuid)).length;
+  const team = found >= MIN_SCRIM_PLAYERS_IN_GAME ? decideWinner(players, game) : null;
+  return team ? { verdict: 'winner' as const, team, found } : { verdict: 'not-this-scrim' as const, team: null, found };
+}
+
+/** Riot's word on one game of the scrim's code: which kind of evidence, the game's id, its teams. */
+export interface RiotGameSeen {
+  kind: 'callback' | 'games-by-code';
+  gameId: number | null;
+  game: GameTeams;
+}
+
+/**
+ * Riot's evidence goes to the result reconciler (reconcileResult: stored, the result re-decided under the
+ * scrim's lock, published and rated once). A game that is not the scrim's changes nothing and is flagged on the
+ * code (lastError, sent to the admins as 'tournamentError'). Afterwards the poll follows the decision: stopped by
+ * Riot's result, re-armed while a remake leaves none (the replay on the same code is awaited).
+ */
+export async function recordRiotEvidence({
+  deps,
+  scrimId,
+  items,
+}: {
+  deps: TournamentDeps;
+  scrimId: string;
+  items: (NewEvidence & { found?: number })[];
+}): Promise<Reconciled> {
+  const stranger = items.find((item) => item.verdict === 'not-this-scrim');
+  if (stranger) {
+    const message = RESULT_MESSAGES.strangerGame(stranger.found ?? 0);
+    await recordTournamentError({ db: deps.db, scrimId, lastError: message });
+    emitTournamentError(deps.io, scrimId, message);
+  }
+  const reconciled = await reconcileResult({
+    deps: deps.scrims,
+    scrimId,
+    items: items.map(({ found: _found, ...item }) => item),
+  });
+  if (reconciled.decision.action === 'riot') await cancelJob({ db: deps.db, dedupeKey: resultPollKey(scrimId) });
+  else if (reconciled.decision.remakes > 0) await pollAgain(deps, scrimId);
+  return reconciled;
+}
+
+/** Re-arms the result poll, within its window after the start. */
+async function pollAgain(deps: TournamentDeps, scrimId: string) {
+  const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
+  if (!aggregate) return;
+  const next = Date.now() + deps.config.RIOT_RESULT_POLL_MS;
+  if (next <= aggregate.scrim.gameStartTime.getTime() + deps.config.RIOT_RESULT_POLL_WINDOW_MS) {
+    await scheduleResultPoll({ db: deps.db, scrimId, runAt: new Date(next) });
+  }
+}
+
+/**
+ * Finished games of the scrim's code (the callback's, or games/by-code's) as evidence. Whatever they say, the
+ * games WERE played with the scrim's code: the match is to be fetched from match-v5 (requestMatchFetch: one job
+ * per scrim, a duplicate callback or the poll after the callback changes nothing).
  */
 export async function applyGameResult({
   deps,
   scrimId,
-  game,
+  games,
 }: {
   deps: TournamentDeps & { jobs?: JobRunner };
   scrimId: string;
-  game: GameTeams;
+  games: RiotGameSeen[];
 }): Promise<ResultOutcome> {
-  const outcome = await recordGameResult({ deps, scrimId, game });
+  const players = await findPlayerAccounts({ db: deps.db, scrimId });
+  const items = games.map(({ kind, gameId, game }) => ({ kind, gameId, ...judgeGame(players, game) }));
+  const { decision, changed } = await recordRiotEvidence({ deps, scrimId, items });
   await requestMatchFetch({ deps, scrimId });
-  return outcome;
+  if (decision.action !== 'riot') return items.some((item) => item.verdict === 'winner') ? 'already_set' : 'unmatched';
+  return changed ? 'recorded' : 'already_set';
 }
 
-async function recordGameResult({
-  deps,
-  scrimId,
-  game,
-}: {
-  deps: TournamentDeps;
-  scrimId: string;
-  game: GameTeams;
-}): Promise<Exclude<ResultOutcome, 'awaiting_result'>> {
-  const team = decideWinner(await findPlayerAccounts({ db: deps.db, scrimId }), game);
-  if (!team) {
-    await recordTournamentError({ db: deps.db, scrimId, lastError: RESULT_UNMATCHED_MESSAGE });
-    emitTournamentError(deps.io, scrimId, RESULT_UNMATCHED_MESSAGE);
-    return 'unmatched';
-  }
-  const recorded = await recordGameWinner({
-    deps: deps.scrims,
-    scrimId,
-    team,
-  });
-  await cancelJob({ db: deps.db, dedupeKey: resultPollKey(scrimId) });
-  return recorded ? 'recorded' : 'already_set';
-}
-
-/** The newest game of the code that has its teams, from games/by-code. */
-async function fetchFinishedGame(deps: TournamentDeps, code: string) {
+/** The code's finished games (those with their teams), from games/by-code. */
+async function fetchFinishedGames(deps: TournamentDeps, code: string): Promise<RiotGameSeen[]> {
   const games = await deps.riot.getGamesByCode(code);
-  return games.findLast(hasTeams) ?? null;
+  return games.filter(hasTeams).map((game) => ({ kind: 'games-by-code' as const, gameId: game.gameId ?? null, game }));
 }
 
 const unknownCallback = () => notFound('Not found', 'NOT_FOUND');
@@ -140,14 +173,15 @@ export async function receiveGameCallback({
   if (body.metaData && scrimIdOfMetadata(body.metaData) !== tournament.scrimId) throw unknownCallback();
 
   const scrimId = tournament.scrimId;
-  if (hasTeams(body)) return applyGameResult({ deps, scrimId, game: body });
+  if (hasTeams(body))
+    return applyGameResult({ deps, scrimId, games: [{ kind: 'callback', gameId: body.gameId ?? null, game: body }] });
   try {
-    const game = await fetchFinishedGame(deps, body.shortCode);
-    if (game) return applyGameResult({ deps, scrimId, game });
+    const games = await fetchFinishedGames(deps, body.shortCode);
+    if (games.length > 0) return await applyGameResult({ deps, scrimId, games });
   } catch (error) {
     if (!isRiotError(error)) throw error;
   }
-  await scheduleResultPoll({ db: deps.db, scrimId, runAt: new Date(Date.now() + RESULT_POLL_INTERVAL_MS) });
+  await scheduleResultPoll({ db: deps.db, scrimId, runAt: new Date(Date.now() + deps.config.RIOT_RESULT_POLL_MS) });
   return 'awaiting_result';
 }
 
@@ -164,7 +198,8 @@ function scrimIdOfMetadata(metaData: string): string | null {
 
 /**
  * 'scrim.result-poll': the fallback for a lost callback. Asks games/by-code for the scrim's code; a finished
- * game sets the winner; none yet re-arms the poll every 10 minutes until 4 hours after the start. A transient
+ * game is evidence for the reconciler; none yet (or only remade or strangers' games) re-arms the poll every
+ * RIOT_RESULT_POLL_MS until RIOT_RESULT_POLL_WINDOW_MS after the start. A transient
  * Riot failure is retried by the runner with backoff; a permanent one (403, the stub without games/by-code)
  * ends polling, and the captain's report remains.
  */
@@ -175,19 +210,13 @@ export async function handleResultPollJob(deps: TournamentDeps & { jobs?: JobRun
   const code = aggregate?.tournament?.tournamentCode;
   // A captain's or an admin's result does not stop polling: Riot's overrides it.
   if (!aggregate || aggregate.scrim.resultSource === 'riot' || !code) return;
-  let game: GameTeams | null;
+  let games: RiotGameSeen[];
   try {
-    game = await fetchFinishedGame(deps, code);
+    games = await fetchFinishedGames(deps, code);
   } catch (error) {
     if (isRiotError(error) && !error.isTransient) throw new PermanentJobError(error.message, { cause: error });
     throw error;
   }
-  if (game) {
-    await applyGameResult({ deps, scrimId, game });
-    return;
-  }
-  const next = Date.now() + RESULT_POLL_INTERVAL_MS;
-  if (next <= aggregate.scrim.gameStartTime.getTime() + RESULT_POLL_WINDOW_MS) {
-    await scheduleResultPoll({ db: deps.db, scrimId, runAt: new Date(next) });
-  }
+  if (games.length > 0 && (await applyGameResult({ deps, scrimId, games })) !== 'unmatched') return;
+  await pollAgain(deps, scrimId);
 }

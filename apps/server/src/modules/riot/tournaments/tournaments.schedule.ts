@@ -7,11 +7,16 @@ export const TOURNAMENT_CODE_JOB = 'scrim.tournament-code';
 /** Asks Riot for the game's result (games/by-code) until one is found: the fallback for a lost callback. */
 export const RESULT_POLL_JOB = 'scrim.result-poll';
 
-/** A game rarely ends within 20 minutes of the start: the first poll waits that long, then one every 10. */
-export const FIRST_RESULT_POLL_DELAY_MS = 20 * 60_000;
-export const RESULT_POLL_INTERVAL_MS = 10 * 60_000;
-/** After this long past the start, polling stops; the captain's or an admin's report remains. */
-export const RESULT_POLL_WINDOW_MS = 4 * 60 * 60_000;
+/**
+ * The poll's timing (config: RIOT_RESULT_POLL_FIRST_MS, RIOT_RESULT_POLL_MS, RIOT_RESULT_POLL_WINDOW_MS). A game
+ * rarely ends within 20 minutes of the start: the first poll waits that long, then one every 10 minutes; 4 hours
+ * after the start polling stops, and the captain's or an admin's report remains.
+ */
+export interface ResultPollTiming {
+  RIOT_RESULT_POLL_FIRST_MS: number;
+  RIOT_RESULT_POLL_MS: number;
+  RIOT_RESULT_POLL_WINDOW_MS: number;
+}
 
 /** Sends Riot a code's new allowed participants after a roster change: one job per scrim, so quick changes make one PUT. */
 export const CODE_PARTICIPANTS_JOB = 'scrim.code-participants';

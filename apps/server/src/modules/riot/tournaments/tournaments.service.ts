@@ -27,7 +27,7 @@ import {
   upsertTournamentError,
 } from './tournaments.codes.repository.js';
 import { resolveAllowedParticipants } from './tournaments.roster.js';
-import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
+import { scheduleResultPoll, type ResultPollTiming } from './tournaments.schedule.js';
 
 /** Socket events about a scrim's tournament code (received by the client). */
 export const TOURNAMENT_INITIALIZED_EVENT = 'tournamentInitialized';
@@ -40,7 +40,7 @@ export interface TournamentDeps {
   db: Database;
   io: AppServer;
   riot: RiotClient;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'oidcProviders'>;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT' | 'oidcProviders'> & ResultPollTiming;
   /** The scrims module's dependencies: a code made, or a result recorded, is a change of its scrim. */
   scrims: ScrimDeps;
 }
@@ -171,7 +171,7 @@ export async function generateTournamentCode({
 
   // games/by-code is the fallback for a lost game-end callback (the stub has no games/by-code).
   if (!riot.tournamentStub) {
-    const firstPoll = Math.max(Date.now(), scrim.gameStartTime.getTime()) + FIRST_RESULT_POLL_DELAY_MS;
+    const firstPoll = Math.max(Date.now(), scrim.gameStartTime.getTime()) + deps.config.RIOT_RESULT_POLL_FIRST_MS;
     await scheduleResultPoll({ db, scrimId, runAt: new Date(firstPoll) });
   }
   const updated = await getScrimAggregate({ db, id: scrimId });

@@ -210,10 +210,12 @@ describe('a scrim still not full 30 minutes after its start', () => {
   });
 
   it('a game result that arrives for an abandoned scrim is ignored', async () => {
-    const { recordGameWinner } = await import('../results/result.js');
+    const { reconcileResult } = await import('../results/reconcile.js');
     const { scrim } = await startedScrim({ minutesAgo: 40, players: 5 });
     await abandonScrimIfNotFull({ deps: deps(), scrimId: scrim.id });
-    expect(await recordGameWinner({ deps: deps(), scrimId: scrim.id, team: 'teamOne' })).toBe(false);
+    const items = [{ kind: 'callback', verdict: 'winner', team: 'teamOne', gameId: 1 }] as const;
+    const { changed } = await reconcileResult({ deps: deps(), scrimId: scrim.id, items: [...items] });
+    expect(changed).toBe(false);
   });
 });
 

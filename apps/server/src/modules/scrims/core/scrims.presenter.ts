@@ -80,7 +80,13 @@ function balanceOf(aggregate: ScrimAggregate): Scrim['balance'] {
   return blueWinProbability === null ? null : { blueWinProbability, offRole: scrim.balanceOffRole ?? [] };
 }
 
-function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {
+/** The team of the player who confirmed the captain's report (the newest confirmation seen), or null. */
+const confirmedByOf = (scrim: ScrimRow) =>
+  scrim.resultSource === 'captain' && scrim.resultStatus === 'confirmed'
+    ? (scrim.evidenceSeen.findLast((item) => item.kind === 'confirmation')?.team ?? null)
+    : null;
+
+function resultOf({ scrim, dispute }: ScrimAggregate, withEvidence: boolean): Scrim['result'] {
   if (!scrim.teamWon || !scrim.resultStatus || !scrim.resultSource) return null;
   const pending = scrim.resultStatus === 'pending' && scrim.resultReportedAt;
   return {
@@ -94,6 +100,8 @@ function resultOf({ scrim, dispute }: ScrimAggregate): Scrim['result'] {
       : null,
     dispute: dispute && { by: dispute.userId, reason: dispute.reason, createdAt: dispute.createdAt.toISOString() },
     unrated: presentUnrated(scrim.unratedReason),
+    confirmedBy: confirmedByOf(scrim),
+    evidence: withEvidence ? scrim.evidenceSeen.map(({ kind, at }) => ({ kind, at })) : null,
   };
 }
 
@@ -169,11 +177,17 @@ const codeParticipantsOf = (tournament: NonNullable<ScrimAggregate['tournament']
 
 /**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
- * failed (`riotTournament.lastError`), internal detail for admins only, never for players or watchers.
+ * failed or which game was not the scrim's (`riotTournament.lastError`), and `withEvidence`: what the result
+ * reconciler has seen (`result.evidence`): for who runs the scrim (admins, its community host), never for
+ * players or watchers.
  */
 export function presentScrim(
   aggregate: ScrimAggregate,
-  { withLobby, withRiotErrors = false }: { withLobby: boolean; withRiotErrors?: boolean },
+  {
+    withLobby,
+    withRiotErrors = false,
+    withEvidence = false,
+  }: { withLobby: boolean; withRiotErrors?: boolean; withEvidence?: boolean },
 ): Scrim {
   const { scrim, creator, host, participants, imageAt, tournament } = aggregate;
   return {
@@ -217,7 +231,8 @@ export function presentScrim(
       rating: shownRating(g.user, g.rating),
     })),
     balance: balanceOf(aggregate),
-    result: resultOf(aggregate),
+    result: resultOf(aggregate, withEvidence),
+    remakes: scrim.remakes,
     ratingChanges: aggregate.ratingChanges.map((c) => ({
       userId: c.userId,
       before: c.ratingBefore,
@@ -271,7 +286,7 @@ export const presentScrimFor = (
 ): Scrim => ({
   ...presentScrim(aggregate, {
     withLobby: canSeeLobby({ ...aggregate, scrim: abilityScrimOf(aggregate) }, viewer),
-    withRiotErrors: viewer?.isAdmin ?? false,
+    ...(viewer && canRunScrim(viewer, abilityScrimOf(aggregate)) && { withRiotErrors: true, withEvidence: true }),
   }),
   ...(abilities && viewer && { can: scrimAbilities(viewer, abilityScrimOf(aggregate)) }),
 });

@@ -794,6 +794,7 @@ describe('GET /api/scrims', () => {
       signups: [],
       balance: null,
       result: null,
+      remakes: 0,
       ratingChanges: [],
       status: 'scheduled',
       cancellation: null,

@@ -7,6 +7,7 @@ import { emitToOtherInstances } from '../../../plugins/io.js';
 import { syncScrimRatings, unrateScrim } from '../../ratings/index.js';
 import { publishScrimDeleted } from '../core/scrims.events.js';
 import { adminResult, settleDispute } from '../results/result-fields.js';
+import { adminEvidence, noteEvidence } from '../results/reconcile.js';
 import { cancelScrimJobs, scheduleScrimCheckIn, scheduleScrimStart } from '../core/scrims.schedule.js';
 import {
   assertCanRunScrim,
@@ -177,7 +178,10 @@ export async function editScrim({
       if (startChanged) await deleteCheckIns({ db: tx, scrimId });
       // Turning the tournament code off clears it.
       if (!body.useTournamentCode) await deleteRiotTournament({ db: tx, scrimId });
-      if (resultChanged) await settleDispute({ db: tx, scrimId, by: viewer.id });
+      if (resultChanged) {
+        await settleDispute({ db: tx, scrimId, by: viewer.id });
+        await noteEvidence({ db: tx, scrimId, items: [adminEvidence(body.teamWon, viewer.id)] });
+      }
       // An admin's winner is confirmed at once: the players played it.
       if (resultChanged && body.teamWon) await recordPlayed({ db: tx, scrimId, participants });
       const checkInTurnedOn = body.checkInEnabled === true && !scrim.checkInEnabled;

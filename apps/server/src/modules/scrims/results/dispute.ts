@@ -16,6 +16,7 @@ import type { ParticipantRow, ScrimRow } from '../core/scrim-aggregate.repositor
 import { updateScrim } from '../core/scrims.repository.js';
 import { adminResult, settleDispute } from './result-fields.js';
 import { changeScrim, type ScrimAction } from '../core/scrim-change.js';
+import { adminEvidence, noteEvidence } from './reconcile.js';
 
 const TEAM_OF = { blue: 'teamOne', red: 'teamTwo' } as const satisfies Record<string, TeamName>;
 
@@ -55,6 +56,7 @@ export function resolveDispute({ deps, viewer, scrimId, outcome, reason }: Scrim
       assertImpartial(viewer, participants);
       const { team, stored } = decide(outcome, scrim.teamWon);
       await updateScrim({ db: tx, id: scrimId, values: adminResult(team, viewer.id) });
+      await noteEvidence({ db: tx, scrimId, items: [adminEvidence(team, viewer.id)] });
       await settleDispute({ db: tx, scrimId, by: viewer.id, decision: { outcome: stored, reason } });
       if (team) await recordPlayed({ db: tx, scrimId, participants });
       return { team, stored, title: scrim.title, told: concerned(scrim, participants) };

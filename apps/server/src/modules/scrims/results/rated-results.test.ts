@@ -10,7 +10,7 @@ import { editBody, expectError, scrimApi } from '../../../test/scrim-api.js';
 import { addPlayers, createScrim, createUsers, setLobbyHost } from '../../../test/scrim-factories.js';
 import { ratingRulesFor, replayPendingRatings } from '../../ratings/index.js';
 import { countBefore, findSeason } from '../../ratings/leaderboard.repository.js';
-import { recordGameWinner } from './result.js';
+import { reconcileResult } from './reconcile.js';
 import { scrimDepsOf } from '../core/scrim-change.js';
 
 /*
@@ -247,7 +247,8 @@ describe('the rating matrix (test/authorization-table.ts)', () => {
     const through = scrimApi(app.app);
     if (rule.by === 'riot') {
       const deps = { ...scrimDepsOf(app.app), ratingRules: ratingRulesFor(app.config) };
-      expect(await recordGameWinner({ deps, scrimId: scrim.id, team: 'teamOne' })).toBe(true);
+      const items = [{ kind: 'callback', verdict: 'winner', team: 'teamOne', gameId: 1 }] as const;
+      expect((await reconcileResult({ deps, scrimId: scrim.id, items: [...items] })).changed).toBe(true);
     } else {
       const token = { captain: players[1]!.token, host: host.token, admin: admin.token }[rule.by];
       await expectOk(await through.setWinner(scrim.id, 'teamOne', token));

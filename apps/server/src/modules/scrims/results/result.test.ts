@@ -83,6 +83,9 @@ describe("a captain's report", () => {
       confirmBy: new Date(row.resultReportedAt!.getTime() + 30 * MINUTE).toISOString(),
       dispute: null,
       unrated: null,
+      confirmedBy: null,
+      // The reporting captain does not run the scrim: the reconciler's evidence is not theirs to see.
+      evidence: null,
     });
     expect(body.ratingChanges).toEqual([]);
     const [job] = await db()

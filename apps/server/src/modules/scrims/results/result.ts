@@ -4,7 +4,8 @@
  * not on; either team when the reporter is not a player) confirms or disputes it within
  * RESULT_CONFIRM_WINDOW_MINUTES, and a report nobody disputed confirms itself when the window ends (the
  * 'scrim.result-confirm' job). An admin's result is confirmed at once and settles an open dispute; Riot's
- * (tournament callback or polling) is confirmed at once and overrides a report or an admin's. Ratings move only
+ * (the result reconciler: reconcile.ts) is confirmed at once and overrides a report or an admin's made before
+ * Riot's game was seen. Each report, confirmation and admin's winner is stored as the reconciler's evidence. Ratings move only
  * for confirmed results that the ratings rules rate (never a private scrim's): after every change of a result
  * commits, the ratings module reconciles the scrim (syncScrimRatings, idempotent).
  */
@@ -30,6 +31,7 @@ import {
   settleDispute,
 } from './result-fields.js';
 import { findAdminIds, findOpenDisputes, insertDispute } from './result.repository.js';
+import { noteEvidence, SYSTEM_VIEWER } from './reconcile.js';
 import { CLOCK_SLACK_MS, scrimIdOf } from '../core/scrims.schedule.js';
 import {
   assertNotAbandoned,
@@ -38,9 +40,6 @@ import {
   type ScrimDeps,
   scrimDepsOf,
 } from '../core/scrim-change.js';
-
-/** Who acts for the server's own automation (Riot's results, the auto-confirmation): it reads as an admin would. */
-const SYSTEM_VIEWER: Viewer = { id: 'system', isAdmin: true };
 
 const syncRatings = (deps: Pick<ScrimDeps, 'db' | 'ratingRules'>, scrimId: string) =>
   syncScrimRatings({ db: deps.db, scrimId, rules: deps.ratingRules });
@@ -71,6 +70,13 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       if (!areTeamsFull(participants)) throw conflict(SCRIM_MESSAGES.teamsNotFull, 'TEAMS_NOT_FULL');
       const now = new Date();
       await freezePrediction({ db: tx, scrimId });
+      await noteEvidence({
+        db: tx,
+        scrimId,
+        items: [
+          { kind: decides ? 'admin' : 'report', verdict: 'winner', team, gameId: null, userId: viewer.id, at: now },
+        ],
+      });
       if (decides) {
         await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'admin', viewer.id, now) });
         await settleDispute({ db: tx, scrimId, by: viewer.id });
@@ -85,31 +91,6 @@ export function setWinner({ deps, viewer, scrimId, team }: ScrimAction & { team:
       if (confirmed) await syncRatings(deps, scrimId);
     },
   });
-}
-
-/**
- * The winner from a finished game (Riot's callback or games/by-code): no captain or start-time check. Confirmed
- * at once, it overrides a captain's or an admin's result (and settles an open dispute); a result from Riot
- * already recorded stays (a second game on the same code changes nothing). Returns whether this call set it.
- */
-export async function recordGameWinner({ deps, scrimId, team }: { deps: ScrimDeps; scrimId: string; team: TeamName }) {
-  const { value } = await changeScrim({
-    deps,
-    scrimId,
-    viewer: SYSTEM_VIEWER,
-    apply: async ({ tx, scrim, participants }) => {
-      if (scrim.abandonedAt || scrim.cancelledAt || scrim.resultSource === 'riot') return false;
-      await freezePrediction({ db: tx, scrimId });
-      await updateScrim({ db: tx, id: scrimId, values: confirmedResult(team, 'riot', null, new Date()) });
-      await settleDispute({ db: tx, scrimId, by: null });
-      await recordPlayed({ db: tx, scrimId, participants });
-      return true;
-    },
-    afterCommit: async (recorded) => {
-      if (recorded) await syncRatings(deps, scrimId);
-    },
-  });
-  return value;
 }
 
 /**
@@ -138,6 +119,14 @@ export function confirmResult({ deps, viewer, scrimId }: ScrimAction) {
     apply: async ({ tx, scrim, participants }) => {
       const now = Date.now();
       assertMayAnswer(viewer, scrim, participants, now);
+      const byTeam = participants.find((p) => p.kind === 'player' && p.userId === viewer.id)?.team ?? null;
+      await noteEvidence({
+        db: tx,
+        scrimId,
+        items: [
+          { kind: 'confirmation', verdict: 'winner', team: scrim.teamWon, gameId: null, userId: viewer.id, byTeam },
+        ],
+      });
       await updateScrim({
         db: tx,
         id: scrimId,

@@ -23,7 +23,8 @@ import { createAdmin, createBannedUser, createUser } from '../../../test/factori
 import { editBody, expectError, slotsOf } from '../../../test/scrim-api.js';
 import { addCaster, createScrim, fillScrim, type TestScrim } from '../../../test/scrim-factories.js';
 import { expectBanned, expectNoSession, expectStatus, expectValidation, useSocialApp } from '../../../test/social.js';
-import { confirmIfUndisputed, recordGameWinner } from '../results/result.js';
+import { confirmIfUndisputed } from '../results/result.js';
+import { reconcileResult } from '../results/reconcile.js';
 import { scrimDepsOf } from '../core/scrim-change.js';
 
 const MINUTE = 60_000;
@@ -295,7 +296,8 @@ describe("'played' commitments when a result is confirmed", () => {
 
     // Riot's result.
     const riot = await startedScrim(30);
-    expect(await recordGameWinner({ deps: deps(), scrimId: riot.scrim.id, team: 'teamOne' })).toBe(true);
+    const items = [{ kind: 'callback', verdict: 'winner', team: 'teamOne', gameId: 1 }] as const;
+    expect((await reconcileResult({ deps: deps(), scrimId: riot.scrim.id, items: [...items] })).changed).toBe(true);
     expect(await playedCount(riot.scrim.id)).toBe(10);
 
     // A captain's report: pending records nothing; confirmed by the other team, ten.

@@ -213,6 +213,8 @@ describe('the pinned lobby panel', () => {
       confirmBy: hoursFromNow(0.4),
       dispute: null,
       unrated: null,
+      confirmedBy: null,
+      evidence: null,
     };
     renderScrim(fullWithMe({ teamWon: 'teamTwo', result: reported }));
     const box = within(await panel());

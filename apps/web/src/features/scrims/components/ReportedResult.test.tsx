@@ -74,7 +74,42 @@ describe('the reported result on the scrim page', { timeout: 20_000 }, () => {
     });
     renderAs(scrim, 6);
     expect(await screen.findAllByText('Unrated: fewer than 8 verified players')).not.toHaveLength(0);
-    expect(screen.getAllByText('Confirmed')).not.toHaveLength(0);
+    expect(screen.getAllByText('Set by an admin')).not.toHaveLength(0);
+  });
+
+  it('says where the result came from, and lists the evidence with times when the server sends it', async () => {
+    const at = new Date().toISOString();
+    const scrim = reportedScrim({
+      status: 'confirmed',
+      source: 'riot',
+      confirmBy: null,
+      confirmedAt: at,
+      evidence: [
+        { kind: 'callback', at },
+        { kind: 'match-v5', at },
+      ],
+    });
+    renderAs(scrim, 6);
+    expect(await screen.findAllByText("From Riot's match")).not.toHaveLength(0);
+    const list = screen.getByRole('list', { name: RESULT_MESSAGES.evidenceTitle });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Riot's game-end callback · ${clockTime(at)}`, `Riot's match · ${clockTime(at)}`]);
+  });
+
+  it('shows no evidence list without evidence, and "Confirmed by Blue" for a report Blue confirmed', async () => {
+    const scrim = reportedScrim({ status: 'confirmed', confirmBy: null, confirmedBy: 'teamOne', evidence: null });
+    renderAs(scrim, 6);
+    expect(await screen.findAllByText('Confirmed by Blue')).not.toHaveLength(0);
+    expect(screen.queryByRole('list', { name: RESULT_MESSAGES.evidenceTitle })).not.toBeInTheDocument();
+  });
+
+  it('a remade game with no result yet says "Remade"', async () => {
+    const base = reportedScrim();
+    renderAs({ ...base, teamWon: null, result: null, remakes: 1, status: 'live' }, 6);
+    expect(await screen.findByText('Remade')).toBeInTheDocument();
   });
 
   it("a community host's report names the host, and the other team answers it", async () => {

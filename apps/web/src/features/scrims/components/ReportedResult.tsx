@@ -10,14 +10,15 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { RESULT_MESSAGES } from '@scrim-gym/shared';
 import { useConfirmResult, useDisputeResult } from '../api/scrim-actions';
-import { mayAnswerResult, resultStatusText } from '../lib/result';
+import { evidenceLines, mayAnswerResult, resultStatusText } from '../lib/result';
 import type { ScrimView } from './scrim-view-context';
 
 const REASON_MAX = 500;
 
 /**
- * Under the winner: the reported result's state, why it moves no rating (a private scrim, too few verified
- * players), and for a player of the other team while the report waits, Confirm and Dispute (a reason, in a
+ * Under the winner: the reported result's state and where it came from ("Remade" while a remade game left none),
+ * why it moves no rating (a private scrim, too few verified players), what the result reconciler saw (for the
+ * scrim's host and admins, with times), and for a player of the other team while the report waits, Confirm and Dispute (a reason, in a
  * dialog).
  */
 export function ReportedResult({ view }: { view: ScrimView }) {
@@ -27,7 +28,8 @@ export function ReportedResult({ view }: { view: ScrimView }) {
   const text = resultStatusText(scrim);
   if (!text) return null;
   const canAnswer = mayAnswerResult(scrim, userId);
-  const status = scrim.result!.status;
+  const status = scrim.result?.status;
+  const evidence = evidenceLines(scrim);
   return (
     <Box>
       <Typography
@@ -37,10 +39,19 @@ export function ReportedResult({ view }: { view: ScrimView }) {
       >
         {text}
       </Typography>
-      {scrim.result!.unrated && (
+      {scrim.result?.unrated && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {scrim.result!.unrated.message}
+          {scrim.result.unrated.message}
         </Typography>
+      )}
+      {evidence.length > 0 && (
+        <Box component="ul" aria-label={RESULT_MESSAGES.evidenceTitle} sx={{ m: 0, mt: 0.5, pl: 0, listStyle: 'none' }}>
+          {evidence.map((line, index) => (
+            <Typography key={index} component="li" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
       )}
       {canAnswer && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 1 }}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES, type Scrim } from '@scrim-gym/shared';
 import { reportedScrim } from '../test/scrim-factory';
-import { clockTime, mayAnswerResult, ratingChangeText, resultStatusText } from './result';
+import { clockTime, evidenceLines, mayAnswerResult, ratingChangeText, resultStatusText } from './result';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const reported = (overrides: Partial<NonNullable<Scrim['result']>> = {}) => reportedScrim({ now: NOW, ...overrides });
@@ -17,12 +17,35 @@ describe('resultStatusText', () => {
     );
   });
 
-  it('says confirmed, by Riot, or disputed with the reason; nothing without a result', () => {
+  it('says where a confirmed result came from, or disputed with the reason; nothing without a result', () => {
     expect(resultStatusText(reported({ status: 'confirmed', confirmBy: null }))).toBe('Confirmed');
-    expect(resultStatusText(reported({ status: 'confirmed', source: 'riot' }))).toBe('Confirmed by Riot');
+    expect(resultStatusText(reported({ status: 'confirmed', source: 'riot' }))).toBe("From Riot's match");
+    expect(resultStatusText(reported({ status: 'confirmed', source: 'admin' }))).toBe('Set by an admin');
+    expect(resultStatusText(reported({ status: 'confirmed', confirmedBy: 'teamTwo' }))).toBe('Confirmed by Red');
+    expect(resultStatusText(reported({ status: 'confirmed', confirmedBy: 'teamOne' }))).toBe('Confirmed by Blue');
     const dispute = { by: 'x', reason: 'Wrong side', createdAt: new Date(NOW).toISOString() };
     expect(resultStatusText(reported({ status: 'disputed', dispute }))).toBe('Disputed: Wrong side');
     expect(resultStatusText({ ...reported(), result: null })).toBeNull();
+  });
+
+  it('says Remade while a remade game left no result, and only then', () => {
+    expect(resultStatusText({ ...reported(), teamWon: null, result: null, remakes: 1 })).toBe('Remade');
+    expect(resultStatusText(reported({ status: 'confirmed', source: 'riot' }))).toBe("From Riot's match");
+  });
+});
+
+describe('evidenceLines', () => {
+  it('lists what was seen with times, for whoever the server sends it to, and nothing to the others', () => {
+    const at = new Date(NOW).toISOString();
+    const evidence = [
+      { kind: 'callback' as const, at },
+      { kind: 'match-v5' as const, at },
+    ];
+    expect(evidenceLines(reported({ evidence }))).toEqual([
+      `Riot's game-end callback · ${clockTime(at)}`,
+      `Riot's match · ${clockTime(at)}`,
+    ]);
+    expect(evidenceLines(reported({ evidence: null }))).toEqual([]);
   });
 });
 

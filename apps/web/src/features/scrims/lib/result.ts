@@ -14,16 +14,23 @@ function nameIn(scrim: Scrim, userId: string | null) {
   return users.find((u) => u?._id === userId)?.name ?? null;
 }
 
+/** Where a confirmed result came from: Riot's match, the other team's confirmation, an admin; else "Confirmed". */
+function confirmedText({ source, confirmedBy }: NonNullable<Scrim['result']>) {
+  if (source === 'riot') return RESULT_MESSAGES.fromRiotMatch;
+  if (source === 'admin') return RESULT_MESSAGES.setByAdmin;
+  return confirmedBy ? RESULT_MESSAGES.confirmedByTeam(confirmedBy) : RESULT_MESSAGES.confirmed;
+}
+
 /**
- * The result's state under the winner: "Reported by …, confirms itself at HH:MM unless disputed", "Confirmed"
- * ("Confirmed by Riot"), "Disputed: reason"; null without a result.
+ * The result's state under the winner: "Reported by …, confirms itself at HH:MM unless disputed", where a
+ * confirmed one came from ("From Riot's match", "Confirmed by Red", "Set by an admin"), "Disputed: reason";
+ * "Remade" while a remade game left no result; null otherwise.
  */
 export function resultStatusText(scrim: Scrim): string | null {
   const { result } = scrim;
-  if (!result) return null;
+  if (!result) return scrim.remakes > 0 ? RESULT_MESSAGES.remade : null;
   if (result.status === 'disputed') return RESULT_MESSAGES.disputed(result.dispute?.reason ?? '');
-  if (result.status === 'confirmed')
-    return result.source === 'riot' ? RESULT_MESSAGES.confirmedByRiot : RESULT_MESSAGES.confirmed;
+  if (result.status === 'confirmed') return confirmedText(result);
   const time = clockTime(result.confirmBy ?? result.reportedAt ?? new Date().toISOString());
   const name = nameIn(scrim, result.reportedBy);
   return name ? RESULT_MESSAGES.reportedBy(name, time) : RESULT_MESSAGES.reportedByUnknown(time);
@@ -52,3 +59,7 @@ export function ratingChangeText(scrim: Scrim, userId: string): string | null {
   if (delta === 0) return '±0';
   return delta > 0 ? `+${delta}` : `−${-delta}`;
 }
+
+/** The result's evidence for its host and admins: "Riot's match · HH:MM", oldest first (empty for anyone else). */
+export const evidenceLines = (scrim: Scrim) =>
+  (scrim.result?.evidence ?? []).map(({ kind, at }) => `${RESULT_MESSAGES.evidenceKind[kind]} · ${clockTime(at)}`);

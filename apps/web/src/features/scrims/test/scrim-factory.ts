@@ -69,6 +69,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     signups: [],
     balance: null,
     result: null,
+    remakes: 0,
     ratingChanges: [],
     status: 'scheduled',
     cancellation: null,
@@ -114,6 +115,8 @@ export function reportedScrim({
       confirmBy: new Date(now + 25 * 60_000).toISOString(),
       dispute: null,
       unrated: null,
+      confirmedBy: null,
+      evidence: null,
       ...overrides,
     },
   };
