@@ -228,8 +228,16 @@ export interface FakeTournamentCode {
   enoughPlayers: boolean;
   lobbyName: string;
   password: string;
-  events: Array<{ timestamp: string; eventType: string; puuid?: string }>;
+  events: Array<{ timestamp: string; eventType: string; puuid?: string | null }>;
 }
+
+/** A lobby event a test appends (addLobbyEvent), by Riot's event names. */
+export const FAKE_LOBBY_EVENTS = {
+  join: 'PlayerJoinedGameEvent',
+  quit: 'PlayerQuitGameEvent',
+  switch: 'PlayerSwitchedTeamEvent',
+  champSelect: 'ChampSelectStartedEvent',
+} as const;
 
 export interface FakeTournamentGame {
   winningTeam: Array<{ puuid: string }>;
@@ -312,6 +320,11 @@ export interface FakeRiot {
     callbackUrl: string;
     callbackStatus: number | null;
   }>;
+  /**
+   * Appends an event to a code's lobby-events, as Riot records a player joining, quitting or switching team
+   * (`puuid` null: the PUUID Riot sometimes leaves out), or champion select starting.
+   */
+  addLobbyEvent(code: string, event: keyof typeof FAKE_LOBBY_EVENTS, puuid?: string | null): void;
   /** Forgets requests and pending faults (players, tournaments and codes stay). */
   reset(): void;
   close(): Promise<void>;
@@ -983,6 +996,11 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
         }
       }
       return { game, payload, callbackUrl, callbackStatus };
+    },
+    addLobbyEvent(code, event, puuid = null) {
+      const stored = codes.get(code);
+      if (!stored) throw new Error(`fake Riot: unknown tournament code ${code}`);
+      stored.events.push({ timestamp: String(Date.now()), eventType: FAKE_LOBBY_EVENTS[event], puuid });
     },
     reset() {
       requests.length = 0;
