@@ -211,6 +211,8 @@ export interface RecordedRequest {
   routing: string | null;
   /** The status answered (0 when the connection was dropped or is still open). */
   status: number;
+  /** When it arrived (ms since 1970): for rates. */
+  at: number;
 }
 
 export interface FakeTournamentCode {
@@ -748,6 +750,7 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       body,
       routing,
       status: 0,
+      at: Date.now(),
     };
     requests.push(record);
     const isApi = path.startsWith('/riot/') || path.startsWith('/lol/');

@@ -6,7 +6,7 @@ import { notifyScrimAlertOnce } from '../../notifications/index.js';
 import { getScrimAggregate, publishScrimChange, type ScrimAggregate, type ScrimDeps } from '../../scrims/index.js';
 import { isRiotError, type RiotClient } from '../client/index.js';
 import { foldLobbyEvents, lobbyOfPlayers } from './lobby-guard.fold.js';
-import { storeRiotLobby } from './lobby-guard.repository.js';
+import { findGuardedScrim, storeRiotLobby } from './lobby-guard.repository.js';
 import { findPlayerAccounts } from './tournaments.repository.js';
 
 /**
@@ -71,7 +71,7 @@ async function armGuard(deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>, sc
 /** A scrim got its code (or a new one): its guard starts 15 minutes before the start, or now if that is past. */
 export async function scheduleLobbyGuard(
   deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>,
-  { scrim, tournament }: Pick<ScrimAggregate, 'scrim' | 'tournament'>,
+  { scrim, tournament }: { scrim: GuardedScrim; tournament: { tournamentCode: string | null } | null },
   now = Date.now(),
 ) {
   if (!isGuarded(scrim, tournament?.tournamentCode, now)) return;
@@ -87,8 +87,10 @@ function scrimIdOf(job: ClaimedJob): string {
   return scrimId;
 }
 
-const sameLobby = (before: ScrimAggregate['riotLobby'], after: { inUserIds: string[]; unknown: number }) =>
-  before !== null &&
+type StoredLobby = { inUserIds: string[] | null; unknown: number | null } | null;
+
+const sameLobby = (before: StoredLobby, after: { inUserIds: string[]; unknown: number }) =>
+  before?.inUserIds != null &&
   before.unknown === after.unknown &&
   before.inUserIds.length === after.inUserIds.length &&
   [...before.inUserIds].sort().every((id, i) => id === after.inUserIds[i]);
@@ -99,10 +101,9 @@ const sameLobby = (before: ScrimAggregate['riotLobby'], after: { inUserIds: stri
  * next read after Riot's Retry-After; a permanent one (403, a code Riot does not know) ends the guard.
  */
 export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now = Date.now()) {
-  const aggregate = await getScrimAggregate({ db: deps.db, id: scrimId });
-  if (!aggregate) return;
-  const { scrim, tournament } = aggregate;
-  const code = tournament?.tournamentCode;
+  const guarded = await findGuardedScrim({ db: deps.db, scrimId });
+  if (!guarded) return;
+  const { scrim, code, lobby: stored } = guarded;
   if (!isGuarded(scrim, code, now)) return;
   const start = scrim.gameStartTime.getTime();
   // Moved later since it was armed: wait for the new window.
@@ -120,7 +121,7 @@ export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now =
   const players = await findPlayerAccounts({ db: deps.db, scrimId });
   const lobby = lobbyOfPlayers(folded, players);
   await storeRiotLobby({ db: deps.db, scrimId, checkedAt: new Date(now), ...lobby });
-  if (!sameLobby(aggregate.riotLobby, lobby)) {
+  if (!sameLobby(stored, lobby)) {
     const updated = await getScrimAggregate({ db: deps.db, id: scrimId });
     if (updated) publishScrimChange(deps.scrims, updated);
   }
