@@ -79,7 +79,12 @@ describe('the fold of Riot lobby events', () => {
     expect(fold(ev('PracticeGameCreatedEvent'))).toEqual({ in: [], anonymous: 0, started: false });
   });
   it('champion select or the game allocation closes the lobby, with or without the Event suffix', () => {
-    for (const type of ['ChampSelectStartedEvent', 'ChampSelectStarted', 'GameAllocationStartedEvent', 'GameAllocatedToLsmEvent']) {
+    for (const type of [
+      'ChampSelectStartedEvent',
+      'ChampSelectStarted',
+      'GameAllocationStartedEvent',
+      'GameAllocatedToLsmEvent',
+    ]) {
       expect(fold(ev('PlayerJoinedGameEvent', 'a'), ev(type))).toEqual({ in: ['a'], anonymous: 0, started: true });
     }
     expect(fold(ev('PlayerJoinedGame', 'a'), ev('PlayerQuitGame', 'a'), ev('SomethingNewEvent', 'b')).in).toEqual([]);
@@ -142,7 +147,12 @@ describe('the lobby guard against the fake Riot', () => {
   const db = () => ctx.database.db;
   const lobbyReads = (code: string) => fake.apiRequests().filter((r) => r.path.endsWith(`${LOBBY_PATH}${code}`));
   const guardJob = async (scrimId: string) =>
-    (await db().select().from(jobs).where(eq(jobs.dedupeKey, lobbyGuardKey(scrimId))))[0];
+    (
+      await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, lobbyGuardKey(scrimId)))
+    )[0];
   const lobbyAlerts = (scrimId: string) =>
     db()
       .select({ userId: notifications.userId })
@@ -228,8 +238,14 @@ describe('the lobby guard against the fake Riot', () => {
     const readsAtChampSelect = lobbyReads(code).length;
 
     // The runner takes the job once more, sees champion select, and completes it: no more reads.
-    await db().update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.dedupeKey, lobbyGuardKey(scrim.id)));
-    const runner = createJobRunner({ db: db(), handlers: { [LOBBY_GUARD_JOB]: (job) => handleLobbyGuardJob(guard, job) } });
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.dedupeKey, lobbyGuardKey(scrim.id)));
+    const runner = createJobRunner({
+      db: db(),
+      handlers: { [LOBBY_GUARD_JOB]: (job) => handleLobbyGuardJob(guard, job) },
+    });
     await runner.runOnce();
     const done = await guardJob(scrim.id);
     expect(done!.completedAt).not.toBeNull();
@@ -296,7 +312,9 @@ describe('the lobby guard against the fake Riot', () => {
     const told = (await lobbyAlerts(scrim.id)).map((a) => a.userId).sort();
     expect(told).toEqual([players[8]!.id, missing.id].sort());
     const pushes = await db().select().from(jobs).where(eq(jobs.kind, 'push.send'));
-    const pushed = pushes.flatMap((job) => (job.payload as { pushes: { userId: string; payload: { body: string } }[] }).pushes);
+    const pushed = pushes.flatMap(
+      (job) => (job.payload as { pushes: { userId: string; payload: { body: string } }[] }).pushes,
+    );
     expect(pushed.filter((p) => p.userId === missing.id).map((p) => p.payload.body)).toEqual([
       RIOT_LOBBY_MESSAGES.missingNotification,
     ]);
@@ -331,7 +349,11 @@ describe('the lobby guard against the fake Riot', () => {
     fake.inject({ match: LOBBY_PATH, status: 429, retryAfterSeconds: 1, rateLimitType: 'method' });
     await runLobbyGuard(guard, scrim.id);
     expect((await stored()).inUserIds).toHaveLength(4);
-    expect(lobbyReads(code).slice(-2).map((r) => r.status)).toEqual([429, 200]);
+    expect(
+      lobbyReads(code)
+        .slice(-2)
+        .map((r) => r.status),
+    ).toEqual([429, 200]);
 
     // A Retry-After longer than the client waits (its own limiter, so the others are not held): the lobby is kept
     // and the next read is armed after it.
@@ -344,58 +366,66 @@ describe('the lobby guard against the fake Riot', () => {
     expect((await guardJob(scrim.id))!.runAt.getTime()).toBeGreaterThanOrEqual(limitedAt + 30_000);
   });
 
-  it('300 lobbies at once stay within the key: one read per lobby per interval, spread over it', { timeout: 60_000 }, async () => {
-    const LOBBIES = 300;
-    // A fast clock: 1 s stands for 10 s, and the limits the fake announces and enforces shrink alike.
-    const pollMs = 1_000;
-    const scale = pollMs / 10_000;
-    fake.rateLimits = { app: `500:${10 * scale},30000:${600 * scale}`, method: `2000:${60 * scale}`, enforce: true };
-    // A client of its own (a fresh limiter, as a new instance has), through its pacing like the guard's reads.
-    const riot = createRiotClient({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 30_000 });
-    const providerId = await riot.registerProvider({ region: 'NA', callbackUrl: 'https://scrim-gym.test/cb' });
-    const codes = await riot.createTournamentCodes({
-      tournamentId: await riot.createTournament({ providerId }),
-      count: LOBBIES,
-    });
-    fake.reset();
-    // All 300 open at the same instant (scrims at the same start time); each then reads on the guard's schedule: its
-    // first read on its phase (scheduleLobbyGuard), the next half an interval on (runLobbyGuard's re-arm), 3 rounds.
-    const began = Date.now();
-    const until = began + 3 * pollMs;
-    await Promise.all(
-      codes.map(async (code) => {
-        for (let at = nextLobbyPollAt(code, began, pollMs); at < until; at = nextLobbyPollAt(code, at + pollMs / 2, pollMs)) {
-          await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
-          await riot.getLobbyEvents(code);
-        }
-      }),
-    );
-    fake.rateLimits = { app: '500:10,30000:600', method: '2000:60', enforce: false };
+  it(
+    '300 lobbies at once stay within the key: one read per lobby per interval, spread over it',
+    { timeout: 60_000 },
+    async () => {
+      const LOBBIES = 300;
+      // A fast clock: 1 s stands for 10 s, and the limits the fake announces and enforces shrink alike.
+      const pollMs = 1_000;
+      const scale = pollMs / 10_000;
+      fake.rateLimits = { app: `500:${10 * scale},30000:${600 * scale}`, method: `2000:${60 * scale}`, enforce: true };
+      // A client of its own (a fresh limiter, as a new instance has), through its pacing like the guard's reads.
+      const riot = createRiotClient({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 30_000 });
+      const providerId = await riot.registerProvider({ region: 'NA', callbackUrl: 'https://scrim-gym.test/cb' });
+      const codes = await riot.createTournamentCodes({
+        tournamentId: await riot.createTournament({ providerId }),
+        count: LOBBIES,
+      });
+      fake.reset();
+      // All 300 open at the same instant (scrims at the same start time); each then reads on the guard's schedule: its
+      // first read on its phase (scheduleLobbyGuard), the next half an interval on (runLobbyGuard's re-arm), 3 rounds.
+      const began = Date.now();
+      const until = began + 3 * pollMs;
+      await Promise.all(
+        codes.map(async (code) => {
+          for (
+            let at = nextLobbyPollAt(code, began, pollMs);
+            at < until;
+            at = nextLobbyPollAt(code, at + pollMs / 2, pollMs)
+          ) {
+            await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+            await riot.getLobbyEvents(code);
+          }
+        }),
+      );
+      fake.rateLimits = { app: '500:10,30000:600', method: '2000:60', enforce: false };
 
-    const reads = fake.apiRequests().filter((r) => r.path.includes(LOBBY_PATH));
-    expect(reads).toHaveLength(LOBBIES * 3);
-    // Under the enforced (scaled) limits, Riot refused nothing.
-    expect(reads.every((r) => r.status === 200)).toBe(true);
-    const times = reads.map((r) => r.at).sort((a, b) => a - b);
-    const mostWithin = (windowMs: number) => {
-      let most = 0;
-      for (let i = 0, j = 0; i < times.length; i++) {
-        while (times[i]! - times[j]! >= windowMs) j++;
-        most = Math.max(most, i - j + 1);
-      }
-      return most;
-    };
-    const perInterval = mostWithin(pollMs);
-    const perTenth = mostWithin(pollMs / 10);
-    console.info(
-      `lobby guard: ${LOBBIES} lobbies, ${reads.length} reads at ${pollMs} ms: most in any interval ${perInterval} ` +
-        `(= the most per 10 s at RIOT_LOBBY_POLL_MS=10000), most in any tenth of it ${perTenth}`,
-    );
-    // One read per lobby per interval (a read that leaves late may meet the next round's at the edge)…
-    expect(perInterval).toBeLessThanOrEqual(LOBBIES + LOBBIES / 10);
-    expect(perInterval).toBeLessThan(500);
-    // …spread over it although all 300 opened at once (without phases they would all fall in one tenth); the bound
-    // leaves room for a loaded machine that delays some reads into the next tenth.
-    expect(perTenth).toBeLessThanOrEqual(LOBBIES / 3);
-  });
+      const reads = fake.apiRequests().filter((r) => r.path.includes(LOBBY_PATH));
+      expect(reads).toHaveLength(LOBBIES * 3);
+      // Under the enforced (scaled) limits, Riot refused nothing.
+      expect(reads.every((r) => r.status === 200)).toBe(true);
+      const times = reads.map((r) => r.at).sort((a, b) => a - b);
+      const mostWithin = (windowMs: number) => {
+        let most = 0;
+        for (let i = 0, j = 0; i < times.length; i++) {
+          while (times[i]! - times[j]! >= windowMs) j++;
+          most = Math.max(most, i - j + 1);
+        }
+        return most;
+      };
+      const perInterval = mostWithin(pollMs);
+      const perTenth = mostWithin(pollMs / 10);
+      console.info(
+        `lobby guard: ${LOBBIES} lobbies, ${reads.length} reads at ${pollMs} ms: most in any interval ${perInterval} ` +
+          `(= the most per 10 s at RIOT_LOBBY_POLL_MS=10000), most in any tenth of it ${perTenth}`,
+      );
+      // One read per lobby per interval (a read that leaves late may meet the next round's at the edge)…
+      expect(perInterval).toBeLessThanOrEqual(LOBBIES + LOBBIES / 10);
+      expect(perInterval).toBeLessThan(500);
+      // …spread over it although all 300 opened at once (without phases they would all fall in one tenth); the bound
+      // leaves room for a loaded machine that delays some reads into the next tenth.
+      expect(perTenth).toBeLessThanOrEqual(LOBBIES / 3);
+    },
+  );
 });
