@@ -11,6 +11,13 @@ const MOCKING_FILES = [
   'apps/server/src/test/services.test.ts',
 ];
 
+/**
+ * The server suites that drive the HTTP and socket layers one request at a time: the fuzzers, the authorization
+ * matrix, headers, limits. PGlite is the same PostgreSQL engine, and what a PostgreSQL run adds (many connections,
+ * real concurrency, one database under two instances) is not what they exercise.
+ */
+const HTTP_LAYER_FILES = 'apps/server/src/security/**/*.test.ts';
+
 const server = {
   include: ['apps/server/src/**/*.test.ts'],
   globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -35,7 +42,16 @@ export default defineConfig({
           include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.mjs', 'apps/server/scripts/**/*.test.mjs'],
         },
       },
-      { test: { ...server, name: 'server', exclude: [...configDefaults.exclude, ...MOCKING_FILES], isolate: false } },
+      {
+        test: {
+          ...server,
+          name: 'server',
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES, HTTP_LAYER_FILES],
+          isolate: false,
+        },
+      },
+      // Run on PGlite only (scripts/test.mjs leaves this project out of the PostgreSQL pass).
+      { test: { ...server, name: 'server:http-layer', include: [HTTP_LAYER_FILES], isolate: false } },
       { test: { ...server, name: 'server:isolated', include: MOCKING_FILES } },
       // The web project's config lives beside the app (apps/web/vite.config.ts), with its React plugin.
       'apps/web/vite.config.ts',
@@ -44,6 +60,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A worker imports playwright, axe and the support code once, not once per journey file: every journey
+          // makes its own browser, contexts and players, and the support code keeps no state that a file expects
+          // fresh (the context counter only hands out the next client address).
+          isolate: false,
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -107,6 +107,9 @@ const e2e = process.env.SKIP_E2E !== '1';
 // request) failed on a starved machine, not on the product.
 const later = [
   e2e ? await startPass('browser journeys (Chromium)', ['--project', 'e2e']) : true,
-  TEST_DATABASE_URL ? await startPass('server on PostgreSQL', ['--project', 'server*']) : true,
+  TEST_DATABASE_URL
+    ? // Every server project but 'server:http-layer' (vitest.config.ts), whose suites do not depend on the engine.
+      await startPass('server on PostgreSQL', ['--project', 'server', '--project', 'server:isolated'])
+    : true,
 ];
 finish(later.includes(false) ? 1 : 0);

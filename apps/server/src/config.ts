@@ -68,6 +68,11 @@ const envSchema = z
      * and changes are forgotten at once on every instance; this bounds staleness only while Redis is down.
      */
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
+    /**
+     * How long an instance serves a day of the scrim list from memory before reading it again: changes reach every
+     * instance at once; this bounds staleness only for a change lost between instances or one nobody announces.
+     */
+    SCRIM_LIST_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** How often each instance re-checks the sessions of its sockets (expired or deleted ones disconnect). */
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
     /**

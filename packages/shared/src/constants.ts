@@ -46,6 +46,12 @@ export type ScrimMode = (typeof SCRIM_MODES)[number];
 export const RESULT_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 /**
+ * Whether Riot's copy of a tournament code's allowed players matches the scrim's seated roster: 'current', an update
+ * waiting for its job ('pending'), retried after a Riot failure ('retrying'), or refused for good ('failed').
+ */
+export const CODE_PARTICIPANTS_STATES = ['current', 'pending', 'retrying', 'failed'] as const;
+export type CodeParticipantsState = (typeof CODE_PARTICIPANTS_STATES)[number];
+/**
  * Who recorded the result: a report (the lobby captain's or the community host's, which the other team confirms
  * or disputes), an admin, or Riot (tournament callback or polling).
  */

@@ -142,8 +142,8 @@ export interface FakeMatchInput {
   endedAt?: number;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32) from a seed. */
-function random(seed: number) {
+/** Deterministic pseudo-random integers in [min, max] (mulberry32) from a seed. */
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return (min: number, max: number) => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -157,7 +157,7 @@ function random(seed: number) {
 
 /** A match-v5 MatchDto for a finished 5v5 custom game on Summoner's Rift. */
 export function buildFakeMatch(input: FakeMatchInput): Record<string, unknown> {
-  const roll = random(input.gameId);
+  const roll = seededRandom(input.gameId);
   const durationSeconds = roll(24 * 60, 38 * 60);
   const endedAt = input.endedAt ?? Date.now();
   const startedAt = endedAt - durationSeconds * 1000;

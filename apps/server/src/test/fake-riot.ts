@@ -18,10 +18,11 @@ import { buildFakeMatch, fakeChampionJson, fakeIconPng, type FakeMatchInput } fr
  * Riot does: the fake knows a token from `grantAccessToken` or asks `resolveAccessToken` (e.g. the local OIDC
  * issuer's userinfo), which names the player's PUUID.
  *
- * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections),
- * read every request received (`requests`), and finish tournament games (`finishGame`: stores the result for
- * games/by-code, the game's match-v5 MatchDto (fake-riot-match.ts) for match-v5's by-tournament-code and by-id
- * reads, and POSTs Riot's game-end callback to the provider's url).
+ * Tests inject faults (`inject`: 429 with or without Retry-After, 5xx, slow answers, dropped connections) or
+ * install a fault plan per code (fake-riot-faults.ts, through `intercept`), read every request received
+ * (`requests`), and finish tournament games (`finishGame`: stores the result for games/by-code, the game's match-v5
+ * MatchDto (fake-riot-match.ts) for match-v5's by-tournament-code and by-id reads, and POSTs Riot's game-end
+ * callback to the provider's url, `deliverCallback`).
  */
 
 export type FakePlatform =
@@ -67,7 +68,7 @@ const MATCH_CLUSTER_OF_PLATFORM: Record<string, string> = {
 const onCluster = (matchId: string, routing: string | null) =>
   !routing || MATCH_CLUSTER_OF_PLATFORM[matchId.split('_')[0]!] === routing;
 /** The platform of a tournament-v5 provider region (its games' match ids start with it). */
-const TOURNAMENT_PLATFORMS: Record<string, string> = {
+export const TOURNAMENT_PLATFORMS: Record<string, string> = {
   BR: 'BR1',
   EUNE: 'EUN1',
   EUW: 'EUW1',
@@ -198,6 +199,8 @@ export interface FakeFault {
   delayMs?: number;
   /** Close the connection without an answer (a network error for the client). */
   drop?: boolean;
+  /** Answer 200 with this body instead of the route's (e.g. `[]`: Riot has nothing yet). */
+  json?: unknown;
 }
 
 export interface RecordedRequest {
@@ -230,6 +233,7 @@ export interface FakeTournamentCode {
   enoughPlayers: boolean;
   lobbyName: string;
   password: string;
+  /** Riot's lobby events; a PUUID may be null (Riot sends some events without one). */
   events: Array<{ timestamp: string; eventType: string; puuid?: string | null }>;
 }
 
@@ -302,6 +306,11 @@ export interface FakeRiot {
   versions: string[];
   rateLimits: { app: string; method: string; enforce: boolean };
   inject(fault: FakeFault): void;
+  /**
+   * Asked for each request no injected fault applies to: a fault to answer with, or null for the normal answer.
+   * A fault plan (fake-riot-faults.ts) sets it to fail per code and over time.
+   */
+  intercept: ((request: RecordedRequest) => FakeFault | null) | null;
   readonly providers: Map<number, { api: string; region: string; url: string }>;
   readonly tournaments: Map<number, { api: string; providerId: number; name: string }>;
   readonly codes: Map<string, FakeTournamentCode>;
@@ -315,6 +324,11 @@ export interface FakeRiot {
   ): string;
   /** Stores a result for games/by-code without any callback. */
   setGameResult(input: Omit<FinishGameInput, 'deliver' | 'origin'>): FakeTournamentGame;
+  /**
+   * POSTs Riot's game-end callback for `code` to its provider url (or the same path on `origin`); the answer's
+   * status, or null when nothing answered.
+   */
+  deliverCallback(code: string, payload: Record<string, unknown>, origin?: string): Promise<number | null>;
   /** Ends a game: stores the result and POSTs Riot's callback to the code's provider url. */
   finishGame(input: FinishGameInput): Promise<{
     game: FakeTournamentGame;
@@ -327,6 +341,12 @@ export interface FakeRiot {
    * (`puuid` null: the PUUID Riot sometimes leaves out), or champion select starting.
    */
   addLobbyEvent(code: string, event: keyof typeof FAKE_LOBBY_EVENTS, puuid?: string | null): void;
+  /**
+   * A player joins the code's lobby in the League client: refused (false) as Riot refuses it, for an unknown code
+   * or a PUUID not among the code's allowedParticipants when it has any; else recorded as a PlayerJoinedGame
+   * lobby event (true).
+   */
+  joinLobby(code: string, puuid: string): boolean;
   /** Forgets requests and pending faults (players, tournaments and codes stay). */
   reset(): void;
   close(): Promise<void>;
@@ -382,7 +402,12 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
   /** Fixed windows per bucket, each starting at its first request, as Riot counts them. */
   const windows = new Map<string, { start: number; count: number }>();
 
-  const state = {
+  const state: {
+    versions: string[];
+    rateLimits: FakeRiot['rateLimits'];
+    intercept: FakeRiot['intercept'];
+  } = {
+    intercept: null,
     versions: options.versions ?? ['15.1.1', '14.24.1', '14.23.1'],
     rateLimits: {
       app: options.appRateLimit ?? '500:10,30000:600',
@@ -755,7 +780,7 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     requests.push(record);
     const isApi = path.startsWith('/riot/') || path.startsWith('/lol/');
 
-    const fault = takeFault(path, isApi);
+    const fault = takeFault(path, isApi) ?? state.intercept?.(record) ?? null;
     if (fault?.delayMs) await delay(fault.delayMs);
     if (fault?.drop) {
       request.socket.destroy();
@@ -831,6 +856,7 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       }
       return send(response, record, fault.status, riotErrorBody(fault.status, `Fault ${fault.status}`));
     }
+    if (fault?.json !== undefined) return send(response, record, 200, fault.json);
     if (state.rateLimits.enforce && (app.exceeded !== null || method.exceeded !== null)) {
       response.setHeader('Retry-After', String(Math.max(app.exceeded ?? 0, method.exceeded ?? 0)));
       response.setHeader('X-Rate-Limit-Type', app.exceeded !== null ? 'application' : 'method');
@@ -916,6 +942,8 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     return game;
   }
 
+  const callbackUrlOf = (code: string) => providers.get(codes.get(code)!.providerId)!.url;
+
   const fake: FakeRiot = {
     url,
     apiKey,
@@ -952,6 +980,12 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
     inject(fault) {
       faults.push({ ...fault, left: fault.times ?? 1 });
     },
+    get intercept() {
+      return state.intercept;
+    },
+    set intercept(value) {
+      state.intercept = value;
+    },
     providers,
     tournaments,
     codes,
@@ -964,10 +998,24 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       return matchId;
     },
     setGameResult: storeGame,
+    async deliverCallback(code, payload, origin) {
+      const target = new URL(callbackUrlOf(code));
+      const destination = origin ? new URL(`${target.pathname}${target.search}`, origin) : target;
+      try {
+        const answer = await fetch(destination, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        await answer.arrayBuffer();
+        return answer.status;
+      } catch {
+        return null;
+      }
+    },
     async finishGame({ deliver = true, origin, ...input }) {
       const game = storeGame(input);
-      const stored = codes.get(input.code)!;
-      const callbackUrl = providers.get(stored.providerId)!.url;
+      const callbackUrl = callbackUrlOf(input.code);
       // Riot's game-end callback (tournament-v5): the code, its metadata, the game and its teams.
       const payload = {
         startTime: Date.now() - 30 * 60 * 1000,
@@ -982,28 +1030,20 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
         winningTeam: game.winningTeam,
         losingTeam: game.losingTeam,
       };
-      let callbackStatus: number | null = null;
-      if (deliver) {
-        const target = new URL(callbackUrl);
-        const destination = origin ? new URL(`${target.pathname}${target.search}`, origin) : target;
-        try {
-          const answer = await fetch(destination, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(payload),
-          });
-          await answer.arrayBuffer();
-          callbackStatus = answer.status;
-        } catch {
-          callbackStatus = null;
-        }
-      }
+      const callbackStatus = deliver ? await fake.deliverCallback(input.code, payload, origin) : null;
       return { game, payload, callbackUrl, callbackStatus };
     },
     addLobbyEvent(code, event, puuid = null) {
       const stored = codes.get(code);
       if (!stored) throw new Error(`fake Riot: unknown tournament code ${code}`);
       stored.events.push({ timestamp: String(Date.now()), eventType: FAKE_LOBBY_EVENTS[event], puuid });
+    },
+    joinLobby(code, puuid) {
+      const stored = codes.get(code);
+      if (!stored) return false;
+      if (stored.allowedParticipants.length > 0 && !stored.allowedParticipants.includes(puuid)) return false;
+      stored.events.push({ timestamp: String(Date.now()), eventType: FAKE_LOBBY_EVENTS.join, puuid });
+      return true;
     },
     reset() {
       requests.length = 0;

@@ -3,6 +3,7 @@ import {
   REGIONS,
   RESULT_SOURCES,
   UNRATED_REASONS,
+  CODE_PARTICIPANTS_STATES,
   RESULT_STATUSES,
   ROLES,
   SCRIM_MODES,
@@ -71,6 +72,19 @@ export const riotTournamentSchema = z.object({
   lobbyCreated: z.boolean(),
   /** Why the code (or the automatic result) is missing; sent with the lobby secrets only. */
   lastError: z.string().nullable(),
+  /**
+   * Whether the code lets in the players seated now (it follows every roster change; null for those who do not
+   * see the lobby secrets, and for a code made before it was tracked). `cannotJoin`: players whose Riot account
+   * (PUUID) is unknown: the whole list for the scrim's runners (host, admins), the viewer alone for a player.
+   */
+  participants: z
+    .object({
+      state: z.enum(CODE_PARTICIPANTS_STATES),
+      cannotJoin: z.array(z.string()),
+      /** When Riot last accepted the list (the code's creation, or an update). */
+      updatedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const RIOT_LOBBY_STATES = ['in', 'missing'] as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DISPUTE_OUTCOMES, UNRATED_REASONS } from '@scrim-gym/shared';
+import { CODE_PARTICIPANTS_STATES, DISPUTE_OUTCOMES, UNRATED_REASONS } from '@scrim-gym/shared';
 import {
   boolean,
   check,
@@ -200,8 +200,28 @@ export const riotTournaments = pgTable(
     lobbyCreated: boolean('lobby_created').notNull().default(false),
     lastError: text('last_error'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * The code's allowed participants follow the seated roster (riot/tournaments/participants.ts): the roster Riot
+     * has (`team:userId`, sorted; null before it was tracked), where the update stands, the seated players whose
+     * PUUID is unknown, when Riot last accepted the list, and a counter bumped by each roster change, so a job
+     * that sent an older roster never marks a newer one current.
+     */
+    participantsRoster: text('participants_roster').array(),
+    participantsState: text('participants_state', { enum: CODE_PARTICIPANTS_STATES }),
+    participantsCannotJoin: uuid('participants_cannot_join')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    participantsUpdatedAt: timestamptz('participants_updated_at'),
+    participantsVersion: integer('participants_version').notNull().default(0),
   },
-  (t) => [uniqueIndex('riot_tournaments_code_uq').on(t.tournamentCode)],
+  (t) => [
+    uniqueIndex('riot_tournaments_code_uq').on(t.tournamentCode),
+    check(
+      'riot_tournaments_participants_state_ck',
+      sql`${t.participantsState} IN ('current', 'pending', 'retrying', 'failed')`,
+    ),
+  ],
 );
 
 /**

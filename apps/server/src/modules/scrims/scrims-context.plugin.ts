@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export const scrimsContextPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('scrimLists', new ScrimListCache());
+    app.decorate('scrimLists', new ScrimListCache(app.config.SCRIM_LIST_TTL_MS));
     app.decorate('scrimLifecycle', new ScrimLifecycle());
   },
   { name: 'scrims-context' },

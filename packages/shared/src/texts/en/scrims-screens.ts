@@ -109,6 +109,16 @@ export const SCRIM_TEXTS = {
   regenerateTitle: 'Regenerate the tournament code?',
   regenerateWarning: 'The old code will no longer work.',
   regenerateFailed: 'Error regenerating tournament code',
+  /** The tournament code follows the seated roster: Riot's copy of who may join, as the lobby panel shows it. */
+  codePlayers: {
+    pending: "Updating the Riot lobby's players…",
+    retrying: 'Riot refused the update; retrying',
+    failed: 'Riot refused the update: the lobby may still expect the old players. An admin can regenerate the code.',
+    youCannotJoin:
+      'Riot does not know your account, so the code cannot list you: link or refresh your Riot account in Settings.',
+    cannotJoin: (names: string) =>
+      `Not on the code's list (Riot does not know their accounts): ${names}. The code stays open to anyone with it until they link or refresh them.`,
+  },
   /** Shown to admins (and the players) when Riot could not make the code or name the winner. */
   codeProblem: (reason: string) => `Tournament code: ${reason}`,
   lobbyName: 'Lobby Name',

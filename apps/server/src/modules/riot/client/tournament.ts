@@ -34,6 +34,7 @@ export interface CreateTournamentCodesInput {
 }
 
 export interface UpdateTournamentCodeInput {
+  /** The new list (replacing the old one); empty: no list, anyone with the code may join. Left out: unchanged. */
   allowedParticipants?: string[];
   mapType?: TournamentMapType;
   pickType?: TournamentPickType;
@@ -126,7 +127,7 @@ export function createTournamentApi({ request, stub }: { request: RiotRequest; s
     },
 
     async updateTournamentCode(code, input = {}) {
-      const allowed = input.allowedParticipants?.filter(Boolean) ?? [];
+      const allowed = input.allowedParticipants?.filter(Boolean);
       await request(
         {
           call: `${tournamentApi}-v5.updateCode`,
@@ -137,7 +138,8 @@ export function createTournamentApi({ request, stub }: { request: RiotRequest; s
             mapType: input.mapType ?? 'SUMMONERS_RIFT',
             pickType: input.pickType ?? 'TOURNAMENT_DRAFT',
             spectatorType: input.spectatorType ?? 'ALL',
-            ...(allowed.length > 0 ? { allowedParticipants: allowed } : {}),
+            // A PUT replaces the list: an empty one (sent, not left out) lets anyone with the code in.
+            ...(allowed && { allowedParticipants: allowed }),
           },
         },
         null,

@@ -55,6 +55,7 @@ export const riotLinkJobsPlugin = fp(
       sessionForgetter: app.sessionForgetter,
       notifier: app.notifier,
       riot: app.riot,
+      jobs: app.jobs,
       log: app.log,
     };
     app.jobs.register(RANK_REFRESH_JOB, (job) => handleRankRefreshJob(deps, job));

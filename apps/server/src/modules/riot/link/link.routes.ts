@@ -59,7 +59,7 @@ export interface RiotLinkRoutesOptions {
 export async function riotLinkRoutes(fastify: FastifyInstance, options: RiotLinkRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
-  const deps = { db, sessionForgetter: app.sessionForgetter, notifier: app.notifier, riot: app.riot };
+  const deps = { db, sessionForgetter: app.sessionForgetter, notifier: app.notifier, riot: app.riot, jobs: app.jobs };
   const originOf = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
   // Settings starts the link with a plain HTML form post (a top-level navigation that can follow the redirect to

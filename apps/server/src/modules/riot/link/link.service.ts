@@ -8,6 +8,7 @@ import {
   reserveVerifiedName,
   type SessionForgetter,
 } from '../../auth/index.js';
+import type { JobRunner } from '../../../jobs/index.js';
 import type { Notifier, StoredNotification } from '../../notifications/index.js';
 import { isRiotError, type RiotAccount, type RiotClient, type RiotRegion } from '../client/index.js';
 import {
@@ -18,6 +19,7 @@ import {
   type LinkedUserRow,
   type RiotProfile,
 } from './link.repository.js';
+import { recheckCodesFor } from '../tournaments/tournaments.participants.js';
 import { takeVerifiedName } from './link.names.js';
 import { RANK_REFRESH_INTERVAL_MS, cancelRankRefresh, scheduleRankRefresh } from './link.schedule.js';
 
@@ -28,6 +30,8 @@ export interface RiotLinkDeps {
   /** Publishes, after the commit, the notifications of the users whose look-alike name a verified one took. */
   notifier: Notifier;
   riot: RiotClient;
+  /** Woken when a code that could not list the user is sent again (recheckCodesFor). */
+  jobs?: JobRunner;
 }
 
 /** Riot could not answer (or refused): the API's 502, with the Riot error as its cause (logged, never sent). */
@@ -123,6 +127,7 @@ export async function linkRiotAccount({
   if (!result.row) throw notLinked();
   deps.notifier.publish(result.notifications);
   for (const userId of [user.id, ...result.renamed]) await deps.sessionForgetter.forget({ userId });
+  await recheckCodesFor(deps, user.id);
   return result.row;
 }
 
@@ -236,5 +241,6 @@ export async function refreshRiotAccount({
   }
   deps.notifier.publish(result.notifications);
   for (const id of [userId, ...result.renamed]) await deps.sessionForgetter.forget({ userId: id });
+  await recheckCodesFor(deps, userId);
   return result.row;
 }

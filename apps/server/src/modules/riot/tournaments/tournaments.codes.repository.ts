@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Region } from '@scrim-gym/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { riotProviders, riotTournaments, riotTournamentSeries } from '../../../db/schema/index.js';
+import { riotProviders, riotTournaments, riotTournamentSeries, scrims } from '../../../db/schema/index.js';
 
 // Making a code: the region's provider and tournament (registered with Riot once, then stored), and the code.
 
@@ -75,4 +75,61 @@ export async function storeTournamentCode({
       set: values,
       ...(!replace && { setWhere: isNull(riotTournaments.tournamentCode) }),
     });
+}
+
+/**
+ * A roster change of a scrim with a code: Riot's list must follow. The counter moves, so a job run that sent an
+ * older roster never marks this one current. Returns the new counter, or null when the scrim has no code.
+ */
+export async function markParticipantsPending({ db, scrimId }: { db: DbOrTx; scrimId: string }) {
+  const [row] = await db
+    .update(riotTournaments)
+    .set({ participantsState: 'pending', participantsVersion: sql`${riotTournaments.participantsVersion} + 1` })
+    .where(and(eq(riotTournaments.scrimId, scrimId), isNotNull(riotTournaments.tournamentCode)))
+    .returning({ version: riotTournaments.participantsVersion });
+  return row ?? null;
+}
+
+/**
+ * What a participants job learned, written only while no roster change came after the one it sent (`version`):
+ * Riot accepted the list ('current', with the roster and who cannot be on it), or refused it. Returns whether it
+ * was written.
+ */
+export async function settleParticipants({
+  db,
+  scrimId,
+  version,
+  values,
+}: {
+  db: DbOrTx;
+  scrimId: string;
+  version: number;
+  values: Pick<
+    typeof riotTournaments.$inferInsert,
+    'participantsState' | 'participantsRoster' | 'participantsCannotJoin' | 'participantsUpdatedAt'
+  >;
+}) {
+  const rows = await db
+    .update(riotTournaments)
+    .set(values)
+    .where(and(eq(riotTournaments.scrimId, scrimId), eq(riotTournaments.participantsVersion, version)))
+    .returning({ scrimId: riotTournaments.scrimId });
+  return rows.length > 0;
+}
+
+/** The live scrims whose code could not list `userId` (their PUUID was unknown when it was last sent). */
+export async function findCodesWithout({ db, userId }: { db: DbOrTx; userId: string }) {
+  return db
+    .select({ scrimId: riotTournaments.scrimId })
+    .from(riotTournaments)
+    .innerJoin(scrims, eq(scrims.id, riotTournaments.scrimId))
+    .where(
+      and(
+        isNotNull(riotTournaments.tournamentCode),
+        sql`${userId}::uuid = ANY(${riotTournaments.participantsCannotJoin})`,
+        isNull(scrims.teamWon),
+        isNull(scrims.cancelledAt),
+        isNull(scrims.abandonedAt),
+      ),
+    );
 }

@@ -6,22 +6,19 @@ import { scrimDepsOf, type ScrimAggregate } from '../../scrims/index.js';
 import { isRiotError } from '../client/index.js';
 import { cancelLobbyGuard, handleLobbyGuardJob, LOBBY_GUARD_JOB, scheduleLobbyGuard } from './lobby-guard.js';
 import { handleResultPollJob } from './tournaments.results.js';
+import { followRoster, handleCodeParticipantsJob } from './tournaments.participants.js';
 import {
+  CODE_PARTICIPANTS_JOB,
   RESULT_POLL_JOB,
   TOURNAMENT_CODE_JOB,
   cancelTournamentJobs,
   scheduleTournamentCode,
+  scrimIdOf,
 } from './tournaments.schedule.js';
 import { generateTournamentCode, type TournamentDeps } from './tournaments.service.js';
 
 /** Smallest wait before a code job retries after a failure at the start (the runner's base backoff). */
 const RETRY_DELAY_MS = 5_000;
-
-function scrimIdOf(job: ClaimedJob): string {
-  const { scrimId } = job.payload as { scrimId?: unknown };
-  if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
-  return scrimId;
-}
 
 /**
  * 'scrim.tournament-code': generates the code if the scrim still needs one. A transient Riot failure (429, 5xx,
@@ -57,9 +54,9 @@ export async function onScrimStarted(deps: TournamentDeps & { jobs?: JobRunner }
 }
 
 /**
- * Registers the tournament code, result poll and lobby guard jobs on the app's runner (needs `app.riot` and
- * `app.jobs`), and follows the scrims: the code at the start, a code job for a late fill, the lobby guard once a
- * code exists, the jobs cancelled with a deleted scrim.
+ * Registers the tournament code, participants, result poll and lobby guard jobs on the app's runner (needs
+ * `app.riot` and `app.jobs`), and follows the scrims: the code at the start, a code job for a late fill, the code's
+ * players after a roster change, the lobby guard once a code exists, the jobs cancelled with a deleted scrim.
  */
 export const tournamentsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -73,16 +70,20 @@ export const tournamentsPlugin = fp(
     };
     app.jobs.register(TOURNAMENT_CODE_JOB, (job) => handleTournamentCodeJob(deps, job));
     app.jobs.register(RESULT_POLL_JOB, (job) => handleResultPollJob(deps, job));
+    app.jobs.register(CODE_PARTICIPANTS_JOB, (job) => handleCodeParticipantsJob(deps, job));
     const guard = { ...deps, pollMs: app.config.RIOT_LOBBY_POLL_MS };
     app.jobs.register(LOBBY_GUARD_JOB, (job) => handleLobbyGuardJob(guard, job));
     const scrims = app.scrimLifecycle;
     scrims.on('started', ({ aggregate }) => onScrimStarted(deps, aggregate));
     scrims.on('needsTournamentCode', ({ scrimId }) => scheduleTournamentCode({ db: app.db, jobs: app.jobs, scrimId }));
-    scrims.on('tournamentCode', ({ aggregate }) => scheduleLobbyGuard(guard, aggregate));
     scrims.on('deleted', async ({ scrimId }) => {
       await cancelTournamentJobs({ db: app.db, scrimId });
       await cancelLobbyGuard({ db: app.db, scrimId });
     });
+    // The code follows the seated roster; a code just stored catches a change made while it was being made.
+    scrims.on('changed', ({ aggregate }) => followRoster(deps, aggregate));
+    scrims.on('tournamentCode', ({ aggregate }) => followRoster(deps, aggregate));
+    scrims.on('tournamentCode', ({ aggregate }) => scheduleLobbyGuard(guard, aggregate));
   },
   { name: 'tournaments', dependencies: ['jobs', 'riot-client'] },
 );

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   SCRIM_MESSAGES,
-  TEAMS,
-  TEAM_SIZE,
   areTeamsFull,
   type Region,
   type ServerEventPayload,
@@ -12,7 +10,7 @@ import type { AppConfig } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { ADMINS_ROOM, scrimRoom, type AppServer } from '../../../plugins/io.js';
-import { isRiotError, isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
+import { isRiotRegion, RiotError, type RiotClient } from '../client/index.js';
 import {
   getScrimAggregate,
   presentScrimFor,
@@ -28,7 +26,7 @@ import {
   storeTournamentCode,
   upsertTournamentError,
 } from './tournaments.codes.repository.js';
-import { findBenchAccounts, findPlayerAccounts, storePuuids } from './tournaments.repository.js';
+import { resolveAllowedParticipants } from './tournaments.roster.js';
 import { FIRST_RESULT_POLL_DELAY_MS, scheduleResultPoll } from './tournaments.schedule.js';
 
 /** Socket events about a scrim's tournament code (received by the client). */
@@ -104,32 +102,6 @@ const describeFailure = (error: unknown) =>
   error instanceof RiotError ? error.message : 'Tournament code generation failed';
 
 /**
- * The PUUIDs of the scrim's ten players, and of a series game's bench (its lineups' players not seated: a
- * substitution must not lock a sub out), looked up by Riot ID (account-v1, cached 30 min by the client) and stored
- * on the users so that a game result can name the winning side later. A Riot ID that Riot does not know clears the
- * stored PUUID; any other failure keeps it. Returns them all, or null when one is unknown: then the code stays
- * open to whoever has it, since allowedParticipants would lock that player out of the lobby.
- */
-async function resolveAllowedParticipants({ db, riot }: TournamentDeps, scrimId: string) {
-  const seated = await findPlayerAccounts({ db, scrimId });
-  const players = [...seated, ...(await findBenchAccounts({ db, scrimId }))];
-  const found = new Map<string, string | null>();
-  await Promise.all(
-    players.map(async (player) => {
-      try {
-        const { name: gameName, summonerTagline: tagLine, region } = player;
-        found.set(player.userId, (await riot.getAccountByRiotId({ gameName, tagLine, region })).puuid);
-      } catch (error) {
-        if (isRiotError(error) && error.kind === 'not_found') found.set(player.userId, null);
-      }
-    }),
-  );
-  await storePuuids({ db, puuids: found });
-  const puuids = players.map((player) => (found.has(player.userId) ? found.get(player.userId) : player.riotPuuid));
-  return seated.length === TEAMS.length * TEAM_SIZE && puuids.every(Boolean) ? (puuids as string[]) : null;
-}
-
-/**
  * Generates the scrim's tournament code when it should have one: both teams full, no winner, the option on,
  * Riot configured, and no code yet (`replace` makes a new one over an existing code: regenerate).
  * On success the code is stored, the scrim published (players with lobby rights see the code live),
@@ -163,7 +135,7 @@ export async function generateTournamentCode({
     if (!isRiotRegion(scrim.region)) {
       throw new RiotError({ kind: 'unsupported', call: 'tournament', message: `no tournament API in ${scrim.region}` });
     }
-    const allowedParticipants = await resolveAllowedParticipants(deps, scrimId);
+    const { roster, puuids: allowedParticipants, cannotJoin } = await resolveAllowedParticipants(deps, scrimId);
     const providerId = await ensureProvider(deps, scrim.region);
     const tournamentId = await ensureTournament(deps, scrim.region, providerId);
     const [created] = await riot.createTournamentCodes({
@@ -183,6 +155,10 @@ export async function generateTournamentCode({
       lobbyCreated: false,
       lastError: null,
       updatedAt: new Date(),
+      participantsRoster: roster,
+      participantsState: 'current' as const,
+      participantsCannotJoin: cannotJoin,
+      participantsUpdatedAt: new Date(),
     };
     // Without `replace`, a code stored meanwhile (another run) is kept.
     await storeTournamentCode({ db, scrimId, values, replace });

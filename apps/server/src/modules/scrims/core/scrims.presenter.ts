@@ -175,6 +175,20 @@ export const isLobbyReady = ({
 }) => scrim.lobbyReadyAt !== null || areTeamsFull(participants);
 
 /**
+ * Where the code's allowed participants stand, for those who see the lobby secrets (null for a code made before
+ * they were tracked). Every secret-seer gets the same list (the socket sends them one payload): the page shows a
+ * player their own notice and the scrim's runners the names.
+ */
+const codeParticipantsOf = (tournament: NonNullable<ScrimAggregate['tournament']>) =>
+  tournament.participantsState
+    ? {
+        state: tournament.participantsState,
+        cannotJoin: tournament.participantsCannotJoin ?? [],
+        updatedAt: tournament.participantsUpdatedAt?.toISOString() ?? null,
+      }
+    : null;
+
+/**
  * A scrim as the contract's JSON. `withLobby`: the lobby secrets and who is in Riot's lobby (see canSeeLobby). `withRiotErrors`: why Riot
  * failed (`riotTournament.lastError`), internal detail for admins only, never for players or watchers.
  */
@@ -210,6 +224,7 @@ export function presentScrim(
           setupCompleted: tournament.setupCompleted,
           lobbyCreated: tournament.lobbyCreated,
           lastError: withRiotErrors ? tournament.lastError : null,
+          participants: withLobby ? codeParticipantsOf(tournament) : null,
         }
       : null,
     riotLobby: withLobby ? riotLobbyOf(aggregate) : null,

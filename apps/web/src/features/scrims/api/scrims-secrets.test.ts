@@ -13,7 +13,14 @@ const withMySecrets = async (list: Promise<Scrim[]>, secrets: Promise<ScrimSecre
 afterEach(() => vi.unstubAllGlobals());
 
 const params = { region: 'NA' as const, ...dayRange('2026-05-01') };
-const tournament = { providerId: 1, tournamentId: 2, setupCompleted: true, lobbyCreated: false, lastError: null };
+const tournament = {
+  providerId: 1,
+  tournamentId: 2,
+  setupCompleted: true,
+  lobbyCreated: false,
+  lastError: null,
+  participants: null,
+};
 const at = (hour: number) => new Date(2026, 4, 1, hour).toISOString();
 const mine = makeScrim({
   _id: 'mine',

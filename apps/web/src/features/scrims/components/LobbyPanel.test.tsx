@@ -90,11 +90,59 @@ describe('the pinned lobby panel', () => {
       setupCompleted: true,
       lobbyCreated: false,
       lastError: null,
+      participants: null,
     };
     renderScrim(fullWithMe({ useTournamentCode: true, riotTournament }), { tournamentCodes: true });
     const box = within(await panel());
     expect(box.getByRole('button', { name: 'Tournament Code NA04-CODE' })).toBeInTheDocument();
     expect(box.getByRole('button', { name: `Password ${LOBBY.lobbyPassword}` })).toBeInTheDocument();
+  });
+
+  describe("the code's players follow the roster", () => {
+    const withCode = (participants: NonNullable<Scrim['riotTournament']>['participants']) =>
+      fullWithMe({
+        useTournamentCode: true,
+        riotTournament: {
+          tournamentCode: 'NA04-CODE',
+          providerId: 1,
+          tournamentId: 2,
+          setupCompleted: true,
+          lobbyCreated: false,
+          lastError: null,
+          participants,
+        },
+      });
+    const eight = scrimUser(8);
+
+    it('tells a player Riot does not know to link or refresh their account, and that the update is pending', async () => {
+      renderScrim(withCode({ state: 'pending', cannotJoin: [ME._id, eight._id], updatedAt: null }), {
+        tournamentCodes: true,
+      });
+      const box = within(await panel());
+      expect(box.getByText("Updating the Riot lobby's players…")).toBeInTheDocument();
+      expect(box.getByText(/Riot does not know your account.*link or refresh your Riot account/)).toBeInTheDocument();
+      // Another player's account is the scrim's runners' business, not theirs.
+      expect(box.queryByText(/Player 8#NA1/)).not.toBeInTheDocument();
+    });
+
+    it("shows an admin who cannot join and that Riot's refusal is being retried", async () => {
+      renderScrim(withCode({ state: 'retrying', cannotJoin: [eight._id], updatedAt: null }), {
+        user: ADMIN,
+        tournamentCodes: true,
+      });
+      const box = within(await panel());
+      expect(box.getByText('Riot refused the update; retrying')).toBeInTheDocument();
+      expect(box.getByText(/Not on the code's list .*: Player 8#NA1\./)).toBeInTheDocument();
+    });
+
+    it('says nothing while the code lets in everyone seated', async () => {
+      renderScrim(withCode({ state: 'current', cannotJoin: [], updatedAt: new Date().toISOString() }), {
+        tournamentCodes: true,
+      });
+      const box = within(await panel());
+      expect(box.getByRole('button', { name: 'Tournament Code NA04-CODE' })).toBeInTheDocument();
+      expect(screen.queryByTestId('code-players')).not.toBeInTheDocument();
+    });
   });
 
   it('tells the captain plainly and puts the winner buttons in the panel', async () => {

@@ -9,6 +9,7 @@ import { useGameStatsChange } from '../api/game-stats';
 import type { LobbyPanelState } from '../lib/lobby-panel';
 import { resultStatusText } from '../lib/result';
 import { isResultSettled, unsettledResultText } from '../lib/result-status';
+import { CodePlayersNotice } from './CodePlayersNotice';
 import { LobbySecretButton } from './CopyButton';
 import type { ScrimView } from './scrim-view-context';
 import { WinnerButtons } from './WinnerButtons';
@@ -116,6 +117,7 @@ function ReadyPanel({
           ))}
         </Box>
       )}
+      {state.code && <CodePlayersNotice view={view} />}
       {state.canReport && <WinnerButtons view={view} inPanel />}
     </>
   );

@@ -193,6 +193,7 @@ describe('centre info box and banners', () => {
       setupCompleted: true,
       lobbyCreated: false,
       lastError: null,
+      participants: null,
     };
     renderScrim(
       makeScrim({ ...players(10), gameStartTime: hoursFromNow(-0.5), useTournamentCode: true, riotTournament }),
@@ -212,6 +213,7 @@ describe('centre info box and banners', () => {
       setupCompleted: true,
       lobbyCreated: true,
       lastError: null,
+      participants: null,
     };
     const played = { gameStartTime: hoursFromNow(-1), useTournamentCode: true, riotTournament, teamWon: 'teamOne' };
     renderScrim(makeScrim({ ...players(10), ...played, status: 'finished' } as Partial<Scrim>));

@@ -81,6 +81,7 @@ describe("'tournamentInitialized' (tournament events update the scrim)", () => {
         setupCompleted: true,
         lobbyCreated: false,
         lastError: null,
+        participants: null,
       },
     });
     queryClient.setQueryData(scrimKeys.detail('x'), without);

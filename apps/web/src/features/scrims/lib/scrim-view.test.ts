@@ -112,6 +112,7 @@ describe('centre info box', () => {
       setupCompleted: true,
       lobbyCreated: false,
       lastError: null,
+      participants: null,
     };
     expect(centreState({ ...base, riotTournament: tournament }, 'current', { generating: false })).toEqual({
       kind: 'code',
