@@ -84,6 +84,23 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot'
       await screenshot(desktop, 'tournament-code-desktop');
       await screenshot(mobile, 'tournament-code-mobile');
 
+      // The lobby guard reads Riot's lobby: the panel fills live as the players join (one without a PUUID), follows
+      // a quit and the rejoin, on both widths.
+      for (const player of players.slice(0, 8)) fake.addLobbyEvent(code, 'join', player.puuid);
+      fake.addLobbyEvent(code, 'join', null);
+      const lobbyHeading = (page: typeof desktop, text: string) => page.getByRole('heading', { name: text });
+      for (const page of [desktop, mobile]) {
+        await waitVisible(lobbyHeading(page, 'Riot lobby: 8/10 in'), 'Riot lobby filled, live', 15_000);
+        await waitVisible(page.getByText('+1 not identified', { exact: false }), 'the nameless one counted');
+      }
+      await screenshot(desktop, 'riot-lobby-desktop');
+      await screenshot(mobile, 'riot-lobby-mobile');
+      fake.addLobbyEvent(code, 'quit', players[2]!.puuid);
+      await waitVisible(lobbyHeading(desktop, 'Riot lobby: 7/10 in'), 'a quit, live', 15_000);
+      fake.addLobbyEvent(code, 'join', players[2]!.puuid);
+      await waitVisible(lobbyHeading(desktop, 'Riot lobby: 8/10 in'), 'the rejoin, live', 15_000);
+      await waitVisible(lobbyHeading(mobile, 'Riot lobby: 8/10 in'), 'the rejoin on mobile, live', 15_000);
+
       // Riot posts the game's result: Red side won. Both pages show it without a reload.
       const { callbackStatus } = await fake.finishGame({
         code,

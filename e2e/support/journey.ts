@@ -180,6 +180,8 @@ export async function startRiotServer({
         RIOT_API_BASE_URL: fake.url,
         DDRAGON_BASE_URL: fake.url,
         ADMIN_EMAILS: adminEmail,
+        // The lobby guard reads Riot's lobby every half second: a journey sees a join within a second.
+        RIOT_LOBBY_POLL_MS: '500',
       },
     });
     return { fake, server };

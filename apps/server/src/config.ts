@@ -122,6 +122,11 @@ const envSchema = z
       .max(7 * 86_400_000)
       .default(4 * 60 * 60_000),
     RIOT_API_BASE_URL: optionalUrl,
+    /**
+     * How often the lobby guard reads each scrim's Riot lobby (lobby-events) from 15 minutes before its start
+     * until champion select: 300 lobbies at 10 s are 300 requests per 10 s (docs/game-day.md, "Lobby guard").
+     */
+    RIOT_LOBBY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     /** Longest wait for Discord's answer to one webhook post; a post that takes longer is retried later. */
     DISCORD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

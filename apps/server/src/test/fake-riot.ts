@@ -214,6 +214,8 @@ export interface RecordedRequest {
   routing: string | null;
   /** The status answered (0 when the connection was dropped or is still open). */
   status: number;
+  /** When it arrived (ms since 1970): for rates. */
+  at: number;
 }
 
 export interface FakeTournamentCode {
@@ -234,6 +236,14 @@ export interface FakeTournamentCode {
   /** Riot's lobby events; a PUUID may be null (Riot sends some events without one). */
   events: Array<{ timestamp: string; eventType: string; puuid?: string | null }>;
 }
+
+/** A lobby event a test appends (addLobbyEvent), by Riot's event names. */
+export const FAKE_LOBBY_EVENTS = {
+  join: 'PlayerJoinedGameEvent',
+  quit: 'PlayerQuitGameEvent',
+  switch: 'PlayerSwitchedTeamEvent',
+  champSelect: 'ChampSelectStartedEvent',
+} as const;
 
 export interface FakeTournamentGame {
   winningTeam: Array<{ puuid: string }>;
@@ -326,6 +336,11 @@ export interface FakeRiot {
     callbackUrl: string;
     callbackStatus: number | null;
   }>;
+  /**
+   * Appends an event to a code's lobby-events, as Riot records a player joining, quitting or switching team
+   * (`puuid` null: the PUUID Riot sometimes leaves out), or champion select starting.
+   */
+  addLobbyEvent(code: string, event: keyof typeof FAKE_LOBBY_EVENTS, puuid?: string | null): void;
   /**
    * A player joins the code's lobby in the League client: refused (false) as Riot refuses it, for an unknown code
    * or a PUUID not among the code's allowedParticipants when it has any; else recorded as a PlayerJoinedGame
@@ -760,6 +775,7 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       body,
       routing,
       status: 0,
+      at: Date.now(),
     };
     requests.push(record);
     const isApi = path.startsWith('/riot/') || path.startsWith('/lol/');
@@ -1017,11 +1033,16 @@ export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<Fake
       const callbackStatus = deliver ? await fake.deliverCallback(input.code, payload, origin) : null;
       return { game, payload, callbackUrl, callbackStatus };
     },
+    addLobbyEvent(code, event, puuid = null) {
+      const stored = codes.get(code);
+      if (!stored) throw new Error(`fake Riot: unknown tournament code ${code}`);
+      stored.events.push({ timestamp: String(Date.now()), eventType: FAKE_LOBBY_EVENTS[event], puuid });
+    },
     joinLobby(code, puuid) {
       const stored = codes.get(code);
       if (!stored) return false;
       if (stored.allowedParticipants.length > 0 && !stored.allowedParticipants.includes(puuid)) return false;
-      stored.events.push({ timestamp: String(Date.now()), eventType: 'PlayerJoinedGameEvent', puuid });
+      stored.events.push({ timestamp: String(Date.now()), eventType: FAKE_LOBBY_EVENTS.join, puuid });
       return true;
     },
     reset() {

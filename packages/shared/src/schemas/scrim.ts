@@ -88,6 +88,21 @@ export const riotTournamentSchema = z.object({
     .nullable(),
 });
 
+export const RIOT_LOBBY_STATES = ['in', 'missing'] as const;
+
+/**
+ * Who is in the scrim's Riot lobby, folded from Riot's lobby events (the lobby guard, from 15 minutes before the
+ * start until champion select). `count`: the scrim's players in it now; `unknown`: those in whose PUUID is null
+ * or not a player's. Riot's events name no side, so none is given.
+ */
+export const riotLobbySchema = z.object({
+  checkedAt: z.string(),
+  count: z.number().int().min(0),
+  players: z.array(z.object({ userId: z.string(), state: z.enum(RIOT_LOBBY_STATES) })),
+  unknown: z.number().int().min(0),
+});
+export type RiotLobby = z.infer<typeof riotLobbySchema>;
+
 /**
  * A scrim as the API answers it. `lobbyName`, `lobbyPassword` and the tournament code are present only
  * for admins, and for the scrim's players and casters once both teams are full.
@@ -125,6 +140,8 @@ export const scrimSchema = z.object({
   lobbyPassword: z.string().optional(),
   useTournamentCode: z.boolean(),
   riotTournament: riotTournamentSchema.nullable(),
+  /** Riot's lobby now, for its players, casters, host and admins; null for everyone else and before the guard starts. */
+  riotLobby: riotLobbySchema.nullable(),
   postGameImage: z.object({ location: z.string() }).nullable(),
   /** 'slots' (players take slots) or 'balanced' (players sign up; the server makes the teams). */
   mode: scrimModeSchema,

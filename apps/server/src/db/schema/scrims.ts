@@ -243,6 +243,20 @@ export const riotTournaments = pgTable(
   ],
 );
 
+/**
+ * Who is in a scrim's Riot lobby, as the lobby guard last folded Riot's lobby events (one row per scrim, replaced
+ * at each read): the scrim's players in it (`inUserIds`) and the others in it (`unknown`: a null PUUID or not a
+ * player's). The page marks every player of the scrim in or missing from `inUserIds`.
+ */
+export const riotLobbies = pgTable('riot_lobbies', {
+  scrimId: uuid('scrim_id')
+    .primaryKey()
+    .references(() => scrims.id, { onDelete: 'cascade' }),
+  checkedAt: timestamptz('checked_at').notNull(),
+  inUserIds: jsonb('in_user_ids').$type<string[]>().notNull(),
+  unknown: integer('unknown').notNull(),
+});
+
 /** A balanced scrim's sign-ups (not slots): the roles each player wants for this scrim. */
 export const scrimSignups = pgTable(
   'scrim_signups',

@@ -214,6 +214,15 @@ export const SCRIM_TEXTS = {
     level: (level: number, progress: number, needed: number) => `Level ${level} · ${progress}/${needed} EXP`,
     levelUp: (from: number, to: number) => `Level up! ${from} → ${to}`,
   },
+  // Game day: who is in Riot's lobby (the lobby guard). Riot's lobby events name no side: the panel shows none.
+  riotLobby: {
+    title: (count: number, total: number) => `Riot lobby: ${count}/${total} in`,
+    in: 'in',
+    missing: 'not yet',
+    unknown: (count: number) => `+${count} not identified`,
+    checkedAt: (time: string) => `Checked at ${time}`,
+    noSide: "Riot's lobby does not say who sits on which side.",
+  },
   switchToPlayer: 'Switch to player',
   switchSlot: (team: string, role: string) => `Switch to player: ${team} as ${role}`,
   signInTitle: 'Sign in to join this scrim',

@@ -165,6 +165,11 @@ export const CHECK_IN_MESSAGES = {
 } as const;
 
 /** Bringing in a substitute for a player who did not come. */
+/** The lobby guard: what a player still missing from Riot's lobby 5 minutes before the start is told. */
+export const RIOT_LOBBY_MESSAGES = {
+  missingNotification: 'Your lobby is waiting: join with the code',
+};
+
 export const SUBSTITUTE_MESSAGES = {
   notStarted: 'A substitute can come in only after the start.',
   resultConfirmed: 'This result is confirmed: its players can no longer change.',

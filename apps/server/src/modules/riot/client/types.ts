@@ -105,7 +105,10 @@ export const tournamentCodeDtoSchema = z.object({
 export type RiotTournamentCode = z.infer<typeof tournamentCodeDtoSchema>;
 
 export const lobbyEventsDtoSchema = z.object({
-  eventList: z.array(z.object({ timestamp: z.string(), eventType: z.string(), puuid: z.string().optional() })),
+  eventList: z.array(
+    // Riot has sent lobby events with a null PUUID: such an event still counts (lobby-guard.fold.ts).
+    z.object({ timestamp: z.string(), eventType: z.string(), puuid: z.string().nullish() }).loose(),
+  ),
 });
 export type RiotLobbyEvents = z.infer<typeof lobbyEventsDtoSchema>;
 

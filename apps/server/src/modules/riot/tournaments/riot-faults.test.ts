@@ -235,8 +235,8 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     expect((await ratedRows(scrim.id)).results).toBe(0);
   });
 
-  // Missing: the lobby guard (riotLobby on the scrim, from lobby-events); null PUUIDs count as `unknown`.
-  it.fails("lobby events with null PUUIDs count as someone in Riot's lobby and never break the count", async () => {
+  // The lobby guard (riotLobby on the scrim, from lobby-events): null PUUIDs count as `unknown`.
+  it("lobby events with null PUUIDs count as someone in Riot's lobby and never break the count", async () => {
     const { scrim, players, code, puuids } = await startedWithCode({ nullPuuids: 2 });
     plan.fillLobby(code, puuids);
     expect(fake.codes.get(code)!.events.filter((event) => event.puuid === null)).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jobs } from '../../../db/schema/index.js';
+import { jobs, riotLobbies, riotTournaments } from '../../../db/schema/index.js';
 import { jobStatus } from '../../../jobs/index.js';
 import type { TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
@@ -8,6 +8,7 @@ import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, type TestClient } from '../../../test/socket-client.js';
 import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
+import { lobbyGuardKey } from './lobby-guard.js';
 
 /**
  * Two server instances on one database, both running their job runner: every scrim's start job fires once —
@@ -15,6 +16,7 @@ import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } fro
  * connection pool, as two processes would; on PGlite (one process by design) they share the handle.
  */
 const SCRIMS = 12;
+const LOBBY_POLL_MS = 300;
 
 let fake: FakeRiot;
 let instances: Instances;
@@ -23,7 +25,12 @@ const clients: TestClient[] = [];
 beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
-    env: { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' },
+    env: {
+      RIOT_API_KEY: fake.apiKey,
+      RIOT_API_BASE_URL: fake.url,
+      PUBLIC_URL: 'https://scrim-gym.test',
+      RIOT_LOBBY_POLL_MS: String(LOBBY_POLL_MS),
+    },
   });
 });
 
@@ -78,4 +85,55 @@ it('two instances fire each scrim start job exactly once', async () => {
   expect(codeRequests.sort()).toEqual([...scrimIds].sort());
   await expect.poll(() => counts.size, { timeout: 10_000 }).toBe(SCRIMS);
   for (const { user, scrimId } of watched) expect(counts.get(`${user.id}:${scrimId}`)).toBe(1);
+});
+
+it("two instances read each scrim's Riot lobby once per interval between them, not twice", async () => {
+  const { first, second, db } = instances;
+  // Started scrims (the start job makes the code, which arms the lobby guard), with two players in Riot's lobby.
+  const started: Array<{ scrimId: string; puuids: string[] }> = [];
+  for (let i = 0; i < 3; i++) {
+    const scrim = await createScrim({ db, gameStartTime: new Date(Date.now() - 1000) });
+    const { players } = await fillScrim({ db, scrim });
+    const puuids = players.map((p) => fake.addPlayer({ gameName: p.name, tagLine: p.summonerTagline }).puuid);
+    await scheduleScrimStart({ db, scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
+    started.push({ scrimId: scrim.id, puuids });
+  }
+  const scrimIds = started.map((s) => s.scrimId);
+  first.app.jobs.start();
+  second.app.jobs.start();
+  const codes = async () =>
+    new Map(
+      (await db.select().from(riotTournaments).where(inArray(riotTournaments.scrimId, scrimIds))).map((row) => [
+        row.scrimId,
+        row.tournamentCode!,
+      ]),
+    );
+  await expect.poll(async () => (await codes()).size, { timeout: 20_000 }).toBe(started.length);
+  const codeOf = await codes();
+  for (const { scrimId, puuids } of started) {
+    fake.addLobbyEvent(codeOf.get(scrimId)!, 'join', puuids[0]);
+    fake.addLobbyEvent(codeOf.get(scrimId)!, 'join', puuids[1]);
+  }
+  const reads = (code: string) => fake.apiRequests().filter((r) => r.path.endsWith(`/lobby-events/by-code/${code}`));
+  // Both runners poll for several intervals.
+  await expect
+    .poll(() => Math.min(...[...codeOf.values()].map((code) => reads(code).length)), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(6);
+  await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
+
+  const lobbies = await db.select().from(riotLobbies).where(inArray(riotLobbies.scrimId, scrimIds));
+  expect(lobbies.map((l) => l.inUserIds.length)).toEqual([2, 2, 2]);
+  const guardJobs = await db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.dedupeKey, scrimIds.map(lobbyGuardKey)));
+  expect(guardJobs).toHaveLength(started.length);
+  for (const code of codeOf.values()) {
+    const times = reads(code).map((r) => r.at);
+    // One job per scrim: each read arms the next half an interval on at least, so consecutive reads stay far apart
+    // (two instances polling one lobby each would put reads next to each other); a quarter leaves room for a run's
+    // own queries before its read.
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(LOBBY_POLL_MS / 4);
+  }
 });

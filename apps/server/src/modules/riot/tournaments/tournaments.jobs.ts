@@ -4,6 +4,7 @@ import { areTeamsFull } from '@scrim-gym/shared';
 import { PermanentJobError, type ClaimedJob, type JobRunner } from '../../../jobs/index.js';
 import { scrimDepsOf, type ScrimAggregate } from '../../scrims/index.js';
 import { isRiotError } from '../client/index.js';
+import { cancelLobbyGuard, handleLobbyGuardJob, LOBBY_GUARD_JOB, scheduleLobbyGuard } from './lobby-guard.js';
 import { handleResultPollJob } from './tournaments.results.js';
 import { followRoster, handleCodeParticipantsJob } from './tournaments.participants.js';
 import {
@@ -53,9 +54,9 @@ export async function onScrimStarted(deps: TournamentDeps & { jobs?: JobRunner }
 }
 
 /**
- * Registers the tournament code, participants and result poll jobs on the app's runner (needs `app.riot` and
- * `app.jobs`), and follows the scrims: the code at the start, a code job for a late fill, the code's players after a
- * roster change, the jobs cancelled with a deleted scrim.
+ * Registers the tournament code, participants, result poll and lobby guard jobs on the app's runner (needs
+ * `app.riot` and `app.jobs`), and follows the scrims: the code at the start, a code job for a late fill, the code's
+ * players after a roster change, the lobby guard once a code exists, the jobs cancelled with a deleted scrim.
  */
 export const tournamentsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -70,13 +71,19 @@ export const tournamentsPlugin = fp(
     app.jobs.register(TOURNAMENT_CODE_JOB, (job) => handleTournamentCodeJob(deps, job));
     app.jobs.register(RESULT_POLL_JOB, (job) => handleResultPollJob(deps, job));
     app.jobs.register(CODE_PARTICIPANTS_JOB, (job) => handleCodeParticipantsJob(deps, job));
+    const guard = { ...deps, pollMs: app.config.RIOT_LOBBY_POLL_MS };
+    app.jobs.register(LOBBY_GUARD_JOB, (job) => handleLobbyGuardJob(guard, job));
     const scrims = app.scrimLifecycle;
     scrims.on('started', ({ aggregate }) => onScrimStarted(deps, aggregate));
     scrims.on('needsTournamentCode', ({ scrimId }) => scheduleTournamentCode({ db: app.db, jobs: app.jobs, scrimId }));
-    scrims.on('deleted', ({ scrimId }) => cancelTournamentJobs({ db: app.db, scrimId }));
+    scrims.on('deleted', async ({ scrimId }) => {
+      await cancelTournamentJobs({ db: app.db, scrimId });
+      await cancelLobbyGuard({ db: app.db, scrimId });
+    });
     // The code follows the seated roster; a code just stored catches a change made while it was being made.
     scrims.on('changed', ({ aggregate }) => followRoster(deps, aggregate));
     scrims.on('tournamentCode', ({ aggregate }) => followRoster(deps, aggregate));
+    scrims.on('tournamentCode', ({ aggregate }) => scheduleLobbyGuard(guard, aggregate));
   },
   { name: 'tournaments', dependencies: ['jobs', 'riot-client'] },
 );

@@ -1,6 +1,6 @@
-import { getTableColumns, type Column } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Role, RolePreference, SeriesFormat, TeamName, WaitlistRole } from '@scrim-gym/shared';
-import { riotTournaments, scrimParticipants, scrims, users } from '../../../db/schema/index.js';
+import { riotLobbies, riotTournaments, scrimParticipants, scrims, users } from '../../../db/schema/index.js';
 import { userSummaryColumns } from '../../../db/user-summary.js';
 
 /**
@@ -98,6 +98,9 @@ export interface ScrimSeriesRow {
   rosterIds: string[];
 }
 
+/** Who is in the scrim's Riot lobby, as the lobby guard last read it (riot_lobbies). */
+export type RiotLobbyRow = typeof riotLobbies.$inferSelect;
+
 /** A scrim with everything its presentation needs. */
 export interface ScrimAggregate {
   scrim: ScrimRow;
@@ -117,7 +120,16 @@ export interface ScrimAggregate {
   dispute: OpenDisputeRow | null;
   /** The team series it is a game of; null for any other scrim. */
   series: ScrimSeriesRow | null;
+  /** Riot's lobby as the lobby guard last read it; null before the guard starts. */
+  riotLobby: RiotLobbyRow | null;
 }
+
+/**
+ * The scrim's riot_lobbies row as JSON, read beside scrim_aggregate in the same statement (the lobby guard's table
+ * is not part of that function): pass it to aggregateFromJson.
+ */
+export const riotLobbyJsonOf = (scrimId: SQL | typeof scrims.id) =>
+  sql<unknown>`(select to_json(l) from ${riotLobbies} l where l.scrim_id = ${scrimId})`;
 
 /** The columns of a ScrimUserRow, for reading one from JSON. */
 const scrimUserColumns = {
@@ -187,8 +199,11 @@ interface AggregateJson {
   } | null;
 }
 
-/** The JSON of the SQL function scrim_aggregate (db/functions/scrim_aggregate.sql) as a ScrimAggregate. */
-export function aggregateFromJson(value: unknown): ScrimAggregate | null {
+/**
+ * The JSON of the SQL function scrim_aggregate (db/functions/scrim_aggregate.sql) as a ScrimAggregate, with the
+ * riot_lobbies row read beside it (riotLobbyJsonOf).
+ */
+export function aggregateFromJson(value: unknown, riotLobbyJson: unknown = null): ScrimAggregate | null {
   // Both drivers parse json results; a string is parsed here all the same.
   const json = (typeof value === 'string' ? JSON.parse(value) : value) as AggregateJson | null;
   if (!json) return null;
@@ -246,5 +261,9 @@ export function aggregateFromJson(value: unknown): ScrimAggregate | null {
       teams: json.series.teams,
       rosterIds: json.series.roster_ids,
     },
+    riotLobby: rowFromJson<RiotLobbyRow>(
+      getTableColumns(riotLobbies),
+      (typeof riotLobbyJson === 'string' ? JSON.parse(riotLobbyJson) : riotLobbyJson) as Record<string, unknown> | null,
+    ),
   };
 }

@@ -105,6 +105,27 @@ function resultOf({ scrim, dispute }: ScrimAggregate, withEvidence: boolean): Sc
   };
 }
 
+/**
+ * Who is in Riot's lobby (the lobby guard's last read): each player of the scrim now, in or missing, and the
+ * others in it. Riot's events name no side, so none is given.
+ */
+function riotLobbyOf({ riotLobby, participants }: ScrimAggregate): Scrim['riotLobby'] {
+  if (!riotLobby) return null;
+  const inLobby = new Set(riotLobby.inUserIds);
+  const players = (['teamOne', 'teamTwo'] as const).flatMap((team) =>
+    teamPlayers(participants, team).map((p) => ({
+      userId: p.user.id,
+      state: inLobby.has(p.user.id) ? ('in' as const) : ('missing' as const),
+    })),
+  );
+  return {
+    checkedAt: riotLobby.checkedAt.toISOString(),
+    count: players.filter((p) => p.state === 'in').length,
+    players,
+    unknown: riotLobby.unknown,
+  };
+}
+
 /** Where the scrim stands now: its state first (cancelled, abandoned, a winner), then the clock. */
 export function scrimStatusOf(scrim: ScrimAggregate['scrim'], now = Date.now()): ScrimStatus {
   if (scrim.cancelledAt) return 'cancelled';
@@ -176,10 +197,10 @@ const codeParticipantsOf = (tournament: NonNullable<ScrimAggregate['tournament']
     : null;
 
 /**
- * A scrim as the contract's JSON. `withLobby`: the lobby secrets (see canSeeLobby). `withRiotErrors`: why Riot
- * failed or which game was not the scrim's (`riotTournament.lastError`), and `withEvidence`: what the result
- * reconciler has seen (`result.evidence`): for who runs the scrim (admins, its community host), never for
- * players or watchers.
+ * A scrim as the contract's JSON. `withLobby`: the lobby secrets and who is in Riot's lobby (see canSeeLobby).
+ * `withRiotErrors`: why Riot failed or which game was not the scrim's (`riotTournament.lastError`), and
+ * `withEvidence`: what the result reconciler has seen (`result.evidence`): for who runs the scrim (admins, its
+ * community host), never for players or watchers.
  */
 export function presentScrim(
   aggregate: ScrimAggregate,
@@ -220,6 +241,7 @@ export function presentScrim(
           participants: withLobby ? codeParticipantsOf(tournament) : null,
         }
       : null,
+    riotLobby: withLobby ? riotLobbyOf(aggregate) : null,
     postGameImage: imageAt ? { location: `/api/scrims/${scrim.id}/image?v=${imageAt.getTime()}` } : null,
     mode: scrim.mode,
     draft: scrim.draft,

@@ -4,14 +4,15 @@ import type { DbOrTx } from '../../../db/client.js';
 import { riotTournaments, scrimParticipants, scrims, users } from '../../../db/schema/index.js';
 import {
   aggregateFromJson,
+  riotLobbyJsonOf,
   type NewScrim,
   type ParticipantRow,
   type ScrimAggregate,
   type ScrimRow,
 } from './scrim-aggregate.repository.js';
 
-/** scrim_aggregate of each selected scrim: one statement, whatever the number of scrims. */
-const aggregateOf = sql<unknown>`scrim_aggregate(${scrims.id})`;
+/** scrim_aggregate of each selected scrim and its Riot lobby: one statement, whatever the number of scrims. */
+const aggregateOf = { json: sql<unknown>`scrim_aggregate(${scrims.id})`, lobby: riotLobbyJsonOf(scrims.id) };
 
 /**
  * The hot reads, prepared once per database handle (a named statement on each pooled PostgreSQL connection,
@@ -20,12 +21,12 @@ const aggregateOf = sql<unknown>`scrim_aggregate(${scrims.id})`;
 function prepareReads(db: DbOrTx) {
   return {
     aggregate: db
-      .select({ json: aggregateOf })
+      .select(aggregateOf)
       .from(scrims)
       .where(eq(scrims.id, sql.placeholder('id')))
       .prepare('scrim_aggregate'),
     publicBetween: db
-      .select({ json: aggregateOf })
+      .select(aggregateOf)
       .from(scrims)
       .where(
         and(
@@ -52,7 +53,7 @@ function readsOf(db: DbOrTx) {
 /** A scrim with creator, host, image stamp, tournament and participants: one prepared statement. */
 export async function findScrimAggregate({ db, id }: { db: DbOrTx; id: string }) {
   const [row] = await readsOf(db).aggregate.execute({ id });
-  return row ? aggregateFromJson(row.json) : null;
+  return row ? aggregateFromJson(row.json, row.lobby) : null;
 }
 
 /** A scrim's title (one indexed row), or null when there is no such scrim. */
@@ -74,7 +75,7 @@ export async function findPublicScrimsBetween({
   to: Date;
 }): Promise<ScrimAggregate[]> {
   const rows = await readsOf(db).publicBetween.execute({ region, from: from.toISOString(), to: to.toISOString() });
-  return rows.map((row) => aggregateFromJson(row.json)!);
+  return rows.map((row) => aggregateFromJson(row.json, row.lobby)!);
 }
 
 /** Locks the scrim row for the rest of the transaction, so actions on one scrim run one at a time. */

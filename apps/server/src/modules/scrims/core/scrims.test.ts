@@ -788,6 +788,7 @@ describe('GET /api/scrims', () => {
       lateLeaveFrom: new Date(scrim.gameStartTime.getTime() - LATE_LEAVE_HOURS * 3_600_000).toISOString(),
       lobbyHost: null,
       useTournamentCode: true,
+      riotLobby: null,
       riotTournament: null,
       postGameImage: null,
       mode: 'slots',

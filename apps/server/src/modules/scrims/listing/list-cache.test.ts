@@ -46,6 +46,7 @@ function aggregate(hour: number, overrides: Partial<ScrimAggregate['scrim']> = {
     ratingChanges: [],
     dispute: null,
     series: null,
+    riotLobby: null,
   };
 }
 

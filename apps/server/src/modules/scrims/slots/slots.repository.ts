@@ -2,7 +2,7 @@ import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Region, Role, TeamName } from '@scrim-gym/shared';
 import type { Database, DbOrTx, Transaction } from '../../../db/client.js';
 import { scrimParticipants, users } from '../../../db/schema/index.js';
-import { aggregateFromJson, type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
+import { aggregateFromJson, riotLobbyJsonOf, type ScrimAggregate } from '../core/scrim-aggregate.repository.js';
 
 /**
  * A change of a user's place in a scrim, made by the SQL function scrim_slot_change
@@ -100,7 +100,7 @@ interface SlotChangeJson {
   aggregate: unknown;
 }
 
-function parseSlotChange(result: unknown): SlotChangeResult {
+function parseSlotChange(result: unknown, riotLobby: unknown): SlotChangeResult {
   const json = (typeof result === 'string' ? JSON.parse(result) : result) as SlotChangeJson;
   return {
     refusal: json.refusal,
@@ -108,7 +108,7 @@ function parseSlotChange(result: unknown): SlotChangeResult {
     promoted: json.promoted ?? null,
     wasPlaced: json.was_placed ?? false,
     placed: json.placed ?? false,
-    aggregate: aggregateFromJson(json.aggregate),
+    aggregate: aggregateFromJson(json.aggregate, riotLobby),
   } as SlotChangeResult;
 }
 
@@ -132,7 +132,7 @@ const p = (name: string) => sql.placeholder(name);
 /** Prepared once per database handle: a named statement on each pooled PostgreSQL connection. */
 function prepareSlotChange(db: Database) {
   return db
-    .select({ result: sql<unknown>`result` })
+    .select({ result: sql<unknown>`result`, lobby: riotLobbyJsonOf(sql`${p('scrim')}::uuid`) })
     .from(
       sql`scrim_slot_change(${p('action')}::text, ${p('scrim')}::uuid, ${p('user')}::uuid, ${p('team')}::team, ${p('role')}::role, ${p('leaveCast')}::boolean, ${p('by')}::uuid, ${p('out')}::uuid, ${p('seats')}::jsonb) as result`,
     )
@@ -157,7 +157,7 @@ export async function changeSlot({
     prepared.set(db, statement);
   }
   const [row] = await statement.execute(changeArgs(scrimId, userId, change));
-  return parseSlotChange(row?.result);
+  return parseSlotChange(row?.result, row?.lobby);
 }
 
 /**
@@ -178,9 +178,10 @@ export async function changeSlotIn({
 }): Promise<SlotChangeResult> {
   const a = changeArgs(scrimId, userId, change);
   const result = await tx.execute(
-    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.out}::uuid, ${a.seats}::jsonb) as result`,
+    sql`select scrim_slot_change(${a.action}::text, ${a.scrim}::uuid, ${a.user}::uuid, ${a.team}::team, ${a.role}::role, ${a.leaveCast}::boolean, ${a.by}::uuid, ${a.out}::uuid, ${a.seats}::jsonb) as result, ${riotLobbyJsonOf(sql`${a.scrim}::uuid`)} as lobby`,
   );
-  return parseSlotChange((result as unknown as { rows: { result: unknown }[] }).rows[0]?.result);
+  const [row] = (result as unknown as { rows: { result: unknown; lobby: unknown }[] }).rows;
+  return parseSlotChange(row?.result, row?.lobby);
 }
 
 /**

@@ -12,6 +12,7 @@ import { CheckInPanel } from '../components/CheckInPanel';
 import { useNowAt } from '../hooks/useNow';
 import { LobbyPanel } from '../components/LobbyPanel';
 import { PlacedNotice } from '../components/PlacedNotice';
+import { RiotLobbyPanel } from '../components/RiotLobbyPanel';
 import { ScrimCard } from '../components/ScrimCard';
 import { ScrimCardBody } from '../components/ScrimCardBody';
 import { ScrimMatchSection } from '../components/ScrimMatchSection';
@@ -89,6 +90,7 @@ function ScrimPageBody({ scrim }: { scrim: Scrim }) {
         }}
       >
         {state && <LobbyPanel view={view} state={state} />}
+        {scrim.riotLobby && !scrim.teamWon && <RiotLobbyPanel scrim={scrim} lobby={scrim.riotLobby} />}
         <PlacedNotice view={view} />
         {!started && <CheckInPanel view={view} />}
         <ScrimCard scrim={scrim} alwaysExpanded lobbyPinned={view.lobbyPinned} Body={ScrimCardBody} />

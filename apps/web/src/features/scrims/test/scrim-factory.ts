@@ -64,6 +64,7 @@ export function makeScrim(overrides: Partial<Scrim> = {}): Scrim {
     lobbyHost: null,
     useTournamentCode: false,
     riotTournament: null,
+    riotLobby: null,
     postGameImage: null,
     mode: 'slots',
     signups: [],
