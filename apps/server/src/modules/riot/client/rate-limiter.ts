@@ -47,7 +47,7 @@ export type RiotBudgets = (name: string, limit: RateLimit) => RateLimiter;
  * r = (limit - C) / (1.1 * window), C + r * 1.1 * window = limit: no span 10 % longer than Riot's window sees
  * more than the limit, so neither can any fixed window Riot starts, even with sends delayed in flight by up to
  * a tenth of the window after taking their token. The burst (C) stays small because Riot's window may begin
- * just after a full bucket was spent. Riot's limits are at least 2; a limit of 1 gets one call per 1.1 windows.
+ * just after a full bucket was spent. The bound needs a limit of at least 2 (a bucket has to refill): Riot's are.
  */
 export function sharedBudgetFor({ limit, windowMs }: RateWindow): RateLimit {
   const capacity = Math.max(1, Math.floor(limit / 10));
