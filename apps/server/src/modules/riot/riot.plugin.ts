@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
 import { createRiotClient, type RiotClient, type RiotClientOptions } from './client/index.js';
 
 declare module 'fastify' {
@@ -39,7 +40,13 @@ export const riotPlugin = fp<RiotPluginOptions>(
     if (app.hasDecorator('riot')) return;
     let client = options.client ?? clients.get(app.config);
     if (!client) {
-      client = createRiotClient(riotClientOptionsFromConfig(app.config));
+      // The key's limits hold for every instance together: their budget is shared through Redis when the app has
+      // one, else this process's memory is the whole budget (one process: PGlite, or no redis plugin registered).
+      const redis = app.redis ?? null;
+      client = createRiotClient({
+        ...riotClientOptionsFromConfig(app.config),
+        budgets: (name, limit) => createRateLimiter({ redis, name, ...limit }),
+      });
       clients.set(app.config, client);
     }
     app.decorate('riot', client);

@@ -5,6 +5,7 @@ import { createDataDragonApi, type DataDragonApi } from './data-dragon.js';
 import { createMatchApi, type RiotMatchApi } from './match.js';
 import { createSummonerApi, type RiotSummonerApi } from './summoner.js';
 import { createTournamentApi, type RiotTournamentApi } from './tournament.js';
+import type { RiotBudgets } from './rate-limiter.js';
 import { createRiotRequest } from './transport.js';
 
 export interface RiotClientOptions {
@@ -33,6 +34,9 @@ export interface RiotClientOptions {
   cacheMaxEntries?: number;
   /** Application limits assumed before Riot's first answer (default: development key, '20:1,100:120'). */
   defaultAppLimits?: string;
+  /** The key's budget shared by every instance (the app passes Redis's, or memory's without Redis); without it
+   *  the client paces only its own calls and learns of others' from Riot's counts. */
+  budgets?: RiotBudgets;
 }
 
 export interface RiotClient extends RiotAccountApi, RiotSummonerApi, DataDragonApi, RiotTournamentApi, RiotMatchApi {
@@ -66,6 +70,7 @@ export function createRiotClient(options: RiotClientOptions = {}): RiotClient {
     backoffBaseMs: options.backoffBaseMs ?? 500,
     maxWaitMs: options.maxWaitMs ?? 10_000,
     defaultAppLimits: options.defaultAppLimits,
+    budgets: options.budgets,
   });
   const cache = new TtlCache<unknown>({
     ttlMs: options.cacheTtlMs ?? LOOKUP_CACHE_MS,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createVirtualClock } from '../../../test/fake-riot.js';
-import { RiotRateLimiter, parseRateHeader } from './rate-limiter.js';
+import type { RateLimiter } from '../../../lib/rate-limit.js';
+import { createLocalTokenBucket, createMemoryTokenBucket } from '../../../lib/token-bucket.js';
+import { RiotRateLimiter, parseRateHeader, sharedBudgetFor, type RiotBudgets } from './rate-limiter.js';
 
 const tooLong = (ms: number) => new Error(`too long: ${ms}`);
 
@@ -75,5 +77,50 @@ describe('RiotRateLimiter', () => {
     await limiter.acquire(keys, { sleep, maxWaitMs: 10_000, onTooLong: tooLong });
     await limiter.acquire(keys, { sleep, maxWaitMs: 10_000, onTooLong: tooLong });
     expect(sleeps).toEqual([1000]);
+  });
+});
+
+describe('sharedBudgetFor', () => {
+  it('sizes a bucket so that no span of 1.1 windows (so no fixed window of Riot) sees more than the limit', () => {
+    for (const header of ['500:10', '20:1', '100:120', '30000:600']) {
+      const window = parseRateHeader(header)[0]!;
+      let at = 0;
+      const bucket = createLocalTokenBucket({ ...sharedBudgetFor(window), now: () => at });
+      // A greedy sender: a call whenever a token is there, for five windows.
+      const sent: number[] = [];
+      while (at < window.windowMs * 5) {
+        const { allowed, retryAfterMs } = bucket.take('app:americas');
+        if (allowed) sent.push(at);
+        else at += retryAfterMs;
+      }
+      const span = window.windowMs * 1.1;
+      let most = 0;
+      for (let lo = 0, hi = 0; hi < sent.length; hi++) {
+        while (sent[hi]! - sent[lo]! >= span) lo++;
+        most = Math.max(most, hi - lo + 1);
+      }
+      expect(most, header).toBeLessThanOrEqual(window.limit);
+      // Still most of the limit: the budget is not wasted.
+      expect(most, header).toBeGreaterThan(window.limit * 0.85);
+    }
+  });
+
+  it('makes limiters that share budgets wait for each other', async () => {
+    const clock = createVirtualClock();
+    const shared = new Map<string, RateLimiter>();
+    const budgets: RiotBudgets = (name, limit) => {
+      if (!shared.has(name)) shared.set(name, createMemoryTokenBucket({ ...limit, now: clock.now }));
+      return shared.get(name)!;
+    };
+    const instances = [1, 2].map(() => new RiotRateLimiter({ now: clock.now, defaultAppLimits: '20:1', budgets }));
+    const keys = [RiotRateLimiter.appKey('americas')];
+    const sent: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      await instances[i % 2]!.acquire(keys, { sleep: clock.sleep, maxWaitMs: 60_000, onTooLong: tooLong });
+      sent.push(clock.now());
+    }
+    // Each alone would send 20 in the first second; together they get the key's 20 at most, the burst first.
+    expect(sent.filter((at) => at - sent[0]! < 1000).length).toBeLessThanOrEqual(20);
+    expect(sent.filter((at) => at === sent[0]).length).toBe(sharedBudgetFor({ limit: 20, windowMs: 1000 }).capacity);
   });
 });

@@ -8,8 +8,12 @@
  *   is stricter than any fixed one), starting from the development key's limits until headers say otherwise;
  * - blocks a bucket until the window's estimated reset when the counts Riot reports are exhausted (calls made by
  *   other instances with the same key count there too);
- * - blocks a bucket for `Retry-After` after a 429 of type application or method.
+ * - blocks a bucket for `Retry-After` after a 429 of type application or method;
+ * - with `budgets` (the app's: Redis when it has one), also takes a token per window from a bucket every instance
+ *   shares, so several instances together stay within the key's limits (`sharedBudgetFor` sizes them).
  */
+
+import type { RateLimit, RateLimiter } from '../../../lib/rate-limit.js';
 
 export interface RateWindow {
   limit: number;
@@ -32,6 +36,23 @@ export function parseRateHeader(value: string | null | undefined): RateWindow[] 
     }
   }
   return windows;
+}
+
+/** A token bucket per Riot window, named for it (`riot:<limit>:<seconds>`), keyed by the limiter's bucket key. */
+export type RiotBudgets = (name: string, limit: RateLimit) => RateLimiter;
+
+/**
+ * The shared token bucket for a Riot window of `limit` calls per `windowMs`. A bucket of capacity C refilling r
+ * per second lets at most C + r*T through in any span T, whenever it starts. With C = limit/10 and
+ * r = (limit - C) / (1.1 * window), C + r * 1.1 * window = limit: no span 10 % longer than Riot's window sees
+ * more than the limit, so neither can any fixed window Riot starts, even with sends delayed in flight by up to
+ * a tenth of the window after taking their token. The burst (C) stays small because Riot's window may begin
+ * just after a full bucket was spent. The bound needs a limit of at least 2 (a bucket has to refill): Riot's are.
+ */
+export function sharedBudgetFor({ limit, windowMs }: RateWindow): RateLimit {
+  const capacity = Math.max(1, Math.floor(limit / 10));
+  const span = (windowMs * 1.1) / 1000;
+  return { capacity, refillPerSecond: Math.max(1, limit - capacity) / span };
 }
 
 interface WindowState {
@@ -112,6 +133,8 @@ export interface RateLimiterOptions {
   defaultAppLimits?: string;
   /** Bound on the number of buckets kept (routing values × methods is small; this only guards misuse). */
   maxBuckets?: number;
+  /** The budget shared by every instance (the app's); without it only this process's pacing applies. */
+  budgets?: RiotBudgets;
 }
 
 export class RiotRateLimiter {
@@ -119,9 +142,13 @@ export class RiotRateLimiter {
   private readonly defaultAppLimits: RateWindow[];
   private readonly maxBuckets: number;
   private readonly buckets = new Map<string, Bucket>();
+  private readonly budgets?: RiotBudgets;
+  /** One shared bucket per window seen (a key announces few, and they rarely change). */
+  private readonly shared = new Map<string, RateLimiter>();
 
   constructor(options: RateLimiterOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.budgets = options.budgets;
     this.defaultAppLimits = parseRateHeader(options.defaultAppLimits ?? DEV_KEY_APP_LIMITS);
     this.maxBuckets = options.maxBuckets ?? 1000;
   }
@@ -170,9 +197,30 @@ export class RiotRateLimiter {
   }
 
   /**
-   * Waits (through the injected `sleep`) until a send on every bucket is allowed, then records it. The check
-   * and the record happen in one synchronous step, so concurrent callers cannot overshoot a window. Time is
-   * taken as at least what was slept, so an instant fake `sleep` cannot make this spin.
+   * Takes a token for a send from the shared bucket of every window of these buckets, in order; 0 when all gave
+   * one, else how long until the refusing one has a token. Tokens taken before a refusal are spent: that only
+   * ever sends less than the limit, never more.
+   */
+  private async takeShared(keys: string[]): Promise<number> {
+    const budgets = this.budgets!;
+    for (const key of keys) {
+      for (const window of this.bucket(key).windows) {
+        if (window.limit <= 0) continue;
+        const name = `riot:${window.limit}:${window.windowMs / 1000}`;
+        let budget = this.shared.get(name);
+        if (!budget) this.shared.set(name, (budget = budgets(name, sharedBudgetFor(window))));
+        const { allowed, retryAfterMs } = await budget.consume(key);
+        if (!allowed) return Math.max(1, retryAfterMs);
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Waits (through the injected `sleep`) until a send on every bucket is allowed, then records it. Without shared
+   * budgets the check and the record happen in one synchronous step, so concurrent callers cannot overshoot a
+   * window; with them the shared buckets are what bounds the sends of every instance. Time is taken as at least
+   * what was slept, so an instant fake `sleep` cannot make this spin.
    * Returns the total time waited; throws `tooLong` (from the caller) when the wait would exceed `maxWaitMs`.
    */
   async acquire(
@@ -187,9 +235,11 @@ export class RiotRateLimiter {
     let slept = 0;
     for (;;) {
       const at = Math.max(this.now(), started + slept);
-      const wait = this.waitFor(keys, at);
+      let wait = this.waitFor(keys, at);
+      // Awaited only with shared budgets: without them the check and the record stay one synchronous step.
+      if (wait <= 0 && this.budgets) wait = await this.takeShared(keys);
       if (wait <= 0) {
-        this.record(keys, at);
+        this.record(keys, Math.max(this.now(), at));
         return slept;
       }
       if (slept + wait > maxWaitMs) throw onTooLong(slept + wait);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RiotError, kindForStatus } from './errors.js';
-import { RiotRateLimiter } from './rate-limiter.js';
+import { RiotRateLimiter, type RiotBudgets } from './rate-limiter.js';
 import { riotOrigin, type PlatformHost, type RegionalHost } from './routing.js';
 
 /** Riot's advice when a 429 carries no Retry-After. */
@@ -34,6 +34,7 @@ export interface RiotTransportSettings {
   backoffBaseMs: number;
   maxWaitMs: number;
   defaultAppLimits?: string;
+  budgets?: RiotBudgets;
 }
 
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
@@ -87,8 +88,9 @@ export function createRiotRequest({
   backoffBaseMs,
   maxWaitMs,
   defaultAppLimits,
+  budgets,
 }: RiotTransportSettings): RiotRequest {
-  const limiter = new RiotRateLimiter({ now, defaultAppLimits });
+  const limiter = new RiotRateLimiter({ now, defaultAppLimits, budgets });
 
   return async function request<T>(spec: RequestSpec, schema: z.ZodType<T> | null): Promise<T> {
     const { call } = spec;

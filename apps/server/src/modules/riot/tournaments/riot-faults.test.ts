@@ -9,6 +9,7 @@ import {
   riotTournaments,
   scrimMatches,
   scrims,
+  users,
 } from '../../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createFaultPlan, type FaultPlan, type GameFaults } from '../../../test/fake-riot-faults.js';
@@ -19,7 +20,7 @@ import { listenLocally } from '../../../test/socket-client.js';
 import { scheduleScrimStart } from '../../scrims/index.js';
 import { MATCH_NOT_PUBLISHED_ERROR } from '../matches/matches.jobs.js';
 import { matchFetchKey } from '../matches/matches.schedule.js';
-import { resultPollKey } from './tournaments.schedule.js';
+import { resultPollKey, tournamentCodeKey } from './tournaments.schedule.js';
 
 const MINUTE = 60_000;
 
@@ -183,6 +184,92 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
     const statuses = fake.requests.filter((r) => r.path.endsWith(`/games/by-code/${code}`)).map((r) => r.status);
     expect(statuses).toEqual([503, 503, 503, 503, 200]);
     expect((await scrimRow(scrim.id)).teamWon).toBe('teamTwo');
+  });
+
+  /** A full NA scrim whose start is due, its players known to Riot (their PUUIDs, in ALL_SLOTS order). */
+  async function dueScrimKnownToRiot() {
+    const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - MINUTE) });
+    const { players } = await fillScrim({ db: db(), scrim });
+    const puuids = players.map(
+      (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
+    );
+    await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
+    const side = (team: TeamName) => puuids.filter((_, i) => ALL_SLOTS[i]!.team === team);
+    const codeOf = async () =>
+      (await db().select().from(riotTournaments).where(eq(riotTournaments.scrimId, scrim.id)))[0]?.tournamentCode;
+    /** Plays the code's game with the callback lost: only the games/by-code poll can match it. */
+    const playUnannounced = async (code: string, teamOneWins: boolean) => {
+      plan.set(code, { dropCallback: true });
+      await plan.play({ code, teamOne: side('teamOne'), teamTwo: side('teamTwo'), teamOneWins, origin: url });
+      await runDue(scrim.id);
+    };
+    return { scrim, players, puuids, codeOf, playUnannounced };
+  }
+
+  const accountLookups = () => fake.requests.filter((r) => r.path.includes('/accounts/by-riot-id/'));
+
+  it('account-v1 answering 503 when the code is made: no open code, the job retries, the result is matched', async () => {
+    const { scrim, puuids, codeOf, playUnannounced } = await dueScrimKnownToRiot();
+    fake.reset();
+    fake.inject({ match: '/accounts/by-riot-id/', status: 503, times: 1000 });
+    await ctx.app.jobs.runOnce();
+    expect(accountLookups().length).toBeGreaterThan(0);
+    expect(await codeOf()).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/codes'))).toEqual([]);
+    const [retry] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, tournamentCodeKey(scrim.id)));
+    expect(retry).toMatchObject({ completedAt: null });
+
+    fake.reset();
+    await db()
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, retry!.id));
+    await ctx.app.jobs.runOnce();
+    const code = (await codeOf())!;
+    expect(fake.codes.get(code)!.allowedParticipants.sort()).toEqual([...puuids].sort());
+    await playUnannounced(code, false);
+    expect(await scrimRow(scrim.id)).toMatchObject({ teamWon: 'teamTwo', resultSource: 'riot' });
+  });
+
+  it('account-v1 answering 429 when the code is made: the stored and the Sign On PUUIDs make it at once', async () => {
+    const { scrim, players, puuids, codeOf, playUnannounced } = await dueScrimKnownToRiot();
+    // Half linked their Riot account (Sign On: never looked up), half were looked up for an earlier code.
+    for (const [i, player] of players.entries()) {
+      const linked = i % 2 === 0 ? { riotLinkedAt: new Date() } : {};
+      await db()
+        .update(users)
+        .set({ riotPuuid: puuids[i]!, ...linked })
+        .where(eq(users.id, player.id));
+    }
+    fake.reset();
+    fake.inject({ match: '/accounts/by-riot-id/', status: 429, retryAfterSeconds: 0, times: 1000 });
+    await ctx.app.jobs.runOnce();
+    const code = (await codeOf())!;
+    expect(code).toBeTruthy();
+    expect(fake.codes.get(code)!.allowedParticipants.sort()).toEqual([...puuids].sort());
+    const looked = accountLookups().map((r) => decodeURIComponent(r.path.split('/by-riot-id/')[1]!.split('/')[0]!));
+    expect(new Set(looked)).toEqual(new Set(players.filter((_, i) => i % 2 === 1).map((p) => p.name)));
+    expect(
+      (
+        await db()
+          .select()
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              players.map((p) => p.id),
+            ),
+          )
+      )
+        .map((u) => u.riotPuuid)
+        .sort(),
+    ).toEqual([...puuids].sort());
+    fake.reset();
+    await playUnannounced(code, true);
+    expect(await scrimRow(scrim.id)).toMatchObject({ teamWon: 'teamOne', resultSource: 'riot' });
   });
 
   it("match-v5 404 for an hour: the callback's result stands", async () => {

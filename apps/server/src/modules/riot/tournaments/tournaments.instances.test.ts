@@ -4,7 +4,8 @@ import { jobs, riotLobbies, riotTournaments } from '../../../db/schema/index.js'
 import { jobStatus } from '../../../jobs/index.js';
 import type { TestUser } from '../../../test/factories.js';
 import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
-import { startTwoInstances, type Instances } from '../../../test/instances.js';
+import type { TestContext } from '../../../test/app.js';
+import { sharedRedis, startTwoInstances, type Instances } from '../../../test/instances.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, type TestClient } from '../../../test/socket-client.js';
 import { SCRIM_START_NOTIFICATION_EVENT, scheduleScrimStart, scrimStartKey } from '../../scrims/index.js';
@@ -75,6 +76,13 @@ it('two instances fire each scrim start job exactly once', async () => {
   await expect
     .poll(async () => (await startJobs()).every((job) => jobStatus(job) === 'done'), { timeout: 20_000 })
     .toBe(true);
+  // A start whose players Riot could not be asked about (a slow machine, a timeout) hands the code to a retried code
+  // job: the runners go on until every scrim has its code.
+  const coded = async () =>
+    (await db.select().from(riotTournaments).where(inArray(riotTournaments.scrimId, scrimIds))).filter(
+      (row) => row.tournamentCode,
+    ).length;
+  await expect.poll(coded, { timeout: 20_000 }).toBe(SCRIMS);
   await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
 
   for (const job of await startJobs()) expect(job.attempts).toBe(1);
@@ -135,5 +143,47 @@ it("two instances read each scrim's Riot lobby once per interval between them, n
     // own queries before its read.
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(LOBBY_POLL_MS / 4);
+  }
+});
+
+it("two instances on one Redis share the key's limits: a burst from both never exceeds a window", async () => {
+  const redis = await sharedRedis('riot key budget on two instances', 'riot-budget');
+  if (!redis) return;
+  const pair = await startTwoInstances({ env: { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url }, redis });
+  const saved = fake.rateLimits;
+  const stamps: number[] = [];
+  try {
+    fake.reset();
+    // 20 calls per second for the key: each instance alone could send all 20 in any second.
+    fake.rateLimits = { app: '20:1', method: '2000:60', enforce: true };
+    fake.intercept = (request) => {
+      if (request.path.includes('/accounts/by-riot-id/')) stamps.push(Date.now());
+      return null;
+    };
+    const lookUp = (ctx: TestContext, i: number) => {
+      const { gameName, tagLine } = fake.addPlayer({ gameName: `Budget${i}`, tagLine: 'NA1', platform: 'na1' });
+      return ctx.app.riot.getAccountByRiotId({ gameName, tagLine, region: 'NA' });
+    };
+    // One call each first: both learn the key's limits from Riot's headers, as after any first answer.
+    await Promise.all([lookUp(pair.first, 0), lookUp(pair.second, 1)]);
+    const burst = Array.from({ length: 60 }, (_, i) => lookUp(i % 2 ? pair.second : pair.first, i + 2));
+    await Promise.all(burst);
+
+    expect(fake.apiRequests().filter((r) => r.status === 429)).toEqual([]);
+    expect(stamps).toHaveLength(62);
+    // The most in any one second (Riot's fixed windows can start at any request): never above the limit.
+    let most = 0;
+    for (let lo = 0, hi = 0; hi < stamps.length; hi++) {
+      while (stamps[hi]! - stamps[lo]! >= 1000) lo++;
+      most = Math.max(most, hi - lo + 1);
+    }
+    expect(most).toBeLessThanOrEqual(20);
+    // Paced, not merely lucky: 62 calls at about 16 per second take seconds.
+    expect(stamps.at(-1)! - stamps[0]!).toBeGreaterThan(2000);
+  } finally {
+    fake.rateLimits = saved;
+    fake.intercept = null;
+    await pair.close();
+    redis.stop();
   }
 });

@@ -9,7 +9,7 @@ import {
 import { getScrimAggregate, publishScrimChange, type ScrimAggregate } from '../../scrims/index.js';
 import { isRiotError } from '../client/index.js';
 import { findCodesWithout, markParticipantsPending, settleParticipants } from './tournaments.codes.repository.js';
-import { resolveAllowedParticipants, rosterOf } from './tournaments.roster.js';
+import { resolveAllowedParticipants, rosterOf, type AllowedParticipants } from './tournaments.roster.js';
 import { scheduleCodeParticipants, scrimIdOf } from './tournaments.schedule.js';
 import type { TournamentDeps } from './tournaments.service.js';
 
@@ -61,7 +61,7 @@ async function publish(deps: TournamentDeps, scrimId: string) {
 
 /**
  * 'scrim.code-participants': sends Riot the code's allowed participants for the roster seated now. Riot accepted:
- * 'current'. A transient failure (429, 5xx, network): 'retrying', and the runner retries with backoff (a 429 at its
+ * 'current'. A transient failure (429, 5xx, network, of the update or of a needed PUUID's look-up): 'retrying', and the runner retries with backoff (a 429 at its
  * Retry-After); a refusal (400, 403, 404) or the last attempt: 'failed', and the job stops. A roster change while
  * it runs moves the counter: its outcome is not written, and the job runs again for the newer roster.
  */
@@ -71,10 +71,12 @@ export async function handleCodeParticipantsJob(deps: TournamentDeps, job: Claim
   const code = aggregate?.tournament?.tournamentCode;
   if (!aggregate?.tournament || !code || !isLive(aggregate)) return;
   const version = aggregate.tournament.participantsVersion;
-  const { roster, puuids, cannotJoin } = await resolveAllowedParticipants(deps, scrimId);
+  let allowed: AllowedParticipants;
   try {
-    // An empty list opens the code, as its creation does when a PUUID is unknown: nobody is locked out.
-    await deps.riot.updateTournamentCode(code, { allowedParticipants: puuids ?? [] });
+    // A PUUID Riot could not be asked for fails here, transiently, like the update itself.
+    allowed = await resolveAllowedParticipants(deps, scrimId);
+    // An empty list opens the code, as its creation does when a PUUID is unknown to Riot: nobody is locked out.
+    await deps.riot.updateTournamentCode(code, { allowedParticipants: allowed.puuids ?? [] });
   } catch (error) {
     if (!isRiotError(error)) throw error;
     const final = !error.isTransient || job.attempts >= DEFAULT_RETRY_POLICY.maxAttempts;
@@ -88,8 +90,8 @@ export async function handleCodeParticipantsJob(deps: TournamentDeps, job: Claim
   }
   const values = {
     participantsState: 'current' as const,
-    participantsRoster: roster,
-    participantsCannotJoin: cannotJoin,
+    participantsRoster: allowed.roster,
+    participantsCannotJoin: allowed.cannotJoin,
     participantsUpdatedAt: new Date(),
   };
   if (await settleParticipants({ db: deps.db, scrimId, version, values })) await publish(deps, scrimId);

@@ -17,6 +17,8 @@ export interface PlayerAccount {
   summonerTagline: string;
   region: Region;
   riotPuuid: string | null;
+  /** Set when the user linked the account through Riot Sign On: riotPuuid is then Riot's own answer. */
+  riotLinkedAt: Date | null;
 }
 
 /** A user's Riot account data, as a tournament code and a result need it. */
@@ -26,6 +28,7 @@ const accountColumns = {
   summonerTagline: users.summonerTagline,
   region: users.region,
   riotPuuid: users.riotPuuid,
+  riotLinkedAt: users.riotLinkedAt,
 };
 
 /** The scrim's players (not casters) with the Riot account data a tournament code and a result need. */
