@@ -330,6 +330,22 @@ describe('the lobby guard against the fake Riot', () => {
     expect(after).toEqual([players[0]!.id, players[8]!.id, missing.id].sort());
   });
 
+  it('a code made at the start tells the missing 5 minutes after it, not the moment it is given out', async () => {
+    const { scrim, puuids, code } = await guardedScrim(0);
+    const madeAt = Date.now();
+    for (const puuid of puuids.slice(0, 7)) fake.addLobbyEvent(code, 'join', puuid);
+    const job = await guardJob(scrim.id);
+    const { remindAt } = job!.payload as { remindAt: number };
+    expect(remindAt).toBeGreaterThanOrEqual(madeAt + 5 * MINUTE - 1000);
+    expect(remindAt).toBeLessThanOrEqual(madeAt + 5 * MINUTE);
+
+    await runLobbyGuard(guard, scrim.id, madeAt, remindAt);
+    expect(await lobbyAlerts(scrim.id)).toEqual([]);
+    expect((await guardJob(scrim.id))!.payload).toMatchObject({ remindAt });
+    await runLobbyGuard(guard, scrim.id, remindAt, remindAt);
+    expect(await lobbyAlerts(scrim.id)).toHaveLength(3);
+  });
+
   it('keeps the count through a Riot 5xx burst and retries a 429 after its Retry-After', async () => {
     const { scrim, players, puuids, code } = await guardedScrim(10 * MINUTE);
     for (const puuid of puuids.slice(0, 3)) fake.addLobbyEvent(code, 'join', puuid);

@@ -56,13 +56,25 @@ function isGuarded(scrim: GuardedScrim, code: string | null | undefined, now: nu
   return now < scrim.gameStartTime.getTime() + LOBBY_GUARD_WINDOW_MS;
 }
 
-async function armGuard(deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>, scrimId: string, after: number) {
+/**
+ * When the missing players are told: 5 minutes before the start, or 5 minutes after the code came when it came
+ * later (a code made at the start): nobody is told to join a lobby whose code they have only just been given.
+ */
+export const lobbyReminderAt = (start: number, codeAt: number) =>
+  Math.max(start - LOBBY_REMINDER_LEAD_MS, codeAt + LOBBY_REMINDER_LEAD_MS);
+
+async function armGuard(
+  deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>,
+  scrimId: string,
+  after: number,
+  remindAt: number | null,
+) {
   const runAt = nextLobbyPollAt(scrimId, after, deps.pollMs);
   await scheduleJob({
     db: deps.db,
     kind: LOBBY_GUARD_JOB,
     runAt: new Date(runAt),
-    payload: { scrimId },
+    payload: { scrimId, remindAt },
     dedupeKey: lobbyGuardKey(scrimId),
   });
   if (runAt <= Date.now()) deps.jobs?.wake();
@@ -75,16 +87,17 @@ export async function scheduleLobbyGuard(
   now = Date.now(),
 ) {
   if (!isGuarded(scrim, tournament?.tournamentCode, now)) return;
-  await armGuard(deps, scrim.id, Math.max(now, scrim.gameStartTime.getTime() - LOBBY_GUARD_LEAD_MS));
+  const start = scrim.gameStartTime.getTime();
+  await armGuard(deps, scrim.id, Math.max(now, start - LOBBY_GUARD_LEAD_MS), lobbyReminderAt(start, now));
 }
 
 export const cancelLobbyGuard = ({ db, scrimId }: { db: Database; scrimId: string }) =>
   cancelJob({ db, dedupeKey: lobbyGuardKey(scrimId) });
 
-function scrimIdOf(job: ClaimedJob): string {
-  const { scrimId } = job.payload as { scrimId?: unknown };
+function payloadOf(job: ClaimedJob): { scrimId: string; remindAt: number | null } {
+  const { scrimId, remindAt } = job.payload as { scrimId?: unknown; remindAt?: unknown };
   if (typeof scrimId !== 'string') throw new PermanentJobError(`job ${job.id} has no scrimId`);
-  return scrimId;
+  return { scrimId, remindAt: typeof remindAt === 'number' ? remindAt : null };
 }
 
 type StoredLobby = { inUserIds: string[] | null; unknown: number | null } | null;
@@ -100,14 +113,21 @@ const sameLobby = (before: StoredLobby, after: { inUserIds: string[]; unknown: n
  * A transient Riot failure (429, 5xx, network: the client has already retried) keeps the stored lobby and arms the
  * next read after Riot's Retry-After; a permanent one (403, a code Riot does not know) ends the guard.
  */
-export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now = Date.now()) {
+export async function runLobbyGuard(
+  deps: LobbyGuardDeps,
+  scrimId: string,
+  now = Date.now(),
+  /** When the missing are told (lobbyReminderAt); null: 5 minutes before the start. */
+  remindAt: number | null = null,
+) {
   const guarded = await findGuardedScrim({ db: deps.db, scrimId });
   if (!guarded) return;
   const { scrim, code, lobby: stored } = guarded;
   if (!isGuarded(scrim, code, now)) return;
   const start = scrim.gameStartTime.getTime();
   // Moved later since it was armed: wait for the new window.
-  if (now < start - LOBBY_GUARD_LEAD_MS) return armGuard(deps, scrimId, start - LOBBY_GUARD_LEAD_MS);
+  const reminder = remindAt ?? start - LOBBY_REMINDER_LEAD_MS;
+  if (now < start - LOBBY_GUARD_LEAD_MS) return armGuard(deps, scrimId, start - LOBBY_GUARD_LEAD_MS, reminder);
 
   let events;
   try {
@@ -115,7 +135,7 @@ export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now =
   } catch (error) {
     if (isRiotError(error) && !error.isTransient) throw new PermanentJobError(error.message, { cause: error });
     if (!isRiotError(error)) throw error;
-    return armGuard(deps, scrimId, Math.max(now + deps.pollMs / 2, now + (error.retryAfterMs ?? 0)));
+    return armGuard(deps, scrimId, Math.max(now + deps.pollMs / 2, now + (error.retryAfterMs ?? 0)), reminder);
   }
   const folded = foldLobbyEvents(events.eventList);
   const players = await findPlayerAccounts({ db: deps.db, scrimId });
@@ -128,7 +148,7 @@ export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now =
   if (folded.started) return;
   const present = new Set(lobby.inUserIds);
   const missing = players.filter((p) => !present.has(p.userId)).map((p) => p.userId);
-  if (now >= start - LOBBY_REMINDER_LEAD_MS && missing.length > 0) {
+  if (now >= reminder && missing.length > 0) {
     // Once per player and scrim: the alert is stored once, however often this runs (a rejoin-and-quit included).
     await notifyScrimAlertOnce({
       deps: deps.scrims,
@@ -138,7 +158,10 @@ export async function runLobbyGuard(deps: LobbyGuardDeps, scrimId: string, now =
     });
   }
   // Half an interval ahead: a run that started late still leaves a whole interval before this lobby's next read.
-  await armGuard(deps, scrimId, now + deps.pollMs / 2);
+  await armGuard(deps, scrimId, now + deps.pollMs / 2, reminder);
 }
 
-export const handleLobbyGuardJob = (deps: LobbyGuardDeps, job: ClaimedJob) => runLobbyGuard(deps, scrimIdOf(job));
+export const handleLobbyGuardJob = (deps: LobbyGuardDeps, job: ClaimedJob) => {
+  const { scrimId, remindAt } = payloadOf(job);
+  return runLobbyGuard(deps, scrimId, Date.now(), remindAt);
+};
