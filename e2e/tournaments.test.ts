@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIOT_LOBBY_MESSAGES } from '@scrim-gym/shared';
 import type { FakeRiot } from '../apps/server/src/test/fake-riot.js';
 import { expectNoPageErrors, newContext, screenshot, waitVisible } from './support/browser.js';
 import { skipReason, runTag, useBrowser, startRiotServer } from './support/journey.js';
@@ -54,7 +55,7 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot'
     fullScrimStartingIn({ admin, title: `Riot ${RUN}${batch}`, inMs, players });
 
   it(
-    'a full scrim gets its code at the start, the players see it live, and the game result sets the winner live',
+    'a full scrim gets its code at the start, the players see who is in Riot’s lobby live, the missing are told, and the result comes without its callback',
     { timeout: 180_000 },
     async () => {
       const players = await tenPlayers();
@@ -101,13 +102,23 @@ describe.skipIf(Boolean(skipReason))('game day automation against the fake Riot'
       await waitVisible(lobbyHeading(desktop, 'Riot lobby: 8/10 in'), 'the rejoin, live', 15_000);
       await waitVisible(lobbyHeading(mobile, 'Riot lobby: 8/10 in'), 'the rejoin on mobile, live', 15_000);
 
-      // Riot posts the game's result: Red side won. Both pages show it without a reload.
+      // One of the two still missing is told, live in the bell (and by push: lobby-guard.test.ts).
+      const missing = await players[9]!.context.newPage();
+      await missing.goto(`/scrims/${scrimId}`);
+      await waitVisible(missing.getByRole('button', { name: /^Notifications, \d+ unread/ }), 'an unread alert', 15_000);
+      await missing.getByRole('button', { name: /^Notifications/ }).click();
+      const bell = missing.getByRole('dialog', { name: 'Notifications' });
+      await waitVisible(bell.getByText(RIOT_LOBBY_MESSAGES.missingNotification), 'the lobby reminder in the bell');
+
+      // The game ends and Riot's callback is lost: the result poll (games/by-code) finds it. Red side won; both
+      // pages show it without a reload.
       const { callbackStatus } = await fake.finishGame({
         code,
         winningTeam: players.filter((p) => p.team === 'teamTwo').map((p) => p.puuid),
         losingTeam: players.filter((p) => p.team === 'teamOne').map((p) => p.puuid),
+        deliver: false,
       });
-      expect(callbackStatus).toBe(200);
+      expect(callbackStatus).toBeNull();
       await waitVisible(desktop.getByText('TEAM TWO (RED SIDE) WON!'), 'winner banner, live', 10_000);
       await waitVisible(mobile.getByText('TEAM TWO (RED SIDE) WON!'), 'winner banner on mobile, live', 10_000);
       await screenshot(desktop, 'tournament-result-desktop');

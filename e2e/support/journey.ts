@@ -180,8 +180,13 @@ export async function startRiotServer({
         RIOT_API_BASE_URL: fake.url,
         DDRAGON_BASE_URL: fake.url,
         ADMIN_EMAILS: adminEmail,
-        // The lobby guard reads Riot's lobby every half second: a journey sees a join within a second.
+        // The lobby guard reads Riot's lobby every half second: a journey sees a join within a second; the missing
+        // are told 3 s after the code (5 minutes in production), and a lost callback's result is polled for every
+        // second from the start.
         RIOT_LOBBY_POLL_MS: '500',
+        RIOT_LOBBY_REMINDER_MS: '3000',
+        RIOT_RESULT_POLL_FIRST_MS: '1000',
+        RIOT_RESULT_POLL_MS: '1000',
       },
     });
     return { fake, server };

@@ -127,6 +127,13 @@ const envSchema = z
      * until champion select: 300 lobbies at 10 s are 300 requests per 10 s (docs/game-day.md, "Lobby guard").
      */
     RIOT_LOBBY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+    /** The players missing from Riot's lobby are told this long before the start, or this long after the code. */
+    RIOT_LOBBY_REMINDER_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(5 * 60_000),
     DDRAGON_BASE_URL: z.url().default('https://ddragon.leagueoflegends.com'),
     /** Longest wait for Discord's answer to one webhook post; a post that takes longer is retried later. */
     DISCORD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

@@ -35,6 +35,8 @@ export interface LobbyGuardDeps {
   jobs?: JobRunner;
   /** RIOT_LOBBY_POLL_MS. */
   pollMs: number;
+  /** RIOT_LOBBY_REMINDER_MS (default LOBBY_REMINDER_LEAD_MS). */
+  reminderMs?: number;
 }
 
 /** Where in the poll interval this scrim's polls fall: [0, pollMs), the same on every instance. */
@@ -60,8 +62,8 @@ function isGuarded(scrim: GuardedScrim, code: string | null | undefined, now: nu
  * When the missing players are told: 5 minutes before the start, or 5 minutes after the code came when it came
  * later (a code made at the start): nobody is told to join a lobby whose code they have only just been given.
  */
-export const lobbyReminderAt = (start: number, codeAt: number) =>
-  Math.max(start - LOBBY_REMINDER_LEAD_MS, codeAt + LOBBY_REMINDER_LEAD_MS);
+export const lobbyReminderAt = (start: number, codeAt: number, leadMs = LOBBY_REMINDER_LEAD_MS) =>
+  Math.max(start - leadMs, codeAt + leadMs);
 
 async function armGuard(
   deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>,
@@ -82,13 +84,18 @@ async function armGuard(
 
 /** A scrim got its code (or a new one): its guard starts 15 minutes before the start, or now if that is past. */
 export async function scheduleLobbyGuard(
-  deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs'>,
+  deps: Pick<LobbyGuardDeps, 'db' | 'jobs' | 'pollMs' | 'reminderMs'>,
   { scrim, tournament }: { scrim: GuardedScrim; tournament: { tournamentCode: string | null } | null },
   now = Date.now(),
 ) {
   if (!isGuarded(scrim, tournament?.tournamentCode, now)) return;
   const start = scrim.gameStartTime.getTime();
-  await armGuard(deps, scrim.id, Math.max(now, start - LOBBY_GUARD_LEAD_MS), lobbyReminderAt(start, now));
+  await armGuard(
+    deps,
+    scrim.id,
+    Math.max(now, start - LOBBY_GUARD_LEAD_MS),
+    lobbyReminderAt(start, now, deps.reminderMs),
+  );
 }
 
 export const cancelLobbyGuard = ({ db, scrimId }: { db: Database; scrimId: string }) =>
@@ -126,17 +133,23 @@ export async function runLobbyGuard(
   if (!isGuarded(scrim, code, now)) return;
   const start = scrim.gameStartTime.getTime();
   // Moved later since it was armed: wait for the new window.
-  const reminder = remindAt ?? start - LOBBY_REMINDER_LEAD_MS;
+  const reminder = remindAt ?? start - (deps.reminderMs ?? LOBBY_REMINDER_LEAD_MS);
   if (now < start - LOBBY_GUARD_LEAD_MS) return armGuard(deps, scrimId, start - LOBBY_GUARD_LEAD_MS, reminder);
 
   let events;
+  const began = Date.now();
+  // The next read is armed from when this one was answered, not from when the run began: a run slowed down before
+  // its read still leaves half an interval between two reads of the lobby.
+  const answeredAt = () => now + (Date.now() - began);
   try {
     events = await deps.riot.getLobbyEvents(code!);
   } catch (error) {
     if (isRiotError(error) && !error.isTransient) throw new PermanentJobError(error.message, { cause: error });
     if (!isRiotError(error)) throw error;
-    return armGuard(deps, scrimId, Math.max(now + deps.pollMs / 2, now + (error.retryAfterMs ?? 0)), reminder);
+    const after = answeredAt();
+    return armGuard(deps, scrimId, Math.max(after + deps.pollMs / 2, after + (error.retryAfterMs ?? 0)), reminder);
   }
+  const readAt = answeredAt();
   const folded = foldLobbyEvents(events.eventList);
   const players = await findPlayerAccounts({ db: deps.db, scrimId });
   const lobby = lobbyOfPlayers(folded, players);
@@ -157,8 +170,9 @@ export async function runLobbyGuard(
       message: RIOT_LOBBY_MESSAGES.missingNotification,
     });
   }
-  // Half an interval ahead: a run that started late still leaves a whole interval before this lobby's next read.
-  await armGuard(deps, scrimId, now + deps.pollMs / 2, reminder);
+  // Half an interval after the read at least: a run that started late still leaves a whole interval before this
+  // lobby's next read.
+  await armGuard(deps, scrimId, readAt + deps.pollMs / 2, reminder);
 }
 
 export const handleLobbyGuardJob = (deps: LobbyGuardDeps, job: ClaimedJob) => {
