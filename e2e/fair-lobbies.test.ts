@@ -112,8 +112,9 @@ describe.skipIf(Boolean(skipReason))('fair results: a confirmed report moves rat
 
       await desktop.getByRole('button', { name: 'Confirm', exact: true }).click();
       for (const page of [desktop, mobile]) {
+        // The label names who confirmed: the other team's side.
         await waitVisible(
-          page.getByText('Confirmed', { exact: true }),
+          page.getByText(/^Confirmed by (Blue|Red)$/),
           `the confirmed result (${page.viewportSize()!.width}px)`,
         );
         await expect.poll(() => ratingChangeLabels(page).count(), { timeout: 15_000 }).toBe(10);
