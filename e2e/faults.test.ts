@@ -1,3 +1,4 @@
+import {} from './support/journey.js';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scrim, SystemStatus } from '@scrim-gym/shared';
@@ -15,6 +16,7 @@ import {
   type Instance,
   type RecordingSocket,
 } from './support/cluster.js';
+import { HOUR } from './support/time.js';
 
 /**
  * Faults: two real server processes under a steady load of writes while PostgreSQL goes away (reset,
@@ -26,7 +28,6 @@ import {
  */
 const skipReason = await clusterSkipReason('the fault suite (e2e/faults.test.ts)');
 
-const HOUR = 60 * 60 * 1000;
 /** How long PostgreSQL stays away in the reset test: long enough for the load to meet the outage many times. */
 const OUTAGE_MS = 1_200;
 

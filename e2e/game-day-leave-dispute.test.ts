@@ -11,6 +11,7 @@ import {
   readScrim,
   registerPeople,
 } from './support/lobby.js';
+import { MINUTE } from './support/time.js';
 
 /**
  * Game day when it goes wrong, on the shared journeys' server: a player leaves after the start (the confirm names
@@ -19,7 +20,6 @@ import {
  * Two players' browsers (contexts) at 1280 and 390 px watch each moment live.
  */
 const RUN = runTag();
-const MINUTE = 60_000;
 
 interface ScrimJson {
   _id: string;

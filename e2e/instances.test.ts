@@ -1,3 +1,4 @@
+import {} from './support/journey.js';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USER_BANNED_EVENT, type Scrim, type SystemStatus, type UserBannedEvent } from '@scrim-gym/shared';
@@ -15,6 +16,7 @@ import {
   type Instance,
   type RecordingSocket,
 } from './support/cluster.js';
+import { HOUR } from './support/time.js';
 
 /**
  * Several instances: two real server processes (the built `dist/server.js`) on one PostgreSQL and one
@@ -25,7 +27,6 @@ import {
  */
 const skipReason = await clusterSkipReason('the two-instance suite (e2e/instances.test.ts)');
 
-const HOUR = 60 * 60 * 1000;
 const hubQuery = (at: Date) =>
   `/api/scrims?region=NA&startDate=${encodeURIComponent(new Date(at.getTime() - 12 * HOUR).toISOString())}` +
   `&endDate=${encodeURIComponent(new Date(at.getTime() + 12 * HOUR).toISOString())}`;

@@ -16,6 +16,7 @@ import {
   type ViewportName,
 } from './support/browser.js';
 import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './support/journey.js';
+import { MINUTE } from './support/time.js';
 
 /**
  * Lifecycle: scrims that end (abandoned, live, greyed among previous scrims, out of Current and Playing
@@ -23,7 +24,6 @@ import { skipReason, runTag, useBrowser, registerPlayer, signedInPage } from './
  */
 const RUN = runTag();
 const VIEWPORTS: ViewportName[] = ['desktop', 'mobile'];
-const MINUTE = 60_000;
 /** The seed's scrims all on the hub's today, at any hour (see seedDayTimezone). */
 const SEED_DAY = seedDayTimezone();
 

@@ -17,6 +17,7 @@ import {
   readScrim,
   registerPeople,
 } from './support/lobby.js';
+import { MINUTE } from './support/time.js';
 
 /**
  * Everyone shows up, as players and hosts feel it on the shared journeys' server: a waitlisted player
@@ -24,7 +25,6 @@ import {
  * whole scrim, from the create form to the result, substituting a player who did not come.
  */
 const RUN = runTag();
-const MINUTE = 60_000;
 
 interface ScrimJson {
   _id: string;

@@ -5,9 +5,10 @@ import { scrimKeys } from '../features/scrims/api/scrims';
 import { watchScrims } from '../features/scrims/hooks/scrim-live';
 import { socialKeys } from '../features/social/api/keys';
 import { watchSocial } from '../features/social/hooks/social-live';
+import { withFakeSocket } from '../test/socket';
 
 /** A stand-in socket that is not connected yet: the test fires its `connect`. */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const emitted: unknown[][] = [];
   const socket = {
@@ -19,8 +20,8 @@ const fake = vi.hoisted(() => {
   };
   const fire = (event: string) => listeners.get(event)?.forEach((fn) => fn());
   return { socket, emitted, fire };
-});
-vi.mock('../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 
 /**
  * Live views read their data, then their socket connects (or reconnects): whatever changed in between was never

@@ -7,7 +7,6 @@ import { signedOut, stubApi, testUser } from '../test/render';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-vi.mock('../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 /** What a phishing link would like our page to say. */

@@ -11,10 +11,10 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  */
 let current: { userId: string; socket: Promise<AppSocket> } | null = null;
 
-export function getSocket(userId: string): Promise<AppSocket> {
-  if (current?.userId === userId) return current.socket;
-  closeSocket();
-  const socket = import('socket.io-client').then(({ io }): AppSocket =>
+type SocketOpener = () => Promise<AppSocket>;
+
+const openWithSocketIo: SocketOpener = () =>
+  import('socket.io-client').then(({ io }): AppSocket =>
     io({
       path: '/socket.io',
       withCredentials: true,
@@ -24,8 +24,23 @@ export function getSocket(userId: string): Promise<AppSocket> {
       tryAllTransports: true,
     }),
   );
+let open = openWithSocketIo;
+
+export function getSocket(userId: string): Promise<AppSocket> {
+  if (current?.userId === userId) return current.socket;
+  closeSocket();
+  const socket = open();
   current = { userId, socket };
   return socket;
+}
+
+/**
+ * What getSocket connects with from now on: a test's stand-in socket (src/test/socket.ts), or Socket.IO again with
+ * null. The connection made so far is forgotten, not closed: it belongs to whoever made it.
+ */
+export function setSocketOpener(opener: SocketOpener | null) {
+  current = null;
+  open = opener ?? openWithSocketIo;
 }
 
 /** Ends the connection (log out). */

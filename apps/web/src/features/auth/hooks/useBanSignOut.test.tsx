@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_BANNED_EVENT } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
+import { withFakeSocket } from '../../../test/socket';
 import { useCurrentUser } from '../api/session';
 import { useBanSignOut } from './useBanSignOut';
 
@@ -10,14 +11,14 @@ const handlers = new Map<string, (...args: unknown[]) => void>();
 const fakeSocket = {
   on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
   off: (event: string) => handlers.delete(event),
+  disconnect: vi.fn(),
 };
-const closeSocket = vi.fn();
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fakeSocket, closeSocket: () => closeSocket() }));
+withFakeSocket(fakeSocket);
 
 afterEach(() => {
   vi.unstubAllGlobals();
   handlers.clear();
-  closeSocket.mockClear();
+  fakeSocket.disconnect.mockClear();
 });
 
 /** GET /auth/session: signed in as `name` while `live()` says so, signed out after. */
@@ -51,7 +52,7 @@ describe('a ban signs the open tab out live', () => {
     });
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(await screen.findByText('You are banned until 02/01/2026. Reason: flame')).toBeInTheDocument();
-    expect(closeSocket).toHaveBeenCalled();
+    expect(fakeSocket.disconnect).toHaveBeenCalled();
   });
 
   it('a server disconnect without the event re-checks the session', async () => {
@@ -73,7 +74,7 @@ describe('a ban signs the open tab out live', () => {
     live = false;
     handlers.get('disconnect')!('io server disconnect');
     expect(await screen.findByText('signed out')).toBeInTheDocument();
-    expect(closeSocket).toHaveBeenCalled();
+    expect(fakeSocket.disconnect).toHaveBeenCalled();
   });
 
   it('a server disconnect while the session still holds keeps the tab signed in', async () => {
@@ -84,7 +85,7 @@ describe('a ban signs the open tab out live', () => {
     handlers.get('disconnect')!('io server disconnect');
     await waitFor(() => expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1));
     expect(screen.getByText('signed in as Stayer')).toBeInTheDocument();
-    expect(closeSocket).not.toHaveBeenCalled();
+    expect(fakeSocket.disconnect).not.toHaveBeenCalled();
   });
 
   it('a reconnection refused for the session signs the tab out; a refusal for another reason re-checks nothing', async () => {
@@ -101,6 +102,6 @@ describe('a ban signs the open tab out live', () => {
     );
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/auth/session').length).toBe(before + 1);
-    expect(closeSocket).toHaveBeenCalled();
+    expect(fakeSocket.disconnect).toHaveBeenCalled();
   });
 });

@@ -11,11 +11,12 @@ import {
 } from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { BoardPage } from './BoardPage';
+import { withFakeSocket } from '../../../test/socket';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 /** A stand-in socket, not connected: a test fires its events (connect, the live updates). */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const emitted: unknown[][] = [];
   const socket = {
@@ -28,8 +29,8 @@ const fake = vi.hoisted(() => {
   const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
   const listening = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
   return { socket, emitted, fire, listening };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 
 const viewer = testUser();
 const OWLS = '00000000-0000-4000-8000-00000000aaaa';

@@ -4,11 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Series, TeamCard, TeamMember } from '@scrim-gym/shared';
 import { lastWrite, renderAt, stubApi, testUser } from '../../../test/render';
 import { SeriesPage } from './SeriesPage';
+import { withFakeSocket } from '../../../test/socket';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 /** A stand-in socket, not connected: a test fires its events (connect, the live updates). */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const emitted: unknown[][] = [];
   const socket = {
@@ -21,8 +22,8 @@ const fake = vi.hoisted(() => {
   const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
   const listening = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
   return { socket, emitted, fire, listening };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 
 const SERIES = '00000000-0000-4000-8000-0000000000e1';
 const OWLS = '00000000-0000-4000-8000-00000000aaaa';

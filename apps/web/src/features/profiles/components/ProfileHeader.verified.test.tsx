@@ -4,7 +4,6 @@ import type { UserProfile } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ProfileHeader } from './ProfileHeader';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({

@@ -4,6 +4,7 @@ import { SOCKET_EVENTS } from '@scrim-gym/shared';
 import { renderAt, stubApi } from '../../../test/render';
 import { useFriendStatus } from '../api/friends';
 import { useLiveFriendship } from './useLiveFriendship';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A stand-in socket: tests fire its events. */
 const handlers = new Map<string, (...args: unknown[]) => void>();
@@ -11,7 +12,7 @@ const fakeSocket = {
   on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
   off: (event: string) => handlers.delete(event),
 };
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fakeSocket, closeSocket: () => {} }));
+withFakeSocket(fakeSocket);
 
 afterEach(() => {
   vi.unstubAllGlobals();

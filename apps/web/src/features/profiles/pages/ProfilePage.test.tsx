@@ -11,9 +11,10 @@ import {
 import { RequireUser } from '../../../app/guards';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A fake socket: the test pushes `getUsers` to whoever listens. */
-const socket = vi.hoisted(() => {
+const socket = (() => {
   const listeners = new Map<string, (payload: unknown) => void>();
   return {
     listeners,
@@ -25,8 +26,8 @@ const socket = vi.hoisted(() => {
     },
     io: { on: () => {}, off: () => {} },
   };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: () => Promise.resolve(socket), closeSocket: () => {} }));
+})();
+withFakeSocket(socket);
 // The charts have their own test (charts/ProfileCharts.test.tsx); recharts cannot measure anything in jsdom.
 vi.mock('../charts/ProfileCharts', () => ({
   ProfileCharts: ({ stats }: { stats: { userWinrate: number } }) => <p>charts: {stats.userWinrate}%</p>,

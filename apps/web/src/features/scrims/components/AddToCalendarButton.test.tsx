@@ -6,7 +6,6 @@ import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim } from '../test/scrim-factory';
 import { ScrimCard } from './ScrimCard';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser();

@@ -6,7 +6,6 @@ import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
 import { makeScrim, players, scrimUser } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ADMIN = testUser({ isAdmin: true });

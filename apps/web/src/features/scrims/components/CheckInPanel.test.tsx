@@ -7,7 +7,6 @@ import { ScrimDetailPage } from '../pages/ScrimDetailPage';
 import { renderScrimPage } from '../test/render-scrim';
 import { makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

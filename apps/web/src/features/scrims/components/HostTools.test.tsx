@@ -7,7 +7,6 @@ import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
 import { ScrimCard } from './ScrimCard';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 /** A community host of NA, and their scrim user. */

@@ -6,7 +6,6 @@ import { testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, playerRating, scrimUser } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser();

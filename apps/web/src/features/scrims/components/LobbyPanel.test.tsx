@@ -6,7 +6,6 @@ import { renderAt, stubApi, testUser } from '../../../test/render';
 import { ScrimDetailPage } from '../pages/ScrimDetailPage';
 import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser();

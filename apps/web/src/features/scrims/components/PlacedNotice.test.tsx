@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scrim, ScrimPlayer } from '@scrim-gym/shared';
 import { testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
-
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 
 const ME = testUser();
 const meAsTop: ScrimPlayer = {

@@ -7,7 +7,6 @@ import { clockTime } from '../lib/result';
 import { renderScrimPage } from '../test/render-scrim';
 import { reportedScrim } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,12 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RiotLobby, Scrim } from '@scrim-gym/shared';
 import { testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { makeScrim, players } from '../test/scrim-factory';
 import { RiotLobbyPanel } from './RiotLobbyPanel';
-
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 
 const ten = players(10);
 const ids = [...ten.teamOne, ...ten.teamTwo].map((p) => p._user._id);

@@ -7,7 +7,6 @@ import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
 import { ScrimCard } from './ScrimCard';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 // The lazy dialogs and snackbar, compiled once up front: their first import is slow on a busy machine.
 beforeAll(() =>

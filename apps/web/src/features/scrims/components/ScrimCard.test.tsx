@@ -8,7 +8,6 @@ import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
 import { imageProblem } from './PostGameImage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser();

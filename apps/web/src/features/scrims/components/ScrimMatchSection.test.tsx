@@ -6,9 +6,10 @@ import { testUser } from '../../../test/render';
 import { makeMatch } from '../test/match-factory';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, players, scrimUser } from '../test/scrim-factory';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A fake socket: the test pushes server events to whoever listens. */
-const socket = vi.hoisted(() => {
+const socket = (() => {
   const listeners = new Map<string, (payload: unknown) => void>();
   return {
     listeners,
@@ -20,8 +21,8 @@ const socket = vi.hoisted(() => {
       this.emitted.push([event, payload]);
     },
   };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: () => Promise.resolve(socket), closeSocket: () => {} }));
+})();
+withFakeSocket(socket);
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -5,7 +5,6 @@ import { testUser } from '../../../test/render';
 import { renderScrimPage } from '../test/render-scrim';
 import { makeScrim, players } from '../test/scrim-factory';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser();

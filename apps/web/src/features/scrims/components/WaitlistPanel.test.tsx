@@ -6,6 +6,7 @@ import { testUser } from '../../../test/render';
 import { SCRIM_EVENTS } from '../hooks/scrim-live';
 import { renderScrimPage } from '../test/render-scrim';
 import { hoursFromNow, makeScrim, playerRating, players, scrimUser } from '../test/scrim-factory';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A stand-in socket: the test fires the server's events at the page's listeners. */
 const handlers = new Map<string, (...args: unknown[]) => void>();
@@ -15,7 +16,7 @@ const fakeSocket = {
   off: (event: string) => handlers.delete(event),
   emit: () => {},
 };
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fakeSocket, closeSocket: () => {} }));
+withFakeSocket(fakeSocket);
 afterEach(() => {
   vi.unstubAllGlobals();
   handlers.clear();

@@ -8,8 +8,6 @@ import { DraftOverlayPage } from './DraftOverlayPage';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
-
 const CASTER = testUser({ _id: scrimUser(40)._id, name: 'Caster' });
 
 const seriesGame = (): Scrim =>

@@ -8,7 +8,6 @@ import { addDays, dayRange, todayKey } from '../lib/day';
 import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
 import { ScrimsHubPage } from './ScrimsHubPage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 const session = (overrides = {}) => ({ token: 't', user: testUser(overrides), identity: null });

@@ -8,8 +8,6 @@ import { useRefreshCooldown } from '../hooks/useRefreshCooldown';
 import { hoursFromNow, makeScrim, players } from '../test/scrim-factory';
 import { ScrimsHubPage } from './ScrimsHubPage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: () => {} }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -5,7 +5,6 @@ import { CALENDAR_TEXTS } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { SettingsPage } from '../pages/SettingsPage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const OLD = 'https://scrim-gym.test/api/calendar/oldSecret0123456789abcdefghijk.ics';

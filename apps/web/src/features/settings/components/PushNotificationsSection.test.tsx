@@ -5,8 +5,6 @@ import { PUSH_TEXTS } from '@scrim-gym/shared';
 import { renderAt, stubApi } from '../../../test/render';
 import { PushNotificationsSection } from './PushNotificationsSection';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
-
 // A P-256 public key's shape (65 bytes, starting with 0x04), base64url as the server gives it.
 const keyBytes = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
 const PUBLIC_KEY = btoa(String.fromCharCode(...keyBytes))

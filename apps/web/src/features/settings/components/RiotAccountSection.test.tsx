@@ -5,7 +5,6 @@ import { RIOT_LINK_MESSAGES, type CurrentUser } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { SettingsPage } from '../pages/SettingsPage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const withRso = { providers: [{ id: 'riot', label: 'Riot Sign On' }], devLogin: false, tournamentCodes: true };

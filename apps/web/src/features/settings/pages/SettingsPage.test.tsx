@@ -5,7 +5,6 @@ import { ACCOUNT_DELETION_MESSAGES } from '@scrim-gym/shared';
 import { renderAt, stubApi, testUser } from '../../../test/render';
 import { SettingsPage } from './SettingsPage';
 
-vi.mock('../../../lib/socket', () => ({ getSocket: () => new Promise(() => {}), closeSocket: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = testUser({ name: 'Faker Fan' });

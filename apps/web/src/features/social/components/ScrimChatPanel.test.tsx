@@ -8,9 +8,10 @@ import { getSocialUi, resetSocialUi } from '../store';
 import { conversation, message, socialUser } from '../test/social-factory';
 import { ScrimChatButton } from './ScrimChatButton';
 import { ScrimChatPanel } from './ScrimChatPanel';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A socket that records what the page emits and lets the test play server events. */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const emitted: Array<[string, unknown]> = [];
   return {
@@ -33,8 +34,8 @@ const fake = vi.hoisted(() => {
       }),
     },
   };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 // The panel and sheet come with the dialogs' lazy chunk.
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -8,9 +8,10 @@ import { resetVolumeCache } from '../lib/volume';
 import { resetSocialUi } from '../store';
 import { conversation, notification, socialUser } from '../test/social-factory';
 import { SocialNav } from './SocialNav';
+import { withFakeSocket } from '../../../test/socket';
 
 /** A socket that records listeners, so a test can play server events. */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   return {
     listeners,
@@ -25,8 +26,8 @@ const fake = vi.hoisted(() => {
       timeout: () => ({ emitWithAck: async () => ({ ok: true, data: null }) }),
     },
   };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 // Whole dialogs with their lazy chunk: slower than a unit test, more so on a busy machine.
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -6,11 +6,12 @@ import { lastWrite, testUser } from '../../../../test/render';
 import { abilities, championHandlers, CHAMPIONS_URL, endsIn, makeDraft } from '../../test/draft-factory';
 import { renderScrimPage } from '../../test/render-scrim';
 import { makeScrim, players, scrimUser } from '../../test/scrim-factory';
+import { withFakeSocket } from '../../../../test/socket';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 /** A stand-in socket, connected: a test fires the server's events to every listener. */
-const fake = vi.hoisted(() => {
+const fake = (() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const socket = {
     connected: true,
@@ -22,8 +23,8 @@ const fake = vi.hoisted(() => {
   const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
   const listening = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
   return { socket, listeners, fire, listening };
-});
-vi.mock('../../../../lib/socket', () => ({ getSocket: async () => fake.socket, closeSocket: () => {} }));
+})();
+withFakeSocket(fake.socket);
 
 /** Player 7 plays Red (teamTwo's Jungle); players 1–5 are Blue. */
 const ME = testUser({ _id: scrimUser(7)._id, name: 'Player 7' });
