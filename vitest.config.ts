@@ -18,6 +18,13 @@ const MOCKING_FILES = [
  */
 const HTTP_LAYER_FILES = 'apps/server/src/security/**/*.test.ts';
 
+/**
+ * The database layer's own suites (driver, migrations, seed, back-fills): what differs between the embedded PGlite
+ * and PostgreSQL. They run on both engines; scripts/test.mjs runs the other server suites once, on PostgreSQL, when
+ * it has one.
+ */
+const ENGINE_FILES = 'apps/server/src/db/**/*.test.ts';
+
 const server = {
   include: ['apps/server/src/**/*.test.ts'],
   globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -46,11 +53,13 @@ export default defineConfig({
         test: {
           ...server,
           name: 'server',
-          exclude: [...configDefaults.exclude, ...MOCKING_FILES, HTTP_LAYER_FILES],
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES, HTTP_LAYER_FILES, ENGINE_FILES],
           isolate: false,
         },
       },
-      // Run on PGlite only (scripts/test.mjs leaves this project out of the PostgreSQL pass).
+      { test: { ...server, name: 'server:engine', include: [ENGINE_FILES], isolate: false } },
+      // Run on PGlite only (scripts/test.mjs leaves this project out of the PostgreSQL pass), also when PostgreSQL is
+      // there: with the journeys, whose servers run on PGlite, they drive every route of the embedded default.
       { test: { ...server, name: 'server:http-layer', include: [HTTP_LAYER_FILES], isolate: false } },
       { test: { ...server, name: 'server:isolated', include: MOCKING_FILES } },
       // The web project's config lives beside the app (apps/web/vite.config.ts), with its React plugin.
@@ -64,6 +73,9 @@ export default defineConfig({
           // makes its own browser, contexts and players, and the support code keeps no state that a file expects
           // fresh (the context counter only hands out the next client address).
           isolate: false,
+          // Three journeys at a time: a journey mostly waits (for a start, a live update, a job), so a third keeps the
+          // two cores busy; each worker has a server of its own.
+          maxWorkers: 3,
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -109,7 +109,14 @@ const later = [
   e2e ? await startPass('browser journeys (Chromium)', ['--project', 'e2e']) : true,
   TEST_DATABASE_URL
     ? // Every server project but 'server:http-layer' (vitest.config.ts), whose suites do not depend on the engine.
-      await startPass('server on PostgreSQL', ['--project', 'server', '--project', 'server:isolated'])
+      await startPass('server on PostgreSQL', [
+        '--project',
+        'server',
+        '--project',
+        'server:isolated',
+        '--project',
+        'server:engine',
+      ])
     : true,
 ];
 finish(later.includes(false) ? 1 : 0);
