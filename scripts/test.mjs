@@ -94,9 +94,15 @@ if (process.env.CI && !TEST_DATABASE_URL) {
   console.error('CI=true needs TEST_DATABASE_URL (PostgreSQL): the server suite must also run on PostgreSQL');
   finish(1);
 }
+// Without PostgreSQL every server suite runs on PGlite. With it, the engine-agnostic suites ('server',
+// 'server:isolated': the modules' rules through HTTP) run once, on PostgreSQL, production's engine; the PGlite pass
+// keeps what shows the embedded default works: the database layer ('server:engine', on both engines), every route
+// through the whole stack ('server:http-layer': the authorization matrix and the fuzzers), and the browser journeys,
+// whose servers run on PGlite.
+const embeddedServerProjects = TEST_DATABASE_URL ? ['server:engine', 'server:http-layer'] : ['server*'];
 const unitPassed = await startPass(
-  'shared, server (PGlite) and web',
-  ['--project', 'shared', '--project', 'server*', '--project', 'web*'],
+  TEST_DATABASE_URL ? 'shared, web and the server on PGlite' : 'shared, server (PGlite) and web',
+  ['--project', 'shared', ...embeddedServerProjects.flatMap((name) => ['--project', name]), '--project', 'web*'],
   // The PGlite run keeps PostgreSQL's address for the suites that test PostgreSQL itself (db/client.test.ts).
   { env: TEST_DATABASE_URL ? { ...withoutPostgres, TEST_POSTGRES_URL: TEST_DATABASE_URL } : withoutPostgres },
 );
