@@ -16,6 +16,7 @@ const fake = (() => {
     on: (event: string, fn: (...args: unknown[]) => void) =>
       listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
     off: (event: string, fn: (...args: unknown[]) => void) => listeners.get(event)?.delete(fn),
+    disconnect: () => {},
     emit: (...args: unknown[]) => emitted.push(args),
   };
   const fire = (event: string) => listeners.get(event)?.forEach((fn) => fn());

@@ -24,6 +24,7 @@ const fake = (() => {
     on: (event: string, fn: (...args: unknown[]) => void) =>
       listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
     off: (event: string, fn: (...args: unknown[]) => void) => listeners.get(event)?.delete(fn),
+    disconnect: () => {},
     emit: (...args: unknown[]) => emitted.push(args),
   };
   const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));

@@ -11,6 +11,7 @@ const handlers = new Map<string, (...args: unknown[]) => void>();
 const fakeSocket = {
   on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
   off: (event: string) => handlers.delete(event),
+  disconnect: () => {},
 };
 withFakeSocket(fakeSocket);
 

@@ -17,6 +17,7 @@ const socket = (() => {
     emitted: [] as Array<[string, unknown]>,
     on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
     off: (event: string) => listeners.delete(event),
+    disconnect: () => {},
     emit(event: string, payload: unknown) {
       this.emitted.push([event, payload]);
     },

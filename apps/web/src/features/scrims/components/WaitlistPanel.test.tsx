@@ -14,6 +14,7 @@ const fakeSocket = {
   connected: true,
   on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
   off: (event: string) => handlers.delete(event),
+  disconnect: () => {},
   emit: () => {},
 };
 withFakeSocket(fakeSocket);

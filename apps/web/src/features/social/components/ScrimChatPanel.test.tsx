@@ -25,6 +25,7 @@ const fake = (() => {
         listeners.get(event)!.add(fn);
       },
       off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
+      disconnect: () => {},
       emit: (event: string, payload: unknown) => emitted.push([event, payload]),
       timeout: () => ({
         emitWithAck: async (event: string, payload: unknown) => {

@@ -22,6 +22,7 @@ const fake = (() => {
         listeners.get(event)!.add(fn);
       },
       off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
+      disconnect: () => {},
       emit: () => {},
       timeout: () => ({ emitWithAck: async () => ({ ok: true, data: null }) }),
     },

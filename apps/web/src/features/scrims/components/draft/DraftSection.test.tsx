@@ -18,6 +18,7 @@ const fake = (() => {
     on: (event: string, fn: (...args: unknown[]) => void) =>
       listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
     off: (event: string, fn: (...args: unknown[]) => void) => listeners.get(event)?.delete(fn),
+    disconnect: () => {},
     emit: () => {},
   };
   const fire = (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload));
