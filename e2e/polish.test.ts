@@ -83,6 +83,18 @@ describe.skipIf(Boolean(skipReason))('nothing looks unfinished', () => {
         const later = (await clock.textContent())!;
         const seconds = (t: string) => t.split(':').reduce((s, n) => s * 60 + Number(n), 0);
         expect(seconds(later)).toBeLessThan(seconds(first!));
+        // This player's system asks for less motion (the context's reducedMotion): a button's hover fade, MUI's
+        // 250 ms transition otherwise, ends at once.
+        const fades = await page
+          .getByRole('button')
+          .first()
+          .evaluate((button) =>
+            getComputedStyle(button)
+              .transitionDuration.split(',')
+              .map((d) => Number.parseFloat(d)),
+          );
+        expect(fades.length).toBeGreaterThan(0);
+        for (const seconds of fades) expect(seconds).toBeLessThan(0.001);
         await screenshot(page, `polish-landing-${viewport}`);
         await context.close();
       });
