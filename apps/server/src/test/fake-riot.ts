@@ -383,6 +383,14 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * The settings that point an app at `fake`: its API key, its address, and the public URL its tournament callbacks
+ * are registered under (a test that wants the callback delivered passes its own server as finishGame's `origin`).
+ */
+export function riotEnvFor(fake: Pick<FakeRiot, 'apiKey' | 'url'>) {
+  return { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' };
+}
+
 export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<FakeRiot> {
   const apiKey = options.apiKey ?? `RGAPI-fake-${randomUUID()}`;
   const players = new Map<string, FakeRiotPlayer>();

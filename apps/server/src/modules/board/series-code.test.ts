@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riotTournaments, scrims } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { boardApi, lineupOf, seriesFixtures } from '../../test/board-api.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../test/fake-riot.js';
 import { callApi } from '../../test/social.js';
 import { teamApi } from '../../test/team-api.js';
 import { scheduleScrimStart } from '../scrims/index.js';
@@ -21,9 +21,7 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   fake = await startFakeRiot();
   ctx = await createTestApp({
-    RIOT_API_KEY: fake.apiKey,
-    RIOT_API_BASE_URL: fake.url,
-    PUBLIC_URL: 'https://scrim-gym.test',
+    ...riotEnvFor(fake),
   });
   api = boardApi(callApi(ctx.app));
 });

@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { boardApi, lineupOf, moveSeriesGame, postBody, seriesFixtures } from '../../test/board-api.js';
 import { createAdmin, type TestUser } from '../../test/factories.js';
 import { fakeBrowser, startFakePushService, type FakeBrowser } from '../../test/fake-push.js';
-import { startFakeRiot, type FakeRiot } from '../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../test/fake-riot.js';
 import { scrimApi } from '../../test/scrim-api.js';
 import { callApi, expectStatus, settle } from '../../test/social.js';
 import { teamApi } from '../../test/team-api.js';
@@ -41,9 +41,7 @@ const HOUR = 60 * MINUTE;
 beforeAll(async () => {
   [fake, push] = await Promise.all([startFakeRiot(), startFakePushService()]);
   ctx = await createTestApp({
-    RIOT_API_KEY: fake.apiKey,
-    RIOT_API_BASE_URL: fake.url,
-    PUBLIC_URL: 'https://scrim-gym.test',
+    ...riotEnvFor(fake),
     // The fake push service is on 127.0.0.1.
     PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { matchParticipants, riotTournaments, scrimMatches } from '../../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../../jobs/index.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { scheduleScrimStart } from '../../scrims/index.js';
@@ -19,7 +19,7 @@ let instances: Instances;
 beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
-    env: { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' },
+    env: { ...riotEnvFor(fake) },
   });
 });
 

@@ -5,7 +5,7 @@ import { jobs, matchParticipants, riotTournaments, scrimMatches, scrims, users }
 import { findJobs, jobStatus, type ClaimedJob } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
-import { createVirtualClock, startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { createVirtualClock, startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
@@ -15,7 +15,6 @@ import { resultPollKey } from '../tournaments/tournaments.schedule.js';
 import { MATCH_NOT_PUBLISHED_ERROR, MATCH_ONLY_REMADE_ERROR, handleMatchFetchJob } from './matches.jobs.js';
 import { MATCH_FETCH_JOB, MATCH_FETCH_WINDOW_MS, matchFetchKey, requestMatchFetch } from './matches.schedule.js';
 
-const PUBLIC_URL = 'https://scrim-gym.test';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -33,7 +32,7 @@ describe('the match fetch job against the fake Riot', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL });
+    ctx = await createTestApp({ ...riotEnvFor(fake) });
     url = await listenLocally(ctx.app);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

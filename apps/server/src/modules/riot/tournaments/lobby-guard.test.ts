@@ -6,7 +6,7 @@ import { createJobRunner } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { fakeBrowser } from '../../../test/fake-push.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { addCaster, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
@@ -124,9 +124,7 @@ describe('the lobby guard against the fake Riot', () => {
   beforeAll(async () => {
     fake = await startFakeRiot();
     ctx = await createTestApp({
-      RIOT_API_KEY: fake.apiKey,
-      RIOT_API_BASE_URL: fake.url,
-      PUBLIC_URL: 'https://scrim-gym.test',
+      ...riotEnvFor(fake),
       RIOT_LOBBY_POLL_MS: String(POLL_MS),
     });
     url = await listenLocally(ctx.app);

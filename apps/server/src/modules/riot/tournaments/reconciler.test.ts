@@ -5,7 +5,7 @@ import { jobs, ratingHistory, resultEvidence, riotTournaments, scrims } from '..
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { buildFakeMatch } from '../../../test/fake-riot-match.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { makeHost } from '../../../test/hosts.js';
 import { editBody, scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
@@ -18,7 +18,6 @@ import { matchFetchKey } from '../matches/matches.schedule.js';
  * match-v5, reports, confirmations, admins) decides one result, published and rated exactly once.
  */
 
-const PUBLIC_URL = 'https://scrim-gym.test';
 const MINUTE = 60_000;
 
 let fake: FakeRiot;
@@ -31,9 +30,7 @@ let host: TestUser;
 beforeAll(async () => {
   fake = await startFakeRiot();
   ctx = await createTestApp({
-    RIOT_API_KEY: fake.apiKey,
-    RIOT_API_BASE_URL: fake.url,
-    PUBLIC_URL,
+    ...riotEnvFor(fake),
     RIOT_RESULT_POLL_FIRST_MS: '0',
     RIOT_RESULT_POLL_MS: '1000',
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, riotLobbies, riotTournaments } from '../../../db/schema/index.js';
 import { jobStatus } from '../../../jobs/index.js';
 import type { TestUser } from '../../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import type { TestContext } from '../../../test/app.js';
 import { sharedRedis, startTwoInstances, type Instances } from '../../../test/instances.js';
 import { createScrim, fillScrim } from '../../../test/scrim-factories.js';
@@ -27,9 +27,7 @@ beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
     env: {
-      RIOT_API_KEY: fake.apiKey,
-      RIOT_API_BASE_URL: fake.url,
-      PUBLIC_URL: 'https://scrim-gym.test',
+      ...riotEnvFor(fake),
       RIOT_LOBBY_POLL_MS: String(LOBBY_POLL_MS),
     },
   });

@@ -5,7 +5,7 @@ import { jobs, riotTournaments, scrims } from '../../../db/schema/index.js';
 import { jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { scheduleScrimStart } from '../../scrims/index.js';
@@ -27,9 +27,7 @@ const db = () => ctx.database.db;
 beforeAll(async () => {
   fake = await startFakeRiot();
   ctx = await createTestApp({
-    RIOT_API_KEY: fake.apiKey,
-    RIOT_API_BASE_URL: fake.url,
-    PUBLIC_URL: 'https://scrim-gym.test',
+    ...riotEnvFor(fake),
   });
   api = scrimApi(ctx.app);
   admin = await createAdmin({ db: db() });

@@ -5,7 +5,7 @@ import { jobs, riotProviders, riotTournaments, scrims, users } from '../../../db
 import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, type TestUser } from '../../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { SCRIM_UPDATED_EVENT, scheduleScrimStart } from '../../scrims/index.js';
@@ -13,7 +13,6 @@ import { connectClient, listenLocally, type TestClient } from '../../../test/soc
 import { decideWinner } from './tournaments.results.js';
 import { RESULT_POLL_JOB, resultPollKey } from './tournaments.schedule.js';
 
-const PUBLIC_URL = 'https://scrim-gym.test';
 const MINUTE = 60_000;
 
 describe('decideWinner', () => {
@@ -57,7 +56,7 @@ describe('automatic results against the fake Riot', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL });
+    ctx = await createTestApp({ ...riotEnvFor(fake) });
     url = await listenLocally(ctx.app);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

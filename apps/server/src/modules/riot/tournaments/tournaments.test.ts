@@ -5,7 +5,7 @@ import { jobs, riotProviders, riotTournaments, riotTournamentSeries } from '../.
 import { findJobs, jobStatus } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { editBody, expectError, scrimApi } from '../../../test/scrim-api.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
 import {
@@ -91,7 +91,7 @@ describe('tournament codes with Riot configured', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL });
+    ctx = await createTestApp({ ...riotEnvFor(fake) });
     url = await listen(ctx);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

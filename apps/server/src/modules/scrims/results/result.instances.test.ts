@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamName } from '@scrim-gym/shared';
 import { playerRatings, ratedResults, ratingHistory, riotTournaments, scrims } from '../../../db/schema/index.js';
 import { bearer, createAdmin, type TestUser } from '../../../test/factories.js';
-import { startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
 import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { rateGame, seedRating } from '../../ratings/index.js';
@@ -22,7 +22,7 @@ let admin: TestUser;
 beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
-    env: { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' },
+    env: { ...riotEnvFor(fake) },
   });
   admin = await createAdmin({ db: instances.db });
 });
