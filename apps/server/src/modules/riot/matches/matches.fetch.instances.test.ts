@@ -19,7 +19,7 @@ let instances: Instances;
 beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
-    env: { ...riotEnvFor(fake) },
+    env: riotEnvFor(fake),
   });
 });
 

@@ -32,7 +32,7 @@ describe('the match fetch job against the fake Riot', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ ...riotEnvFor(fake) });
+    ctx = await createTestApp(riotEnvFor(fake));
     url = await listenLocally(ctx.app);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

@@ -56,7 +56,7 @@ describe('automatic results against the fake Riot', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ ...riotEnvFor(fake) });
+    ctx = await createTestApp(riotEnvFor(fake));
     url = await listenLocally(ctx.app);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

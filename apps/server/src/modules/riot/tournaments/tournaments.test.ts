@@ -91,7 +91,7 @@ describe('tournament codes with Riot configured', () => {
 
   beforeAll(async () => {
     fake = await startFakeRiot();
-    ctx = await createTestApp({ ...riotEnvFor(fake) });
+    ctx = await createTestApp(riotEnvFor(fake));
     url = await listen(ctx);
     api = scrimApi(ctx.app);
     admin = await createAdmin({ db: db() });

@@ -22,7 +22,7 @@ let admin: TestUser;
 beforeAll(async () => {
   fake = await startFakeRiot();
   instances = await startTwoInstances({
-    env: { ...riotEnvFor(fake) },
+    env: riotEnvFor(fake),
   });
   admin = await createAdmin({ db: instances.db });
 });
