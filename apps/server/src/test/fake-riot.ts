@@ -391,6 +391,13 @@ export function riotEnvFor(fake: Pick<FakeRiot, 'apiKey' | 'url'>) {
   return { RIOT_API_KEY: fake.apiKey, RIOT_API_BASE_URL: fake.url, PUBLIC_URL: 'https://scrim-gym.test' };
 }
 
+/** Makes each of `players` known to `fake` as a Riot account on na1 (their name and tagline); their PUUIDs, in order. */
+export function knownToRiot(fake: Pick<FakeRiot, 'addPlayer'>, players: { name: string; summonerTagline: string }[]) {
+  return players.map(
+    (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
+  );
+}
+
 export async function startFakeRiot(options: FakeRiotOptions = {}): Promise<FakeRiot> {
   const apiKey = options.apiKey ?? `RGAPI-fake-${randomUUID()}`;
   const players = new Map<string, FakeRiotPlayer>();

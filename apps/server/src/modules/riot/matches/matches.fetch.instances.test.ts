@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { matchParticipants, riotTournaments, scrimMatches } from '../../../db/schema/index.js';
 import { findJobs, jobStatus } from '../../../jobs/index.js';
-import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor, knownToRiot } from '../../../test/fake-riot.js';
 import { startTwoInstances, type Instances } from '../../../test/instances.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { scheduleScrimStart } from '../../scrims/index.js';
@@ -32,9 +32,7 @@ it('a duplicate callback on two instances: the match is fetched and stored exact
   const { first, second, db } = instances;
   const scrim = await createScrim({ db, gameStartTime: new Date(Date.now() - 60_000) });
   const { players } = await fillScrim({ db, scrim });
-  const puuids = players.map(
-    (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
-  );
+  const puuids = knownToRiot(fake, players);
   await scheduleScrimStart({ db, scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
   await first.app.jobs.runOnce();
   const code = (await db.select().from(riotTournaments).where(eq(riotTournaments.scrimId, scrim.id)))[0]!

@@ -5,7 +5,7 @@ import { jobs, matchParticipants, riotTournaments, scrimMatches, scrims, users }
 import { findJobs, jobStatus, type ClaimedJob } from '../../../jobs/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
-import { createVirtualClock, startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
+import { createVirtualClock, startFakeRiot, type FakeRiot, riotEnvFor, knownToRiot } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { connectClient, listenLocally, type TestClient } from '../../../test/socket-client.js';
@@ -77,9 +77,7 @@ describe('the match fetch job against the fake Riot', () => {
   async function startedWithCode() {
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - MINUTE) });
     const { players } = await fillScrim({ db: db(), scrim });
-    const puuids = players.map(
-      (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
-    );
+    const puuids = knownToRiot(fake, players);
     await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
     await ctx.app.jobs.runOnce();
     const [tournament] = await db().select().from(riotTournaments).where(eq(riotTournaments.scrimId, scrim.id));

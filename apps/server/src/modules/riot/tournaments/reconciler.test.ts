@@ -5,7 +5,7 @@ import { jobs, ratingHistory, resultEvidence, riotTournaments, scrims } from '..
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories.js';
 import { buildFakeMatch } from '../../../test/fake-riot-match.js';
-import { startFakeRiot, type FakeRiot, riotEnvFor } from '../../../test/fake-riot.js';
+import { startFakeRiot, type FakeRiot, riotEnvFor, knownToRiot } from '../../../test/fake-riot.js';
 import { makeHost } from '../../../test/hosts.js';
 import { editBody, scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
@@ -70,9 +70,7 @@ async function startedWithCode() {
     hostedBy: host.id,
   });
   const { players } = await fillScrim({ db: db(), scrim });
-  const puuids = players.map(
-    (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
-  );
+  const puuids = knownToRiot(fake, players);
   await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
   await ctx.app.jobs.runOnce();
   const code = (await codeRow(scrim.id)).tournamentCode!;

@@ -13,7 +13,7 @@ import {
 } from '../../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createFaultPlan, type FaultPlan, type GameFaults } from '../../../test/fake-riot-faults.js';
-import { createVirtualClock, startFakeRiot, type FakeRiot } from '../../../test/fake-riot.js';
+import { createVirtualClock, startFakeRiot, type FakeRiot, knownToRiot } from '../../../test/fake-riot.js';
 import { scrimApi } from '../../../test/scrim-api.js';
 import { ALL_SLOTS, createScrim, fillScrim } from '../../../test/scrim-factories.js';
 import { listenLocally } from '../../../test/socket-client.js';
@@ -67,9 +67,7 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
   async function startedWithCode(faults: GameFaults) {
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - MINUTE) });
     const { players } = await fillScrim({ db: db(), scrim });
-    const puuids = players.map(
-      (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
-    );
+    const puuids = knownToRiot(fake, players);
     await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
     await ctx.app.jobs.runOnce();
     const [row] = await db().select().from(riotTournaments).where(eq(riotTournaments.scrimId, scrim.id));
@@ -190,9 +188,7 @@ describe('a Riot that fails on purpose, one fault at a time', () => {
   async function dueScrimKnownToRiot() {
     const scrim = await createScrim({ db: db(), gameStartTime: new Date(Date.now() - MINUTE) });
     const { players } = await fillScrim({ db: db(), scrim });
-    const puuids = players.map(
-      (player) => fake.addPlayer({ gameName: player.name, tagLine: player.summonerTagline, platform: 'na1' }).puuid,
-    );
+    const puuids = knownToRiot(fake, players);
     await scheduleScrimStart({ db: db(), scrimId: scrim.id, gameStartTime: scrim.gameStartTime });
     const side = (team: TeamName) => puuids.filter((_, i) => ALL_SLOTS[i]!.team === team);
     const codeOf = async () =>
